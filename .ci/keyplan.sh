@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The README's two commands:
+#   bash .ci/keyplan.sh run [ARGS...]   install missing Debian packages, build, run the designer
+#   bash .ci/keyplan.sh test            install missing Debian packages, build, run every test (ctest)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake ninja-build ccache pkg-config
+          qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
+          libsqlite3-dev libboost-dev libcpp-httplib-dev libssl-dev zlib1g-dev
+          libbenchmark-dev python3 python3-boto3 python3-pytest
+          nodejs npm default-jre-headless xvfb xauth)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# A machine that already has node/java from elsewhere does not need Debian's.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  missing=("${missing[@]/nodejs}"); missing=("${missing[@]/npm}")
+fi
+if command -v java >/dev/null; then missing=("${missing[@]/default-jre-headless}"); fi
+read -r -a missing <<< "${missing[*]:-}"
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "keyplan: installing Debian packages: ${missing[*]}"
+  sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi
+
+build_dir=${KEYPLAN_BUILD_DIR:-build}
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build "$build_dir" -j2
+
+case "${1:-run}" in
+  run)
+    shift || true
+    if [ -x "$build_dir/app/gui/keyplan" ]; then exec "$build_dir/app/gui/keyplan" "$@"; fi
+    exec "$build_dir/app/cli/keyplan-cli" "$@"
+    ;;
+  test)
+    cd "$build_dir"
+    exec ctest --output-on-failure -j2 --timeout 1200
+    ;;
+  *)
+    echo "usage: $0 run [ARGS...] | test" >&2; exit 2 ;;
+esac

@@ -1,0 +1,56 @@
+#include "dynamo/Error.h"
+
+#include "dynamo/AttributeValue.h"
+
+namespace keyplan::dynamo {
+
+Error::Error(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
+
+std::string errorCodeName(ErrorCode code)
+{
+    switch (code) {
+    case ErrorCode::ValidationException: return "ValidationException";
+    case ErrorCode::SerializationException: return "SerializationException";
+    case ErrorCode::ConditionalCheckFailedException: return "ConditionalCheckFailedException";
+    case ErrorCode::ResourceNotFoundException: return "ResourceNotFoundException";
+    case ErrorCode::ResourceInUseException: return "ResourceInUseException";
+    case ErrorCode::TransactionCanceledException: return "TransactionCanceledException";
+    case ErrorCode::TransactionConflictException: return "TransactionConflictException";
+    case ErrorCode::TransactionInProgressException: return "TransactionInProgressException";
+    case ErrorCode::IdempotentParameterMismatchException: return "IdempotentParameterMismatchException";
+    case ErrorCode::ItemCollectionSizeLimitExceededException: return "ItemCollectionSizeLimitExceededException";
+    case ErrorCode::ProvisionedThroughputExceededException: return "ProvisionedThroughputExceededException";
+    case ErrorCode::RequestLimitExceeded: return "RequestLimitExceeded";
+    case ErrorCode::ThrottlingException: return "ThrottlingException";
+    case ErrorCode::LimitExceededException: return "LimitExceededException";
+    case ErrorCode::UnknownOperationException: return "UnknownOperationException";
+    case ErrorCode::MissingAuthenticationTokenException: return "MissingAuthenticationTokenException";
+    case ErrorCode::InternalServerError: return "InternalServerError";
+    }
+    return "InternalServerError";
+}
+
+std::string Error::name() const { return errorCodeName(code_); }
+
+std::string Error::wireType() const
+{
+    // The live service answers validation and serialization failures from the Coral
+    // framework's own namespaces; everything else is DynamoDB's (reference section 11).
+    switch (code_) {
+    case ErrorCode::ValidationException: return "com.amazon.coral.validate#ValidationException";
+    case ErrorCode::SerializationException: return "com.amazon.coral.service#SerializationException";
+    case ErrorCode::UnknownOperationException: return "com.amazon.coral.service#UnknownOperationException";
+    case ErrorCode::MissingAuthenticationTokenException:
+        return "com.amazon.coral.service#MissingAuthenticationTokenException";
+    case ErrorCode::InternalServerError: return "com.amazonaws.dynamodb.v20120810#InternalServerError";
+    default: return "com.amazonaws.dynamodb.v20120810#" + name();
+    }
+}
+
+int Error::httpStatus() const { return code_ == ErrorCode::InternalServerError ? 500 : 400; }
+
+void throwValidation(std::string message) { throw Error(ErrorCode::ValidationException, std::move(message)); }
+
+void throwError(ErrorCode code, std::string message) { throw Error(code, std::move(message)); }
+
+}  // namespace keyplan::dynamo

@@ -1,0 +1,41 @@
+// The one interface every client of a DynamoDB-like store goes through: the designer window, the
+// CLI, the HTTP endpoint and the tests. Implementations: SqliteStore (embedded, file or memory)
+// and, past one machine, RemoteStore (real DynamoDB). Every method either returns DynamoDB's
+// response or throws dynamo::Error with DynamoDB's exception name and message.
+//
+// Implementations are safe to call from several threads at once.
+#pragma once
+
+#include "store/Requests.h"
+
+namespace keyplan::store {
+
+class Store {
+public:
+    virtual ~Store() = default;
+
+    virtual CreateTableResponse createTable(const CreateTableRequest& request) = 0;
+    virtual DeleteTableResponse deleteTable(const DeleteTableRequest& request) = 0;
+    virtual DescribeTableResponse describeTable(const DescribeTableRequest& request) = 0;
+    virtual ListTablesResponse listTables(const ListTablesRequest& request) = 0;
+
+    virtual PutItemResponse putItem(const PutItemRequest& request) = 0;
+    virtual GetItemResponse getItem(const GetItemRequest& request) = 0;
+    virtual DeleteItemResponse deleteItem(const DeleteItemRequest& request) = 0;
+    virtual UpdateItemResponse updateItem(const UpdateItemRequest& request) = 0;
+
+    virtual QueryResponse query(const QueryRequest& request) = 0;
+    virtual ScanResponse scan(const ScanRequest& request) = 0;
+
+    virtual BatchGetItemResponse batchGetItem(const BatchGetItemRequest& request) = 0;
+    virtual BatchWriteItemResponse batchWriteItem(const BatchWriteItemRequest& request) = 0;
+    virtual TransactWriteItemsResponse transactWriteItems(const TransactWriteItemsRequest& request) = 0;
+    virtual TransactGetItemsResponse transactGetItems(const TransactGetItemsRequest& request) = 0;
+
+    // Keyplan's partition simulation: per simulated partition, the items, bytes and consumed
+    // units of a table or GSI since the last reset. Throws ResourceNotFoundException.
+    virtual PartitionStatsResponse partitionStats(const PartitionStatsRequest& request) = 0;
+    virtual void resetPartitionMeters() = 0;
+};
+
+}  // namespace keyplan::store
