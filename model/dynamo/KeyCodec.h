@@ -1,7 +1,16 @@
 // Order-preserving byte encodings of key values, so that SQLite's BLOB comparison (memcmp, then
 // length) orders keys exactly as DynamoDB does: N numerically (exact, 38 digits), S by UTF-8
 // bytes, B by unsigned bytes. Also the partition-key hash that places items on simulated
-// partitions and orders a Scan (DynamoDB Local orders Scan by SHA-1("LocalDdb" + key bytes)).
+// partitions and orders a Scan.
+//
+// N is encoded exactly as DynamoDB Local's LocalDBUtils.encodeBigDecimal (read off the 1.25 jar):
+// an exponent byte (0xC0 + base-100 exponent; bit-inverted for negatives; zero is the single
+// byte 0x80), then base-100 digit pairs aligned to the decimal point (pair+1, or 101-pair for
+// negatives), then, for negatives shorter than 20 pairs, a terminator byte 102 so that -1 sorts
+// after -1.5. At most 21 bytes. Its length is also DynamoDB's size of a number.
+//
+// Scan order: DynamoDB Local keeps each table as rows (hashKey, rangeKey, hashValue, ...) and a
+// Scan walks them by (hashValue, rangeKey), where hashValue = partitionKeyHash(partition key).
 #pragma once
 
 #include "dynamo/AttributeValue.h"
@@ -16,13 +25,20 @@ namespace keyplan::dynamo {
 // memcmp(encodeKey(a), encodeKey(b)) has the sign of compareKeyValues(a, b) for two values of the
 // same scalar type (S, N or B). Throws std::invalid_argument for other types.
 std::string encodeKey(const AttributeValue& value);
-// Inverse of encodeKey for a value of the given scalar type.
+// Same bytes appended to `out` (no allocation when `out` has room).
+void appendKey(std::string& out, const AttributeValue& value);
+// The N part alone: DynamoDB Local's encodeBigDecimal.
+void appendNumberKey(std::string& out, const Number& number);
+
+// Inverse of encodeKey for a value of the given scalar type. Throws std::invalid_argument for a
+// non-key type and std::runtime_error for bytes encodeKey cannot have written.
 AttributeValue decodeKey(Type type, std::string_view bytes);
+Number decodeNumberKey(std::string_view bytes);
 
 using KeyHash = std::array<uint8_t, 20>;
-// The 20-byte hash DynamoDB Local gives a partition-key value (its Scan order). For S it is
-// SHA-1("LocalDdb" + UTF-8 bytes), for B SHA-1("LocalDdb" + bytes), for N SHA-1("LocalDdb" +
-// DynamoDB Local's own number encoding).
+// The 20-byte hash DynamoDB Local gives a partition-key value (its hashValue column and Scan
+// order): SHA-1("LocalDdb" + encodeKey(value)), i.e. the UTF-8 bytes for S, the raw bytes for B
+// and encodeBigDecimal for N.
 KeyHash partitionKeyHash(const AttributeValue& value);
 
 }  // namespace keyplan::dynamo
