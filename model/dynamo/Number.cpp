@@ -233,16 +233,14 @@ std::strong_ordering Number::operator<=>(const Number& other) const
 
 int64_t Number::sizeInBytes() const
 {
-    // Base-100 digit pairs aligned to the decimal point, one exponent byte, and a terminator
-    // byte for negatives (dynalite's reverse-engineered formula; checked against DynamoDB Local's
-    // consumed capacity in tst_itemsize).
+    // The length of DynamoDB Local's encodeBigDecimal (KeyCodec's N bytes): one exponent byte,
+    // base-100 digit pairs aligned to the decimal point, and for negatives a terminator byte
+    // unless the pairs fill all 20 places. dynalite's formula always adds the terminator, so it
+    // says 22 where DynamoDB Local says 21 for e.g. -1.2345678901234567890123456789012345678.
     if (isZero()) return 1;
-    const int64_t d = static_cast<int64_t>(digits_.size());
-    // Digits before the point in the first base-100 pair decide whether one pair spills over.
-    const bool evenExponent = exponent_ % 2 == 0;
-    int64_t size = 1 + (d + 1) / 2 + ((d % 2 == 0 && evenExponent) ? 1 : 0);
-    if (negative_) size += 1;
-    return size;
+    const int64_t pad = (exponent_ + 1) % 2 != 0 ? 1 : 0;
+    const int64_t pairs = (static_cast<int64_t>(digits_.size()) + pad + 1) / 2;
+    return 1 + pairs + ((negative_ && pairs < 20) ? 1 : 0);
 }
 
 bool Number::toInt64(int64_t* out) const
