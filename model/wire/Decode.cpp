@@ -1,0 +1,1099 @@
+#include "wire/Decode.h"
+
+#include "dynamo/Error.h"
+#include "wire/Json.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace keyplan::wire {
+
+using dynamo::AttributeValue;
+using dynamo::Error;
+using dynamo::ErrorCode;
+using dynamo::Item;
+using Kind = JsonValue::Kind;
+
+namespace {
+
+// ---- Shape checks: the texts DynamoDB's JSON binding gives (dynalite, tested against AWS) ----
+
+[[noreturn]] void serialization(std::string message)
+{
+    throw Error(ErrorCode::SerializationException, std::move(message));
+}
+
+std::string numberClass(const JsonValue& v)
+{
+    const std::string& t = v.text();
+    if (t.find_first_of(".eE") != std::string::npos) return "java.lang.Double";
+    int64_t n = 0;
+    auto res = std::from_chars(t.data(), t.data() + t.size(), n);
+    if (res.ec != std::errc()) return "java.lang.Long";
+    if (n >= -32768 && n <= 32767) return "java.lang.Short";
+    if (n >= -2147483648LL && n <= 2147483647LL) return "java.lang.Integer";
+    return "java.lang.Long";
+}
+
+[[noreturn]] void containerWhereScalar(const JsonValue& v)
+{
+    if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
+    serialization("Start of structure or map found where not expected.");
+}
+
+const std::string& asString(const JsonValue& v)
+{
+    switch (v.kind()) {
+    case Kind::String: return v.text();
+    case Kind::Bool: serialization("class java.lang.Boolean can not be converted to an String");
+    case Kind::Number: serialization("class " + numberClass(v) + " can not be converted to an String");
+    default: containerWhereScalar(v);
+    }
+}
+
+bool asBool(const JsonValue& v)
+{
+    switch (v.kind()) {
+    case Kind::Bool: return v.boolean();
+    case Kind::Number: {
+        const std::string cls = numberClass(v);
+        if (cls != "java.lang.Double") serialization("class " + cls + " can not be converted to an Boolean");
+        return std::fabs(std::strtod(v.text().c_str(), nullptr)) >= 1;
+    }
+    case Kind::String: {
+        std::string upper = v.text();
+        for (char& c : upper) {
+            if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
+        }
+        serialization("'" + upper + "' can not be converted to an Boolean");
+    }
+    default: containerWhereScalar(v);
+    }
+}
+
+int64_t asInteger(const JsonValue& v, const char* javaType)
+{
+    switch (v.kind()) {
+    case Kind::Number: {
+        const std::string& t = v.text();
+        int64_t n = 0;
+        auto res = std::from_chars(t.data(), t.data() + t.size(), n);
+        if (res.ec == std::errc() && res.ptr == t.data() + t.size()) return n;
+        const double d = std::floor(std::strtod(t.c_str(), nullptr));
+        if (d >= 9.2e18) return INT64_MAX;
+        if (d <= -9.2e18) return INT64_MIN;
+        return int64_t(d);
+    }
+    case Kind::Bool: serialization(std::string("class java.lang.Boolean can not be converted to an ") + javaType);
+    case Kind::String: serialization(std::string("class java.lang.String can not be converted to an ") + javaType);
+    default: containerWhereScalar(v);
+    }
+}
+
+// A member that is absent or JSON null counts as not sent, as in DynamoDB.
+const JsonValue* member(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* v = obj.find(name);
+    return v && !v->isNull() ? v : nullptr;
+}
+
+const JsonValue& checkStructure(const JsonValue& v)
+{
+    if (v.kind() == Kind::Object) return v;
+    if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
+    serialization("Expected null");
+}
+
+const JsonValue& checkList(const JsonValue& v)
+{
+    if (v.kind() == Kind::Array) return v;
+    if (v.kind() == Kind::Object) serialization("Start of structure or map found where not expected.");
+    serialization("Expected list or null");
+}
+
+const JsonValue& checkMap(const JsonValue& v)
+{
+    if (v.kind() == Kind::Object) return v;
+    if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
+    serialization("Expected map or null");
+}
+
+const JsonValue* structureMember(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* v = member(obj, name);
+    return v ? &checkStructure(*v) : nullptr;
+}
+const JsonValue* listMember(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* v = member(obj, name);
+    return v ? &checkList(*v) : nullptr;
+}
+const JsonValue* mapMember(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* v = member(obj, name);
+    return v ? &checkMap(*v) : nullptr;
+}
+
+std::optional<std::string> stringMember(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* v = member(obj, name);
+    if (!v) return std::nullopt;
+    return asString(*v);
+}
+std::optional<bool> boolMember(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* v = member(obj, name);
+    if (!v) return std::nullopt;
+    return asBool(*v);
+}
+std::optional<int64_t> integerMember(const JsonValue& obj, std::string_view name, const char* javaType = "Integer")
+{
+    const JsonValue* v = member(obj, name);
+    if (!v) return std::nullopt;
+    return asInteger(*v, javaType);
+}
+
+std::vector<std::string> stringList(const JsonValue& list)
+{
+    std::vector<std::string> out;
+    out.reserve(list.elements().size());
+    for (const auto& e : list.elements()) {
+        if (!e.isNull()) out.push_back(asString(e));
+    }
+    return out;
+}
+
+// ---- Constraint failures, collected as Coral does: "N validation errors detected: ...; ..." ----
+
+class Constraints {
+public:
+    void fail(const std::string& shownValue, const std::string& path, const std::string& constraint)
+    {
+        errors_.push_back("Value " + shownValue + " at '" + path + "' failed to satisfy constraint: " + constraint);
+    }
+    void enumValue(const std::string& value, const std::string& path, const char* set)
+    {
+        fail("'" + value + "'", path, std::string("Member must satisfy enum value set: ") + set);
+    }
+    void throwIfAny() const
+    {
+        if (errors_.empty()) return;
+        std::string message = std::to_string(errors_.size()) + " validation error" + (errors_.size() > 1 ? "s" : "") +
+                              " detected: ";
+        for (size_t i = 0; i < errors_.size(); ++i) {
+            if (i) message += "; ";
+            message += errors_[i];
+        }
+        dynamo::throwValidation(std::move(message));
+    }
+
+private:
+    std::vector<std::string> errors_;
+};
+
+// Table and index names; DynamoDB Local 1.25's own text (the live service phrases it as a
+// constraint failure, which the reference only has as an observation).
+void checkTableName(const std::string& name)
+{
+    bool ok = name.size() >= 3 && name.size() <= 255;
+    for (char c : name) {
+        if (!ok) break;
+        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+             c == '.';
+    }
+    if (!ok) {
+        dynamo::throwValidation("Invalid table/index name.  Table/index names must be between 3 and 255 characters "
+                                "long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
+    }
+}
+
+std::string tableNameMember(const JsonValue& obj)
+{
+    std::string name = stringMember(obj, "TableName").value_or(std::string());
+    checkTableName(name);
+    return name;
+}
+
+store::ReturnConsumedCapacity returnConsumedCapacity(const JsonValue& obj, Constraints& c)
+{
+    auto v = stringMember(obj, "ReturnConsumedCapacity");
+    if (!v || *v == "NONE") return store::ReturnConsumedCapacity::None;
+    if (*v == "TOTAL") return store::ReturnConsumedCapacity::Total;
+    if (*v == "INDEXES") return store::ReturnConsumedCapacity::Indexes;
+    c.enumValue(*v, "returnConsumedCapacity", "[INDEXES, TOTAL, NONE]");
+    return store::ReturnConsumedCapacity::None;
+}
+
+store::ReturnItemCollectionMetrics returnItemCollectionMetrics(const JsonValue& obj, Constraints& c)
+{
+    auto v = stringMember(obj, "ReturnItemCollectionMetrics");
+    if (!v || *v == "NONE") return store::ReturnItemCollectionMetrics::None;
+    if (*v == "SIZE") return store::ReturnItemCollectionMetrics::Size;
+    c.enumValue(*v, "returnItemCollectionMetrics", "[SIZE, NONE]");
+    return store::ReturnItemCollectionMetrics::None;
+}
+
+store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(const JsonValue& obj, Constraints& c,
+                                                                               const std::string& path)
+{
+    auto v = stringMember(obj, "ReturnValuesOnConditionCheckFailure");
+    if (!v || *v == "NONE") return store::ReturnValuesOnConditionCheckFailure::None;
+    if (*v == "ALL_OLD") return store::ReturnValuesOnConditionCheckFailure::AllOld;
+    c.enumValue(*v, path, "[ALL_OLD, NONE]");
+    return store::ReturnValuesOnConditionCheckFailure::None;
+}
+
+store::ReturnValues returnValues(const JsonValue& obj)
+{
+    auto v = stringMember(obj, "ReturnValues");
+    if (!v || *v == "NONE") return store::ReturnValues::None;
+    if (*v == "ALL_OLD") return store::ReturnValues::AllOld;
+    if (*v == "UPDATED_OLD") return store::ReturnValues::UpdatedOld;
+    if (*v == "ALL_NEW") return store::ReturnValues::AllNew;
+    if (*v == "UPDATED_NEW") return store::ReturnValues::UpdatedNew;
+    dynamo::throwValidation("Return values set to invalid value");
+}
+
+std::optional<store::ConditionalOperator> conditionalOperator(const JsonValue& obj, Constraints& c)
+{
+    auto v = stringMember(obj, "ConditionalOperator");
+    if (!v) return std::nullopt;
+    if (*v == "AND") return store::ConditionalOperator::And;
+    if (*v == "OR") return store::ConditionalOperator::Or;
+    c.enumValue(*v, "conditionalOperator", "[AND, OR]");
+    return std::nullopt;
+}
+
+store::ComparisonOperator comparisonOperator(const std::string& v)
+{
+    using store::ComparisonOperator;
+    static const std::pair<const char*, ComparisonOperator> kOps[] = {
+        {"EQ", ComparisonOperator::EQ},
+        {"NE", ComparisonOperator::NE},
+        {"IN", ComparisonOperator::IN},
+        {"LE", ComparisonOperator::LE},
+        {"LT", ComparisonOperator::LT},
+        {"GE", ComparisonOperator::GE},
+        {"GT", ComparisonOperator::GT},
+        {"BETWEEN", ComparisonOperator::BETWEEN},
+        {"NOT_NULL", ComparisonOperator::NOT_NULL},
+        {"NULL", ComparisonOperator::NULL_},
+        {"CONTAINS", ComparisonOperator::CONTAINS},
+        {"NOT_CONTAINS", ComparisonOperator::NOT_CONTAINS},
+        {"BEGINS_WITH", ComparisonOperator::BEGINS_WITH},
+    };
+    for (const auto& [name, op] : kOps) {
+        if (v == name) return op;
+    }
+    dynamo::throwValidation("Comparison type does not exist in DynamoDB");
+}
+
+std::optional<store::ExpressionAttributeNames> expressionAttributeNames(const JsonValue& obj)
+{
+    const JsonValue* m = mapMember(obj, "ExpressionAttributeNames");
+    if (!m) return std::nullopt;
+    store::ExpressionAttributeNames names;
+    for (const auto& [k, v] : m->members()) {
+        if (!v.isNull()) names.insert_or_assign(k, asString(v));
+    }
+    return names;
+}
+
+std::optional<store::ExpressionAttributeValues> expressionAttributeValues(const JsonValue& obj)
+{
+    const JsonValue* m = mapMember(obj, "ExpressionAttributeValues");
+    if (!m) return std::nullopt;
+    store::ExpressionAttributeValues values;
+    for (const auto& [k, v] : m->members()) {
+        if (!v.isNull()) values.insert_or_assign(k, decodeAttributeValue(v));
+    }
+    return values;
+}
+
+std::optional<Item> itemMember(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* m = mapMember(obj, name);
+    if (!m) return std::nullopt;
+    return decodeItem(*m);
+}
+
+std::optional<std::vector<std::string>> stringListMember(const JsonValue& obj, std::string_view name)
+{
+    const JsonValue* l = listMember(obj, name);
+    if (!l) return std::nullopt;
+    return stringList(*l);
+}
+
+std::vector<AttributeValue> attributeValueList(const JsonValue& list)
+{
+    std::vector<AttributeValue> out;
+    out.reserve(list.elements().size());
+    for (const auto& e : list.elements()) {
+        if (!e.isNull()) out.push_back(decodeAttributeValue(e));
+    }
+    return out;
+}
+
+std::optional<store::LegacyConditions> legacyConditions(const JsonValue& obj, std::string_view name,
+                                                         const std::string& path, Constraints& c)
+{
+    const JsonValue* m = mapMember(obj, name);
+    if (!m) return std::nullopt;
+    store::LegacyConditions out;
+    for (const auto& [attr, v] : m->members()) {
+        if (v.isNull()) continue;
+        const JsonValue& cond = checkStructure(v);
+        store::Condition condition;
+        auto op = stringMember(cond, "ComparisonOperator");
+        if (!op) c.fail("null", path + "." + attr + ".member.comparisonOperator", "Member must not be null");
+        else condition.comparisonOperator = comparisonOperator(*op);
+        if (const JsonValue* l = listMember(cond, "AttributeValueList")) condition.attributeValueList = attributeValueList(*l);
+        out.insert_or_assign(attr, std::move(condition));
+    }
+    return out;
+}
+
+std::optional<store::LegacyExpected> legacyExpected(const JsonValue& obj)
+{
+    const JsonValue* m = mapMember(obj, "Expected");
+    if (!m) return std::nullopt;
+    store::LegacyExpected out;
+    for (const auto& [attr, v] : m->members()) {
+        if (v.isNull()) continue;
+        const JsonValue& e = checkStructure(v);
+        store::ExpectedAttributeValue expected;
+        if (const JsonValue* value = member(e, "Value")) expected.value = decodeAttributeValue(*value);
+        expected.exists = boolMember(e, "Exists");
+        if (auto op = stringMember(e, "ComparisonOperator")) expected.comparisonOperator = comparisonOperator(*op);
+        if (const JsonValue* l = listMember(e, "AttributeValueList")) expected.attributeValueList = attributeValueList(*l);
+        out.insert_or_assign(attr, std::move(expected));
+    }
+    return out;
+}
+
+void checkLimit(const std::optional<int64_t>& limit)
+{
+    if (limit && *limit < 1) dynamo::throwValidation("Limit must be greater than or equal to 1");
+}
+
+[[noreturn]] void nullKey() { dynamo::throwValidation("Cannot have null key for GetItem, DeleteItem, or UpdateItem"); }
+
+// ---- Sets: empty and duplicate members are rejected with DynamoDB Local 1.25's texts --------
+
+void rejectEmptySet(const std::vector<std::string>& members, const char* message)
+{
+    if (members.empty()) dynamo::throwValidation(message);
+}
+
+std::string joined(const std::vector<std::string>& values)
+{
+    std::string out = "[";
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (i) out += ", ";
+        out += values[i];
+    }
+    return out + "]";
+}
+
+bool hasDuplicates(std::vector<std::string> values)
+{
+    std::sort(values.begin(), values.end());
+    return std::adjacent_find(values.begin(), values.end()) != values.end();
+}
+
+AttributeValue stringSet(std::vector<std::string> values)
+{
+    rejectEmptySet(values, "One or more parameter values were invalid: An string set  may not be empty");
+    if (hasDuplicates(values)) {
+        dynamo::throwValidation("One or more parameter values were invalid: Input collection " + joined(values) +
+                                " contains duplicates");
+    }
+    return AttributeValue::stringSet(std::move(values));
+}
+
+AttributeValue numberSet(const std::vector<std::string>& texts)
+{
+    rejectEmptySet(texts, "One or more parameter values were invalid: An number set  may not be empty");
+    std::vector<dynamo::Number> numbers;
+    numbers.reserve(texts.size());
+    for (const auto& t : texts) numbers.push_back(dynamo::Number::parse(t));
+    std::vector<dynamo::Number> sorted = numbers;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+        dynamo::throwValidation("Input collection contains duplicates");
+    }
+    return AttributeValue::numberSet(std::move(numbers));
+}
+
+AttributeValue binarySet(std::vector<std::string> values)
+{
+    rejectEmptySet(values, "One or more parameter values were invalid: Binary sets should not be empty");
+    if (hasDuplicates(values)) {
+        dynamo::throwValidation("One or more parameter values were invalid: Input collection of type BS contains "
+                                "duplicates.");
+    }
+    return AttributeValue::binarySet(std::move(values));
+}
+
+// ---- Base64 -------------------------------------------------------------------------------
+
+int base64Digit(char c)
+{
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+}
+
+std::string blob(const JsonValue& v)
+{
+    switch (v.kind()) {
+    case Kind::String: return decodeBase64(v.text());
+    case Kind::Bool: serialization("class java.lang.Boolean can not be converted to a Blob");
+    case Kind::Number: serialization("class " + numberClass(v) + " can not be converted to a Blob");
+    default: containerWhereScalar(v);
+    }
+}
+
+// ---- Operation pieces -----------------------------------------------------------------------
+
+std::vector<store::KeySchemaElement> keySchema(const JsonValue& list, const std::string& path, Constraints& c)
+{
+    std::vector<store::KeySchemaElement> out;
+    int index = 0;
+    for (const auto& e : list.elements()) {
+        ++index;
+        if (e.isNull()) continue;
+        const JsonValue& k = checkStructure(e);
+        store::KeySchemaElement element;
+        element.attributeName = stringMember(k, "AttributeName").value_or(std::string());
+        auto type = stringMember(k, "KeyType");
+        const std::string at = path + "." + std::to_string(index) + ".member.keyType";
+        if (!type) c.fail("null", at, "Member must not be null");
+        else if (*type == "HASH") element.keyType = store::KeyType::Hash;
+        else if (*type == "RANGE") element.keyType = store::KeyType::Range;
+        else c.enumValue(*type, at, "[HASH, RANGE]");
+        out.push_back(std::move(element));
+    }
+    return out;
+}
+
+store::Projection projection(const JsonValue& obj, const std::string& path, Constraints& c)
+{
+    store::Projection p;
+    const JsonValue* j = structureMember(obj, "Projection");
+    if (!j) {
+        c.fail("null", path + ".projection", "Member must not be null");
+        return p;
+    }
+    if (auto type = stringMember(*j, "ProjectionType")) {
+        if (*type == "ALL") p.projectionType = store::ProjectionType::All;
+        else if (*type == "KEYS_ONLY") p.projectionType = store::ProjectionType::KeysOnly;
+        else if (*type == "INCLUDE") p.projectionType = store::ProjectionType::Include;
+        else c.enumValue(*type, path + ".projection.projectionType", "[ALL, KEYS_ONLY, INCLUDE]");
+    }
+    if (auto attrs = stringListMember(*j, "NonKeyAttributes")) p.nonKeyAttributes = std::move(*attrs);
+    return p;
+}
+
+std::optional<store::ProvisionedThroughput> provisionedThroughput(const JsonValue& obj)
+{
+    const JsonValue* j = structureMember(obj, "ProvisionedThroughput");
+    if (!j) return std::nullopt;
+    store::ProvisionedThroughput t;
+    t.readCapacityUnits = integerMember(*j, "ReadCapacityUnits", "Long").value_or(0);
+    t.writeCapacityUnits = integerMember(*j, "WriteCapacityUnits", "Long").value_or(0);
+    return t;
+}
+
+store::KeysAndAttributes keysAndAttributes(const JsonValue& obj)
+{
+    store::KeysAndAttributes k;
+    if (const JsonValue* keys = listMember(obj, "Keys")) {
+        for (const auto& e : keys->elements()) {
+            if (!e.isNull()) k.keys.push_back(decodeItem(checkMap(e)));
+        }
+    }
+    k.consistentRead = boolMember(obj, "ConsistentRead");
+    k.projectionExpression = stringMember(obj, "ProjectionExpression");
+    k.expressionAttributeNames = expressionAttributeNames(obj);
+    k.attributesToGet = stringListMember(obj, "AttributesToGet");
+    return k;
+}
+
+const JsonValue& body(const JsonValue& json) { return checkStructure(json); }
+
+}  // namespace
+
+// ---- Public entry points ------------------------------------------------------------------------
+
+std::string decodeBase64(std::string_view text)
+{
+    auto failure = [&](const std::string& why) {
+        serialization("'" + std::string(text) + "' can not be converted to a Blob: " + why);
+    };
+    if (text.size() % 4) {
+        failure("Base64 encoded length is expected a multiple of 4 bytes but found: " + std::to_string(text.size()));
+    }
+    std::string out;
+    out.reserve(text.size() / 4 * 3);
+    for (size_t i = 0; i < text.size(); i += 4) {
+        int d[4];
+        int pad = 0;
+        for (int j = 0; j < 4; ++j) {
+            const char c = text[i + j];
+            if (c == '=') {
+                // Padding only at the very end, at most two.
+                if (i + 4 != text.size() || j < 2) failure(std::string("Invalid Base64 character: '") + c + "'");
+                d[j] = 0;
+                ++pad;
+                continue;
+            }
+            if (pad) failure(std::string("Invalid Base64 character: '") + c + "'");
+            d[j] = base64Digit(c);
+            if (d[j] < 0) failure(std::string("Invalid Base64 character: '") + c + "'");
+        }
+        const uint32_t triple = (uint32_t(d[0]) << 18) | (uint32_t(d[1]) << 12) | (uint32_t(d[2]) << 6) | uint32_t(d[3]);
+        // Bits beyond the last byte must be zero, or the text is not canonical base64.
+        if ((pad == 1 && (d[2] & 0x3)) || (pad == 2 && (d[1] & 0xF))) {
+            failure("Invalid last non-pad Base64 character dectected");
+        }
+        out.push_back(char((triple >> 16) & 0xFF));
+        if (pad < 2) out.push_back(char((triple >> 8) & 0xFF));
+        if (pad < 1) out.push_back(char(triple & 0xFF));
+    }
+    return out;
+}
+
+std::string encodeBase64(std::string_view bytes)
+{
+    static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    size_t i = 0;
+    for (; i + 3 <= bytes.size(); i += 3) {
+        const uint32_t t = (uint32_t(uint8_t(bytes[i])) << 16) | (uint32_t(uint8_t(bytes[i + 1])) << 8) |
+                           uint32_t(uint8_t(bytes[i + 2]));
+        out.push_back(kAlphabet[(t >> 18) & 63]);
+        out.push_back(kAlphabet[(t >> 12) & 63]);
+        out.push_back(kAlphabet[(t >> 6) & 63]);
+        out.push_back(kAlphabet[t & 63]);
+    }
+    if (const size_t rest = bytes.size() - i) {
+        uint32_t t = uint32_t(uint8_t(bytes[i])) << 16;
+        if (rest == 2) t |= uint32_t(uint8_t(bytes[i + 1])) << 8;
+        out.push_back(kAlphabet[(t >> 18) & 63]);
+        out.push_back(kAlphabet[(t >> 12) & 63]);
+        out.push_back(rest == 2 ? kAlphabet[(t >> 6) & 63] : '=');
+        out.push_back('=');
+    }
+    return out;
+}
+
+AttributeValue decodeAttributeValue(const JsonValue& json)
+{
+    const JsonValue& obj = checkStructure(json);
+    // Unknown members and JSON nulls are dropped before counting, as DynamoDB's binding does.
+    const JsonValue* chosen = nullptr;
+    std::string_view chosenName;
+    int count = 0;
+    for (const auto& [name, value] : obj.members()) {
+        if (value.isNull()) continue;
+        dynamo::Type type;
+        if (!dynamo::typeFromName(name, &type)) continue;
+        ++count;
+        chosen = &value;
+        chosenName = name;
+    }
+    if (count == 0) {
+        dynamo::throwValidation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+    }
+    if (count > 1) {
+        dynamo::throwValidation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of "
+                                "the supported datatypes");
+    }
+    dynamo::Type type;
+    dynamo::typeFromName(chosenName, &type);
+    const JsonValue& v = *chosen;
+    switch (type) {
+    case dynamo::Type::S: return AttributeValue::string(asString(v));
+    case dynamo::Type::N: return AttributeValue::number(dynamo::Number::parse(asString(v)));
+    case dynamo::Type::B: return AttributeValue::binary(blob(v));
+    case dynamo::Type::BOOL: return AttributeValue::boolean(asBool(v));
+    case dynamo::Type::NUL:
+        if (!asBool(v)) {
+            dynamo::throwValidation("One or more parameter values were invalid: Null attribute value types must have "
+                                    "the value of true");
+        }
+        return AttributeValue::null();
+    case dynamo::Type::M: return AttributeValue::map(decodeItem(checkMap(v)));
+    case dynamo::Type::L: {
+        const JsonValue& list = checkList(v);
+        dynamo::AttributeList values;
+        values.reserve(list.elements().size());
+        for (const auto& e : list.elements()) {
+            if (!e.isNull()) values.push_back(decodeAttributeValue(e));
+        }
+        return AttributeValue::list(std::move(values));
+    }
+    case dynamo::Type::SS: return stringSet(stringList(checkList(v)));
+    case dynamo::Type::NS: return numberSet(stringList(checkList(v)));
+    case dynamo::Type::BS: {
+        std::vector<std::string> values;
+        for (const auto& e : checkList(v).elements()) {
+            if (!e.isNull()) values.push_back(blob(e));
+        }
+        return binarySet(std::move(values));
+    }
+    }
+    return AttributeValue::null();
+}
+
+Item decodeItem(const JsonValue& json)
+{
+    const JsonValue& obj = checkMap(json);
+    Item item;
+    for (const auto& [name, value] : obj.members()) {
+        if (!value.isNull()) item.insert_or_assign(name, decodeAttributeValue(value));
+    }
+    return item;
+}
+
+store::CreateTableRequest decodeCreateTable(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::CreateTableRequest r;
+    r.tableName = tableNameMember(b);
+    if (const JsonValue* defs = listMember(b, "AttributeDefinitions")) {
+        for (const auto& e : defs->elements()) {
+            if (e.isNull()) continue;
+            const JsonValue& d = checkStructure(e);
+            store::AttributeDefinition def;
+            def.attributeName = stringMember(d, "AttributeName").value_or(std::string());
+            const std::string type = stringMember(d, "AttributeType").value_or(std::string());
+            if (type == "S") def.attributeType = store::ScalarAttributeType::S;
+            else if (type == "N") def.attributeType = store::ScalarAttributeType::N;
+            else if (type == "B") def.attributeType = store::ScalarAttributeType::B;
+            else dynamo::throwValidation("Member must satisfy enum value set: [B, N, S]");
+            r.attributeDefinitions.push_back(std::move(def));
+        }
+    }
+    if (const JsonValue* ks = listMember(b, "KeySchema")) r.keySchema = keySchema(*ks, "keySchema", c);
+    if (const JsonValue* lsis = listMember(b, "LocalSecondaryIndexes")) {
+        int index = 0;
+        for (const auto& e : lsis->elements()) {
+            ++index;
+            if (e.isNull()) continue;
+            const JsonValue& j = checkStructure(e);
+            const std::string path = "localSecondaryIndexes." + std::to_string(index) + ".member";
+            store::LocalSecondaryIndex lsi;
+            lsi.indexName = stringMember(j, "IndexName").value_or(std::string());
+            checkTableName(lsi.indexName);
+            if (const JsonValue* ks = listMember(j, "KeySchema")) lsi.keySchema = keySchema(*ks, path + ".keySchema", c);
+            lsi.projection = projection(j, path, c);
+            r.localSecondaryIndexes.push_back(std::move(lsi));
+        }
+    }
+    if (const JsonValue* gsis = listMember(b, "GlobalSecondaryIndexes")) {
+        int index = 0;
+        for (const auto& e : gsis->elements()) {
+            ++index;
+            if (e.isNull()) continue;
+            const JsonValue& j = checkStructure(e);
+            const std::string path = "globalSecondaryIndexes." + std::to_string(index) + ".member";
+            store::GlobalSecondaryIndex gsi;
+            gsi.indexName = stringMember(j, "IndexName").value_or(std::string());
+            checkTableName(gsi.indexName);
+            if (const JsonValue* ks = listMember(j, "KeySchema")) gsi.keySchema = keySchema(*ks, path + ".keySchema", c);
+            gsi.projection = projection(j, path, c);
+            gsi.provisionedThroughput = provisionedThroughput(j);
+            r.globalSecondaryIndexes.push_back(std::move(gsi));
+        }
+    }
+    if (auto mode = stringMember(b, "BillingMode")) {
+        if (*mode == "PROVISIONED") r.billingMode = store::BillingMode::Provisioned;
+        else if (*mode == "PAY_PER_REQUEST") r.billingMode = store::BillingMode::PayPerRequest;
+        else c.enumValue(*mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
+    }
+    r.provisionedThroughput = provisionedThroughput(b);
+    r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
+    c.throwIfAny();
+    return r;
+}
+
+store::DeleteTableRequest decodeDeleteTable(const JsonValue& json)
+{
+    return {tableNameMember(body(json))};
+}
+
+store::DescribeTableRequest decodeDescribeTable(const JsonValue& json)
+{
+    return {tableNameMember(body(json))};
+}
+
+store::ListTablesRequest decodeListTables(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    store::ListTablesRequest r;
+    r.exclusiveStartTableName = stringMember(b, "ExclusiveStartTableName");
+    r.limit = integerMember(b, "Limit");
+    checkLimit(r.limit);
+    if (r.limit && *r.limit > 100) dynamo::throwValidation("Limit in ListTables must be <= 100");
+    return r;
+}
+
+store::PutItemRequest decodePutItem(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::PutItemRequest r;
+    r.tableName = tableNameMember(b);
+    auto item = itemMember(b, "Item");
+    if (!item) dynamo::throwValidation("Item to put in PutItem cannot be null");
+    r.item = std::move(*item);
+    r.conditionExpression = stringMember(b, "ConditionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.expressionAttributeValues = expressionAttributeValues(b);
+    r.returnValues = returnValues(b);
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
+    r.returnValuesOnConditionCheckFailure =
+        returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
+    r.expected = legacyExpected(b);
+    r.conditionalOperator = conditionalOperator(b, c);
+    c.throwIfAny();
+    return r;
+}
+
+store::GetItemRequest decodeGetItem(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::GetItemRequest r;
+    r.tableName = tableNameMember(b);
+    auto key = itemMember(b, "Key");
+    if (!key) nullKey();
+    r.key = std::move(*key);
+    r.consistentRead = boolMember(b, "ConsistentRead");
+    r.projectionExpression = stringMember(b, "ProjectionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.attributesToGet = stringListMember(b, "AttributesToGet");
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    c.throwIfAny();
+    return r;
+}
+
+store::DeleteItemRequest decodeDeleteItem(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::DeleteItemRequest r;
+    r.tableName = tableNameMember(b);
+    auto key = itemMember(b, "Key");
+    if (!key) nullKey();
+    r.key = std::move(*key);
+    r.conditionExpression = stringMember(b, "ConditionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.expressionAttributeValues = expressionAttributeValues(b);
+    r.returnValues = returnValues(b);
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
+    r.returnValuesOnConditionCheckFailure =
+        returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
+    r.expected = legacyExpected(b);
+    r.conditionalOperator = conditionalOperator(b, c);
+    c.throwIfAny();
+    return r;
+}
+
+store::UpdateItemRequest decodeUpdateItem(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::UpdateItemRequest r;
+    r.tableName = tableNameMember(b);
+    auto key = itemMember(b, "Key");
+    if (!key) nullKey();
+    r.key = std::move(*key);
+    r.updateExpression = stringMember(b, "UpdateExpression");
+    r.conditionExpression = stringMember(b, "ConditionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.expressionAttributeValues = expressionAttributeValues(b);
+    r.returnValues = returnValues(b);
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
+    r.returnValuesOnConditionCheckFailure =
+        returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
+    if (const JsonValue* updates = mapMember(b, "AttributeUpdates")) {
+        std::map<std::string, store::AttributeValueUpdate, std::less<>> out;
+        for (const auto& [attr, v] : updates->members()) {
+            if (v.isNull()) continue;
+            const JsonValue& u = checkStructure(v);
+            store::AttributeValueUpdate update;
+            if (const JsonValue* value = member(u, "Value")) update.value = decodeAttributeValue(*value);
+            if (auto action = stringMember(u, "Action")) {
+                if (*action == "PUT") update.action = store::AttributeAction::Put;
+                else if (*action == "ADD") update.action = store::AttributeAction::Add;
+                else if (*action == "DELETE") update.action = store::AttributeAction::Delete;
+                else c.enumValue(*action, "attributeUpdates." + attr + ".member.action", "[ADD, PUT, DELETE]");
+            }
+            out.insert_or_assign(attr, std::move(update));
+        }
+        r.attributeUpdates = std::move(out);
+    }
+    r.expected = legacyExpected(b);
+    r.conditionalOperator = conditionalOperator(b, c);
+    c.throwIfAny();
+    return r;
+}
+
+namespace {
+
+std::optional<store::Select> selectMember(const JsonValue& b)
+{
+    auto v = stringMember(b, "Select");
+    if (!v) return std::nullopt;
+    if (*v == "ALL_ATTRIBUTES") return store::Select::AllAttributes;
+    if (*v == "ALL_PROJECTED_ATTRIBUTES") return store::Select::AllProjectedAttributes;
+    if (*v == "SPECIFIC_ATTRIBUTES") return store::Select::SpecificAttributes;
+    if (*v == "COUNT") return store::Select::Count;
+    dynamo::throwValidation("Select must be ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, COUNT, or SPECIFIC_ATTRIBUTES");
+}
+
+std::optional<std::string> indexNameMember(const JsonValue& b)
+{
+    auto name = stringMember(b, "IndexName");
+    if (name) checkTableName(*name);
+    return name;
+}
+
+}  // namespace
+
+store::QueryRequest decodeQuery(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::QueryRequest r;
+    r.tableName = tableNameMember(b);
+    r.indexName = indexNameMember(b);
+    r.select = selectMember(b);
+    r.attributesToGet = stringListMember(b, "AttributesToGet");
+    r.limit = integerMember(b, "Limit");
+    r.consistentRead = boolMember(b, "ConsistentRead");
+    r.keyConditionExpression = stringMember(b, "KeyConditionExpression");
+    r.filterExpression = stringMember(b, "FilterExpression");
+    r.projectionExpression = stringMember(b, "ProjectionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.expressionAttributeValues = expressionAttributeValues(b);
+    r.scanIndexForward = boolMember(b, "ScanIndexForward");
+    r.exclusiveStartKey = itemMember(b, "ExclusiveStartKey");
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.keyConditions = legacyConditions(b, "KeyConditions", "keyConditions", c);
+    r.queryFilter = legacyConditions(b, "QueryFilter", "queryFilter", c);
+    r.conditionalOperator = conditionalOperator(b, c);
+    c.throwIfAny();
+    checkLimit(r.limit);
+    return r;
+}
+
+store::ScanRequest decodeScan(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::ScanRequest r;
+    r.tableName = tableNameMember(b);
+    r.indexName = indexNameMember(b);
+    r.select = selectMember(b);
+    r.attributesToGet = stringListMember(b, "AttributesToGet");
+    r.limit = integerMember(b, "Limit");
+    r.consistentRead = boolMember(b, "ConsistentRead");
+    r.filterExpression = stringMember(b, "FilterExpression");
+    r.projectionExpression = stringMember(b, "ProjectionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.expressionAttributeValues = expressionAttributeValues(b);
+    r.exclusiveStartKey = itemMember(b, "ExclusiveStartKey");
+    r.segment = integerMember(b, "Segment");
+    r.totalSegments = integerMember(b, "TotalSegments");
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.scanFilter = legacyConditions(b, "ScanFilter", "scanFilter", c);
+    r.conditionalOperator = conditionalOperator(b, c);
+    if (r.totalSegments) {
+        if (*r.totalSegments < 1) {
+            c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
+                   "Member must have value greater than or equal to 1");
+        } else if (*r.totalSegments > 1000000) {
+            c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
+                   "Member must have value less than or equal to 1000000");
+        }
+    }
+    if (r.segment) {
+        if (*r.segment < 0) {
+            c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value greater than or equal to 0");
+        } else if (r.totalSegments && *r.totalSegments >= 1 && *r.totalSegments <= 1000000 &&
+                   *r.segment >= *r.totalSegments) {
+            c.fail("'" + std::to_string(*r.segment) + "'", "segment",
+                   "Member must have value less than or equal to " + std::to_string(*r.totalSegments - 1));
+        }
+    }
+    c.throwIfAny();
+    if (r.segment && !r.totalSegments) {
+        dynamo::throwValidation("If segment is specified, total segment must also be specified");
+    }
+    if (r.totalSegments && !r.segment) {
+        dynamo::throwValidation(
+            "If total segments is specified, a particular segment must also be specified for this request");
+    }
+    checkLimit(r.limit);
+    return r;
+}
+
+store::BatchGetItemRequest decodeBatchGetItem(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::BatchGetItemRequest r;
+    if (const JsonValue* items = mapMember(b, "RequestItems")) {
+        for (const auto& [table, v] : items->members()) {
+            checkTableName(table);
+            if (v.isNull()) continue;
+            r.requestItems[table] = keysAndAttributes(checkStructure(v));
+        }
+    }
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    c.throwIfAny();
+    if (r.requestItems.empty()) dynamo::throwValidation("BatchGetItem must have some requests set");
+    return r;
+}
+
+store::BatchWriteItemRequest decodeBatchWriteItem(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::BatchWriteItemRequest r;
+    if (const JsonValue* items = mapMember(b, "RequestItems")) {
+        for (const auto& [table, v] : items->members()) {
+            checkTableName(table);
+            if (v.isNull()) continue;
+            std::vector<store::WriteRequest> writes;
+            for (const auto& e : checkList(v).elements()) {
+                if (e.isNull()) continue;
+                const JsonValue& w = checkStructure(e);
+                store::WriteRequest write;
+                const JsonValue* put = structureMember(w, "PutRequest");
+                const JsonValue* del = structureMember(w, "DeleteRequest");
+                if ((put != nullptr) == (del != nullptr)) {
+                    // DynamoDB's own (odd) text for a WriteRequest with neither or both.
+                    dynamo::throwValidation("Supplied AttributeValue has more than one datatypes set, must contain "
+                                            "exactly one of the supported datatypes");
+                }
+                if (put) write.putItem = itemMember(*put, "Item").value_or(Item());
+                if (del) write.deleteKey = itemMember(*del, "Key").value_or(Item());
+                writes.push_back(std::move(write));
+            }
+            r.requestItems.emplace_back(table, std::move(writes));
+        }
+    }
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
+    c.throwIfAny();
+    if (r.requestItems.empty()) dynamo::throwValidation("BatchWriteItem cannot have a null or no requests set");
+    return r;
+}
+
+store::TransactWriteItemsRequest decodeTransactWriteItems(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::TransactWriteItemsRequest r;
+    const JsonValue* items = listMember(b, "TransactItems");
+    if (!items) dynamo::throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
+    if (items->elements().empty()) {
+        dynamo::throwValidation(
+            "Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
+    }
+    int index = 0;
+    for (const auto& e : items->elements()) {
+        ++index;
+        if (e.isNull()) continue;
+        const JsonValue& t = checkStructure(e);
+        static const std::pair<const char*, store::TransactWriteKind> kKinds[] = {
+            {"ConditionCheck", store::TransactWriteKind::ConditionCheck},
+            {"Put", store::TransactWriteKind::Put},
+            {"Delete", store::TransactWriteKind::Delete},
+            {"Update", store::TransactWriteKind::Update},
+        };
+        const JsonValue* action = nullptr;
+        store::TransactWriteItem item;
+        int found = 0;
+        for (const auto& [name, kind] : kKinds) {
+            if (const JsonValue* a = structureMember(t, name)) {
+                action = a;
+                item.kind = kind;
+                ++found;
+            }
+        }
+        if (found == 0) {
+            dynamo::throwValidation("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
+        }
+        if (found > 1) dynamo::throwValidation("TransactItems can only contain one of Check, Put, Update or Delete");
+        const JsonValue& a = *action;
+        item.tableName = tableNameMember(a);
+        if (item.kind == store::TransactWriteKind::Put) item.item = itemMember(a, "Item").value_or(Item());
+        else item.key = itemMember(a, "Key").value_or(Item());
+        if (item.kind == store::TransactWriteKind::Update) item.updateExpression = stringMember(a, "UpdateExpression");
+        item.conditionExpression = stringMember(a, "ConditionExpression");
+        item.expressionAttributeNames = expressionAttributeNames(a);
+        item.expressionAttributeValues = expressionAttributeValues(a);
+        const char* memberName = item.kind == store::TransactWriteKind::ConditionCheck ? "conditionCheck"
+                                 : item.kind == store::TransactWriteKind::Put          ? "put"
+                                 : item.kind == store::TransactWriteKind::Delete       ? "delete"
+                                                                                       : "update";
+        item.returnValuesOnConditionCheckFailure = returnValuesOnConditionCheckFailure(
+            a, c, "transactItems." + std::to_string(index) + ".member." + memberName + ".returnValuesOnConditionCheckFailure");
+        r.transactItems.push_back(std::move(item));
+    }
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
+    r.clientRequestToken = stringMember(b, "ClientRequestToken");
+    c.throwIfAny();
+    return r;
+}
+
+store::TransactGetItemsRequest decodeTransactGetItems(const JsonValue& json)
+{
+    const JsonValue& b = body(json);
+    Constraints c;
+    store::TransactGetItemsRequest r;
+    const JsonValue* items = listMember(b, "TransactItems");
+    // DynamoDB Local 1.25 answers "Value null" for an empty list too.
+    if (!items || items->elements().empty()) {
+        dynamo::throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
+    }
+    int index = 0;
+    for (const auto& e : items->elements()) {
+        ++index;
+        if (e.isNull()) continue;
+        const JsonValue& t = checkStructure(e);
+        const JsonValue* get = structureMember(t, "Get");
+        if (!get) {
+            c.fail("null", "transactItems." + std::to_string(index) + ".member.get", "Member must not be null");
+            continue;
+        }
+        store::TransactGetItem item;
+        item.tableName = tableNameMember(*get);
+        item.key = itemMember(*get, "Key").value_or(Item());
+        item.projectionExpression = stringMember(*get, "ProjectionExpression");
+        item.expressionAttributeNames = expressionAttributeNames(*get);
+        r.transactItems.push_back(std::move(item));
+    }
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    c.throwIfAny();
+    return r;
+}
+
+}  // namespace keyplan::wire

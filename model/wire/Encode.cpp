@@ -1,0 +1,662 @@
+#include "wire/Encode.h"
+
+#include "dynamo/Error.h"
+#include "wire/Decode.h"
+#include "wire/Json.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace keyplan::wire {
+
+using dynamo::AttributeValue;
+using dynamo::Type;
+
+void writeItem(JsonWriter& w, const dynamo::Item& item)
+{
+    w.beginObject();
+    for (const auto& [name, value] : item) {
+        w.key(name);
+        writeAttributeValue(w, value);
+    }
+    w.endObject();
+}
+
+void writeAttributeValue(JsonWriter& w, const AttributeValue& v)
+{
+    w.beginObject();
+    switch (v.type()) {
+    case Type::S:
+        w.key("S");
+        w.string(v.asString());
+        break;
+    case Type::N:
+        w.key("N");
+        w.string(v.asNumber().toString());
+        break;
+    case Type::B:
+        w.key("B");
+        w.string(encodeBase64(v.asBinary()));
+        break;
+    case Type::BOOL:
+        w.key("BOOL");
+        w.boolean(v.asBool());
+        break;
+    case Type::NUL:
+        w.key("NULL");
+        w.boolean(true);
+        break;
+    case Type::M:
+        w.key("M");
+        writeItem(w, v.asMap());
+        break;
+    case Type::L:
+        w.key("L");
+        w.beginArray();
+        for (const auto& e : v.asList()) writeAttributeValue(w, e);
+        w.endArray();
+        break;
+    case Type::SS:
+        w.key("SS");
+        w.beginArray();
+        for (const auto& s : v.asStringSet()) w.string(s);
+        w.endArray();
+        break;
+    case Type::NS:
+        w.key("NS");
+        w.beginArray();
+        for (const auto& n : v.asNumberSet()) w.string(n.toString());
+        w.endArray();
+        break;
+    case Type::BS:
+        w.key("BS");
+        w.beginArray();
+        for (const auto& b : v.asBinarySet()) w.string(encodeBase64(b));
+        w.endArray();
+        break;
+    }
+    w.endObject();
+}
+
+std::string formatDouble(double value)
+{
+    if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 1e7) {
+        char buf[32];
+        auto res = std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(value));
+        return std::string(buf, res.ptr) + ".0";
+    }
+    char buf[64];
+    if (std::fabs(value) >= 1e-3 && std::fabs(value) < 1e7) {
+        auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
+        return std::string(buf, res.ptr);
+    }
+    // Java's computerized scientific notation: "1.0E7", "1.5E-4".
+    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    std::string s(buf, res.ptr);
+    const auto e = s.find('e');
+    std::string mantissa = s.substr(0, e);
+    if (mantissa.find('.') == std::string::npos) mantissa += ".0";
+    int exponent = std::stoi(s.substr(e + 1));
+    return mantissa + "E" + std::to_string(exponent);
+}
+
+std::string formatEpochSeconds(double seconds)
+{
+    const long long millis = std::llround(seconds * 1000.0);
+    char buf[48];
+    const long long whole = millis / 1000;
+    const long long frac = std::llabs(millis % 1000);
+    std::snprintf(buf, sizeof buf, "%s%lld.%03lld", (millis < 0 && whole == 0) ? "-" : "", whole, frac);
+    return buf;
+}
+
+namespace {
+
+std::string finish(std::string& out) { return std::move(out); }
+
+void capacityMembers(JsonWriter& w, const std::optional<double>& read, const std::optional<double>& write, double units)
+{
+    if (read) {
+        w.key("ReadCapacityUnits");
+        w.rawNumber(formatDouble(*read));
+    }
+    if (write) {
+        w.key("WriteCapacityUnits");
+        w.rawNumber(formatDouble(*write));
+    }
+    w.key("CapacityUnits");
+    w.rawNumber(formatDouble(units));
+}
+
+void writeCapacityMap(JsonWriter& w, const char* name, const std::map<std::string, store::Capacity>& map)
+{
+    if (map.empty()) return;
+    w.key(name);
+    w.beginObject();
+    for (const auto& [index, c] : map) {
+        w.key(index);
+        w.beginObject();
+        capacityMembers(w, c.readCapacityUnits, c.writeCapacityUnits, c.capacityUnits);
+        w.endObject();
+    }
+    w.endObject();
+}
+
+void writeConsumedCapacity(JsonWriter& w, const store::ConsumedCapacity& c)
+{
+    w.beginObject();
+    w.key("TableName");
+    w.string(c.tableName);
+    capacityMembers(w, c.readCapacityUnits, c.writeCapacityUnits, c.capacityUnits);
+    if (c.table) {
+        w.key("Table");
+        w.beginObject();
+        capacityMembers(w, c.table->readCapacityUnits, c.table->writeCapacityUnits, c.table->capacityUnits);
+        w.endObject();
+    }
+    writeCapacityMap(w, "LocalSecondaryIndexes", c.localSecondaryIndexes);
+    writeCapacityMap(w, "GlobalSecondaryIndexes", c.globalSecondaryIndexes);
+    w.endObject();
+}
+
+void writeConsumedCapacity(JsonWriter& w, const std::optional<store::ConsumedCapacity>& c)
+{
+    if (!c) return;
+    w.key("ConsumedCapacity");
+    writeConsumedCapacity(w, *c);
+}
+
+void writeConsumedCapacityList(JsonWriter& w, const std::optional<std::vector<store::ConsumedCapacity>>& list)
+{
+    if (!list) return;
+    w.key("ConsumedCapacity");
+    w.beginArray();
+    for (const auto& c : *list) writeConsumedCapacity(w, c);
+    w.endArray();
+}
+
+void writeItemCollectionMetrics(JsonWriter& w, const store::ItemCollectionMetrics& m)
+{
+    w.beginObject();
+    w.key("ItemCollectionKey");
+    writeItem(w, m.itemCollectionKey);
+    w.key("SizeEstimateRangeGB");
+    w.beginArray();
+    for (double d : m.sizeEstimateRangeGB) w.rawNumber(formatDouble(d));
+    w.endArray();
+    w.endObject();
+}
+
+void writeMetricsMap(JsonWriter& w, const std::map<std::string, std::vector<store::ItemCollectionMetrics>>& map)
+{
+    if (map.empty()) return;
+    w.key("ItemCollectionMetrics");
+    w.beginObject();
+    for (const auto& [table, list] : map) {
+        w.key(table);
+        w.beginArray();
+        for (const auto& m : list) writeItemCollectionMetrics(w, m);
+        w.endArray();
+    }
+    w.endObject();
+}
+
+const char* keyTypeName(store::KeyType t) { return t == store::KeyType::Hash ? "HASH" : "RANGE"; }
+
+const char* attributeTypeName(store::ScalarAttributeType t)
+{
+    switch (t) {
+    case store::ScalarAttributeType::S: return "S";
+    case store::ScalarAttributeType::N: return "N";
+    case store::ScalarAttributeType::B: return "B";
+    }
+    return "S";
+}
+
+const char* projectionTypeName(store::ProjectionType t)
+{
+    switch (t) {
+    case store::ProjectionType::All: return "ALL";
+    case store::ProjectionType::KeysOnly: return "KEYS_ONLY";
+    case store::ProjectionType::Include: return "INCLUDE";
+    }
+    return "ALL";
+}
+
+void writeKeySchema(JsonWriter& w, const std::vector<store::KeySchemaElement>& schema)
+{
+    w.key("KeySchema");
+    w.beginArray();
+    for (const auto& k : schema) {
+        w.beginObject();
+        w.key("AttributeName");
+        w.string(k.attributeName);
+        w.key("KeyType");
+        w.string(keyTypeName(k.keyType));
+        w.endObject();
+    }
+    w.endArray();
+}
+
+void writeProjection(JsonWriter& w, const store::Projection& p)
+{
+    w.key("Projection");
+    w.beginObject();
+    w.key("ProjectionType");
+    w.string(projectionTypeName(p.projectionType));
+    if (p.projectionType == store::ProjectionType::Include || !p.nonKeyAttributes.empty()) {
+        w.key("NonKeyAttributes");
+        w.beginArray();
+        for (const auto& a : p.nonKeyAttributes) w.string(a);
+        w.endArray();
+    }
+    w.endObject();
+}
+
+// Tables always carry the dates and the decrease count; index throughput in DynamoDB Local
+// carries only the two figures unless an increase was ever recorded.
+void writeThroughput(JsonWriter& w, const store::ProvisionedThroughputDescription& t, bool table)
+{
+    w.key("ProvisionedThroughput");
+    w.beginObject();
+    if (t.lastIncreaseDateTime) {
+        w.key("LastIncreaseDateTime");
+        w.rawNumber(formatEpochSeconds(*t.lastIncreaseDateTime));
+    }
+    if (t.lastDecreaseDateTime) {
+        w.key("LastDecreaseDateTime");
+        w.rawNumber(formatEpochSeconds(*t.lastDecreaseDateTime));
+    }
+    if (table || t.lastIncreaseDateTime) {
+        w.key("NumberOfDecreasesToday");
+        w.integer(t.numberOfDecreasesToday);
+    }
+    w.key("ReadCapacityUnits");
+    w.integer(t.readCapacityUnits);
+    w.key("WriteCapacityUnits");
+    w.integer(t.writeCapacityUnits);
+    w.endObject();
+}
+
+void writeTableDescription(JsonWriter& w, const store::TableDescription& t)
+{
+    w.beginObject();
+    w.key("AttributeDefinitions");
+    w.beginArray();
+    for (const auto& d : t.attributeDefinitions) {
+        w.beginObject();
+        w.key("AttributeName");
+        w.string(d.attributeName);
+        w.key("AttributeType");
+        w.string(attributeTypeName(d.attributeType));
+        w.endObject();
+    }
+    w.endArray();
+    w.key("TableName");
+    w.string(t.tableName);
+    writeKeySchema(w, t.keySchema);
+    w.key("TableStatus");
+    w.string(t.tableStatus);
+    w.key("CreationDateTime");
+    w.rawNumber(formatEpochSeconds(t.creationDateTime));
+    writeThroughput(w, t.provisionedThroughput, true);
+    w.key("TableSizeBytes");
+    w.integer(t.tableSizeBytes);
+    w.key("ItemCount");
+    w.integer(t.itemCount);
+    w.key("TableArn");
+    w.string(t.tableArn);
+    if (!t.tableId.empty()) {
+        w.key("TableId");
+        w.string(t.tableId);
+    }
+    if (t.billingMode) {
+        w.key("BillingModeSummary");
+        w.beginObject();
+        w.key("BillingMode");
+        w.string(*t.billingMode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
+        if (t.lastUpdateToPayPerRequestDateTime) {
+            w.key("LastUpdateToPayPerRequestDateTime");
+            w.rawNumber(formatEpochSeconds(*t.lastUpdateToPayPerRequestDateTime));
+        }
+        w.endObject();
+    }
+    if (!t.localSecondaryIndexes.empty()) {
+        w.key("LocalSecondaryIndexes");
+        w.beginArray();
+        for (const auto& i : t.localSecondaryIndexes) {
+            w.beginObject();
+            w.key("IndexName");
+            w.string(i.indexName);
+            writeKeySchema(w, i.keySchema);
+            writeProjection(w, i.projection);
+            w.key("IndexSizeBytes");
+            w.integer(i.indexSizeBytes);
+            w.key("ItemCount");
+            w.integer(i.itemCount);
+            w.key("IndexArn");
+            w.string(i.indexArn);
+            w.endObject();
+        }
+        w.endArray();
+    }
+    if (!t.globalSecondaryIndexes.empty()) {
+        w.key("GlobalSecondaryIndexes");
+        w.beginArray();
+        for (const auto& i : t.globalSecondaryIndexes) {
+            w.beginObject();
+            w.key("IndexName");
+            w.string(i.indexName);
+            writeKeySchema(w, i.keySchema);
+            writeProjection(w, i.projection);
+            w.key("IndexStatus");
+            w.string(i.indexStatus);
+            if (i.provisionedThroughput) writeThroughput(w, *i.provisionedThroughput, false);
+            w.key("IndexSizeBytes");
+            w.integer(i.indexSizeBytes);
+            w.key("ItemCount");
+            w.integer(i.itemCount);
+            w.key("IndexArn");
+            w.string(i.indexArn);
+            w.endObject();
+        }
+        w.endArray();
+    }
+    w.key("DeletionProtectionEnabled");
+    w.boolean(t.deletionProtectionEnabled);
+    w.endObject();
+}
+
+template <typename Response>
+std::string encodeWriteResponse(const Response& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    if (r.attributes) {
+        w.key("Attributes");
+        writeItem(w, *r.attributes);
+    }
+    writeConsumedCapacity(w, r.consumedCapacity);
+    if (r.itemCollectionMetrics) {
+        w.key("ItemCollectionMetrics");
+        writeItemCollectionMetrics(w, *r.itemCollectionMetrics);
+    }
+    w.endObject();
+    return finish(out);
+}
+
+void writeWriteRequests(JsonWriter& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items)
+{
+    w.beginObject();
+    for (const auto& [table, writes] : items) {
+        w.key(table);
+        w.beginArray();
+        for (const auto& write : writes) {
+            w.beginObject();
+            if (write.putItem) {
+                w.key("PutRequest");
+                w.beginObject();
+                w.key("Item");
+                writeItem(w, *write.putItem);
+                w.endObject();
+            }
+            if (write.deleteKey) {
+                w.key("DeleteRequest");
+                w.beginObject();
+                w.key("Key");
+                writeItem(w, *write.deleteKey);
+                w.endObject();
+            }
+            w.endObject();
+        }
+        w.endArray();
+    }
+    w.endObject();
+}
+
+}  // namespace
+
+std::string encode(const store::CreateTableResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("TableDescription");
+    writeTableDescription(w, r.tableDescription);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::DeleteTableResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("TableDescription");
+    writeTableDescription(w, r.tableDescription);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::DescribeTableResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("Table");
+    writeTableDescription(w, r.table);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::ListTablesResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("TableNames");
+    w.beginArray();
+    for (const auto& name : r.tableNames) w.string(name);
+    w.endArray();
+    if (r.lastEvaluatedTableName) {
+        w.key("LastEvaluatedTableName");
+        w.string(*r.lastEvaluatedTableName);
+    }
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::PutItemResponse& r) { return encodeWriteResponse(r); }
+std::string encode(const store::DeleteItemResponse& r) { return encodeWriteResponse(r); }
+std::string encode(const store::UpdateItemResponse& r) { return encodeWriteResponse(r); }
+
+std::string encode(const store::GetItemResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    if (r.item) {
+        w.key("Item");
+        writeItem(w, *r.item);
+    }
+    writeConsumedCapacity(w, r.consumedCapacity);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::QueryResponse& r)
+{
+    std::string out;
+    out.reserve(256);
+    JsonWriter w(out);
+    w.beginObject();
+    if (r.items) {
+        w.key("Items");
+        w.beginArray();
+        for (const auto& item : *r.items) writeItem(w, item);
+        w.endArray();
+    }
+    w.key("Count");
+    w.integer(r.count);
+    w.key("ScannedCount");
+    w.integer(r.scannedCount);
+    if (r.lastEvaluatedKey) {
+        w.key("LastEvaluatedKey");
+        writeItem(w, *r.lastEvaluatedKey);
+    }
+    writeConsumedCapacity(w, r.consumedCapacity);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::BatchGetItemResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("Responses");
+    w.beginObject();
+    for (const auto& [table, items] : r.responses) {
+        w.key(table);
+        w.beginArray();
+        for (const auto& item : items) writeItem(w, item);
+        w.endArray();
+    }
+    w.endObject();
+    w.key("UnprocessedKeys");
+    w.beginObject();
+    for (const auto& [table, k] : r.unprocessedKeys) {
+        w.key(table);
+        w.beginObject();
+        w.key("Keys");
+        w.beginArray();
+        for (const auto& key : k.keys) writeItem(w, key);
+        w.endArray();
+        if (k.consistentRead) {
+            w.key("ConsistentRead");
+            w.boolean(*k.consistentRead);
+        }
+        if (k.projectionExpression) {
+            w.key("ProjectionExpression");
+            w.string(*k.projectionExpression);
+        }
+        if (k.expressionAttributeNames) {
+            w.key("ExpressionAttributeNames");
+            w.beginObject();
+            for (const auto& [placeholder, name] : *k.expressionAttributeNames) {
+                w.key(placeholder);
+                w.string(name);
+            }
+            w.endObject();
+        }
+        if (k.attributesToGet) {
+            w.key("AttributesToGet");
+            w.beginArray();
+            for (const auto& a : *k.attributesToGet) w.string(a);
+            w.endArray();
+        }
+        w.endObject();
+    }
+    w.endObject();
+    writeConsumedCapacityList(w, r.consumedCapacity);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::BatchWriteItemResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("UnprocessedItems");
+    writeWriteRequests(w, r.unprocessedItems);
+    writeMetricsMap(w, r.itemCollectionMetrics);
+    writeConsumedCapacityList(w, r.consumedCapacity);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::TransactWriteItemsResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    writeConsumedCapacityList(w, r.consumedCapacity);
+    writeMetricsMap(w, r.itemCollectionMetrics);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::TransactGetItemsResponse& r)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    writeConsumedCapacityList(w, r.consumedCapacity);
+    w.key("Responses");
+    w.beginArray();
+    for (const auto& item : r.responses) {
+        w.beginObject();
+        if (item) {
+            w.key("Item");
+            writeItem(w, *item);
+        }
+        w.endObject();
+    }
+    w.endArray();
+    w.endObject();
+    return finish(out);
+}
+
+std::string encodeError(std::string_view wireType, std::string_view message)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("__type");
+    w.string(wireType);
+    w.key("Message");
+    w.string(message);
+    w.endObject();
+    return out;
+}
+
+std::string encodeError(const dynamo::Error& error)
+{
+    std::string out;
+    JsonWriter w(out);
+    w.beginObject();
+    w.key("__type");
+    w.string(error.wireType());
+    if (error.code() == dynamo::ErrorCode::TransactionCanceledException) {
+        w.key("CancellationReasons");
+        w.beginArray();
+        for (const auto& reason : error.cancellationReasons) {
+            w.beginObject();
+            if (reason.item) {
+                w.key("Item");
+                writeItem(w, *reason.item);
+            }
+            w.key("Code");
+            w.string(reason.code);
+            if (reason.message) {
+                w.key("Message");
+                w.string(*reason.message);
+            }
+            w.endObject();
+        }
+        w.endArray();
+    }
+    w.key("Message");
+    w.string(error.message());
+    if (error.item) {
+        w.key("Item");
+        writeItem(w, *error.item);
+    }
+    w.endObject();
+    return out;
+}
+
+}  // namespace keyplan::wire

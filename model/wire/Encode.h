@@ -1,0 +1,47 @@
+// Store response types and errors -> DynamoDB JSON 1.0 bodies, shaped as DynamoDB Local 1.25
+// shapes them: which members appear when empty, ConsumedCapacity for TOTAL vs INDEXES,
+// TableDescription's fields, capacity figures as Java doubles ("0.5", "1.0") and dates as epoch
+// seconds with milliseconds ("1796028981.488").
+#pragma once
+
+#include "store/Requests.h"
+
+#include <string>
+
+namespace keyplan::dynamo {
+class Error;
+}
+
+namespace keyplan::wire {
+
+class JsonWriter;
+
+void writeAttributeValue(JsonWriter& w, const dynamo::AttributeValue& value);
+void writeItem(JsonWriter& w, const dynamo::Item& item);
+
+// "0.5", "1.0", "12.5", "1.0E7": Java's Double.toString, which DynamoDB Local uses.
+std::string formatDouble(double value);
+// Seconds since the epoch with three decimals, as DynamoDB Local writes dates.
+std::string formatEpochSeconds(double seconds);
+
+std::string encode(const store::CreateTableResponse& r);
+std::string encode(const store::DeleteTableResponse& r);
+std::string encode(const store::DescribeTableResponse& r);
+std::string encode(const store::ListTablesResponse& r);
+std::string encode(const store::PutItemResponse& r);
+std::string encode(const store::GetItemResponse& r);
+std::string encode(const store::DeleteItemResponse& r);
+std::string encode(const store::UpdateItemResponse& r);
+std::string encode(const store::QueryResponse& r);  // Scan too
+std::string encode(const store::BatchGetItemResponse& r);
+std::string encode(const store::BatchWriteItemResponse& r);
+std::string encode(const store::TransactWriteItemsResponse& r);
+std::string encode(const store::TransactGetItemsResponse& r);
+
+// {"__type": ..., "Message": ...} plus Item (ConditionalCheckFailed with ALL_OLD) or
+// CancellationReasons (TransactionCanceled). DynamoDB Local capitalises "Message" for every
+// exception; SDKs read either spelling.
+std::string encodeError(const dynamo::Error& error);
+std::string encodeError(std::string_view wireType, std::string_view message);
+
+}  // namespace keyplan::wire

@@ -1,0 +1,106 @@
+#include "wire/Protocol.h"
+
+#include "dynamo/Error.h"
+#include "store/Store.h"
+#include "wire/Decode.h"
+#include "wire/Encode.h"
+#include "wire/Json.h"
+
+namespace keyplan::wire {
+
+namespace {
+
+constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+
+constexpr std::pair<const char*, Operation> kOperations[] = {
+    {"CreateTable", Operation::CreateTable},
+    {"DeleteTable", Operation::DeleteTable},
+    {"DescribeTable", Operation::DescribeTable},
+    {"ListTables", Operation::ListTables},
+    {"PutItem", Operation::PutItem},
+    {"GetItem", Operation::GetItem},
+    {"DeleteItem", Operation::DeleteItem},
+    {"UpdateItem", Operation::UpdateItem},
+    {"Query", Operation::Query},
+    {"Scan", Operation::Scan},
+    {"BatchGetItem", Operation::BatchGetItem},
+    {"BatchWriteItem", Operation::BatchWriteItem},
+    {"TransactWriteItems", Operation::TransactWriteItems},
+    {"TransactGetItems", Operation::TransactGetItems},
+};
+
+std::string dispatch(store::Store& store, Operation op, const JsonValue& body)
+{
+    switch (op) {
+    case Operation::CreateTable: return encode(store.createTable(decodeCreateTable(body)));
+    case Operation::DeleteTable: return encode(store.deleteTable(decodeDeleteTable(body)));
+    case Operation::DescribeTable: return encode(store.describeTable(decodeDescribeTable(body)));
+    case Operation::ListTables: return encode(store.listTables(decodeListTables(body)));
+    case Operation::PutItem: return encode(store.putItem(decodePutItem(body)));
+    case Operation::GetItem: return encode(store.getItem(decodeGetItem(body)));
+    case Operation::DeleteItem: return encode(store.deleteItem(decodeDeleteItem(body)));
+    case Operation::UpdateItem: return encode(store.updateItem(decodeUpdateItem(body)));
+    case Operation::Query: return encode(store.query(decodeQuery(body)));
+    case Operation::Scan: return encode(store.scan(decodeScan(body)));
+    case Operation::BatchGetItem: return encode(store.batchGetItem(decodeBatchGetItem(body)));
+    case Operation::BatchWriteItem: return encode(store.batchWriteItem(decodeBatchWriteItem(body)));
+    case Operation::TransactWriteItems: return encode(store.transactWriteItems(decodeTransactWriteItems(body)));
+    case Operation::TransactGetItems: return encode(store.transactGetItems(decodeTransactGetItems(body)));
+    }
+    return "{}";
+}
+
+}  // namespace
+
+bool operationFromTarget(std::string_view target, Operation* out)
+{
+    if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return false;
+    const std::string_view name = target.substr(kTargetPrefix.size());
+    for (const auto& [n, op] : kOperations) {
+        if (name == n) {
+            *out = op;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* operationName(Operation op)
+{
+    for (const auto& [n, o] : kOperations) {
+        if (o == op) return n;
+    }
+    return "";
+}
+
+WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body)
+{
+    Operation op;
+    if (!operationFromTarget(target, &op)) {
+        // DynamoDB Local 1.25's answer, namespace and text.
+        return {400, encodeError("com.amazonaws.dynamodb.v20120810#UnknownOperationException",
+                                 "An unknown operation was requested.")};
+    }
+    JsonValue json;
+    std::string parseError;
+    // An empty body is an empty request, as some clients send nothing for operations without input.
+    if (!JsonValue::parse(body.empty() ? std::string_view("{}") : body, &json, &parseError)) {
+        // DynamoDB Local answers 500 InternalFailure here; DynamoDB's Coral framework answers a
+        // SerializationException (dynalite, tested against AWS), which SDKs do not retry.
+        return {400, encodeError("com.amazon.coral.service#SerializationException", "Malformed JSON: " + parseError)};
+    }
+    try {
+        return {200, dispatch(store, op, json)};
+    } catch (const dynamo::Error& e) {
+        return {e.httpStatus(), encodeError(e)};
+    } catch (const std::exception& e) {
+        return {500, encodeError("com.amazonaws.dynamodb.v20120810#InternalFailure",
+                                 std::string("The request processing has failed because of an unknown error, "
+                                             "exception or failure. ") + e.what())};
+    } catch (...) {
+        return {500, encodeError("com.amazonaws.dynamodb.v20120810#InternalFailure",
+                                 "The request processing has failed because of an unknown error, exception or failure.")};
+    }
+}
+
+}  // namespace keyplan::wire
