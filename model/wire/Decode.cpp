@@ -1,6 +1,7 @@
 #include "wire/Decode.h"
 
 #include "dynamo/Error.h"
+#include "dynamo/Validation.h"
 #include "wire/Json.h"
 
 #include <algorithm>
@@ -307,7 +308,13 @@ std::optional<store::ExpressionAttributeValues> expressionAttributeValues(const 
     if (!m) return std::nullopt;
     store::ExpressionAttributeValues values;
     for (const auto& [k, v] : m->members()) {
-        if (!v.isNull()) values.insert_or_assign(k, decodeAttributeValue(v));
+        if (v.isNull()) continue;
+        try {
+            values.insert_or_assign(k, decodeAttributeValue(v));
+        } catch (const Error& e) {
+            if (e.code() != ErrorCode::ValidationException) throw;
+            dynamo::throwValidation(dynamo::invalidExpressionValueMessage(e.message(), k));
+        }
     }
     return values;
 }
@@ -379,63 +386,6 @@ void checkLimit(const std::optional<int64_t>& limit)
 }
 
 [[noreturn]] void nullKey() { dynamo::throwValidation("Cannot have null key for GetItem, DeleteItem, or UpdateItem"); }
-
-// ---- Sets: empty and duplicate members are rejected with DynamoDB Local 1.25's texts --------
-
-void rejectEmptySet(const std::vector<std::string>& members, const char* message)
-{
-    if (members.empty()) dynamo::throwValidation(message);
-}
-
-std::string joined(const std::vector<std::string>& values)
-{
-    std::string out = "[";
-    for (size_t i = 0; i < values.size(); ++i) {
-        if (i) out += ", ";
-        out += values[i];
-    }
-    return out + "]";
-}
-
-bool hasDuplicates(std::vector<std::string> values)
-{
-    std::sort(values.begin(), values.end());
-    return std::adjacent_find(values.begin(), values.end()) != values.end();
-}
-
-AttributeValue stringSet(std::vector<std::string> values)
-{
-    rejectEmptySet(values, "One or more parameter values were invalid: An string set  may not be empty");
-    if (hasDuplicates(values)) {
-        dynamo::throwValidation("One or more parameter values were invalid: Input collection " + joined(values) +
-                                " contains duplicates");
-    }
-    return AttributeValue::stringSet(std::move(values));
-}
-
-AttributeValue numberSet(const std::vector<std::string>& texts)
-{
-    rejectEmptySet(texts, "One or more parameter values were invalid: An number set  may not be empty");
-    std::vector<dynamo::Number> numbers;
-    numbers.reserve(texts.size());
-    for (const auto& t : texts) numbers.push_back(dynamo::Number::parse(t));
-    std::vector<dynamo::Number> sorted = numbers;
-    std::sort(sorted.begin(), sorted.end());
-    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
-        dynamo::throwValidation("Input collection contains duplicates");
-    }
-    return AttributeValue::numberSet(std::move(numbers));
-}
-
-AttributeValue binarySet(std::vector<std::string> values)
-{
-    rejectEmptySet(values, "One or more parameter values were invalid: Binary sets should not be empty");
-    if (hasDuplicates(values)) {
-        dynamo::throwValidation("One or more parameter values were invalid: Input collection of type BS contains "
-                                "duplicates.");
-    }
-    return AttributeValue::binarySet(std::move(values));
-}
 
 // ---- Base64 -------------------------------------------------------------------------------
 
@@ -640,14 +590,14 @@ AttributeValue decodeAttributeValue(const JsonValue& json)
         }
         return AttributeValue::list(std::move(values));
     }
-    case dynamo::Type::SS: return stringSet(stringList(checkList(v)));
-    case dynamo::Type::NS: return numberSet(stringList(checkList(v)));
+    case dynamo::Type::SS: return dynamo::checkedStringSet(stringList(checkList(v)));
+    case dynamo::Type::NS: return dynamo::checkedNumberSet(stringList(checkList(v)));
     case dynamo::Type::BS: {
         std::vector<std::string> values;
         for (const auto& e : checkList(v).elements()) {
             if (!e.isNull()) values.push_back(blob(e));
         }
-        return binarySet(std::move(values));
+        return dynamo::checkedBinarySet(std::move(values));
     }
     }
     return AttributeValue::null();
