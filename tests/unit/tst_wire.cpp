@@ -610,6 +610,15 @@ void TestWire::shouldRejectInvalidRequests_data()
         << "TransactWriteItems"
         << QByteArray(R"({"TransactItems":[{"Put":{"TableName":"tbl","Item":{}},"Delete":{"TableName":"tbl","Key":{}}}]})")
         << "ValidationException" << "TransactItems can only contain one of Check, Put, Update or Delete";
+    QTest::newRow("invalid expression value")
+        << "Query" << QByteArray(R"({"TableName":"tbl","ExpressionAttributeValues":{":p":{}}})") << "ValidationException"
+        << "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly "
+           "one of the supported datatypes for key :p";
+    QTest::newRow("empty set expression value")
+        << "Scan" << QByteArray(R"({"TableName":"tbl","ExpressionAttributeValues":{":s":{"SS":[]}}})")
+        << "ValidationException"
+        << "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string "
+           "set  may not be empty for key :s";
     // DynamoDB's constraint form (reference section 10); DynamoDB Local answers these with
     // unrelated texts or accepts them.
     QTest::newRow("return consumed capacity")
