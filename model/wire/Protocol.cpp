@@ -76,6 +76,11 @@ const char* operationName(Operation op)
 WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body)
 {
     Operation op;
+    if (target.substr(0, 18) == "DynamoDB_20111205.") {
+        // The 2011 (v1) API: DynamoDB Local answers InvalidAction too.
+        return {400, encodeError("com.amazonaws.dynamodb.v20120810#InvalidAction",
+                                 "Keyplan serves the DynamoDB_20120810 API; the v1 API (DynamoDB_20111205) is not supported.")};
+    }
     if (!operationFromTarget(target, &op)) {
         // DynamoDB Local 1.25's answer, namespace and text.
         return {400, encodeError("com.amazonaws.dynamodb.v20120810#UnknownOperationException",
