@@ -1,0 +1,108 @@
+// keyplan-cli serve: the store as a DynamoDB-compatible HTTP endpoint, for any AWS SDK.
+#include "CliCommand.h"
+
+#include "Server.h"
+#include "store/SqliteStore.h"
+
+#include <QTextStream>
+
+#include <csignal>
+#include <pthread.h>
+#include <thread>
+
+namespace {
+
+int serve(const QStringList& args)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    keyplan::server::ServerOptions options;
+    QString dbPath;
+    bool inMemory = false;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        auto value = [&](QString* v) {
+            if (i + 1 >= args.size()) return false;
+            *v = args[++i];
+            return true;
+        };
+        QString v;
+        if (a == "--help" || a == "-h") {
+            out << "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory]\n\n"
+                   "Serves the store over DynamoDB's JSON protocol (any AWS SDK: endpoint http://HOST:PORT, any\n"
+                   "credentials). --db FILE keeps the tables in FILE (created if missing); --in-memory, the\n"
+                   "default, keeps them until the server stops. Ctrl-C or SIGTERM stops it cleanly.\n";
+            return 0;
+        } else if (a == "--host" && value(&v)) {
+            options.host = v.toStdString();
+        } else if (a == "--port" && value(&v)) {
+            bool ok = false;
+            options.port = v.toInt(&ok);
+            if (!ok || options.port < 0 || options.port > 65535) {
+                err << "keyplan-cli serve: invalid port '" << v << "'\n";
+                return 2;
+            }
+        } else if (a == "--db" && value(&v)) {
+            dbPath = v;
+        } else if (a == "--in-memory") {
+            inMemory = true;
+        } else {
+            err << "keyplan-cli serve: unknown or incomplete option '" << a << "' (see --help)\n";
+            return 2;
+        }
+    }
+    if (inMemory && !dbPath.isEmpty()) {
+        err << "keyplan-cli serve: --db and --in-memory exclude each other\n";
+        return 2;
+    }
+
+    // SIGINT and SIGTERM are taken by one thread with sigwait, outside any signal handler, so
+    // stopping is an ordinary call: in-flight requests finish and the store closes its file.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    std::unique_ptr<keyplan::store::SqliteStore> store;
+    try {
+        store = dbPath.isEmpty() ? keyplan::store::SqliteStore::openInMemory()
+                                 : keyplan::store::SqliteStore::openFile(dbPath.toStdString());
+    } catch (const std::exception& e) {
+        err << "keyplan-cli serve: cannot open the store: " << e.what() << "\n";
+        return 1;
+    }
+
+    keyplan::server::Server server(*store, options);
+    std::string error;
+    if (!server.bind(&error)) {
+        err << "keyplan-cli serve: " << QString::fromStdString(error) << "\n";
+        return 1;
+    }
+    out << "keyplan-cli serve: listening on http://" << QString::fromStdString(options.host) << ":" << server.port()
+        << " (" << (dbPath.isEmpty() ? QString("in memory") : dbPath) << ")" << Qt::endl;
+
+    std::atomic<bool> finished{false};
+    std::thread signalThread([&] {
+        int sig = 0;
+        sigwait(&signals, &sig);
+        if (finished) return;
+        // stop() only acts once the listener runs; retry until run() has returned.
+        while (!finished) {
+            server.stop();
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    });
+    server.run();
+    finished = true;
+    // Wake the signal thread if the listener ended on its own.
+    pthread_kill(signalThread.native_handle(), SIGTERM);
+    signalThread.join();
+    store.reset();
+    out << "keyplan-cli serve: stopped" << Qt::endl;
+    return 0;
+}
+
+}  // namespace
+
+KEYPLAN_CLI_COMMAND(serve, "serve", "serve the store over DynamoDB's HTTP protocol (any AWS SDK)", serve);

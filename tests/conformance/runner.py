@@ -1,0 +1,168 @@
+"""Runs one conformance case against one endpoint and reduces the answers to comparable data:
+every step's response (minus request metadata and creation times) or its error type, message,
+cancellation reasons and item."""
+import base64
+import datetime
+import http.client
+import json
+import re
+
+import boto3
+from botocore.config import Config
+from botocore.exceptions import ClientError
+
+# Fields that differ between any two servers by nature (clocks, account ids in ARNs).
+VOLATILE = {"CreationDateTime", "LastUpdateToPayPerRequestDateTime", "LastIncreaseDateTime", "LastDecreaseDateTime",
+            "TableArn", "IndexArn", "TableId", "ResponseMetadata"}
+
+UNSUPPORTED = re.compile(r"not (yet )?(supported|implemented)|unsupported|unimplemented", re.I)
+
+
+def make_client(url):
+    return boto3.client("dynamodb", endpoint_url=url, region_name="us-east-1", aws_access_key_id="conformance",
+                        aws_secret_access_key="conformance",
+                        config=Config(retries={"total_max_attempts": 1}, parameter_validation=False,
+                                      connect_timeout=10, read_timeout=60))
+
+
+def snake(op):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", op).lower()
+
+
+def scrub(value):
+    if isinstance(value, dict):
+        return {k: scrub(v) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [scrub(v) for v in value]
+    if isinstance(value, (bytes, bytearray)):
+        return {"$b64": base64.b64encode(bytes(value)).decode()}
+    if isinstance(value, datetime.datetime):
+        return "$datetime"
+    return value
+
+
+def canonical(value):
+    return json.dumps(value, sort_keys=True)
+
+
+def normalise(op, response):
+    r = scrub(response)
+    # BatchGetItem returns each table's items in no particular order.
+    if op == "BatchGetItem" and "Responses" in r:
+        r["Responses"] = {t: sorted(items, key=canonical) for t, items in r["Responses"].items()}
+    if op in ("BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems") and "ConsumedCapacity" in r:
+        r["ConsumedCapacity"] = sorted(r["ConsumedCapacity"], key=canonical)
+    return r
+
+
+def substitute(params, previous):
+    """'$LEK' in a step's parameters stands for the previous step's LastEvaluatedKey (or
+    LastEvaluatedTableName), so pagination cases can follow the pages."""
+    if params == "$LEK":
+        ok = (previous or {}).get("ok", {})
+        return ok.get("LastEvaluatedKey", ok.get("LastEvaluatedTableName"))
+    if isinstance(params, dict):
+        out = {}
+        for k, v in params.items():
+            v = substitute(v, previous)
+            if v is not None:
+                out[k] = v
+        return out
+    if isinstance(params, list):
+        return [substitute(v, previous) for v in params]
+    return params
+
+
+def unb64(value):
+    """Case data writes binary as {"$b64": "..."}; boto3 wants bytes."""
+    if isinstance(value, dict):
+        if set(value) == {"$b64"}:
+            return base64.b64decode(value["$b64"])
+        return {k: unb64(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unb64(v) for v in value]
+    return value
+
+
+def b64_as_text(value):
+    if isinstance(value, dict):
+        if set(value) == {"$b64"}:
+            return value["$b64"]
+        return {k: b64_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [b64_as_text(v) for v in value]
+    return value
+
+
+# Parameters newer than Debian's botocore knows; those calls go over raw HTTP.
+NEWER_THAN_BOTOCORE = {"ReturnValuesOnConditionCheckFailure"}
+
+
+def call(client, op, params, url=None):
+    if url and op in ("PutItem", "UpdateItem", "DeleteItem") and NEWER_THAN_BOTOCORE & set(params):
+        result = raw_call(url, "DynamoDB_20120810." + op, json.dumps(b64_as_text(params)))
+        result.pop("status", None)
+        if "error" in result:
+            result["error"].pop("Type", None)
+        return result
+    try:
+        response = getattr(client, snake(op))(**unb64(params))
+        return {"ok": normalise(op, response)}
+    except ClientError as e:
+        err = e.response.get("Error", {})
+        out = {"error": {"Code": err.get("Code"), "Message": err.get("Message")}}
+        if "CancellationReasons" in e.response:
+            out["error"]["CancellationReasons"] = scrub(e.response["CancellationReasons"])
+        if "Item" in e.response:
+            out["error"]["Item"] = scrub(e.response["Item"])
+        return out
+
+
+def raw_call(url, target, body, headers=None):
+    host, port = url.replace("http://", "").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    h = {"Content-Type": "application/x-amz-json-1.0",
+         "Authorization": "AWS4-HMAC-SHA256 Credential=conformance/20260101/us-east-1/dynamodb/aws4_request, "
+                          "SignedHeaders=host, Signature=00", "X-Amz-Date": "20260101T000000Z"}
+    if target is not None:
+        h["X-Amz-Target"] = target
+    h.update(headers or {})
+    conn.request("POST", "/", body=body.encode() if isinstance(body, str) else body, headers=h)
+    r = conn.getresponse()
+    text = r.read().decode("utf-8", "replace")
+    conn.close()
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = {"$text": text}
+    if r.status == 200:
+        return {"status": 200, "ok": scrub(parsed)}
+    type_ = parsed.get("__type", "")
+    error = {"Code": type_.split("#")[-1], "Type": type_, "Message": parsed.get("Message", parsed.get("message"))}
+    if "Item" in parsed:
+        error["Item"] = parsed["Item"]
+    return {"status": r.status, "error": error}
+
+
+def run_steps(url, client, steps):
+    results = []
+    previous = None
+    for step in steps:
+        if step[0] == "raw":
+            _, target, body = step
+            result = raw_call(url, target, body)
+        else:
+            op, params = step
+            result = call(client, op, substitute(params, previous), url)
+        results.append(result)
+        previous = result
+    return results
+
+
+def looks_unsupported(results):
+    for r in results:
+        err = r.get("error")
+        if err and (err.get("Code") in ("InternalFailure", "InternalServerError", "UnknownOperationException")
+                    or UNSUPPORTED.search(err.get("Message") or "")):
+            return True
+    return False
