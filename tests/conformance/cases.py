@@ -669,10 +669,14 @@ def raw(name, target, body, aws_error=None, fixtures=("shop",), why=None, needs=
 
 
 raw("raw_unknown_operation", T + "Bogus", "{}")
-raw("raw_unsupported_version_target", "DynamoDB_20111205.ListTables", "{}")
+case("raw_unsupported_version_target", [("raw", "DynamoDB_20111205.ListTables", "{}")],
+     aws={0: {"status": 400, "error": {"Code": "InvalidAction", "Type": "com.amazonaws.dynamodb.v20120810#InvalidAction",
+                                       "Message": "Keyplan serves the DynamoDB_20120810 API; the v1 API (DynamoDB_20111205) "
+                                                  "is not supported."}}},
+     why="same exception as DynamoDB Local, whose message names itself")
 raw("raw_list_tables_empty_body_object", T + "ListTables", "{}", fixtures=())
 raw("raw_get_item_ok", T + "GetItem", '{"TableName":"shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}}}')
-raw("raw_malformed_json", T + "ListTables", "{bad", aws_error=("SerializationException", "Malformed JSON: Unrecognized token at offset 1"))
+raw("raw_malformed_json", T + "ListTables", "{bad", aws_error=("SerializationException", "Malformed JSON: Expected a field name at offset 1"))
 raw("raw_string_key", T + "GetItem", '{"TableName":"shop","Key":"abc"}',
     aws_error=("SerializationException", "Expected map or null"))
 raw("raw_number_for_string", T + "GetItem", '{"TableName":"shop","Key":{"PK":{"S":1},"SK":{"S":"PROFILE"}}}',
