@@ -120,6 +120,10 @@ class Session:
 @pytest.fixture(scope="session")
 def conformance(request):
     session = Session(request.config)
-    session.start()
+    try:
+        session.start()
+    except BaseException:
+        session.stop()
+        raise
     yield session
     session.stop()
