@@ -1,0 +1,419 @@
+#include "design/Design.h"
+
+#include <algorithm>
+
+namespace keyplan::design {
+
+std::string_view keyTypeName(KeyType type)
+{
+    switch (type) {
+    case KeyType::S: return "S";
+    case KeyType::N: return "N";
+    case KeyType::B: return "B";
+    }
+    return "S";
+}
+
+std::string_view comparisonSymbol(Comparison c)
+{
+    switch (c) {
+    case Comparison::Equal: return "=";
+    case Comparison::Less: return "<";
+    case Comparison::LessOrEqual: return "<=";
+    case Comparison::Greater: return ">";
+    case Comparison::GreaterOrEqual: return ">=";
+    case Comparison::BeginsWith: return "begins_with";
+    }
+    return "=";
+}
+
+bool comparisonFromSymbol(std::string_view symbol, Comparison* out)
+{
+    static const std::pair<std::string_view, Comparison> kSymbols[] = {
+        {"=", Comparison::Equal},          {"<", Comparison::Less},
+        {"<=", Comparison::LessOrEqual},   {">", Comparison::Greater},
+        {">=", Comparison::GreaterOrEqual}, {"begins_with", Comparison::BeginsWith},
+    };
+    for (const auto& [s, c] : kSymbols) {
+        if (s == symbol) {
+            *out = c;
+            return true;
+        }
+    }
+    return false;
+}
+
+const Attribute* Entity::attribute(std::string_view attributeName) const
+{
+    for (const auto& a : attributes) {
+        if (a.name == attributeName) return &a;
+    }
+    return nullptr;
+}
+
+const KeyBinding* Entity::key(std::string_view keyAttribute) const
+{
+    auto it = keys.find(keyAttribute);
+    return it == keys.end() ? nullptr : &it->second;
+}
+
+const PatternInput* AccessPattern::input(std::string_view inputName) const
+{
+    for (const auto& i : inputs) {
+        if (i.name == inputName) return &i;
+    }
+    return nullptr;
+}
+
+bool AccessPattern::returnsEntity(std::string_view entityName) const
+{
+    return std::any_of(returns.begin(), returns.end(), [&](const auto& r) { return r.entity == entityName; });
+}
+
+// ---- Design -------------------------------------------------------------------------------------
+
+namespace {
+
+template <typename T>
+T* findById(std::vector<T>& v, Id id)
+{
+    for (auto& x : v) {
+        if (x.id == id) return &x;
+    }
+    return nullptr;
+}
+
+template <typename T>
+const T* findById(const std::vector<T>& v, Id id)
+{
+    for (const auto& x : v) {
+        if (x.id == id) return &x;
+    }
+    return nullptr;
+}
+
+template <typename T>
+void insertAt(std::vector<T>& v, T value, int position)
+{
+    if (position < 0 || position > static_cast<int>(v.size())) v.push_back(std::move(value));
+    else v.insert(v.begin() + position, std::move(value));
+}
+
+template <typename T>
+bool removeById(std::vector<T>& v, Id id)
+{
+    auto it = std::find_if(v.begin(), v.end(), [&](const T& x) { return x.id == id; });
+    if (it == v.end()) return false;
+    v.erase(it);
+    return true;
+}
+
+template <typename T>
+bool moveById(std::vector<T>& v, Id id, int position)
+{
+    auto it = std::find_if(v.begin(), v.end(), [&](const T& x) { return x.id == id; });
+    if (it == v.end() || position < 0 || position >= static_cast<int>(v.size())) return false;
+    T value = std::move(*it);
+    v.erase(it);
+    v.insert(v.begin() + position, std::move(value));
+    return true;
+}
+
+std::optional<std::string> keyText(const dynamo::AttributeValue& v)
+{
+    if (v.is(dynamo::Type::S)) return v.asString();
+    if (v.is(dynamo::Type::N)) return v.asNumber().toString();
+    if (v.is(dynamo::Type::B)) return v.asBinary();
+    return std::nullopt;
+}
+
+}  // namespace
+
+void Design::setTable(Table table)
+{
+    table_ = std::move(table);
+    for (auto& i : indexes_) {
+        if (i.kind == IndexKind::Local) i.partitionKey = table_.partitionKey;
+    }
+}
+
+const Index* Design::index(Id id) const { return findById(indexes_, id); }
+
+const Index* Design::indexByName(std::string_view name) const
+{
+    for (const auto& i : indexes_) {
+        if (i.name == name) return &i;
+    }
+    return nullptr;
+}
+
+Id Design::addIndex(Index index, int position)
+{
+    index.id = nextId_++;
+    if (index.kind == IndexKind::Local) index.partitionKey = table_.partitionKey;
+    const Id id = index.id;
+    insertAt(indexes_, std::move(index), position);
+    return id;
+}
+
+bool Design::replaceIndex(const Index& index)
+{
+    Index* existing = findById(indexes_, index.id);
+    if (!existing) return false;
+    *existing = index;
+    if (existing->kind == IndexKind::Local) existing->partitionKey = table_.partitionKey;
+    return true;
+}
+
+bool Design::removeIndex(Id id) { return removeById(indexes_, id); }
+bool Design::moveIndex(Id id, int position) { return moveById(indexes_, id, position); }
+
+bool Design::renameIndex(Id id, const std::string& newName)
+{
+    Index* index = findById(indexes_, id);
+    if (!index) return false;
+    const std::string old = index->name;
+    index->name = newName;
+    for (auto& p : patterns_) {
+        if (p.forceIndex && *p.forceIndex == old) p.forceIndex = newName;
+    }
+    return true;
+}
+
+const Entity* Design::entity(Id id) const { return findById(entities_, id); }
+
+const Entity* Design::entityByName(std::string_view name) const
+{
+    for (const auto& e : entities_) {
+        if (e.name == name) return &e;
+    }
+    return nullptr;
+}
+
+Id Design::addEntity(Entity entity, int position)
+{
+    entity.id = nextId_++;
+    const Id id = entity.id;
+    insertAt(entities_, std::move(entity), position);
+    return id;
+}
+
+bool Design::replaceEntity(const Entity& entity)
+{
+    Entity* existing = findById(entities_, entity.id);
+    if (!existing) return false;
+    *existing = entity;
+    return true;
+}
+
+bool Design::removeEntity(Id id) { return removeById(entities_, id); }
+bool Design::moveEntity(Id id, int position) { return moveById(entities_, id, position); }
+
+bool Design::renameEntity(Id id, const std::string& newName)
+{
+    Entity* entity = findById(entities_, id);
+    if (!entity) return false;
+    const std::string old = entity->name;
+    entity->name = newName;
+    for (auto& p : patterns_) {
+        for (auto& r : p.returns) {
+            if (r.entity == old) r.entity = newName;
+        }
+    }
+    for (auto& e : entities_) {
+        if (e.sample.parent == old) e.sample.parent = newName;
+        for (auto& a : e.attributes) {
+            if (a.generator.kind() == Generator::Kind::Ref && a.generator.refEntity() == old) {
+                const std::string spec = a.generator.spec();  // "ref(" + entity + "." ...
+                a.generator = Generator::parse("ref(" + newName + spec.substr(4 + old.size()));
+            }
+        }
+    }
+    return true;
+}
+
+const AccessPattern* Design::pattern(Id id) const { return findById(patterns_, id); }
+
+const AccessPattern* Design::patternByNumber(int number) const
+{
+    for (const auto& p : patterns_) {
+        if (p.number == number) return &p;
+    }
+    return nullptr;
+}
+
+Id Design::addPattern(AccessPattern pattern, int position)
+{
+    pattern.id = nextId_++;
+    const Id id = pattern.id;
+    insertAt(patterns_, std::move(pattern), position);
+    return id;
+}
+
+bool Design::replacePattern(const AccessPattern& pattern)
+{
+    AccessPattern* existing = findById(patterns_, pattern.id);
+    if (!existing) return false;
+    *existing = pattern;
+    return true;
+}
+
+bool Design::removePattern(Id id) { return removeById(patterns_, id); }
+bool Design::movePattern(Id id, int position) { return moveById(patterns_, id, position); }
+
+int Design::nextPatternNumber() const
+{
+    int highest = 0;
+    for (const auto& p : patterns_) highest = std::max(highest, p.number);
+    return highest + 1;
+}
+
+const KeyAttribute* Design::partitionKeyOf(std::string_view indexName) const
+{
+    if (indexName.empty()) return &table_.partitionKey;
+    const Index* i = indexByName(indexName);
+    if (!i) return nullptr;
+    return i->kind == IndexKind::Local ? &table_.partitionKey : &i->partitionKey;
+}
+
+const KeyAttribute* Design::sortKeyOf(std::string_view indexName) const
+{
+    if (indexName.empty()) return table_.sortKey ? &*table_.sortKey : nullptr;
+    const Index* i = indexByName(indexName);
+    return i && i->sortKey ? &*i->sortKey : nullptr;
+}
+
+std::vector<std::string> Design::keyAttributeNames() const
+{
+    std::vector<std::string> names;
+    auto add = [&](const std::string& n) {
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    };
+    add(table_.partitionKey.name);
+    if (table_.sortKey) add(table_.sortKey->name);
+    for (const auto& i : indexes_) {
+        add(i.kind == IndexKind::Local ? table_.partitionKey.name : i.partitionKey.name);
+        if (i.sortKey) add(i.sortKey->name);
+    }
+    return names;
+}
+
+KeyType Design::keyAttributeType(std::string_view attributeName) const
+{
+    if (table_.partitionKey.name == attributeName) return table_.partitionKey.type;
+    if (table_.sortKey && table_.sortKey->name == attributeName) return table_.sortKey->type;
+    for (const auto& i : indexes_) {
+        if (i.partitionKey.name == attributeName) return i.partitionKey.type;
+        if (i.sortKey && i.sortKey->name == attributeName) return i.sortKey->type;
+    }
+    return KeyType::S;
+}
+
+std::vector<const Entity*> Design::entitiesIn(std::string_view indexName) const
+{
+    std::vector<const Entity*> result;
+    const KeyAttribute* pk = partitionKeyOf(indexName);
+    if (!pk) return result;
+    const KeyAttribute* sk = sortKeyOf(indexName);
+    for (const auto& e : entities_) {
+        if (e.key(pk->name) && (!sk || e.key(sk->name))) result.push_back(&e);
+    }
+    return result;
+}
+
+std::optional<Design::Identified> Design::identify(const dynamo::Item& item) const
+{
+    auto readBack = [&](const Entity& e, Values* values) {
+        for (const auto& [keyName, binding] : e.keys) {
+            auto it = item.find(keyName);
+            if (it == item.end()) continue;
+            const auto text = keyText(it->second);
+            if (!text) return false;
+            auto matched = binding.keyTemplate.match(*text);
+            if (!matched) return false;
+            for (auto& [k, v] : *matched) {
+                auto [pos, inserted] = values->emplace(k, v);
+                if (!inserted && pos->second != v) return false;
+            }
+        }
+        for (const auto& a : e.attributes) {
+            auto it = item.find(a.name);
+            if (it == item.end()) continue;
+            if (auto text = keyText(it->second)) (*values)[a.name] = *text;
+        }
+        return true;
+    };
+
+    if (auto it = item.find(table_.typeAttribute); it != item.end() && it->second.is(dynamo::Type::S)) {
+        for (const auto& e : entities_) {
+            if (e.discriminator() != it->second.asString()) continue;
+            Identified result{&e, {}};
+            if (readBack(e, &result.values)) return result;
+        }
+    }
+    // No discriminator: the entity whose table key templates match, the most specific first
+    // (most literal characters), so `ORDER#{id}` wins over `{anything}`.
+    std::optional<Identified> best;
+    size_t bestLiterals = 0;
+    for (const auto& e : entities_) {
+        const KeyBinding* pk = e.key(table_.partitionKey.name);
+        const KeyBinding* sk = table_.sortKey ? e.key(table_.sortKey->name) : nullptr;
+        if (!pk || (table_.sortKey && !sk)) continue;
+        size_t literals = 0;
+        for (const KeyBinding* b : {pk, sk}) {
+            if (!b) continue;
+            for (const auto& s : b->keyTemplate.segments()) {
+                if (s.kind == TemplateSegment::Kind::Literal) literals += s.text.size();
+            }
+        }
+        Identified candidate{&e, {}};
+        bool tableKeysPresent = item.count(table_.partitionKey.name) && (!table_.sortKey || item.count(table_.sortKey->name));
+        if (!tableKeysPresent || !readBack(e, &candidate.values)) continue;
+        if (!best || literals > bestLiterals) {
+            best = std::move(candidate);
+            bestLiterals = literals;
+        }
+    }
+    return best;
+}
+
+bool Design::operator==(const Design& other) const
+{
+    return name_ == other.name_ && description_ == other.description_ && table_ == other.table_ &&
+           prices_ == other.prices_ && indexes_ == other.indexes_ && entities_ == other.entities_ &&
+           patterns_ == other.patterns_;
+}
+
+VariableTraits variableTraits(const Design& design, const Entity& entity, std::string_view name,
+                              std::string_view keyAttribute)
+{
+    VariableTraits traits;
+    const Attribute* attribute = entity.attribute(name);
+    if (!attribute) {
+        traits.known = false;
+        return traits;
+    }
+    const Generator* g = &attribute->generator;
+    dynamo::Type type = attribute->type;
+    // Follow ref() to the attribute whose values it copies (a few hops at most).
+    for (int hop = 0; hop < 4 && g->kind() == Generator::Kind::Ref; ++hop) {
+        const Entity* target = design.entityByName(g->refEntity());
+        const Attribute* a = target ? target->attribute(g->refAttribute()) : nullptr;
+        if (!a) break;
+        g = &a->generator;
+        type = a->type;
+    }
+    const char sep = design.table().separator.empty() ? '#' : design.table().separator.front();
+    traits.canContainSeparator = g->kind() == Generator::Kind::Ref || g->canProduce(sep);
+    traits.temporal = g->isTemporal();
+    traits.isoTemporal = !traits.temporal || g->isIsoTemporal();
+    traits.numeric = type == dynamo::Type::N || g->isNumeric();
+    traits.zeroPadded = g->isZeroPadded();
+    // A number key that is exactly this number sorts numerically: padding is not needed.
+    if (const KeyBinding* b = entity.key(keyAttribute);
+        b && b->keyTemplate.segments().size() == 1 && design.keyAttributeType(keyAttribute) == KeyType::N)
+        traits.numeric = false;
+    return traits;
+}
+
+}  // namespace keyplan::design

@@ -1,0 +1,287 @@
+// The designer's document: one DynamoDB table (key attribute names, billing, GSIs and LSIs), the
+// entity types that live in it (attributes, generators, a discriminator value, and a key template
+// for every key attribute each entity fills: table keys and index keys, so sparse and overloaded
+// indexes are explicit), and the numbered access patterns the design must serve.
+//
+// Everything is a plain value type. Entities, indexes and patterns carry a stable runtime `id`
+// (assigned by Design when added, never written to the file) so an editor can address them across
+// renames and reorders: a QUndoCommand keeps the old and new value of one object and calls
+// replaceEntity()/replaceIndex()/replacePattern(). References between objects are by name (a
+// pattern returns "Order", forces "GSI1"), which keeps the file readable; the rename functions
+// update those references too. No Qt signals here: the widgets' models emit them.
+//
+// Text is UTF-8 std::string throughout, like the dynamo layer.
+#pragma once
+
+#include "design/Generator.h"
+#include "design/KeyTemplate.h"
+#include "dynamo/AttributeValue.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace keyplan::design {
+
+using Id = uint64_t;  // 0: not (yet) part of a design
+
+enum class KeyType { S, N, B };
+std::string_view keyTypeName(KeyType type);
+
+struct KeyAttribute {
+    std::string name;
+    KeyType type = KeyType::S;
+    bool operator==(const KeyAttribute&) const = default;
+};
+
+enum class BillingMode { OnDemand, Provisioned };
+
+struct Throughput {
+    int64_t read = 0;   // RCU
+    int64_t write = 0;  // WCU
+    bool operator==(const Throughput&) const = default;
+};
+
+struct Table {
+    std::string name = "Table";
+    KeyAttribute partitionKey{"PK", KeyType::S};
+    std::optional<KeyAttribute> sortKey = KeyAttribute{"SK", KeyType::S};
+    BillingMode billing = BillingMode::OnDemand;
+    Throughput capacity;              // provisioned only
+    std::string typeAttribute = "_type";  // the discriminator attribute every item carries
+    std::string separator = "#";      // the key templates' separator
+    bool operator==(const Table&) const = default;
+};
+
+enum class IndexKind { Global, Local };
+enum class Projection { KeysOnly, Include, All };
+
+struct Index {
+    Id id = 0;
+    std::string name;
+    IndexKind kind = IndexKind::Global;
+    // For an LSI the partition key is always the table's (kept equal by Design::setTable and the
+    // loader; analysis reads Design::partitionKeyOf()).
+    KeyAttribute partitionKey;
+    std::optional<KeyAttribute> sortKey;
+    Projection projection = Projection::All;
+    std::vector<std::string> nonKeyAttributes;  // Include only
+    std::optional<Throughput> capacity;          // a provisioned GSI's own throughput
+    std::string description;
+    bool operator==(const Index&) const = default;
+};
+
+// One attribute of an entity type.
+struct Attribute {
+    std::string name;
+    dynamo::Type type = dynamo::Type::S;
+    Generator generator;
+    std::string description;
+    // Only part of the keys: the item has no attribute of this name (e.g. customerId inside
+    // PK = c#{customerId} in a design that does not also store it).
+    bool keyOnly = false;
+    // Fraction of items that have the attribute (1 = all). A key whose template uses an absent
+    // attribute is not written, which is how a sparse index is made.
+    double presence = 1.0;
+    bool operator==(const Attribute&) const = default;
+};
+
+// How an entity fills one key attribute: a template, and optionally a condition under which
+// the key is written at all (`GSI1PK = REVIEW#pending` only while status = pending).
+struct KeyBinding {
+    KeyTemplate keyTemplate;
+    std::string whenAttribute;  // empty: always (subject to the template's variables being present)
+    std::string whenEquals;
+    bool conditional() const { return !whenAttribute.empty(); }
+    bool operator==(const KeyBinding&) const = default;
+};
+
+// How many sample items an entity gets: a number of its own (a root), or so many per item of a
+// parent entity, spread evenly or Zipf-skewed. A child copies its parent's attributes of the same
+// name (an Order's customerId comes from its Customer).
+struct SampleSpec {
+    int64_t count = 10;      // roots
+    std::string parent;      // children: the parent entity's name
+    double perParent = 3;    // children: mean children per parent
+    Skew skew;               // children: how they spread over parents
+    bool operator==(const SampleSpec&) const = default;
+};
+
+struct Entity {
+    Id id = 0;
+    std::string name;
+    std::string description;
+    std::string typeValue;  // the discriminator's value; empty means the entity's name
+    std::vector<Attribute> attributes;
+    // Key attribute name -> how this entity fills it. An entity that does not fill an index's keys
+    // is not in that index (sparse).
+    std::map<std::string, KeyBinding, std::less<>> keys;
+    SampleSpec sample;
+    // Peak item writes per second (puts and updates), for write cost and hot-partition checks.
+    double writesPerSecond = 0;
+    // The designer's figure for a whole item's size in bytes; 0 means estimate from the generators.
+    int64_t itemSizeBytes = 0;
+    bool operator==(const Entity&) const = default;
+
+    const Attribute* attribute(std::string_view attributeName) const;
+    const KeyBinding* key(std::string_view keyAttribute) const;
+    std::string discriminator() const { return typeValue.empty() ? name : typeValue; }
+};
+
+enum class Comparison { Equal, Less, LessOrEqual, Greater, GreaterOrEqual, BeginsWith };
+std::string_view comparisonSymbol(Comparison c);  // "=", "<", "<=", ">", ">=", "begins_with"
+bool comparisonFromSymbol(std::string_view symbol, Comparison* out);
+
+// One value the caller supplies: it constrains an entity attribute.
+struct PatternInput {
+    std::string name;       // placeholder name, e.g. "customerId" or "from"
+    std::string attribute;  // the entity attribute it constrains (defaults to `name` when empty)
+    Comparison comparison = Comparison::Equal;
+    std::string example;    // an example value for docs and the runner
+    bool operator==(const PatternInput&) const = default;
+    const std::string& attributeName() const { return attribute.empty() ? name : attribute; }
+};
+
+struct ReturnedEntity {
+    std::string entity;
+    double count = 1;  // typical items of this entity per call, before the page size
+    bool operator==(const ReturnedEntity&) const = default;
+};
+
+enum class Consistency { Eventual, Strong };
+enum class Order { Any, Ascending, Descending };
+
+struct AccessPattern {
+    Id id = 0;
+    int number = 0;
+    std::string name;
+    std::string description;
+    std::vector<PatternInput> inputs;
+    std::string expectedResult;          // prose: what comes back
+    std::vector<ReturnedEntity> returns;
+    // Attributes the caller needs; empty means whole items (every stored attribute).
+    std::vector<std::string> attributes;
+    Order order = Order::Any;
+    std::string orderBy;                 // the attribute the order is by; empty: key order
+    std::optional<int64_t> pageSize;     // Limit
+    double ratePerSecond = 0;
+    Consistency consistency = Consistency::Eventual;
+    // The designer's choice, if any: the index ("" = the table) and the key condition, written as
+    // the planner writes it: `GSI1PK = STATUS#{status} AND begins_with(GSI1SK, 2026-)` with
+    // {input} placeholders.
+    std::optional<std::string> forceIndex;
+    std::string forceKeyCondition;
+    bool operator==(const AccessPattern&) const = default;
+
+    const PatternInput* input(std::string_view inputName) const;
+    bool returnsEntity(std::string_view entityName) const;
+};
+
+// Dollar prices for the cost figures: editable, and carrying where and when they hold.
+struct PriceTable {
+    std::string region = "us-east-1";
+    std::string date = "2025-08-19";  // when the figures were read
+    std::string source = "reference section 12 (on-demand after the 1 Nov 2024 cut)";
+    double onDemandReadPerMillion = 0.125;   // $ per million read request units
+    double onDemandWritePerMillion = 0.625;  // $ per million write request units
+    double provisionedReadPerHour = 0.00013;  // $ per RCU-hour
+    double provisionedWritePerHour = 0.00065; // $ per WCU-hour
+    double storagePerGbMonth = 0.25;
+    double hoursPerMonth = 730;
+    bool operator==(const PriceTable&) const = default;
+};
+
+class Design {
+public:
+    static constexpr int kFormatVersion = 1;
+
+    Design() = default;
+
+    const std::string& name() const { return name_; }
+    void setName(std::string name) { name_ = std::move(name); }
+    const std::string& description() const { return description_; }
+    void setDescription(std::string description) { description_ = std::move(description); }
+
+    const Table& table() const { return table_; }
+    // Also keeps every LSI's partition key equal to the table's.
+    void setTable(Table table);
+
+    const PriceTable& prices() const { return prices_; }
+    void setPrices(PriceTable prices) { prices_ = std::move(prices); }
+
+    // ---- Indexes (GSIs and LSIs, in the order shown and written) ----
+    const std::vector<Index>& indexes() const { return indexes_; }
+    const Index* index(Id id) const;
+    const Index* indexByName(std::string_view name) const;
+    // Adds at `position` (-1: the end) and returns the new id (index.id is ignored).
+    Id addIndex(Index index, int position = -1);
+    // Replaces the index with the same id; false if there is none.
+    bool replaceIndex(const Index& index);
+    bool removeIndex(Id id);
+    bool moveIndex(Id id, int position);
+    // Renames and updates the patterns that force it.
+    bool renameIndex(Id id, const std::string& newName);
+
+    // ---- Entities ----
+    const std::vector<Entity>& entities() const { return entities_; }
+    const Entity* entity(Id id) const;
+    const Entity* entityByName(std::string_view name) const;
+    Id addEntity(Entity entity, int position = -1);
+    bool replaceEntity(const Entity& entity);
+    bool removeEntity(Id id);
+    bool moveEntity(Id id, int position);
+    // Renames and updates patterns' returns, sample parents and ref() generators.
+    bool renameEntity(Id id, const std::string& newName);
+
+    // ---- Access patterns ----
+    const std::vector<AccessPattern>& patterns() const { return patterns_; }
+    const AccessPattern* pattern(Id id) const;
+    const AccessPattern* patternByNumber(int number) const;
+    Id addPattern(AccessPattern pattern, int position = -1);
+    bool replacePattern(const AccessPattern& pattern);
+    bool removePattern(Id id);
+    bool movePattern(Id id, int position);
+    int nextPatternNumber() const;
+
+    // ---- Questions every consumer asks ----
+    // The partition and sort key of the table (indexName empty) or an index; nullopt/empty name
+    // when there is no such index.
+    const KeyAttribute* partitionKeyOf(std::string_view indexName) const;
+    const KeyAttribute* sortKeyOf(std::string_view indexName) const;
+    // Every key attribute name in the design's order: table PK, SK, then each index's keys.
+    std::vector<std::string> keyAttributeNames() const;
+    // The declared type of a key attribute (S when it is no key of the table or an index).
+    KeyType keyAttributeType(std::string_view attributeName) const;
+    // Entities that fill every key of the table (indexName empty) or an index.
+    std::vector<const Entity*> entitiesIn(std::string_view indexName) const;
+
+    // Which entity a stored item is, and its attribute values read back from its keys: by the
+    // discriminator when the item has it, else by matching the table key templates.
+    struct Identified {
+        const Entity* entity = nullptr;
+        Values values;  // attribute values from the key templates and the item's own attributes
+    };
+    std::optional<Identified> identify(const dynamo::Item& item) const;
+
+    bool operator==(const Design& other) const;
+
+private:
+    Id nextId_ = 1;
+    std::string name_;
+    std::string description_;
+    Table table_;
+    PriceTable prices_;
+    std::vector<Index> indexes_;
+    std::vector<Entity> entities_;
+    std::vector<AccessPattern> patterns_;
+};
+
+// What a key template's rules need to know about the variable `name` of `entity` when it fills
+// `keyAttribute` (an N key holding one number sorts numerically, so needs no padding).
+VariableTraits variableTraits(const Design& design, const Entity& entity, std::string_view name,
+                              std::string_view keyAttribute);
+
+}  // namespace keyplan::design

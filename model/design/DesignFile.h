@@ -1,0 +1,67 @@
+// `.keyplan.json`: the design as a versioned, human-readable file that diffs well in git.
+//
+// Writing is deterministic: keys in a fixed, meaningful order (name first), two-space indent,
+// small flat objects on one line, defaults left out, a final newline. Reading is strict: a broken,
+// unknown or newer file gives a DesignFileError naming the place as a JSON path
+// (`$.entities[2].keys.PK`) and saying what is wrong there; nothing is half-loaded.
+//
+// Format version 1 (the top-level "keyplan" member):
+//   { "keyplan": 1, "name", "description",
+//     "table": { "name", "partitionKey": "PK" | {"name","type"}, "sortKey", "billing":
+//                "onDemand" | "provisioned", "capacity": {"read","write"}, "typeAttribute", "separator" },
+//     "indexes": [ { "name", "kind": "global" | "local", "partitionKey", "sortKey",
+//                    "projection": "ALL" | "KEYS_ONLY" | "INCLUDE", "attributes": [...], "capacity",
+//                    "description" } ],
+//     "entities": [ { "name", "description", "type" (discriminator value when not the name),
+//                     "keys": { "PK": "CUST#{customerId}", "GSI1PK": { "template": "REVIEW#pending",
+//                               "when": { "attribute": "status", "equals": "pending" } } },
+//                     "attributes": [ { "name", "type", "generator", "description", "keyOnly",
+//                                       "presence" } ],
+//                     "sample": { "count" } | { "parent", "perParent", "skew" },
+//                     "writesPerSecond", "itemSize" } ],
+//     "patterns": [ { "number", "name", "description", "inputs": [ { "name", "attribute", "op",
+//                     "example" } ], "result", "returns": [ { "entity", "count" } ], "attributes",
+//                     "order": "ascending" | "descending", "orderBy", "pageSize", "rate",
+//                     "consistency": "eventual" | "strong", "index", "keyCondition" } ],
+//     "prices": { "region", "date", "source", "onDemandReadPerMillion", "onDemandWritePerMillion",
+//                 "provisionedReadPerHour", "provisionedWritePerHour", "storagePerGbMonth",
+//                 "hoursPerMonth" } }
+#pragma once
+
+#include "design/Design.h"
+
+#include <QString>
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace keyplan::design {
+
+class DesignFileError : public std::runtime_error {
+public:
+    // what() reads "FILE: PATH: REASON" (without "FILE: " when there is no file name).
+    DesignFileError(std::string path, std::string reason, std::string fileName = {});
+    // Where: a JSON path such as `$.patterns[3].inputs[0].op`, or `$` with a line and column
+    // for a syntax error.
+    const std::string& path() const { return path_; }
+    const std::string& reason() const { return reason_; }
+    const std::string& fileName() const { return fileName_; }
+
+private:
+    std::string path_;
+    std::string reason_;
+    std::string fileName_;
+};
+
+// Parses a whole document; throws DesignFileError.
+Design parseDesign(std::string_view json);
+// The document text (UTF-8, ends with a newline).
+std::string writeDesign(const Design& design);
+
+// File helpers. loadDesignFile throws DesignFileError carrying the file name (path "$" for I/O
+// errors); saveDesignFile writes atomically (QSaveFile) and returns false with *error set.
+Design loadDesignFile(const QString& fileName);
+bool saveDesignFile(const Design& design, const QString& fileName, QString* error = nullptr);
+
+}  // namespace keyplan::design

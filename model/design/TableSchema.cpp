@@ -1,0 +1,87 @@
+#include "design/TableSchema.h"
+
+#include <algorithm>
+
+namespace keyplan::design {
+
+namespace {
+
+store::ScalarAttributeType scalarType(KeyType t)
+{
+    switch (t) {
+    case KeyType::S: return store::ScalarAttributeType::S;
+    case KeyType::N: return store::ScalarAttributeType::N;
+    case KeyType::B: return store::ScalarAttributeType::B;
+    }
+    return store::ScalarAttributeType::S;
+}
+
+std::vector<store::KeySchemaElement> keySchema(const KeyAttribute& pk, const std::optional<KeyAttribute>& sk)
+{
+    std::vector<store::KeySchemaElement> schema{{pk.name, store::KeyType::Hash}};
+    if (sk) schema.push_back({sk->name, store::KeyType::Range});
+    return schema;
+}
+
+store::Projection projection(const Index& index)
+{
+    store::Projection p;
+    switch (index.projection) {
+    case Projection::All: p.projectionType = store::ProjectionType::All; break;
+    case Projection::KeysOnly: p.projectionType = store::ProjectionType::KeysOnly; break;
+    case Projection::Include:
+        p.projectionType = store::ProjectionType::Include;
+        p.nonKeyAttributes = index.nonKeyAttributes;
+        break;
+    }
+    return p;
+}
+
+}  // namespace
+
+store::CreateTableRequest createTableRequest(const Design& design)
+{
+    const Table& table = design.table();
+    store::CreateTableRequest request;
+    request.tableName = table.name;
+    request.keySchema = keySchema(table.partitionKey, table.sortKey);
+    auto define = [&](const KeyAttribute& k) {
+        const bool known = std::any_of(request.attributeDefinitions.begin(), request.attributeDefinitions.end(),
+                                       [&](const auto& d) { return d.attributeName == k.name; });
+        if (!known) request.attributeDefinitions.push_back({k.name, scalarType(k.type)});
+    };
+    define(table.partitionKey);
+    if (table.sortKey) define(*table.sortKey);
+    const bool provisioned = table.billing == BillingMode::Provisioned;
+    for (const Index& index : design.indexes()) {
+        if (index.kind == IndexKind::Local) {
+            store::LocalSecondaryIndex lsi;
+            lsi.indexName = index.name;
+            lsi.keySchema = keySchema(table.partitionKey, index.sortKey);
+            lsi.projection = projection(index);
+            if (index.sortKey) define(*index.sortKey);
+            request.localSecondaryIndexes.push_back(std::move(lsi));
+        } else {
+            store::GlobalSecondaryIndex gsi;
+            gsi.indexName = index.name;
+            gsi.keySchema = keySchema(index.partitionKey, index.sortKey);
+            gsi.projection = projection(index);
+            if (provisioned) {
+                const Throughput t = index.capacity.value_or(table.capacity);
+                gsi.provisionedThroughput = store::ProvisionedThroughput{t.read, t.write};
+            }
+            define(index.partitionKey);
+            if (index.sortKey) define(*index.sortKey);
+            request.globalSecondaryIndexes.push_back(std::move(gsi));
+        }
+    }
+    if (provisioned) {
+        request.billingMode = store::BillingMode::Provisioned;
+        request.provisionedThroughput = store::ProvisionedThroughput{table.capacity.read, table.capacity.write};
+    } else {
+        request.billingMode = store::BillingMode::PayPerRequest;
+    }
+    return request;
+}
+
+}  // namespace keyplan::design

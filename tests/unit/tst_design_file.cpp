@@ -1,0 +1,350 @@
+// .keyplan.json and the Design document: a stable, versioned text that round-trips exactly,
+// errors that name the place, ids that survive edits, renames that keep references, and items
+// read back to their entity.
+#include "design/Design.h"
+#include "design/DesignFile.h"
+#include "design/TableSchema.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace keyplan::design;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+const char* kShop = R"json({
+  "keyplan": 1,
+  "name": "Shop",
+  "description": "Orders and customers",
+  "table": {
+    "name": "Shop",
+    "partitionKey": "PK",
+    "sortKey": "SK",
+    "billing": "provisioned",
+    "capacity": {"read": 100, "write": 50},
+    "typeAttribute": "_type",
+    "separator": "#"
+  },
+  "indexes": [
+    {"name": "GSI1", "kind": "global", "partitionKey": "GSI1PK", "sortKey": "GSI1SK", "projection": "ALL"},
+    {
+      "name": "ByTotal",
+      "kind": "local",
+      "sortKey": {"name": "total", "type": "N"},
+      "projection": "INCLUDE",
+      "attributes": ["status"]
+    }
+  ],
+  "entities": [
+    {
+      "name": "Customer",
+      "keys": {"PK": "CUST#{customerId}", "SK": "PROFILE"},
+      "attributes": [
+        {"name": "customerId", "type": "S", "generator": "id(8)"},
+        {"name": "email", "type": "S", "generator": "email"}
+      ],
+      "sample": {"count": 20}
+    },
+    {
+      "name": "Order",
+      "description": "One order",
+      "type": "ORDER",
+      "keys": {
+        "SK": "ORDER#{orderDate}#{orderId}",
+        "PK": "CUST#{customerId}",
+        "GSI1PK": {"template": "REVIEW#pending", "when": {"attribute": "status", "equals": "PENDING"}},
+        "GSI1SK": "{orderDate}",
+        "total": "{total}"
+      },
+      "attributes": [
+        {"name": "customerId", "type": "S", "generator": "ref(Customer.customerId, zipf)", "keyOnly": true},
+        {"name": "orderId", "type": "S", "generator": "id(8)"},
+        {"name": "orderDate", "type": "S", "generator": "datetime(2025-01-01, 2026-08-31)"},
+        {"name": "status", "type": "S", "generator": "enum(PENDING, SHIPPED*3)"},
+        {"name": "coupon", "type": "S", "generator": "text(8)", "presence": 0.25, "description": "a code"},
+        {"name": "total", "type": "N", "generator": "decimal(1, 500, 2)"}
+      ],
+      "sample": {"parent": "Customer", "perParent": 5, "skew": "zipf"},
+      "writesPerSecond": 20,
+      "itemSize": 1024
+    }
+  ],
+  "patterns": [
+    {
+      "number": 2,
+      "name": "Orders of a customer",
+      "inputs": [{"name": "customerId"}, {"name": "from", "attribute": "orderDate", "op": ">=", "example": "2026-01-01"}],
+      "result": "the newest orders first",
+      "returns": [{"entity": "Order", "count": 20}],
+      "attributes": ["orderId", "total"],
+      "order": "descending",
+      "orderBy": "orderDate",
+      "pageSize": 20,
+      "rate": 500,
+      "consistency": "strong",
+      "index": "",
+      "keyCondition": "PK = CUST#{customerId}"
+    }
+  ]
+})json";
+
+Design shop() { return parseDesign(kShop); }
+
+}  // namespace
+
+class DesignFileTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void shouldReadEveryPartOfTheDocument()
+    {
+        const Design d = shop();
+        QCOMPARE(q(d.name()), QString("Shop"));
+        QCOMPARE(d.table().billing, BillingMode::Provisioned);
+        QCOMPARE(d.table().capacity, (Throughput{100, 50}));
+        QCOMPARE(d.indexes().size(), size_t(2));
+        const Index* lsi = d.indexByName("ByTotal");
+        QVERIFY(lsi);
+        QCOMPARE(lsi->kind, IndexKind::Local);
+        QCOMPARE(q(lsi->partitionKey.name), QString("PK"));  // always the table's
+        QCOMPARE(lsi->sortKey->type, KeyType::N);
+        QCOMPARE(lsi->projection, Projection::Include);
+        const Entity* order = d.entityByName("Order");
+        QVERIFY(order);
+        QCOMPARE(q(order->discriminator()), QString("ORDER"));
+        QCOMPARE(q(order->key("SK")->keyTemplate.text()), QString("ORDER#{orderDate}#{orderId}"));
+        QVERIFY(order->key("GSI1PK")->conditional());
+        QCOMPARE(q(order->key("GSI1PK")->whenEquals), QString("PENDING"));
+        QVERIFY(order->attribute("customerId")->keyOnly);
+        QCOMPARE(order->attribute("coupon")->presence, 0.25);
+        QCOMPARE(order->attribute("customerId")->generator.refSkew().kind, Skew::Kind::Zipf);
+        QCOMPARE(q(order->sample.parent), QString("Customer"));
+        QCOMPARE(order->itemSizeBytes, int64_t(1024));
+        const AccessPattern* p = d.patternByNumber(2);
+        QVERIFY(p);
+        QCOMPARE(p->inputs[1].comparison, Comparison::GreaterOrEqual);
+        QCOMPARE(q(p->inputs[1].attributeName()), QString("orderDate"));
+        QCOMPARE(q(p->inputs[0].attributeName()), QString("customerId"));
+        QCOMPARE(p->order, Order::Descending);
+        QCOMPARE(p->pageSize, std::optional<int64_t>(20));
+        QCOMPARE(p->consistency, Consistency::Strong);
+        QCOMPARE(p->forceIndex, std::optional<std::string>(""));
+        QCOMPARE(d.prices(), PriceTable{});
+    }
+
+    void shouldRoundTripExactly()
+    {
+        const Design d = shop();
+        const std::string text = writeDesign(d);
+        const Design again = parseDesign(text);
+        QVERIFY(again == d);
+        QCOMPARE(q(writeDesign(again)), q(text));  // stable: writing twice gives the same bytes
+    }
+
+    void shouldWriteKeysInDesignOrderAndDefaultsLeftOut()
+    {
+        const std::string text = writeDesign(shop());
+        // Keys in the design's order (PK, SK, GSI1PK, GSI1SK) although the file listed SK first.
+        const auto pk = text.find("\"PK\": \"CUST#{customerId}\"");
+        const auto sk = text.find("\"SK\": \"ORDER#{orderDate}#{orderId}\"");
+        QVERIFY(pk != std::string::npos && sk != std::string::npos);
+        QVERIFY(pk < sk);
+        QVERIFY(text.find("\"presence\": 1") == std::string::npos);
+        QVERIFY(text.find("\"keyOnly\": false") == std::string::npos);
+        QVERIFY(text.starts_with("{\n  \"keyplan\": 1,\n  \"name\": \"Shop\",\n"));
+        QVERIFY(text.ends_with("}\n"));
+        // Small flat objects stay on one line.
+        QVERIFY(text.find(R"x({"name": "orderId", "type": "S", "generator": "id(8)"})x") != std::string::npos);
+    }
+
+    void shouldNameThePlaceOfAnError_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("newer file") << R"("keyplan": 1,)" << R"("keyplan": 2,)" << "$.keyplan"
+                                    << "this file has format version 2, newer than this Keyplan reads (1); open it with a newer Keyplan";
+        QTest::newRow("broken template") << R"("PK": "CUST#{customerId}", "SK": "PROFILE")"
+                                         << R"("PK": "CUST#{customerId", "SK": "PROFILE")" << "$.entities[0].keys.PK"
+                                         << "key template 'CUST#{customerId': column 6: '{' is not closed by '}'";
+        QTest::newRow("unknown member") << R"("writesPerSecond": 20,)" << R"("writesPerSecnd": 20,)"
+                                        << "$.entities[1].writesPerSecnd"
+                                        << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize)";
+        QTest::newRow("bad generator") << R"("generator": "email")" << R"("generator": "mail")"
+                                       << "$.entities[0].attributes[1].generator"
+                                       << "'mail': mail: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, map, list, set)";
+        QTest::newRow("bad op") << R"("op": ">=")" << R"("op": "=>")" << "$.patterns[0].inputs[1].op"
+                                << "'=>' is not one of =, <, <=, >, >=, begins_with";
+        QTest::newRow("bad projection") << R"("projection": "ALL")" << R"("projection": "EVERYTHING")"
+                                        << "$.indexes[0].projection" << "'EVERYTHING' is not one of ALL, KEYS_ONLY, INCLUDE";
+        QTest::newRow("wrong type") << R"("pageSize": 20)" << R"("pageSize": "20")" << "$.patterns[0].pageSize"
+                                    << "expected a number, found a string";
+        QTest::newRow("fraction") << R"("pageSize": 20)" << R"("pageSize": 20.5)" << "$.patterns[0].pageSize"
+                                  << "must be a whole number";
+        QTest::newRow("missing table name") << R"("name": "Shop",
+    "partitionKey")" << R"("partitionKey")" << "$.table.name" << "is required";
+        QTest::newRow("duplicate attribute") << R"({"name": "email", "type": "S", "generator": "email"})"
+                                             << R"({"name": "customerId", "type": "S"})"
+                                             << "$.entities[0].attributes[1].name" << "'customerId' is declared twice";
+        QTest::newRow("unknown type") << R"({"name": "email", "type": "S")" << R"({"name": "email", "type": "STRING")"
+                                      << "$.entities[0].attributes[1].type"
+                                      << "'STRING' is not a DynamoDB type (S, N, B, BOOL, NULL, M, L, SS, NS, BS)";
+        QTest::newRow("local with partition key") << R"("kind": "local",)" << R"("kind": "local", "partitionKey": "X",)"
+                                                  << "$.indexes[1].partitionKey" << "a local index always uses the table's partition key";
+        QTest::newRow("syntax") << R"("name": "Shop",
+  "description")" << R"("name": "Shop"
+  "description")" << "$" << "line 4, column 4: unterminated object";  // Qt's words and offset
+    }
+    void shouldNameThePlaceOfAnError()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QString, path);
+        QFETCH(QString, reason);
+        std::string text = kShop;
+        const auto at = text.find(from.toStdString());
+        QVERIFY2(at != std::string::npos, qPrintable(from));
+        text.replace(at, static_cast<size_t>(from.toUtf8().size()), to.toStdString());
+        try {
+            parseDesign(text);
+            QFAIL("a broken file loaded");
+        } catch (const DesignFileError& e) {
+            QCOMPARE(q(e.path()), path);
+            QCOMPARE(q(e.reason()), reason);
+            QCOMPARE(QString(e.what()), path + ": " + reason);
+        }
+    }
+
+    void shouldRefuseSomethingThatIsNotADesign()
+    {
+        QVERIFY_THROWS_EXCEPTION(DesignFileError, parseDesign("[]"));
+        try {
+            parseDesign(R"({"name": "x"})");
+            QFAIL("loaded");
+        } catch (const DesignFileError& e) {
+            QCOMPARE(QString(e.what()), QString("$: not a Keyplan design: the \"keyplan\" format version is missing"));
+        }
+    }
+
+    void shouldSaveAndLoadFilesNamingTheFileOnError()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("shop.keyplan.json");
+        QString error;
+        QVERIFY(saveDesignFile(shop(), file, &error));
+        QVERIFY(loadDesignFile(file) == shop());
+        try {
+            loadDesignFile(dir.filePath("missing.keyplan.json"));
+            QFAIL("loaded a missing file");
+        } catch (const DesignFileError& e) {
+            QVERIFY(QString(e.what()).startsWith(dir.filePath("missing.keyplan.json") + ": $: cannot be read"));
+        }
+    }
+
+    void shouldKeepIdsStableAcrossEdits()
+    {
+        Design d = shop();
+        const Entity* order = d.entityByName("Order");
+        const Id orderId = order->id;
+        Entity edited = *order;
+        edited.description = "changed";
+        QVERIFY(d.replaceEntity(edited));
+        QVERIFY(d.moveEntity(orderId, 0));
+        QCOMPARE(d.entities().front().id, orderId);
+        QCOMPARE(q(d.entity(orderId)->description), QString("changed"));
+        Entity extra;
+        extra.name = "Payment";
+        const Id paymentId = d.addEntity(extra, 1);
+        QVERIFY(paymentId != orderId && paymentId != 0);
+        QCOMPARE(q(d.entities()[1].name), QString("Payment"));
+        QVERIFY(d.removeEntity(paymentId));
+        QVERIFY(!d.entity(paymentId));
+        QVERIFY(!d.replaceEntity(extra));  // id 0: not in the design
+    }
+
+    void shouldUpdateReferencesOnRename()
+    {
+        Design d = shop();
+        QVERIFY(d.renameEntity(d.entityByName("Customer")->id, "Client"));
+        QCOMPARE(q(d.entityByName("Order")->sample.parent), QString("Client"));
+        QCOMPARE(q(d.entityByName("Order")->attribute("customerId")->generator.spec()), QString("ref(Client.customerId, zipf)"));
+        QVERIFY(d.renameEntity(d.entityByName("Order")->id, "Purchase"));
+        QCOMPARE(q(d.patternByNumber(2)->returns.front().entity), QString("Purchase"));
+        AccessPattern p = *d.patternByNumber(2);
+        p.forceIndex = "GSI1";
+        QVERIFY(d.replacePattern(p));
+        QVERIFY(d.renameIndex(d.indexByName("GSI1")->id, "ByReview"));
+        QCOMPARE(d.patternByNumber(2)->forceIndex, std::optional<std::string>("ByReview"));
+    }
+
+    void shouldAnswerKeyQuestions()
+    {
+        const Design d = shop();
+        QCOMPARE(d.keyAttributeNames(), (std::vector<std::string>{"PK", "SK", "GSI1PK", "GSI1SK", "total"}));
+        QCOMPARE(q(d.partitionKeyOf("ByTotal")->name), QString("PK"));
+        QCOMPARE(q(d.sortKeyOf("GSI1")->name), QString("GSI1SK"));
+        QVERIFY(!d.partitionKeyOf("Nope"));
+        QCOMPARE(d.keyAttributeType("total"), KeyType::N);
+        QCOMPARE(d.entitiesIn("GSI1").size(), size_t(1));
+        QCOMPARE(d.entitiesIn("").size(), size_t(2));
+        QCOMPARE(d.nextPatternNumber(), 3);
+    }
+
+    void shouldIdentifyItemsAndReadValuesBackFromKeys()
+    {
+        const Design d = shop();
+        using keyplan::dynamo::AttributeValue;
+        keyplan::dynamo::Item order{{"PK", AttributeValue::string("CUST#ab12cd34")},
+                                    {"SK", AttributeValue::string("ORDER#2026-08-03T14:22:05Z#9f2a0001")}};
+        auto found = d.identify(order);
+        QVERIFY(found);
+        QCOMPARE(q(found->entity->name), QString("Order"));
+        QCOMPARE(q(found->values.at("customerId")), QString("ab12cd34"));
+        QCOMPARE(q(found->values.at("orderDate")), QString("2026-08-03T14:22:05Z"));
+        QCOMPARE(q(found->values.at("orderId")), QString("9f2a0001"));
+        keyplan::dynamo::Item profile{{"PK", AttributeValue::string("CUST#ab12cd34")}, {"SK", AttributeValue::string("PROFILE")}};
+        QCOMPARE(q(d.identify(profile)->entity->name), QString("Customer"));
+        keyplan::dynamo::Item tagged = profile;
+        tagged["_type"] = AttributeValue::string("ORDER");  // the discriminator says Order, but the keys do not fit it
+        QCOMPARE(q(d.identify(tagged)->entity->name), QString("Customer"));
+        keyplan::dynamo::Item stranger{{"PK", AttributeValue::string("X#1")}, {"SK", AttributeValue::string("Y")}};
+        QVERIFY(!d.identify(stranger));
+    }
+
+    void shouldDescribeTheTableToCreate()
+    {
+        const auto r = createTableRequest(shop());
+        QCOMPARE(q(r.tableName), QString("Shop"));
+        QCOMPARE(r.keySchema.size(), size_t(2));
+        QCOMPARE(q(r.keySchema[1].attributeName), QString("SK"));
+        QCOMPARE(r.keySchema[1].keyType, keyplan::store::KeyType::Range);
+        QStringList defined;
+        for (const auto& d : r.attributeDefinitions) defined << q(d.attributeName);
+        QCOMPARE(defined.join(','), QString("PK,SK,GSI1PK,GSI1SK,total"));
+        QCOMPARE(r.attributeDefinitions.back().attributeType, keyplan::store::ScalarAttributeType::N);
+        QCOMPARE(r.globalSecondaryIndexes.size(), size_t(1));
+        QCOMPARE(r.globalSecondaryIndexes[0].provisionedThroughput->readCapacityUnits, int64_t(100));
+        QCOMPARE(r.localSecondaryIndexes.size(), size_t(1));
+        QCOMPARE(q(r.localSecondaryIndexes[0].keySchema[0].attributeName), QString("PK"));
+        QCOMPARE(r.localSecondaryIndexes[0].projection.nonKeyAttributes, std::vector<std::string>{"status"});
+        QCOMPARE(r.billingMode, std::optional(keyplan::store::BillingMode::Provisioned));
+    }
+
+    void shouldDescribeVariablesForTheRules()
+    {
+        const Design d = shop();
+        const Entity& order = *d.entityByName("Order");
+        const auto date = variableTraits(d, order, "orderDate", "SK");
+        QVERIFY(date.temporal && date.isoTemporal && !date.canContainSeparator);
+        const auto customer = variableTraits(d, order, "customerId", "PK");  // ref() resolved to Customer's id(8)
+        QVERIFY(!customer.canContainSeparator);
+        const auto total = variableTraits(d, order, "total", "total");  // an N key that is just the number
+        QVERIFY(!total.numeric);
+        QVERIFY(!variableTraits(d, order, "nope", "SK").known);
+    }
+};
+
+QTEST_GUILESS_MAIN(DesignFileTest)
+#include "tst_design_file.moc"
