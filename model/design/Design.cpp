@@ -395,13 +395,15 @@ VariableTraits variableTraits(const Design& design, const Entity& entity, std::s
     }
     const Generator* g = &attribute->generator;
     dynamo::Type type = attribute->type;
-    // Follow ref() to the attribute whose values it copies (a few hops at most).
-    for (int hop = 0; hop < 4 && g->kind() == Generator::Kind::Ref; ++hop) {
-        const Entity* target = design.entityByName(g->refEntity());
-        const Attribute* a = target ? target->attribute(g->refAttribute()) : nullptr;
+    // Follow ref() to the attribute whose values it copies, and slice() to the attribute it cuts
+    // (a few hops at most): their values look like the source's.
+    const Entity* owner = &entity;
+    for (int hop = 0; hop < 4 && (g->kind() == Generator::Kind::Ref || g->kind() == Generator::Kind::Slice); ++hop) {
+        if (g->kind() == Generator::Kind::Ref) owner = design.entityByName(g->refEntity());
+        const Attribute* a = owner ? owner->attribute(g->refAttribute()) : nullptr;
         if (!a) break;
         g = &a->generator;
-        type = a->type;
+        if (attribute->generator.kind() != Generator::Kind::Slice) type = a->type;
     }
     const char sep = design.table().separator.empty() ? '#' : design.table().separator.front();
     traits.canContainSeparator = g->kind() == Generator::Kind::Ref || g->canProduce(sep);

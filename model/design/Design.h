@@ -135,12 +135,14 @@ enum class Comparison { Equal, Less, LessOrEqual, Greater, GreaterOrEqual, Begin
 std::string_view comparisonSymbol(Comparison c);  // "=", "<", "<=", ">", ">=", "begins_with"
 bool comparisonFromSymbol(std::string_view symbol, Comparison* out);
 
-// One value the caller supplies: it constrains an entity attribute.
+// One value the caller supplies: it constrains an entity attribute. An input with a fixed value is
+// part of the pattern itself ("documents pending review": status = pending), not a parameter.
 struct PatternInput {
     std::string name;       // placeholder name, e.g. "customerId" or "from"
     std::string attribute;  // the entity attribute it constrains (defaults to `name` when empty)
     Comparison comparison = Comparison::Equal;
     std::string example;    // an example value for docs and the runner
+    std::optional<std::string> fixedValue;
     bool operator==(const PatternInput&) const = default;
     const std::string& attributeName() const { return attribute.empty() ? name : attribute; }
 };

@@ -132,7 +132,7 @@ void writeJson(std::string& out, const Json& j, int indent)
         if (indent >= 0 && isFlat(j)) {
             std::string line;
             writeInline(line, j);
-            if (line.size() + static_cast<size_t>(indent) * 2 <= 100) {
+            if (line.size() + static_cast<size_t>(indent) * 2 <= 120) {
                 out += line;
                 return;
             }
@@ -286,6 +286,7 @@ Json patternJson(const AccessPattern& p)
         io.add("name", i.name);
         io.addIf(!i.attribute.empty() && i.attribute != i.name, "attribute", i.attribute);
         io.addIf(i.comparison != Comparison::Equal, "op", std::string(comparisonSymbol(i.comparison)));
+        if (i.fixedValue) io.add("value", *i.fixedValue);
         io.addIf(!i.example.empty(), "example", i.example);
         inputs.push_back(std::move(io));
     }
@@ -621,7 +622,7 @@ AccessPattern readPattern(const QJsonValue& v, const std::string& path)
         const QJsonArray a = Reader::array(o.value("inputs"), path + ".inputs");
         for (qsizetype i = 0; i < a.size(); ++i) {
             const std::string ipath = path + ".inputs[" + std::to_string(i) + "]";
-            const QJsonObject io = Reader::object(a[i], ipath, {"name", "attribute", "op", "example"});
+            const QJsonObject io = Reader::object(a[i], ipath, {"name", "attribute", "op", "value", "example"});
             PatternInput input;
             input.name = Reader::string(io, "name", ipath, true);
             if (input.name.empty()) Reader::fail(ipath + ".name", "must not be empty");
@@ -630,6 +631,7 @@ AccessPattern readPattern(const QJsonValue& v, const std::string& path)
             const std::string op = Reader::string(io, "op", ipath, false, "=");
             if (!comparisonFromSymbol(op, &input.comparison))
                 Reader::fail(ipath + ".op", "'" + op + "' is not one of =, <, <=, >, >=, begins_with");
+            if (io.contains("value")) input.fixedValue = Reader::string(io, "value", ipath, true);
             input.example = Reader::string(io, "example", ipath, false);
             if (p.input(input.name)) Reader::fail(ipath + ".name", "'" + input.name + "' is declared twice");
             p.inputs.push_back(std::move(input));

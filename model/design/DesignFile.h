@@ -20,7 +20,7 @@
 //                     "sample": { "count" } | { "parent", "perParent", "skew" },
 //                     "writesPerSecond", "itemSize" } ],
 //     "patterns": [ { "number", "name", "description", "inputs": [ { "name", "attribute", "op",
-//                     "example" } ], "result", "returns": [ { "entity", "count" } ], "attributes",
+//                     "value" (fixed by the pattern), "example" } ], "result", "returns": [ { "entity", "count" } ], "attributes",
 //                     "order": "ascending" | "descending", "orderBy", "pageSize", "rate",
 //                     "consistency": "eventual" | "strong", "index", "keyCondition" } ],
 //     "prices": { "region", "date", "source", "onDemandReadPerMillion", "onDemandWritePerMillion",

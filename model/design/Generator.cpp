@@ -528,27 +528,41 @@ bool Generator::tryParse(std::string_view spec, Generator* out, std::string* err
             int64_t w = 0;
             if (!argCount(1, 1) || !intArg(0, 1, 100000, &w)) return fail("expected shard(N) with N in 1..100000");
             r.width_ = static_cast<int>(w);
+        } else if (k == "slice") {
+            r.kind_ = Kind::Slice;
+            int64_t w = 0;
+            if (!argCount(2, 2) || !n.args[0].nested.empty() || n.args[0].raw.empty() || !intArg(1, 1, 1024, &w))
+                return fail("expected slice(attribute, N) with N in 1..1024");
+            r.refAttribute_ = n.args[0].raw;
+            r.width_ = static_cast<int>(w);
         } else if (k == "map") {
             r.kind_ = Kind::Map;
             for (const Arg& a : n.args) {
-                if (a.key.empty() || a.nested.empty()) return fail("expected map(NAME=SPEC, ...)");
+                if (a.key.empty() || (a.nested.empty() && (a.quoted || a.raw.empty())))
+                    return fail("expected map(NAME=SPEC, ...)");
                 Generator child;
-                if (!build(a.nested.front(), &child, err)) return false;
+                if (a.nested.empty()) {
+                    // A bare name such as `email` is a spec without arguments.
+                    if (!tryParse(a.raw, &child, err)) return false;
+                } else if (!build(a.nested.front(), &child, err)) {
+                    return false;
+                }
                 r.fieldNames_.push_back(a.key);
                 r.children_.push_back(std::move(child));
             }
         } else if (k == "list" || k == "set") {
             r.kind_ = k == "list" ? Kind::List : Kind::Set;
             int64_t w = 0;
-            if (!argCount(2, 2) || !intArg(0, 0, 1000, &w) || n.args[1].nested.empty())
+            if (!argCount(2, 2) || !intArg(0, 0, 1000, &w) || (n.args[1].nested.empty() && n.args[1].quoted))
                 return fail("expected " + k + "(N, SPEC) with N in 0..1000");
             r.width_ = static_cast<int>(w);
             Generator child;
-            if (!build(n.args[1].nested.front(), &child, err)) return false;
+            if (n.args[1].nested.empty() ? !tryParse(n.args[1].raw, &child, err) : !build(n.args[1].nested.front(), &child, err))
+                return false;
             r.children_.push_back(std::move(child));
         } else {
             return fail("unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, "
-                        "text, bool, const, ref, shard, map, list, set)");
+                        "text, bool, const, ref, shard, slice, map, list, set)");
         }
         *g = std::move(r);
         return true;
@@ -607,6 +621,7 @@ std::string Generator::spec() const
         return "ref(" + refEntity_ + "." + refAttribute_ +
                (skew_.kind == Skew::Kind::Uniform ? std::string() : ", " + skew_.spec()) + ")";
     case Kind::Shard: return "shard(" + std::to_string(width_) + ")";
+    case Kind::Slice: return "slice(" + refAttribute_ + ", " + std::to_string(width_) + ")";
     case Kind::Map: {
         std::string s = "map(";
         for (size_t i = 0; i < children_.size(); ++i) {
@@ -687,6 +702,7 @@ bool Generator::canProduce(char c) const
     case Kind::Bool: return std::string_view("truefals").find(c) != std::string_view::npos;
     case Kind::Const: return constant_.find(c) != std::string::npos;
     case Kind::Ref:
+    case Kind::Slice:
     case Kind::Map:
     case Kind::List:
     case Kind::Set: return true;
@@ -747,6 +763,7 @@ int Generator::typicalLength() const
     case Kind::Const: return static_cast<int>(constant_.size());
     case Kind::Ref: return 8;
     case Kind::Shard: return digitCount(std::max(width_ - 1, 0));
+    case Kind::Slice: return width_;
     case Kind::Map: {
         int total = 3;
         for (size_t i = 0; i < children_.size(); ++i)
@@ -898,6 +915,11 @@ std::string Generator::text(Rng& rng, const Context& context) const
         return hex(rng.next(), 8);
     }
     case Kind::Shard: return padded(static_cast<int64_t>(rng.below(static_cast<uint64_t>(width_))), digitCount(std::max(width_ - 1, 0)));
+    case Kind::Slice: {
+        std::optional<std::string> source = context.valueOf ? context.valueOf(refAttribute_) : std::nullopt;
+        if (!source) return {};
+        return source->substr(0, static_cast<size_t>(width_));
+    }
     case Kind::Map:
     case Kind::List:
     case Kind::Set: return value(naturalType(*this), rng, context).debugString();

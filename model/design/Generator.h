@@ -17,6 +17,8 @@
 //   const(VALUE)               always VALUE
 //   ref(Entity.attribute[, uniform|zipf|zipf(S)])  the value of an existing item's attribute
 //   shard(N)                   0..N-1, zero-padded to the width of N-1 (write sharding)
+//   slice(attribute, N)        the first N characters of another attribute of the same item
+//                              (a day bucket from a timestamp: slice(orderDate, 10))
 //   map(K=SPEC, ...)  list(N, SPEC)  set(N, SPEC)   documents and sets
 #pragma once
 
@@ -65,7 +67,7 @@ class Generator {
 public:
     enum class Kind {
         None, Id, Uuid, Seq, Int, Decimal, Date, DateTime, Enum, Email, Name, Text, Bool, Const, Ref,
-        Shard, Map, List, Set,
+        Shard, Map, List, Set, Slice,
     };
     struct Choice {
         std::string value;
@@ -93,7 +95,7 @@ public:
     const std::vector<Choice>& choices() const { return choices_; }
     const std::string& constant() const { return constant_; }
     const std::string& refEntity() const { return refEntity_; }
-    const std::string& refAttribute() const { return refAttribute_; }
+    const std::string& refAttribute() const { return refAttribute_; }  // ref's attribute; slice's source
     const Skew& refSkew() const { return skew_; }
     // map fields (names and generators), list and set element (children().front()).
     const std::vector<std::string>& fieldNames() const { return fieldNames_; }
@@ -124,6 +126,8 @@ public:
         int64_t ordinalInParent = 0;  // ... among its parent's children (0-based); seq counts this
         // Resolves ref(Entity.attribute) to an existing value; nullopt makes a plausible stand-in.
         std::function<std::optional<std::string>(const Generator& ref, Rng& rng)> resolveRef;
+        // The item's other values, for slice(); nullopt when the source is absent.
+        std::function<std::optional<std::string>(std::string_view attribute)> valueOf;
     };
     // The value as text (scalars): what a key template renders. Map/List/Set give their
     // DynamoDB JSON-ish debug text; use value() for those.

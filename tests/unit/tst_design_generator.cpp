@@ -50,6 +50,8 @@ private Q_SLOTS:
         QTest::newRow("shard") << "shard(10)" << "shard(10)";
         QTest::newRow("map") << "map(City=enum(Berlin, Paris), Street=text(12))" << "map(City=enum(Berlin, Paris), Street=text(12))";
         QTest::newRow("list") << "list(3, int(1, 9))" << "list(3, int(1, 9))";
+        QTest::newRow("map of bare specs") << "map(who=name, mail=email)" << "map(who=name, mail=email)";
+        QTest::newRow("slice") << "slice(orderDate,10)" << "slice(orderDate, 10)";
     }
     void shouldRoundTripCanonicalSpecs()
     {
@@ -64,7 +66,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("error");
-        QTest::newRow("unknown") << "guid" << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, map, list, set)";
+        QTest::newRow("unknown") << "guid" << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
         QTest::newRow("int reversed") << "int(9, 1)" << "int: expected int(MIN, MAX) with integers MIN <= MAX";
         QTest::newRow("bad date") << "date(2024-13-01, 2025-01-01)" << "date: expected date(FROM, TO[, FORMAT]) with ISO dates FROM <= TO";
         QTest::newRow("unclosed") << "enum(A, B" << "column 10: '(' is not closed by ')'";
@@ -191,6 +193,20 @@ private Q_SLOTS:
         QCOMPARE(q(m.debugString()), QString(R"({"M":{"City":{"S":"Boras"},"Number":{"N":"20"}}})"));
         const auto ss = Generator::parse("set(3, const(x))").value(keyplan::dynamo::Type::SS, rng, c);
         QCOMPARE(ss.asStringSet().size(), size_t(1));  // a set keeps distinct members
+    }
+
+    void shouldSliceAnotherValueOfTheItem()
+    {
+        const Generator g = Generator::parse("slice(orderDate, 10)");
+        Rng rng(1);
+        Generator::Context c;
+        c.valueOf = [](std::string_view name) -> std::optional<std::string> {
+            if (name == "orderDate") return std::string("2026-08-03T14:22:05Z");
+            return std::nullopt;
+        };
+        QCOMPARE(q(g.text(rng, c)), QString("2026-08-03"));
+        c.valueOf = [](std::string_view) -> std::optional<std::string> { return std::nullopt; };
+        QCOMPARE(q(g.text(rng, c)), QString());  // an absent source gives no value
     }
 
     void shouldParseSkews_data()
