@@ -1,0 +1,187 @@
+// keyplan-cli check DESIGN: the access-pattern table (verdict, request, index, key condition, read
+// units, dollars a month), the write cost per entity, and the risks. Exit status 0 when every
+// pattern is served by one request, 1 when one is not, 2 when the design cannot be read.
+#include "CliCommand.h"
+
+#include "analysis/Analysis.h"
+#include "design/DesignFile.h"
+
+#include <QTextStream>
+
+#include <algorithm>
+
+namespace {
+
+using namespace keyplan;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString money(double dollars) { return "$" + q(analysis::formatCount(dollars)); }
+
+// A plain-text table: left-aligned text columns, right-aligned number columns.
+class TextTable {
+public:
+    explicit TextTable(QStringList header, QList<bool> numeric) : numeric_(std::move(numeric)) { rows_.push_back(std::move(header)); }
+    void add(QStringList row) { rows_.push_back(std::move(row)); }
+    void print(QTextStream& out) const
+    {
+        QList<int> widths(rows_.front().size(), 0);
+        for (const auto& r : rows_) {
+            for (int i = 0; i < r.size(); ++i) widths[i] = std::max<int>(widths[i], static_cast<int>(r[i].size()));
+        }
+        for (int row = 0; row < rows_.size(); ++row) {
+            QString line;
+            for (int i = 0; i < rows_[row].size(); ++i) {
+                const QString& cell = rows_[row][i];
+                const bool last = i + 1 == rows_[row].size();
+                if (i) line += "  ";
+                line += numeric_.value(i) ? cell.rightJustified(widths[i]) : (last ? cell : cell.leftJustified(widths[i]));
+            }
+            out << line << "\n";
+            if (row == 0) {
+                int total = 0;
+                for (int w : widths) total += w;
+                out << QString(total + 2 * (widths.size() - 1), '-') << "\n";
+            }
+        }
+    }
+
+private:
+    QList<QStringList> rows_;
+    QList<bool> numeric_;
+};
+
+int run(const QStringList& args)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QString file;
+    bool verbose = false;
+    for (const QString& a : args) {
+        if (a == "--help" || a == "-h") {
+            out << "usage: keyplan-cli check DESIGN [--verbose]\n\n"
+                   "Plans every access pattern of DESIGN (a .keyplan.json file), prices it and lists the risks.\n"
+                   "Exit status: 0 every pattern is served by one request; 1 some pattern is not; 2 DESIGN cannot be read.\n"
+                   "  --verbose   also print each pattern's request, arithmetic and the paths not taken\n";
+            return 0;
+        }
+        if (a == "--verbose" || a == "-v") verbose = true;
+        else if (a.startsWith('-')) {
+            err << "keyplan-cli check: unknown option " << a << "\n";
+            return 2;
+        } else if (file.isEmpty()) file = a;
+        else {
+            err << "keyplan-cli check: one design at a time\n";
+            return 2;
+        }
+    }
+    if (file.isEmpty()) {
+        err << "usage: keyplan-cli check DESIGN [--verbose]\n";
+        return 2;
+    }
+    design::Design d;
+    try {
+        d = design::loadDesignFile(file);
+    } catch (const design::DesignFileError& e) {
+        err << "keyplan-cli check: " << e.what() << "\n";
+        return 2;
+    }
+    const analysis::Report report = analysis::analyze(d);
+    const auto& t = d.table();
+    const auto& prices = d.prices();
+
+    out << (d.name().empty() ? file : q(d.name())) << ": table " << q(t.name) << " ("
+        << (t.billing == design::BillingMode::OnDemand ? "on-demand" : "provisioned") << "), " << d.indexes().size()
+        << " index(es), " << d.entities().size() << " entities, " << d.patterns().size() << " access patterns\n";
+    out << "Prices: " << q(prices.region) << " as of " << q(prices.date) << ", " << prices.hoursPerMonth
+        << " hours a month\n\n";
+
+    TextTable patterns({"#", "Pattern", "Verdict", "Request", "Index", "Key condition", "RRU/call", "Calls/s",
+                        "On-demand/mo", "Provisioned/mo"},
+                       {true, false, false, false, false, false, true, true, true, true});
+    for (const auto& p : report.patterns) {
+        const auto& plan = p.plan;
+        QString condition = plan.request.operation == analysis::Operation::Scan
+                                ? "(Scan) " + q(plan.request.filterExpression)
+                                : plan.request.operation == analysis::Operation::None ? "-" : q(plan.request.keyCondition.text());
+        patterns.add({QString::number(p.number), q(p.name), q(analysis::verdictWords(plan.verdict, plan.requestCount)),
+                      q(std::string(analysis::operationName(plan.request.operation))), q(plan.indexLabel()), condition,
+                      q(analysis::formatCount(p.cost.read.readUnits)),
+                      q(analysis::formatCount(d.pattern(p.patternId) ? d.pattern(p.patternId)->ratePerSecond : 0)),
+                      money(p.cost.dollars.onDemandPerMonth), money(p.cost.dollars.provisionedPerMonth)});
+    }
+    patterns.print(out);
+    const auto reads = report.readTotal();
+    out << "Reads a month: " << money(reads.onDemandPerMonth) << " on demand, " << money(reads.provisionedPerMonth)
+        << " provisioned (" << reads.provisionedUnits << " RCU)\n\n";
+
+    TextTable writes({"Entity", "WRU/write", "Writes/s", "On-demand/mo", "Provisioned/mo", "Write units"},
+                     {false, true, true, true, true, false});
+    for (const auto& w : report.writes) {
+        const design::Entity* e = d.entityByName(w.entity);
+        QStringList parts;
+        for (const auto& [where, units] : w.breakdown) parts << q(where) + " " + q(analysis::formatCount(units));
+        writes.add({q(w.entity), q(analysis::formatCount(w.unitsPerWrite)),
+                    q(analysis::formatCount(e ? e->writesPerSecond : 0)), money(w.dollars.onDemandPerMonth),
+                    money(w.dollars.provisionedPerMonth), parts.join(" + ")});
+    }
+    writes.print(out);
+    const auto writeTotal = report.writeTotal();
+    out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, "
+        << money(writeTotal.provisionedPerMonth) << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
+
+    // Why a pattern fails, always; how each one is served, with --verbose.
+    bool header = false;
+    for (const auto& p : report.patterns) {
+        const auto& plan = p.plan;
+        if (plan.servedByOneRequest() && plan.warnings.empty() && !verbose) continue;
+        if (!header) {
+            out << "\nPatterns\n";
+            header = true;
+        }
+        out << "  " << p.number << ". " << q(p.name) << ": " << q(plan.explanation) << "\n";
+        for (const auto& w : plan.warnings) out << "     warning: " << q(w) << "\n";
+        if (!verbose) continue;
+        const auto& r = plan.request;
+        if (r.operation == analysis::Operation::GetItem) {
+            QStringList key;
+            for (const auto& [attribute, value] : r.key) key << q(attribute) + " = " + q(value.value.text());
+            out << "     GetItem Key: " << key.join(", ") << (r.consistentRead ? ", ConsistentRead" : "") << "\n";
+        } else if (r.operation != analysis::Operation::None) {
+            out << "     " << q(std::string(analysis::operationName(r.operation)))
+                << (r.indexName.empty() ? "" : " IndexName=" + q(r.indexName));
+            if (!r.keyConditionExpression.empty()) out << " KeyConditionExpression=\"" << q(r.keyConditionExpression) << "\"";
+            if (!r.filterExpression.empty()) out << " FilterExpression=\"" << q(r.filterExpression) << "\"";
+            if (r.scanIndexForward) out << " ScanIndexForward=" << (*r.scanIndexForward ? "true" : "false");
+            if (r.limit) out << " Limit=" << *r.limit;
+            if (r.consistentRead) out << " ConsistentRead=true";
+            out << "\n";
+            QStringList names, values;
+            for (const auto& [ph, name] : r.expressionAttributeNames) names << q(ph) + "=" + q(name);
+            for (const auto& v : r.expressionAttributeValues) values << q(v.placeholder) + "=" + q(v.value.text());
+            if (!names.isEmpty()) out << "       names: " << names.join(", ") << "\n";
+            if (!values.isEmpty()) out << "       values: " << values.join(", ") << "\n";
+        }
+        out << "     cost: " << q(p.cost.read.arithmetic) << "\n";
+        for (const auto& n : plan.notes) out << "     not chosen: " << q(n) << "\n";
+    }
+
+    if (!report.findings.empty()) {
+        out << "\nRisks\n";
+        for (const auto& f : report.findings)
+            out << "  " << q(std::string(analysis::severityName(f.severity))) << " [" << q(std::string(analysis::ruleName(f.rule)))
+                << "] " << q(f.message) << "\n";
+    }
+
+    const auto unserved = std::count_if(report.patterns.begin(), report.patterns.end(),
+                                        [](const auto& p) { return !p.plan.servedByOneRequest(); });
+    out << "\n" << (report.patterns.size() - static_cast<size_t>(unserved)) << " of " << report.patterns.size()
+        << " patterns served by one request";
+    if (unserved) out << "; " << unserved << " not";
+    out << ". " << report.errorCount() << " error(s) among the risks.\n";
+    return unserved ? 1 : 0;
+}
+
+}  // namespace
+
+KEYPLAN_CLI_COMMAND(check, "check", "plan, price and lint a design's access patterns", run);

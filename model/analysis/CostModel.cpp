@@ -1,0 +1,357 @@
+#include "analysis/CostModel.h"
+
+#include "analysis/ItemFactory.h"
+#include "dynamo/Capacity.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace keyplan::analysis {
+
+namespace {
+
+constexpr int kSampleItems = 64;  // items generated per entity for the size estimates
+constexpr int64_t kPageBytes = 1024 * 1024;  // a Query or Scan page reads at most 1 MB
+
+std::string bytesText(int64_t bytes) { return formatCount(static_cast<double>(bytes)) + " B"; }
+
+std::string unitsText(double units) { return formatCount(units); }
+
+}  // namespace
+
+std::string formatCount(double value)
+{
+    const bool negative = value < 0;
+    value = std::fabs(value);
+    double whole = std::floor(value);
+    double fraction = value - whole;
+    int cents = static_cast<int>(std::llround(fraction * 100));
+    if (cents == 100) {
+        whole += 1;
+        cents = 0;
+    }
+    std::string digits = std::to_string(static_cast<int64_t>(whole));
+    std::string grouped;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i && (digits.size() - i) % 3 == 0) grouped.push_back(',');
+        grouped.push_back(digits[i]);
+    }
+    if (cents) {
+        grouped += "." + std::to_string(cents / 10);
+        if (cents % 10) grouped += std::to_string(cents % 10);
+    }
+    return (negative ? "-" : "") + grouped;
+}
+
+double CostModel::queryUnits(int64_t bytes, bool strong)
+{
+    const int64_t blocks = std::max<int64_t>(1, (bytes + dynamo::kReadUnitBytes - 1) / dynamo::kReadUnitBytes);
+    return strong ? static_cast<double>(blocks) : static_cast<double>(blocks) / 2.0;
+}
+
+double CostModel::getItemUnits(int64_t bytes, bool strong) { return queryUnits(bytes, strong); }
+
+double CostModel::writeUnits(int64_t bytes)
+{
+    return static_cast<double>(std::max<int64_t>(1, (bytes + dynamo::kWriteUnitBytes - 1) / dynamo::kWriteUnitBytes));
+}
+
+CostModel::CostModel(const design::Design& design, uint64_t seed) : design_(design)
+{
+    ItemFactory factory(design, seed);
+    // A stand-in for ref(): a value made by the target attribute's own generator.
+    auto resolve = [&](const design::Generator& ref, design::Rng& rng) -> std::optional<std::string> {
+        const design::Entity* target = design.entityByName(ref.refEntity());
+        const design::Attribute* attribute = target ? target->attribute(ref.refAttribute()) : nullptr;
+        if (!attribute || attribute->generator.kind() == design::Generator::Kind::Ref) return std::nullopt;
+        design::Generator::Context c;
+        c.seed = seed;
+        c.ordinal = static_cast<int64_t>(rng.below(kSampleItems));
+        c.ordinalInParent = c.ordinal;
+        design::Rng r(design::Rng::mix(seed, target->name + "." + attribute->name, static_cast<uint64_t>(c.ordinal)));
+        return attribute->generator.text(r, c);
+    };
+    std::function<BuiltItem(const design::Entity&, int, int)> buildChain = [&](const design::Entity& e, int i,
+                                                                               int depth) -> BuiltItem {
+        design::Values inherited;
+        if (const design::Entity* parent = design.entityByName(e.sample.parent); parent && depth < 16) {
+            const BuiltItem p = buildChain(*parent, i, depth + 1);
+            for (const auto& a : e.attributes) {
+                if (auto it = p.values.find(a.name); it != p.values.end()) inherited[a.name] = it->second;
+            }
+        }
+        return factory.build(e, i, i, inherited, resolve);
+    };
+    for (const auto& e : design.entities()) {
+        Stats s;
+        int64_t total = 0;
+        std::map<std::string, std::pair<int64_t, int>, std::less<>> entries;
+        for (int i = 0; i < kSampleItems; ++i) {
+            const BuiltItem built = buildChain(e, i, 0);
+            total += dynamo::itemSizeInBytes(built.item);
+            for (const auto& index : design.indexes()) {
+                const dynamo::Item entry = factory.projectInto(built.item, index);
+                if (entry.empty()) continue;
+                auto& [bytes, count] = entries[index.name];
+                bytes += dynamo::itemSizeInBytes(entry);
+                ++count;
+            }
+        }
+        s.itemSize = e.itemSizeBytes > 0 ? e.itemSizeBytes : (total + kSampleItems - 1) / kSampleItems;
+        for (const auto& index : design.indexes()) {
+            auto it = entries.find(index.name);
+            if (it == entries.end()) continue;
+            const auto [bytes, count] = it->second;
+            int64_t size = (bytes + count - 1) / count;
+            if (e.itemSizeBytes > 0)
+                size = index.projection == design::Projection::All ? e.itemSizeBytes : std::min(size, e.itemSizeBytes);
+            s.entrySize[index.name] = size;
+            s.share[index.name] = static_cast<double>(count) / kSampleItems;
+        }
+        stats_[e.name] = std::move(s);
+    }
+}
+
+const CostModel::Stats* CostModel::stats(const design::Entity& entity) const
+{
+    auto it = stats_.find(entity.name);
+    return it == stats_.end() ? nullptr : &it->second;
+}
+
+int64_t CostModel::itemSize(const design::Entity& entity) const
+{
+    const Stats* s = stats(entity);
+    return s ? s->itemSize : entity.itemSizeBytes;
+}
+
+int64_t CostModel::entrySize(const design::Entity& entity, const design::Index& index) const
+{
+    const Stats* s = stats(entity);
+    if (!s) return 0;
+    auto it = s->entrySize.find(index.name);
+    return it == s->entrySize.end() ? 0 : it->second;
+}
+
+double CostModel::indexShare(const design::Entity& entity, const design::Index& index) const
+{
+    const Stats* s = stats(entity);
+    if (!s) return 0;
+    auto it = s->share.find(index.name);
+    return it == s->share.end() ? 0 : it->second;
+}
+
+double CostModel::itemsPerRoot(const design::Entity& entity) const
+{
+    double n = 1;
+    const design::Entity* e = &entity;
+    for (int depth = 0; depth < 16 && !e->sample.parent.empty(); ++depth) {
+        n *= e->sample.perParent;
+        e = design_.entityByName(e->sample.parent);
+        if (!e) break;
+    }
+    return n;
+}
+
+double CostModel::totalItems(const design::Entity& entity) const
+{
+    double n = 1;
+    const design::Entity* e = &entity;
+    for (int depth = 0; depth < 16 && e; ++depth) {
+        if (e->sample.parent.empty()) return n * static_cast<double>(e->sample.count);
+        n *= e->sample.perParent;
+        e = design_.entityByName(e->sample.parent);
+    }
+    return 0;
+}
+
+Dollars CostModel::readDollars(double unitsPerSecond) const
+{
+    const auto& p = design_.prices();
+    Dollars d;
+    d.onDemandPerMonth = unitsPerSecond * 3600.0 * p.hoursPerMonth * p.onDemandReadPerMillion / 1e6;
+    d.provisionedUnits = static_cast<int64_t>(std::ceil(unitsPerSecond - 1e-9));
+    d.provisionedPerMonth = static_cast<double>(d.provisionedUnits) * p.hoursPerMonth * p.provisionedReadPerHour;
+    return d;
+}
+
+Dollars CostModel::writeDollars(double unitsPerSecond) const
+{
+    const auto& p = design_.prices();
+    Dollars d;
+    d.onDemandPerMonth = unitsPerSecond * 3600.0 * p.hoursPerMonth * p.onDemandWritePerMillion / 1e6;
+    d.provisionedUnits = static_cast<int64_t>(std::ceil(unitsPerSecond - 1e-9));
+    d.provisionedPerMonth = static_cast<double>(d.provisionedUnits) * p.hoursPerMonth * p.provisionedWritePerHour;
+    return d;
+}
+
+PatternCost CostModel::patternCost(const design::AccessPattern& pattern, const PatternPlan& plan) const
+{
+    PatternCost cost;
+    ReadCost& r = cost.read;
+    const PlannedRequest& req = plan.request;
+    const bool strong = pattern.consistency == design::Consistency::Strong;
+    const design::Index* index = req.indexName.empty() ? nullptr : design_.indexByName(req.indexName);
+    // A GSI (or an index the design still lacks, which would be one) reads eventually consistently.
+    const bool global = !req.indexName.empty() && (!index || index->kind == design::IndexKind::Global);
+    const bool readStrong = strong && !global;
+    const char* consistency = readStrong ? "strongly consistent" : "eventually consistent: half";
+
+    std::vector<std::pair<const design::Entity*, double>> returned;
+    double wanted = 0;
+    for (const auto& rt : pattern.returns) {
+        if (const design::Entity* e = design_.entityByName(rt.entity)) {
+            returned.push_back({e, rt.count});
+            wanted += rt.count;
+        }
+    }
+
+    auto sizeOnPath = [&](const design::Entity& e) -> int64_t {
+        if (!index) return itemSize(e);
+        const int64_t s = entrySize(e, *index);
+        return s > 0 ? s : itemSize(e);
+    };
+
+    if (req.operation == Operation::None || returned.empty()) {
+        r.requests = 0;
+        r.arithmetic = "no request";
+    } else if (req.operation == Operation::GetItem) {
+        const int64_t size = itemSize(*returned.front().first);
+        r.bytesRead = size;
+        r.itemsRead = 1;
+        r.readUnits = getItemUnits(size, readStrong);
+        r.arithmetic = "GetItem of one " + returned.front().first->name + " item of " + bytesText(size) +
+                       ", rounded up to 4 KB: " + unitsText(queryUnits(size, true)) + " read unit(s)" +
+                       (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
+    } else if (req.operation == Operation::Scan) {
+        int64_t bytes = 0;
+        double items = 0;
+        for (const auto& e : design_.entities()) {
+            const double n = totalItems(e);
+            items += n;
+            bytes += static_cast<int64_t>(std::llround(n * static_cast<double>(itemSize(e))));
+        }
+        r.bytesRead = bytes;
+        r.itemsRead = items;
+        r.readUnits = queryUnits(bytes, readStrong);
+        r.requests = static_cast<int>(std::max<int64_t>(1, (bytes + kPageBytes - 1) / kPageBytes));
+        r.arithmetic = "a Scan reads every item of the table: " + formatCount(items) + " items (the sample volume), " +
+                       bytesText(bytes) + " in " + std::to_string(r.requests) + " page(s) of at most 1 MB, rounded up to "
+                       "4 KB: " + unitsText(queryUnits(bytes, true)) + " read units" +
+                       (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
+    } else {
+        const double scale = pattern.pageSize && wanted > static_cast<double>(*pattern.pageSize)
+                                 ? static_cast<double>(*pattern.pageSize) / wanted
+                                 : 1.0;
+        std::vector<std::string> parts;
+        double bytesExact = 0;
+        double items = 0;
+        for (const auto& [e, count] : returned) {
+            const double n = count * scale;
+            const int64_t size = sizeOnPath(*e);
+            bytesExact += n * static_cast<double>(size);
+            items += n;
+            parts.push_back(formatCount(n) + " " + e->name + " x " + bytesText(size));
+        }
+        for (const auto& name : plan.extraEntities) {
+            const design::Entity* f = design_.entityByName(name);
+            if (!f) continue;
+            const double n = itemsPerRoot(*f) * (index ? indexShare(*f, *index) : 1.0) * scale;
+            const int64_t size = sizeOnPath(*f);
+            bytesExact += n * static_cast<double>(size);
+            items += n;
+            parts.push_back(formatCount(n) + " " + f->name + " x " + bytesText(size) + " (also read)");
+        }
+        const int64_t bytes = static_cast<int64_t>(std::ceil(bytesExact - 1e-9));
+        r.bytesRead = bytes;
+        r.itemsRead = items;
+        std::string where = req.indexName.empty() ? std::string("the table") : req.indexName;
+        std::string sum;
+        for (size_t i = 0; i < parts.size(); ++i) sum += (i ? " + " : "") + parts[i];
+
+        int requests = plan.requestCount;
+        if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1 &&
+            requests == static_cast<int>(returned.size())) {
+            // One Query per returned entity's collection.
+            double units = 0;
+            for (const auto& [e, count] : returned)
+                units += queryUnits(static_cast<int64_t>(std::ceil(count * scale * static_cast<double>(sizeOnPath(*e)))),
+                                    readStrong);
+            r.readUnits = units;
+            r.requests = requests;
+            r.arithmetic = std::to_string(requests) + " Queries, one per collection (" + sum + "), each rounded up to "
+                           "4 KB on its own: " + unitsText(units) + " RRU";
+        } else if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1) {
+            // Shards: the same items spread over several collections, one Query each.
+            const int64_t each = (bytes + requests - 1) / requests;
+            r.readUnits = requests * queryUnits(each, readStrong);
+            r.requests = requests;
+            r.arithmetic = std::to_string(requests) + " Queries (one per shard), " + bytesText(each) +
+                           " each, each rounded up to 4 KB: " + unitsText(r.readUnits) + " RRU";
+        } else {
+            const double queryPart = queryUnits(bytes, readStrong);
+            r.readUnits = queryPart;
+            r.arithmetic = "Query on " + where + ": " + sum + " = " + bytesText(bytes) + ", rounded up to 4 KB once: " +
+                           unitsText(queryUnits(bytes, true)) + " read unit(s), " + consistency + " = " +
+                           unitsText(queryPart) + " RRU";
+            if (plan.verdict == Verdict::NeedsMultipleRequests)
+                r.arithmetic += " per collection; one such Query per value in the range";
+            if (!plan.missingAttributes.empty()) {
+                // The fetch back: a GetItem per item (GSI), or DynamoDB's own fetch (LSI); each item is
+                // rounded up to 4 KB on its own.
+                const bool fetchStrong = strong;
+                double fetchUnits = 0;
+                int fetches = 0;
+                std::vector<std::string> fetchParts;
+                for (const auto& [e, count] : returned) {
+                    const int n = static_cast<int>(std::ceil(count * scale - 1e-9));
+                    const double each = getItemUnits(itemSize(*e), fetchStrong);
+                    fetchUnits += n * each;
+                    fetches += n;
+                    fetchParts.push_back(std::to_string(n) + " x " + e->name + " " + bytesText(itemSize(*e)) + " -> " +
+                                         unitsText(each) + " RRU");
+                }
+                std::string fetchSum;
+                for (size_t i = 0; i < fetchParts.size(); ++i) fetchSum += (i ? " + " : "") + fetchParts[i];
+                r.readUnits += fetchUnits;
+                r.arithmetic += (plan.verdict == Verdict::NotProjected ? "; then GetItem per item from the table: "
+                                                                      : "; plus the LSI's fetch from the table per item: ") +
+                                fetchSum + " = " + unitsText(fetchUnits) + " RRU; total " + unitsText(r.readUnits) + " RRU";
+                if (plan.verdict == Verdict::NotProjected) requests = 1 + fetches;
+            }
+            r.requests = std::max(1, requests);
+            if (plan.verdict == Verdict::NeedsFilter)
+                r.arithmetic += " (at least: the filter reads more than it returns)";
+        }
+    }
+    cost.unitsPerSecond = r.readUnits * pattern.ratePerSecond;
+    cost.dollars = readDollars(cost.unitsPerSecond);
+    return cost;
+}
+
+WriteCost CostModel::writeCost(const design::Entity& entity) const
+{
+    WriteCost w;
+    w.entity = entity.name;
+    const int64_t size = itemSize(entity);
+    const double table = writeUnits(size);
+    w.breakdown.push_back({"table", table});
+    w.unitsPerWrite = table;
+    w.arithmetic = "table: " + bytesText(size) + " -> " + unitsText(table) + " WRU";
+    for (const auto& index : design_.indexes()) {
+        const double share = indexShare(entity, index);
+        if (share <= 0) continue;
+        const int64_t entry = entrySize(entity, index);
+        const double units = writeUnits(entry) * share;
+        w.breakdown.push_back({index.name, units});
+        w.unitsPerWrite += units;
+        w.arithmetic += "; " + index.name + ": " + bytesText(entry) + " -> " + unitsText(writeUnits(entry)) + " WRU";
+        if (share < 1) w.arithmetic += " x " + formatCount(share * 100) + "% of items";
+    }
+    w.arithmetic += "; total " + unitsText(w.unitsPerWrite) + " WRU per write";
+    w.unitsPerSecond = w.unitsPerWrite * entity.writesPerSecond;
+    w.dollars = writeDollars(w.unitsPerSecond);
+    return w;
+}
+
+}  // namespace keyplan::analysis

@@ -1,0 +1,105 @@
+#include "analysis/ItemFactory.h"
+
+#include "dynamo/Number.h"
+
+namespace keyplan::analysis {
+
+using design::Rng;
+
+BuiltItem ItemFactory::build(const design::Entity& entity, int64_t ordinal, int64_t ordinalInParent,
+                             const design::Values& inherited, const RefResolver& resolveRef) const
+{
+    BuiltItem built;
+    design::Generator::Context context;
+    context.seed = seed_;
+    context.ordinal = ordinal;
+    context.ordinalInParent = ordinalInParent;
+    context.resolveRef = resolveRef;
+    context.valueOf = [&built](std::string_view name) -> std::optional<std::string> {
+        auto it = built.values.find(name);
+        if (it == built.values.end()) return std::nullopt;
+        return it->second;
+    };
+
+    // slice() reads other values of the item, so it comes after everything else.
+    std::vector<const design::Attribute*> ordered;
+    for (const auto& a : entity.attributes) {
+        if (a.generator.kind() != design::Generator::Kind::Slice) ordered.push_back(&a);
+    }
+    for (const auto& a : entity.attributes) {
+        if (a.generator.kind() == design::Generator::Kind::Slice) ordered.push_back(&a);
+    }
+    for (const design::Attribute* attributePtr : ordered) {
+        const design::Attribute& attribute = *attributePtr;
+        // One stream per (entity, attribute, ordinal): adding an attribute leaves the others' values alone.
+        Rng rng(Rng::mix(seed_, entity.name + "." + attribute.name, static_cast<uint64_t>(ordinal)));
+        if (auto it = inherited.find(attribute.name); it != inherited.end()) {
+            built.values[attribute.name] = it->second;
+        } else {
+            if (attribute.presence < 1.0 && rng.unit() >= attribute.presence) continue;
+            const bool scalar = attribute.type == dynamo::Type::S || attribute.type == dynamo::Type::N ||
+                                attribute.type == dynamo::Type::B;
+            if (!scalar) {
+                if (!attribute.keyOnly) built.item[attribute.name] = attribute.generator.value(attribute.type, rng, context);
+                continue;
+            }
+            std::string text = attribute.generator.text(rng, context);
+            if (text.empty()) continue;  // a slice of an absent value
+            built.values[attribute.name] = std::move(text);
+        }
+        if (attribute.keyOnly) continue;
+        const std::string& text = built.values[attribute.name];
+        switch (attribute.type) {
+        case dynamo::Type::N: {
+            dynamo::Number n;
+            if (!dynamo::Number::tryParse(text, &n)) n = dynamo::Number::fromInt(static_cast<int64_t>(text.size()));
+            built.item[attribute.name] = dynamo::AttributeValue::number(n);
+            break;
+        }
+        case dynamo::Type::B: built.item[attribute.name] = dynamo::AttributeValue::binary(text); break;
+        default: built.item[attribute.name] = dynamo::AttributeValue::string(text); break;
+        }
+    }
+
+    for (const auto& [keyName, binding] : entity.keys) {
+        if (binding.conditional()) {
+            auto it = built.values.find(binding.whenAttribute);
+            if (it == built.values.end() || it->second != binding.whenEquals) continue;
+        }
+        const auto text = binding.keyTemplate.render(built.values);
+        if (!text) continue;
+        switch (design_.keyAttributeType(keyName)) {
+        case design::KeyType::S: built.item[keyName] = dynamo::AttributeValue::string(*text); break;
+        case design::KeyType::B: built.item[keyName] = dynamo::AttributeValue::binary(*text); break;
+        case design::KeyType::N: {
+            dynamo::Number n;
+            if (dynamo::Number::tryParse(*text, &n)) built.item[keyName] = dynamo::AttributeValue::number(n);
+            break;
+        }
+        }
+    }
+    built.item[design_.table().typeAttribute] = dynamo::AttributeValue::string(entity.discriminator());
+    return built;
+}
+
+dynamo::Item ItemFactory::projectInto(const dynamo::Item& item, const design::Index& index) const
+{
+    const design::Table& table = design_.table();
+    const design::KeyAttribute& pk = index.kind == design::IndexKind::Local ? table.partitionKey : index.partitionKey;
+    if (!item.count(pk.name) || (index.sortKey && !item.count(index.sortKey->name))) return {};
+    if (index.projection == design::Projection::All) return item;
+    dynamo::Item entry;
+    auto copy = [&](const std::string& name) {
+        if (auto it = item.find(name); it != item.end()) entry[name] = it->second;
+    };
+    copy(table.partitionKey.name);
+    if (table.sortKey) copy(table.sortKey->name);
+    copy(pk.name);
+    if (index.sortKey) copy(index.sortKey->name);
+    if (index.projection == design::Projection::Include) {
+        for (const auto& name : index.nonKeyAttributes) copy(name);
+    }
+    return entry;
+}
+
+}  // namespace keyplan::analysis

@@ -1,0 +1,543 @@
+#include "analysis/Lint.h"
+
+#include "analysis/CostModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace keyplan::analysis {
+
+using design::Entity;
+using design::Generator;
+using design::KeyTemplate;
+
+std::string_view severityName(Finding::Severity s)
+{
+    switch (s) {
+    case Finding::Severity::Info: return "info";
+    case Finding::Severity::Warning: return "warning";
+    case Finding::Severity::Error: return "error";
+    }
+    return "warning";
+}
+
+std::string_view ruleName(Finding::Rule r)
+{
+    switch (r) {
+    case Finding::Rule::HotPartition: return "hot-partition";
+    case Finding::Rule::UnboundedCollection: return "unbounded-collection";
+    case Finding::Rule::LsiCollectionLimit: return "lsi-collection-limit";
+    case Finding::Rule::IndexLimit: return "index-limit";
+    case Finding::Rule::UnusedIndex: return "unused-index";
+    case Finding::Rule::KeyFormat: return "key-format";
+    case Finding::Rule::KeyCollision: return "key-collision";
+    case Finding::Rule::Structure: return "structure";
+    }
+    return "structure";
+}
+
+namespace {
+
+constexpr double kPartitionWriteUnits = 1000;
+constexpr double kPartitionReadUnits = 3000;
+
+// Where an entity's items are keyed: the table or one index.
+struct Place {
+    std::string index;  // "" for the table
+    std::string partitionKey;
+    std::string sortKey;
+    const design::Index* definition = nullptr;
+    std::string label() const { return index.empty() ? "the table" : index; }
+};
+
+std::vector<Place> places(const design::Design& d)
+{
+    std::vector<Place> out;
+    out.push_back({"", d.table().partitionKey.name, d.table().sortKey ? d.table().sortKey->name : std::string(), nullptr});
+    for (const auto& i : d.indexes()) {
+        out.push_back({i.name, i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey.name,
+                       i.sortKey ? i.sortKey->name : std::string(), &i});
+    }
+    return out;
+}
+
+// The generator whose values a variable really takes (through ref() and slice()), and whether
+// slice() cut a timestamp down to a bucket.
+struct Resolved {
+    const Generator* generator = nullptr;
+    bool sliced = false;
+    int sliceWidth = 0;
+};
+
+Resolved resolve(const design::Design& d, const Entity& entity, std::string_view attribute)
+{
+    Resolved r;
+    const Entity* owner = &entity;
+    const design::Attribute* a = owner->attribute(attribute);
+    for (int hop = 0; a && hop < 5; ++hop) {
+        const Generator& g = a->generator;
+        if (g.kind() == Generator::Kind::Ref) {
+            owner = d.entityByName(g.refEntity());
+            a = owner ? owner->attribute(g.refAttribute()) : nullptr;
+        } else if (g.kind() == Generator::Kind::Slice) {
+            r.sliced = true;
+            r.sliceWidth = r.sliceWidth ? std::min(r.sliceWidth, g.width()) : g.width();
+            a = owner->attribute(g.refAttribute());
+        } else {
+            r.generator = &g;
+            return r;
+        }
+    }
+    return r;
+}
+
+bool isTimeBucket(const Resolved& r)
+{
+    if (!r.generator || !r.generator->isTemporal()) return false;
+    if (r.sliced) return r.sliceWidth <= 13;  // up to the hour
+    return r.generator->kind() == Generator::Kind::Date;
+}
+
+bool isTemporal(const Resolved& r) { return r.generator && r.generator->isTemporal(); }
+
+std::string pct(double share) { return formatCount(std::round(share * 100)) + "%"; }
+
+std::string list(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += i + 1 == items.size() ? " and " : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+// Literal head of a template and whether it is all literal.
+std::pair<std::string, bool> head(const KeyTemplate& t)
+{
+    return {t.fixedPrefix(), t.isConstant()};
+}
+
+bool headsCompatible(const KeyTemplate& a, const KeyTemplate& b)
+{
+    auto [ha, ca] = head(a);
+    auto [hb, cb] = head(b);
+    if (ca && cb) return ha == hb;
+    if (ca) return ha.starts_with(hb);
+    if (cb) return hb.starts_with(ha);
+    return ha.starts_with(hb) || hb.starts_with(ha);
+}
+
+class Linter {
+public:
+    Linter(const design::Design& d, const std::vector<PatternPlan>& plans, const CostModel& cost)
+        : d_(d), plans_(plans), cost_(cost), places_(places(d))
+    {
+    }
+
+    std::vector<Finding> run()
+    {
+        structure();
+        keyFormats();
+        collisions();
+        hotPartitions();
+        unbounded();
+        lsiLimit();
+        indexLimits();
+        unusedIndexes();
+        std::stable_sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
+            return static_cast<int>(a.severity) > static_cast<int>(b.severity);
+        });
+        return findings_;
+    }
+
+private:
+    void add(Finding::Severity s, Finding::Rule r, std::string entity, std::string index, std::string key, std::string message)
+    {
+        Finding f;
+        f.severity = s;
+        f.rule = r;
+        f.entity = std::move(entity);
+        f.index = std::move(index);
+        f.key = std::move(key);
+        f.message = std::move(message);
+        findings_.push_back(std::move(f));
+    }
+
+    void structure()
+    {
+        const auto& t = d_.table();
+        std::set<std::string> keyNames;
+        for (const auto& p : places_) {
+            keyNames.insert(p.partitionKey);
+            if (!p.sortKey.empty()) keyNames.insert(p.sortKey);
+        }
+        for (const Entity& e : d_.entities()) {
+            for (const std::string& k : {t.partitionKey.name, t.sortKey ? t.sortKey->name : std::string()}) {
+                if (k.empty()) continue;
+                const design::KeyBinding* b = e.key(k);
+                if (!b) {
+                    add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", k,
+                        e.name + " does not fill the table's key " + k + ": every item needs one, so none can be written.");
+                    continue;
+                }
+                if (b->conditional())
+                    add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", k,
+                        e.name + " writes the table's key " + k + " only when " + b->whenAttribute + " = " + b->whenEquals +
+                            "; a table key must always be there.");
+                for (const auto& v : b->keyTemplate.variables()) {
+                    const design::Attribute* a = e.attribute(v);
+                    if (a && a->presence < 1.0)
+                        add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", k,
+                            e.name + "'s " + k + " = " + b->keyTemplate.text() + " uses {" + v + "}, which only " +
+                                pct(a->presence) + " of its items have; the others cannot be written.");
+                }
+            }
+            for (const auto& [k, b] : e.keys) {
+                if (!keyNames.count(k))
+                    add(Finding::Severity::Warning, Finding::Rule::Structure, e.name, "", k,
+                        e.name + " fills " + k + " = " + b.keyTemplate.text() +
+                            ", but neither the table nor an index has " + k + " as a key.");
+                if (b.conditional() && !e.attribute(b.whenAttribute))
+                    add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", k,
+                        e.name + "'s " + k + " is written when " + b.whenAttribute + " = " + b.whenEquals + ", but " +
+                            e.name + " has no attribute " + b.whenAttribute + ".");
+                if (d_.keyAttributeType(k) == design::KeyType::N) {
+                    const auto& segs = b.keyTemplate.segments();
+                    if (segs.size() != 1 || segs.front().kind != design::TemplateSegment::Kind::Variable)
+                        add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", k,
+                            k + " is a number key, but " + e.name + " writes it as " + b.keyTemplate.text() +
+                                ", which is not a number.");
+                }
+            }
+            for (const auto& a : e.attributes) {
+                const Generator& g = a.generator;
+                if (g.kind() == Generator::Kind::Ref) {
+                    const Entity* target = d_.entityByName(g.refEntity());
+                    if (!target || !target->attribute(g.refAttribute()))
+                        add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
+                            e.name + "." + a.name + " refers to " + g.refEntity() + "." + g.refAttribute() +
+                                ", which the design does not have.");
+                }
+                if (g.kind() == Generator::Kind::Slice && !e.attribute(g.refAttribute()))
+                    add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
+                        e.name + "." + a.name + " slices " + g.refAttribute() + ", which " + e.name + " does not have.");
+            }
+            if (!e.sample.parent.empty()) {
+                if (!d_.entityByName(e.sample.parent)) {
+                    add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
+                        e.name + "'s sample parent " + e.sample.parent + " is not an entity of the design.");
+                } else {
+                    std::set<std::string> seen{e.name};
+                    for (const Entity* p = d_.entityByName(e.sample.parent); p;
+                         p = p->sample.parent.empty() ? nullptr : d_.entityByName(p->sample.parent)) {
+                        if (!seen.insert(p->name).second) {
+                            add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
+                                e.name + "'s sample parents form a cycle through " + p->name + ".");
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    bool isSortKey(const std::string& key) const
+    {
+        return std::any_of(places_.begin(), places_.end(), [&](const Place& p) { return p.sortKey == key; });
+    }
+
+    void keyFormats()
+    {
+        for (const Entity& e : d_.entities()) {
+            for (const auto& [k, b] : e.keys) {
+                const auto issues = b.keyTemplate.lint(d_.table().separator, isSortKey(k), [&](std::string_view v) {
+                    return design::variableTraits(d_, e, v, k);
+                });
+                for (const auto& issue : issues) {
+                    const bool fatal = issue.rule == design::TemplateIssue::Rule::UnknownVariable ||
+                                       issue.rule == design::TemplateIssue::Rule::AdjacentVariables;
+                    add(fatal ? Finding::Severity::Error : Finding::Severity::Warning, Finding::Rule::KeyFormat, e.name,
+                        "", k, e.name + "." + k + ": " + issue.message);
+                }
+            }
+        }
+    }
+
+    void collisions()
+    {
+        const auto& t = d_.table();
+        const auto& es = d_.entities();
+        for (size_t i = 0; i < es.size(); ++i) {
+            for (size_t j = i + 1; j < es.size(); ++j) {
+                const design::KeyBinding* pa = es[i].key(t.partitionKey.name);
+                const design::KeyBinding* pb = es[j].key(t.partitionKey.name);
+                if (!pa || !pb || !headsCompatible(pa->keyTemplate, pb->keyTemplate)) continue;
+                if (t.sortKey) {
+                    const design::KeyBinding* sa = es[i].key(t.sortKey->name);
+                    const design::KeyBinding* sb = es[j].key(t.sortKey->name);
+                    if (!sa || !sb || !headsCompatible(sa->keyTemplate, sb->keyTemplate)) continue;
+                    add(Finding::Severity::Warning, Finding::Rule::KeyCollision, es[i].name, "", "",
+                        es[i].name + " (" + t.partitionKey.name + " = " + pa->keyTemplate.text() + ", " + t.sortKey->name +
+                            " = " + sa->keyTemplate.text() + ") and " + es[j].name + " (" + pb->keyTemplate.text() + ", " +
+                            sb->keyTemplate.text() +
+                            ") can write the same key, and one would overwrite the other; give each a distinct literal "
+                            "prefix.");
+                } else {
+                    add(Finding::Severity::Warning, Finding::Rule::KeyCollision, es[i].name, "", "",
+                        es[i].name + " (" + pa->keyTemplate.text() + ") and " + es[j].name + " (" + pb->keyTemplate.text() +
+                            ") can write the same key, and one would overwrite the other.");
+                }
+            }
+        }
+    }
+
+    void hotPartitions()
+    {
+        for (const Entity& e : d_.entities()) {
+            for (const Place& p : places_) {
+                if (p.definition && p.definition->kind == design::IndexKind::Local) continue;  // same partitions as the table
+                const design::KeyBinding* b = e.key(p.partitionKey);
+                if (!b || (!p.sortKey.empty() && !e.key(p.sortKey))) continue;
+                hotPartition(e, p, *b);
+            }
+        }
+    }
+
+    void hotPartition(const Entity& e, const Place& p, const design::KeyBinding& b)
+    {
+        const KeyTemplate& t = b.keyTemplate;
+        double cardinality = 1;
+        double busiestShare = 1;
+        bool timeBucket = false;
+        std::vector<std::string> busiestParts;
+        std::vector<std::string> describe;
+        for (const auto& v : t.variables()) {
+            const Resolved r = resolve(d_, e, v);
+            if (isTimeBucket(r)) {
+                timeBucket = true;
+                busiestParts.push_back("the current " + std::string(r.sliced && r.sliceWidth <= 7 ? "month" : "day"));
+                describe.push_back("{" + v + "} is a time bucket");
+                continue;
+            }
+            if (!r.generator) return;
+            const auto card = r.generator->cardinality();
+            if (!card || r.generator->isTemporal()) return;  // ids and timestamps spread writes
+            cardinality *= static_cast<double>(*card);
+            if (r.generator->kind() == Generator::Kind::Enum) {
+                std::map<std::string, double> weights;
+                double total = 0;
+                for (const auto& c : r.generator->choices()) {
+                    weights[c.value] += c.weight;
+                    total += c.weight;
+                }
+                auto top = std::max_element(weights.begin(), weights.end(),
+                                            [](const auto& a, const auto& x) { return a.second < x.second; });
+                busiestShare *= top->second / total;
+                busiestParts.push_back(top->first);
+            } else {
+                busiestShare *= 1.0 / static_cast<double>(*card);
+            }
+            describe.push_back("{" + v + "} has " + formatCount(static_cast<double>(*card)) + " value" +
+                               (*card == 1 ? "" : "s"));
+        }
+        if (!timeBucket && cardinality > 10) return;
+
+        const double share = p.definition ? cost_.indexShare(e, *p.definition) : 1.0;
+        const int64_t bytes = p.definition ? cost_.entrySize(e, *p.definition) : cost_.itemSize(e);
+        const double unitsPerWrite = CostModel::writeUnits(bytes);
+        const double writes = e.writesPerSecond * share;
+        const double busiest = writes * busiestShare * unitsPerWrite;
+        const std::string key = p.partitionKey + " = " + t.text();
+        std::string what;
+        if (t.isConstant()) what = "is a constant: every " + e.name + " item on " + p.label() + " shares one partition";
+        else if (timeBucket && cardinality == 1) what = "is date-only: " + list(describe) + ", so the current bucket takes every write";
+        else what = "has few values (" + list(describe) + (timeBucket ? "; the current bucket takes every write" : "") + ")";
+
+        Finding f;
+        f.rule = Finding::Rule::HotPartition;
+        f.entity = e.name;
+        f.index = p.index;
+        f.key = p.partitionKey;
+        f.busiestWriteUnits = busiest;
+        f.shards = std::max(1, static_cast<int>(std::ceil(busiest / kPartitionWriteUnits - 1e-9)));
+        const std::string where = p.label() + ": " + key + " " + what;
+        const std::string value = busiestParts.empty() ? std::string("the one value") : list(busiestParts);
+        if (busiest > kPartitionWriteUnits) {
+            f.severity = Finding::Severity::Error;
+            f.message = where + ". At " + formatCount(e.writesPerSecond) + " writes/s of " + e.name + ", the busiest value (" +
+                        value + ", " + pct(busiestShare) + " of them) takes about " + formatCount(std::round(busiest)) +
+                        " WCU/s, over the 1,000 WCU/s one partition takes, and throttles. Shard it into " +
+                        std::to_string(f.shards) + ": " + p.partitionKey + " = " + t.text() + d_.table().separator +
+                        "{shard} with shard = shard(" + std::to_string(f.shards) + "), and read it with " +
+                        std::to_string(f.shards) + " Queries merged by the caller.";
+        } else {
+            f.severity = Finding::Severity::Warning;
+            const double perWrite = busiestShare * unitsPerWrite * share;
+            std::string limit;
+            if (perWrite > 0) {
+                const double maxRate = kPartitionWriteUnits / perWrite;
+                limit = " It throttles above about " + formatCount(std::floor(maxRate)) + " writes/s of " + e.name +
+                        "; past that, shard it (" + p.partitionKey + " = " + t.text() + d_.table().separator + "{shard}).";
+            }
+            if (e.writesPerSecond > 0)
+                f.message = where + ". At " + formatCount(e.writesPerSecond) + " writes/s the busiest value (" + value +
+                            ") takes about " + formatCount(busiest) + " of the 1,000 WCU/s a partition takes." + limit;
+            else
+                f.message = where + "; declare " + e.name + "'s writes per second to size the shards it needs." + limit;
+        }
+        findings_.push_back(std::move(f));
+        readsOnHotKey(e, p, t);
+    }
+
+    // Patterns that read one constant partition: their whole rate lands on it.
+    void readsOnHotKey(const Entity& e, const Place& p, const KeyTemplate& t)
+    {
+        if (!t.isConstant()) return;
+        double units = 0;
+        for (const auto& plan : plans_) {
+            if (plan.request.indexName != p.index || plan.request.keyCondition.partitionValue.text() != t.text()) continue;
+            const design::AccessPattern* pattern = d_.pattern(plan.patternId);
+            if (pattern) units += cost_.patternCost(*pattern, plan).unitsPerSecond;
+        }
+        if (units > kPartitionReadUnits)
+            add(Finding::Severity::Error, Finding::Rule::HotPartition, e.name, p.index, p.partitionKey,
+                p.label() + ": the patterns that read " + p.partitionKey + " = " + t.text() + " take " +
+                    formatCount(units) + " RCU/s from one partition, over the 3,000 RCU/s it serves.");
+    }
+
+    // Why an entity's collection grows forever on a place, or "" when it does not.
+    std::string growth(const Entity& e, const Place& p) const
+    {
+        if (p.sortKey.empty()) return {};
+        const design::KeyBinding* pk = e.key(p.partitionKey);
+        const design::KeyBinding* sk = e.key(p.sortKey);
+        if (!pk || !sk || pk->keyTemplate.isConstant()) return {};
+        for (const auto& v : pk->keyTemplate.variables()) {
+            const Resolved r = resolve(d_, e, v);
+            if (isTemporal(r) || !r.generator || r.generator->cardinality()) return {};  // bucketed, or low-cardinality
+        }
+        for (const auto& v : sk->keyTemplate.variables()) {
+            if (pk->keyTemplate.uses(v)) continue;
+            const Resolved r = resolve(d_, e, v);
+            if (isTemporal(r)) return v;
+        }
+        return {};
+    }
+
+    void unbounded()
+    {
+        for (const Entity& e : d_.entities()) {
+            for (const Place& p : places_) {
+                const std::string timeVar = growth(e, p);
+                if (timeVar.empty()) continue;
+                const KeyTemplate& pk = e.key(p.partitionKey)->keyTemplate;
+                const std::string owner = pk.variables().front();
+                const double million = 1e6 * static_cast<double>(
+                    p.definition ? std::max<int64_t>(cost_.entrySize(e, *p.definition), 1) : cost_.itemSize(e));
+                add(Finding::Severity::Warning, Finding::Rule::UnboundedCollection, e.name, p.index, p.partitionKey,
+                    p.label() + ": " + p.partitionKey + " = " + pk.text() + " collects every " + e.name + " of one {" +
+                        owner + "} over time (ordered by {" + timeVar +
+                        "}), so the collection never stops growing: a million of them is about " +
+                        formatCount(std::round(million / 1e6)) + " MB in one partition, which also takes all of that " +
+                        owner + "'s traffic. Bound it by time, e.g. " + p.partitionKey + " = " + pk.text() +
+                        d_.table().separator + "{" + timeVar + "Month} with " + timeVar + "Month = slice(" + timeVar +
+                        ", 7), so a listing reads the latest month or two.");
+            }
+        }
+    }
+
+    void lsiLimit()
+    {
+        std::vector<const design::Index*> lsis;
+        for (const auto& i : d_.indexes()) {
+            if (i.kind == design::IndexKind::Local) lsis.push_back(&i);
+        }
+        if (lsis.empty()) return;
+        std::vector<std::string> names;
+        for (const auto* i : lsis) names.push_back(i->name);
+        const Place& table = places_.front();
+        std::set<std::string> reported;
+        for (const Entity& e : d_.entities()) {
+            const design::KeyBinding* pk = e.key(table.partitionKey);
+            if (!pk || !reported.insert(pk->keyTemplate.text()).second) continue;
+            // Everything that shares the partition-key template lives in the same collections.
+            double bytes = 0;
+            std::string grows;
+            for (const Entity& f : d_.entities()) {
+                const design::KeyBinding* fpk = f.key(table.partitionKey);
+                if (!fpk || fpk->keyTemplate.text() != pk->keyTemplate.text()) continue;
+                double per = static_cast<double>(cost_.itemSize(f));
+                for (const auto* i : lsis) per += static_cast<double>(cost_.entrySize(f, *i)) * cost_.indexShare(f, *i);
+                bytes += per * (f.sample.parent.empty() ? 1.0 : cost_.itemsPerRoot(f));
+                if (grows.empty() && !growth(f, table).empty()) grows = f.name;
+            }
+            const std::string key = table.partitionKey + " = " + pk->keyTemplate.text();
+            const std::string cap = list(names) + " cap" + (lsis.size() == 1 ? "s" : "") +
+                                    " every item collection (the items with one " + table.partitionKey +
+                                    " value and their LSI entries) at 10 GB";
+            if (!grows.empty()) {
+                add(Finding::Severity::Warning, Finding::Rule::LsiCollectionLimit, e.name, names.front(), table.partitionKey,
+                    cap + "; " + key + " grows without bound with " + grows + ", and a write past 10 GB fails with "
+                    "ItemCollectionSizeLimitExceededException. Bound the collection by time, or use a GSI instead.");
+            } else if (bytes > 10.0 * 1024 * 1024 * 1024) {
+                add(Finding::Severity::Error, Finding::Rule::LsiCollectionLimit, e.name, names.front(), table.partitionKey,
+                    cap + "; " + key + " is expected to hold about " + formatCount(std::round(bytes / 1e9)) + " GB.");
+            } else {
+                add(Finding::Severity::Info, Finding::Rule::LsiCollectionLimit, e.name, names.front(), table.partitionKey,
+                    cap + "; " + key + " is expected to hold about " + formatCount(std::ceil(bytes / 1024)) + " KB.");
+            }
+        }
+    }
+
+    void indexLimits()
+    {
+        int globals = 0, locals = 0;
+        for (const auto& i : d_.indexes()) (i.kind == design::IndexKind::Global ? globals : locals)++;
+        if (globals > 20)
+            add(Finding::Severity::Warning, Finding::Rule::IndexLimit, "", "", "",
+                "The table has " + std::to_string(globals) + " global secondary indexes; the default quota is 20 per table "
+                "(it can be raised on request, but each GSI adds a write to every item it holds).");
+        if (locals > 5)
+            add(Finding::Severity::Error, Finding::Rule::IndexLimit, "", "", "",
+                "The table has " + std::to_string(locals) + " local secondary indexes; DynamoDB allows at most 5, a hard "
+                "limit, and only when the table is created.");
+    }
+
+    void unusedIndexes()
+    {
+        for (const auto& i : d_.indexes()) {
+            const bool used = std::any_of(plans_.begin(), plans_.end(),
+                                          [&](const PatternPlan& p) { return p.request.indexName == i.name; });
+            if (used) continue;
+            std::vector<std::string> fillers;
+            double units = 0;
+            for (const auto* e : d_.entitiesIn(i.name)) {
+                fillers.push_back(e->name);
+                units += e->writesPerSecond * cost_.indexShare(*e, i) * CostModel::writeUnits(cost_.entrySize(*e, i));
+            }
+            add(Finding::Severity::Warning, Finding::Rule::UnusedIndex, "", i.name, "",
+                fillers.empty() ? i.name + " serves no access pattern, and no entity fills its keys: drop it."
+                                : i.name + " serves no access pattern, yet " + list(fillers) +
+                                      " write to it (about " + formatCount(units) +
+                                      " WCU/s at the declared rates): drop it or name the pattern it is for.");
+        }
+    }
+
+    const design::Design& d_;
+    const std::vector<PatternPlan>& plans_;
+    const CostModel& cost_;
+    std::vector<Place> places_;
+    std::vector<Finding> findings_;
+};
+
+}  // namespace
+
+std::vector<Finding> lint(const design::Design& design, const std::vector<PatternPlan>& plans, const CostModel& cost)
+{
+    return Linter(design, plans, cost).run();
+}
+
+}  // namespace keyplan::analysis
