@@ -75,7 +75,11 @@ const char* kShop = R"json({
     {
       "number": 2,
       "name": "Orders of a customer",
-      "inputs": [{"name": "customerId"}, {"name": "from", "attribute": "orderDate", "op": ">=", "example": "2026-01-01"}],
+      "inputs": [
+        {"name": "customerId"},
+        {"name": "from", "attribute": "orderDate", "op": ">=", "example": "2026-01-01"},
+        {"name": "status", "value": "SHIPPED"}
+      ],
       "result": "the newest orders first",
       "returns": [{"entity": "Order", "count": 20}],
       "attributes": ["orderId", "total"],
@@ -126,6 +130,8 @@ private Q_SLOTS:
         QCOMPARE(p->inputs[1].comparison, Comparison::GreaterOrEqual);
         QCOMPARE(q(p->inputs[1].attributeName()), QString("orderDate"));
         QCOMPARE(q(p->inputs[0].attributeName()), QString("customerId"));
+        QCOMPARE(p->inputs[2].fixedValue, std::optional<std::string>("SHIPPED"));
+        QVERIFY(!p->inputs[0].fixedValue);
         QCOMPARE(p->order, Order::Descending);
         QCOMPARE(p->pageSize, std::optional<int64_t>(20));
         QCOMPARE(p->consistency, Consistency::Strong);
@@ -174,7 +180,7 @@ private Q_SLOTS:
                                         << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize)";
         QTest::newRow("bad generator") << R"("generator": "email")" << R"("generator": "mail")"
                                        << "$.entities[0].attributes[1].generator"
-                                       << "'mail': mail: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, map, list, set)";
+                                       << "'mail': mail: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
         QTest::newRow("bad op") << R"("op": ">=")" << R"("op": "=>")" << "$.patterns[0].inputs[1].op"
                                 << "'=>' is not one of =, <, <=, >, >=, begins_with";
         QTest::newRow("bad projection") << R"("projection": "ALL")" << R"("projection": "EVERYTHING")"
