@@ -205,6 +205,8 @@ Number Number::operator+(const Number& other) const
     n.digits_ = digits.substr(first, last - first + 1);
     long long lastDigitScale = scale + static_cast<long long>(digits.size() - 1 - last);
     long long sci = lastDigitScale + static_cast<long long>(n.digits_.size()) - 1;
+    // DynamoDB Local checks precision before range: 9.9E+125 + 1E+125 is a precision error.
+    if (n.digits_.size() > static_cast<size_t>(kMaxDigits)) throwValidation(kTooPrecise);
     if (sci > kMaxExponent) throwValidation(kOverflow);
     if (sci < kMinExponent) throwValidation(kUnderflow);
     n.exponent_ = static_cast<int>(sci);
