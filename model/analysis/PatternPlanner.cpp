@@ -44,8 +44,8 @@ enum Rank {
     kWrongOrder = 3,
     kNeedsFilter = 4,
     kMultiple = 5,
-    kNotInPath = 8,
-    kNoPartition = 9,
+    kNoPartition = 8,  // the keys are there, the inputs do not fill them
+    kNotInPath = 9,    // the entity is not in that table or index at all
 };
 
 std::string esc(std::string_view literal) { return KeyTemplate::literal(literal).text(); }
@@ -279,7 +279,9 @@ bool sortCovers(const KeyCondition& c, const Symbolic& se)
     switch (c.sort) {
     case SortCondition::None: return true;
     case SortCondition::Equal: return se.complete && se.text == c.sortValue.text();
-    case SortCondition::BeginsWith: return se.text.starts_with(c.sortValue.text());
+    case SortCondition::BeginsWith:
+        // A prefix that reaches into the entity's first unknown part narrows it on purpose.
+        return se.text.starts_with(c.sortValue.text()) || (!se.complete && c.sortValue.text().starts_with(se.text));
     case SortCondition::Between: {
         const std::string cp = commonPrefix({c.sortValue.text(), c.sortValue2.text()});
         return se.text.starts_with(cp) || cp.starts_with(se.text);
@@ -387,6 +389,46 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
     std::vector<const Entity*> returned;
     for (const auto& r : pattern.returns) returned.push_back(design_.entityByName(r.entity));
 
+    // The Query for a key condition on this path, as an SDK sends it.
+    auto fillQuery = [&](PlannedRequest& req, const KeyCondition& c, const Path& on, const AccessPattern& p) {
+        req.operation = Operation::Query;
+        req.tableName = design_.table().name;
+        req.indexName = on.name;
+        req.keyCondition = c;
+        req.itemCollection = (on.name.empty() ? std::string("table") : on.name) + " partition " + on.partitionKey + " = " +
+                             c.partitionValue.text();
+        const design::KeyType pkType = design_.keyAttributeType(on.partitionKey);
+        const design::KeyType skType = on.sortKey.empty() ? design::KeyType::S : design_.keyAttributeType(on.sortKey);
+        req.expressionAttributeNames = {{"#pk", on.partitionKey}};
+        req.expressionAttributeValues = {{":pk", c.partitionValue, pkType}};
+        std::string expr = "#pk = :pk";
+        if (c.sort != SortCondition::None) {
+            req.expressionAttributeNames.push_back({"#sk", on.sortKey});
+            switch (c.sort) {
+            case SortCondition::Equal: expr += " AND #sk = :sk"; break;
+            case SortCondition::BeginsWith: expr += " AND begins_with(#sk, :sk)"; break;
+            case SortCondition::Less: expr += " AND #sk < :sk"; break;
+            case SortCondition::LessOrEqual: expr += " AND #sk <= :sk"; break;
+            case SortCondition::Greater: expr += " AND #sk > :sk"; break;
+            case SortCondition::GreaterOrEqual: expr += " AND #sk >= :sk"; break;
+            case SortCondition::Between: expr += " AND #sk BETWEEN :skFrom AND :skTo"; break;
+            case SortCondition::None: break;
+            }
+            if (c.sort == SortCondition::Between) {
+                req.expressionAttributeValues.push_back({":skFrom", c.sortValue, skType});
+                req.expressionAttributeValues.push_back({":skTo", c.sortValue2, skType});
+            } else {
+                req.expressionAttributeValues.push_back({":sk", c.sortValue, skType});
+            }
+        }
+        req.keyConditionExpression = expr;
+        req.scanIndexForward.reset();
+        if (p.order == design::Order::Descending) req.scanIndexForward = false;
+        else if (p.order == design::Order::Ascending) req.scanIndexForward = true;
+        req.limit = p.pageSize;
+        req.consistentRead = p.consistency == design::Consistency::Strong && !on.global;
+    };
+
     std::set<std::string> used;
     // 1. Every returned entity must be in this table or index, under the pattern's conditions.
     for (const Entity* e : returned) {
@@ -418,14 +460,23 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
         }
     }
 
-    // 2. One partition: every returned entity's partition key, rendered from the inputs.
+    // 2. One partition: every returned entity's partition key, rendered from the inputs. A
+    // write-sharded key, or a key whose variable the inputs bound by a range, fans out: one
+    // request per value, planned as the request for one of them.
     KeyCondition cond;
     cond.partitionAttribute = path.partitionKey;
+    Bindings bound = b;
+    struct FanOut {
+        std::string variable;
+        int count = 0;  // 0: as many as values in the range
+        std::string why;
+    };
+    std::optional<FanOut> fanOut;
     std::vector<std::string> partitions;
     std::vector<Symbolic> pkRendered;
     for (const Entity* e : returned) {
         const KeyTemplate& t = e->key(path.partitionKey)->keyTemplate;
-        Symbolic s = renderSymbolic(t, b);
+        Symbolic s = renderSymbolic(t, bound);
         if (forced) {
             if (forced->partitionAttribute != path.partitionKey)
                 return failWith(kNoPartition, Verdict::Invalid,
@@ -436,48 +487,39 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
                                 "the forced key condition reads " + forced->text() + ", but " + e->name + " items are at " +
                                     path.partitionKey + " = " + t.text() + ".");
         }
-        if (!s.complete) {
+        while (!s.complete && !fanOut) {
             const design::Generator* g = resolvedGenerator(design_, *e, s.stoppedAt);
-            if (b.range.count(s.stoppedAt)) {
-                // Render the rest with the variable as a placeholder: one request per value.
-                Bindings withVar = b;
-                withVar.eq[s.stoppedAt] = Fragment{"{" + s.stoppedAt + "}", s.stoppedAt};
-                Symbolic first = renderSymbolic(t, withVar);
-                plan.requestCount = 0;
-                cond.partitionValue = KeyTemplate::parse(first.text);
-                plan.request.operation = Operation::Query;
-                plan.request.indexName = path.name;
-                plan.request.itemCollection = (path.name.empty() ? "table" : path.name) + " partitions " +
-                                              path.partitionKey + " = " + first.text;
-                return failWith(kMultiple, Verdict::NeedsMultipleRequests,
-                                "the range on " + s.stoppedAt + " spans partitions: " + path.partitionKey + " = " +
-                                    t.text() + " puts each " + s.stoppedAt + " in its own collection on " + label +
-                                    ", so it takes one Query per " + s.stoppedAt + " in the range.");
+            const std::string var = s.stoppedAt;
+            if (auto r = b.range.find(var); r != b.range.end()) {
+                fanOut = FanOut{var, 0,
+                                "the range on " + var + " spans partitions: " + path.partitionKey + " = " + t.text() +
+                                    " puts each " + var + " in its own collection on " + label +
+                                    ", so it takes one Query per " + var + " in the range."};
+                if (r->second.lower) used.insert(r->second.lower->input);
+                if (r->second.upper) used.insert(r->second.upper->input);
+            } else if (g && g->kind() == design::Generator::Kind::Shard) {
+                fanOut = FanOut{var, g->width(),
+                                path.partitionKey + " = " + t.text() + " is write-sharded over " + std::to_string(g->width()) +
+                                    " values of {" + var + "}, so reading it takes one Query per shard on " + label +
+                                    ", merged by the caller."};
+            } else {
+                break;
             }
-            if (g && g->kind() == design::Generator::Kind::Shard) {
-                Bindings withVar = b;
-                withVar.eq[s.stoppedAt] = Fragment{"{" + s.stoppedAt + "}", s.stoppedAt};
-                Symbolic first = renderSymbolic(t, withVar);
-                plan.requestCount = g->width();
-                plan.request.operation = Operation::Query;
-                plan.request.indexName = path.name;
-                plan.request.itemCollection = (path.name.empty() ? "table" : path.name) + " partitions " +
-                                              path.partitionKey + " = " + first.text;
-                return failWith(kMultiple, Verdict::NeedsMultipleRequests,
-                                path.partitionKey + " = " + t.text() + " is write-sharded over " +
-                                    std::to_string(g->width()) + " values of {" + s.stoppedAt +
-                                    "}, so reading it takes one Query per shard on " + label + ", merged by the caller.");
-            }
+            bound.eq[var] = Fragment{"{" + var + "}", var};
+            s = renderSymbolic(t, bound);
+        }
+        if (!s.complete)
             return failWith(kNoPartition, Verdict::NeedsScan,
                             "the inputs do not give {" + s.stoppedAt + "} for " + path.partitionKey + " = " + t.text() +
                                 " (" + e->name + " on " + label + ").");
-        }
         used.insert(s.used.begin(), s.used.end());
         if (std::find(partitions.begin(), partitions.end(), s.text) == partitions.end()) partitions.push_back(s.text);
         pkRendered.push_back(s);
     }
     if (partitions.size() > 1) {
         plan.requestCount = static_cast<int>(partitions.size());
+        cond.partitionValue = KeyTemplate::parse(partitions.front());
+        fillQuery(plan.request, cond, path, pattern);
         std::vector<std::string> where;
         for (size_t i = 0; i < returned.size(); ++i) where.push_back(returned[i]->name + " in " + pkRendered[i].text);
         return failWith(kMultiple, Verdict::NeedsMultipleRequests,
@@ -496,7 +538,7 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
                                 " is " + (path.sortKey.empty() ? std::string("absent") : path.sortKey) + ".");
         for (const Entity* e : returned) {
             if (path.sortKey.empty()) break;
-            const Symbolic se = renderSymbolic(e->key(path.sortKey)->keyTemplate, b);
+            const Symbolic se = renderSymbolic(e->key(path.sortKey)->keyTemplate, bound);
             if (!sortCovers(cond, se))
                 return failWith(kNoPartition, Verdict::NeedsScan,
                                 "the forced key condition " + forced->text() + " does not reach " + e->name + " items (" +
@@ -511,7 +553,7 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
                 used.insert(in.name);
         }
     } else if (!path.sortKey.empty()) {
-        for (const Entity* e : returned) sortPlans.push_back(sortPlanFor(e->key(path.sortKey)->keyTemplate, b, sep));
+        for (const Entity* e : returned) sortPlans.push_back(sortPlanFor(e->key(path.sortKey)->keyTemplate, bound, sep));
         const SortPlan& first = sortPlans.front();
         const bool same = std::all_of(sortPlans.begin(), sortPlans.end(), [&](const SortPlan& s) {
             return s.op == first.op && s.v1 == first.v1 && s.v2 == first.v2;
@@ -552,51 +594,22 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
 
     // 4. Request shape.
     PlannedRequest& req = plan.request;
-    req.tableName = design_.table().name;
-    req.indexName = path.name;
-    req.keyCondition = cond;
-    const std::string collection = (path.name.empty() ? std::string("table") : path.name) + " partition " +
-                                   path.partitionKey + " = " + cond.partitionValue.text();
-    req.itemCollection = collection;
     const bool strong = pattern.consistency == design::Consistency::Strong;
-    const bool getItem = path.name.empty() && returned.size() == 1 && !path.missing &&
+    const bool getItem = path.name.empty() && returned.size() == 1 && !path.missing && !fanOut &&
                          (path.sortKey.empty() || cond.sort == SortCondition::Equal);
-    const design::KeyType pkType = design_.keyAttributeType(path.partitionKey);
-    const design::KeyType skType = path.sortKey.empty() ? design::KeyType::S : design_.keyAttributeType(path.sortKey);
+    fillQuery(req, cond, path, pattern);
+    const std::string& collection = req.itemCollection;
     if (getItem) {
         req.operation = Operation::GetItem;
-        req.key.push_back({path.partitionKey, PlannedValue{"", cond.partitionValue, pkType}});
-        if (!path.sortKey.empty()) req.key.push_back({path.sortKey, PlannedValue{"", cond.sortValue, skType}});
+        req.keyConditionExpression.clear();
+        req.expressionAttributeNames.clear();
+        req.expressionAttributeValues.clear();
+        req.scanIndexForward.reset();
+        req.limit.reset();
+        req.key.push_back({path.partitionKey, PlannedValue{"", cond.partitionValue, design_.keyAttributeType(path.partitionKey)}});
+        if (!path.sortKey.empty())
+            req.key.push_back({path.sortKey, PlannedValue{"", cond.sortValue, design_.keyAttributeType(path.sortKey)}});
         req.consistentRead = strong;
-    } else {
-        req.operation = Operation::Query;
-        req.expressionAttributeNames.push_back({"#pk", path.partitionKey});
-        req.expressionAttributeValues.push_back({":pk", cond.partitionValue, pkType});
-        std::string expr = "#pk = :pk";
-        if (cond.sort != SortCondition::None) {
-            req.expressionAttributeNames.push_back({"#sk", path.sortKey});
-            switch (cond.sort) {
-            case SortCondition::Equal: expr += " AND #sk = :sk"; break;
-            case SortCondition::BeginsWith: expr += " AND begins_with(#sk, :sk)"; break;
-            case SortCondition::Less: expr += " AND #sk < :sk"; break;
-            case SortCondition::LessOrEqual: expr += " AND #sk <= :sk"; break;
-            case SortCondition::Greater: expr += " AND #sk > :sk"; break;
-            case SortCondition::GreaterOrEqual: expr += " AND #sk >= :sk"; break;
-            case SortCondition::Between: expr += " AND #sk BETWEEN :skFrom AND :skTo"; break;
-            case SortCondition::None: break;
-            }
-            if (cond.sort == SortCondition::Between) {
-                req.expressionAttributeValues.push_back({":skFrom", cond.sortValue, skType});
-                req.expressionAttributeValues.push_back({":skTo", cond.sortValue2, skType});
-            } else {
-                req.expressionAttributeValues.push_back({":sk", cond.sortValue, skType});
-            }
-        }
-        req.keyConditionExpression = expr;
-        if (pattern.order == design::Order::Descending) req.scanIndexForward = false;
-        else if (pattern.order == design::Order::Ascending) req.scanIndexForward = true;
-        req.limit = pattern.pageSize;
-        req.consistentRead = strong && !path.global;
     }
 
     // 5. Other entity types the request reads too.
@@ -605,11 +618,11 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
         const design::KeyBinding* fpk = f.key(path.partitionKey);
         const design::KeyBinding* fsk = path.sortKey.empty() ? nullptr : f.key(path.sortKey);
         if (!fpk || (!path.sortKey.empty() && !fsk)) continue;
-        const Symbolic pf = renderSymbolic(fpk->keyTemplate, b);
+        const Symbolic pf = renderSymbolic(fpk->keyTemplate, bound);
         if (!compatible(pf.text, pf.complete, cond.partitionValue.text(), true)) continue;
-        if (fsk && !sortOverlaps(cond, renderSymbolic(fsk->keyTemplate, b))) continue;
-        if (getItem && !(pf.complete && fsk && renderSymbolic(fsk->keyTemplate, b).complete &&
-                         renderSymbolic(fsk->keyTemplate, b).text == cond.sortValue.text()))
+        if (fsk && !sortOverlaps(cond, renderSymbolic(fsk->keyTemplate, bound))) continue;
+        if (getItem && !(pf.complete && fsk && renderSymbolic(fsk->keyTemplate, bound).complete &&
+                         renderSymbolic(fsk->keyTemplate, bound).text == cond.sortValue.text()))
             continue;
         plan.extraEntities.push_back(f.name);
     }
@@ -720,6 +733,13 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
             plan.warnings.push_back(path.name + " projects " + kind + " without " + list(plan.missingAttributes) +
                                     "; DynamoDB fetches them from the table for every item, at extra read cost.");
         }
+    }
+
+    if (fanOut) {
+        plan.requestCount = fanOut->count;
+        req.itemCollection = (path.name.empty() ? std::string("table") : path.name) + " partitions " + path.partitionKey +
+                             " = " + cond.partitionValue.text() + ", one per {" + fanOut->variable + "}";
+        return failWith(kMultiple, Verdict::NeedsMultipleRequests, fanOut->why);
     }
 
     // Served.
@@ -846,7 +866,7 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
         else
             result.notes.push_back(label + ": " + a.why);
     }
-    if (best->rank == kServed || best->rank < kNotInPath) return result;
+    if (best->rank == kServed || best->rank < kNoPartition) return result;
 
     // No table or index reaches one collection. Keys the entities fill but no index has?
     if (!pattern.forceIndex && !hasForced) {
@@ -872,7 +892,7 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
             virt.missing = true;
             virt.order = 3;
             Attempt a = evaluate(pattern, virt, nullptr);
-            if (a.rank >= kNotInPath) continue;
+            if (a.rank >= kNoPartition) continue;
             PatternPlan missing = a.plan;
             missing.verdict = Verdict::MissingIndex;
             missing.requestCount = 1;

@@ -1,0 +1,226 @@
+// analysis::CostModel: DynamoDB's rounding rules (reference section 5), the seed's worked example
+// (a 20-order page: 11 read units with a GSI plus GetItems, 2.5 with pointer items), index write
+// amplification, and dollars from an editable price table (reference section 12).
+#include <QTest>
+
+#include "analysis/CostModel.h"
+#include "analysis/PatternPlanner.h"
+#include "design/DesignFile.h"
+
+using namespace keyplan;
+using analysis::CostModel;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+QString sample(const QString& name) { return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/") + name + ".keyplan.json"; }
+QString fixture(const QString& name) { return QStringLiteral(KEYPLAN_TEST_DATA_DIR "/design/") + name + ".keyplan.json"; }
+
+analysis::PatternCost costOf(const design::Design& d, int number)
+{
+    const CostModel cost(d);
+    const auto& p = *d.patternByNumber(number);
+    return cost.patternCost(p, analysis::PatternPlanner(d, &cost).plan(p));
+}
+
+bool near(double a, double b) { return std::fabs(a - b) < 1e-6; }
+
+// (moc does not read raw string literals inside a class body; keep them out here.)
+const char* const kThing = R"json({"keyplan": 1, "table": {"name": "T", "partitionKey": "PK", "sortKey": "SK"},
+    "entities": [{"name": "Thing", "keys": {"PK": "A#{id}", "SK": "X"},
+                  "attributes": [{"name": "id", "type": "S", "generator": "id(8)"},
+                                 {"name": "note", "type": "S", "generator": "const(hello)"}]}]})json";
+
+}  // namespace
+
+class CostTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void shouldRoundReadsLikeDynamoDb_data()
+    {
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<double>("strong");
+        QTest::addColumn<double>("eventual");
+        QTest::newRow("nothing read still costs the minimum") << qint64(0) << 1.0 << 0.5;
+        QTest::newRow("one byte") << qint64(1) << 1.0 << 0.5;
+        QTest::newRow("exactly 4 KB") << qint64(4096) << 1.0 << 0.5;
+        QTest::newRow("one byte over") << qint64(4097) << 2.0 << 1.0;
+        QTest::newRow("8 KB item (reference)") << qint64(8192) << 2.0 << 1.0;
+        QTest::newRow("10 items of 40.8 KB in all (reference)") << qint64(41780) << 11.0 << 5.5;
+        QTest::newRow("1500 items of 64 B (reference)") << qint64(1500 * 64) << 24.0 << 12.0;
+    }
+    void shouldRoundReadsLikeDynamoDb()
+    {
+        QFETCH(qint64, bytes);
+        QFETCH(double, strong);
+        QFETCH(double, eventual);
+        QCOMPARE(CostModel::queryUnits(bytes, true), strong);
+        QCOMPARE(CostModel::queryUnits(bytes, false), eventual);
+    }
+
+    void shouldRoundWritesLikeDynamoDb_data()
+    {
+        QTest::addColumn<qint64>("bytes");
+        QTest::addColumn<double>("units");
+        QTest::newRow("empty still one") << qint64(0) << 1.0;
+        QTest::newRow("1 KB") << qint64(1024) << 1.0;
+        QTest::newRow("1.6 KB (reference)") << qint64(1638) << 2.0;
+        QTest::newRow("3.5 KB") << qint64(3584) << 4.0;
+    }
+    void shouldRoundWritesLikeDynamoDb()
+    {
+        QFETCH(qint64, bytes);
+        QFETCH(double, units);
+        QCOMPARE(CostModel::writeUnits(bytes), units);
+    }
+
+    void shouldCostTheSeedsPoorlyModelledPageAtElevenUnits()
+    {
+        // Seed 000: "1 query (1 RCU) + 20 GetItems (20 x 0.5 RCU eventually consistent) = 11 RCU".
+        // Here by the rules: 20 GSI entries (INCLUDE summary) sum to between 4 and 8 KB, one Query
+        // rounds them once to 8 KB = 2 units, eventually consistent 1; each 1 KB order body is a
+        // GetItem of its own, 4 KB rounded, 0.5 eventually consistent.
+        const auto d = design::loadDesignFile(fixture("worked_gsi_getitems"));
+        const CostModel cost(d);
+        const auto* order = d.entityByName("Order");
+        const int64_t entry = cost.entrySize(*order, *d.indexByName("GSI1"));
+        QVERIFY2(entry * 20 > 4096 && entry * 20 <= 8192, qPrintable(QString::number(entry)));
+        const auto c = costOf(d, 1);
+        QCOMPARE(c.read.readUnits, 11.0);
+        QCOMPARE(c.read.requests, 21);
+        QCOMPARE(c.unitsPerSecond, 5500.0);
+        QVERIFY(q(c.read.arithmetic).contains("then GetItem per item from the table: 20 x Order 1,024 B -> 0.5 RRU = 10 RRU; total 11 RRU"));
+    }
+
+    void shouldCostTheSeedsWellModelledPageAtTwoAndAHalfUnits()
+    {
+        // Seed 000: "20 items x ~1 KB = 20 KB = 2.5 RCU (eventually consistent)".
+        const auto c = costOf(design::loadDesignFile(fixture("worked_pointer")), 1);
+        QCOMPARE(c.read.readUnits, 2.5);
+        QCOMPARE(c.read.requests, 1);
+        QCOMPARE(c.read.bytesRead, int64_t(20480));
+        QCOMPARE(c.unitsPerSecond, 1250.0);
+        QCOMPARE(q(c.read.arithmetic),
+                 QString("Query on the table: 20 CustomerOrder x 1,024 B = 20,480 B, rounded up to 4 KB once: 5 read unit(s), "
+                         "eventually consistent: half = 2.5 RRU"));
+    }
+
+    void shouldPriceTheWorkedExampleAtFiveHundredPageViewsASecond()
+    {
+        // The seed's "$1,800/month" and "$410/month" match on-demand at $0.125 per million read
+        // request units over 730 hours (5,500 x 3,600 x 730 / 1e6 x 0.125); the seed calls them
+        // provisioned, but provisioned capacity at $0.00013 per RCU-hour is $521.95 and $118.63.
+        const auto poor = costOf(design::loadDesignFile(fixture("worked_gsi_getitems")), 1);
+        const auto good = costOf(design::loadDesignFile(fixture("worked_pointer")), 1);
+        QVERIFY(near(poor.dollars.onDemandPerMonth, 1806.75));
+        QVERIFY(near(good.dollars.onDemandPerMonth, 410.625));
+        QCOMPARE(poor.dollars.provisionedUnits, int64_t(5500));
+        QCOMPARE(good.dollars.provisionedUnits, int64_t(1250));
+        QVERIFY(near(poor.dollars.provisionedPerMonth, 521.95));
+        QVERIFY(near(good.dollars.provisionedPerMonth, 118.625));
+        QCOMPARE(poor.read.readUnits / good.read.readUnits, 4.4);  // "4.4x fewer read units for the same page"
+    }
+
+    void shouldUseTheDesignsOwnPrices()
+    {
+        auto d = design::loadDesignFile(fixture("worked_pointer"));
+        design::PriceTable prices = d.prices();
+        prices.region = "eu-west-1";
+        prices.onDemandReadPerMillion = 0.25;
+        prices.provisionedReadPerHour = 0.000147;
+        prices.hoursPerMonth = 720;
+        d.setPrices(prices);
+        const auto c = costOf(d, 1);
+        QVERIFY(near(c.dollars.onDemandPerMonth, 1250.0 * 3600 * 720 * 0.25 / 1e6));
+        QVERIFY(near(c.dollars.provisionedPerMonth, 1250.0 * 720 * 0.000147));
+        const auto again = design::parseDesign(design::writeDesign(d));
+        QCOMPARE(again.prices(), prices);  // the table travels with the design
+    }
+
+    void shouldMeasureItemSizesFromTheGenerators()
+    {
+        // PK "A#" + 8 hex = 12 bytes with its name, SK "X" 3, id 10, note "hello" 9, _type "Thing" 10.
+        auto d = design::parseDesign(kThing);
+        const CostModel cost(d);
+        QCOMPARE(cost.itemSize(*d.entityByName("Thing")), int64_t(12 + 3 + 10 + 9 + 10));
+    }
+
+    void shouldAddAnIndexWriteForEveryIndexAnItemIsIn()
+    {
+        const auto d = design::loadDesignFile(sample("ecommerce"));
+        const CostModel cost(d);
+        const auto order = cost.writeCost(*d.entityByName("Order"));  // table + GSI1
+        QCOMPARE(order.unitsPerWrite, 2.0);
+        QCOMPARE(order.breakdown.size(), size_t(2));
+        QCOMPARE(q(order.breakdown[1].first), QString("GSI1"));
+        QCOMPARE(order.unitsPerSecond, 40.0);
+        const auto customer = cost.writeCost(*d.entityByName("Customer"));  // not in GSI1
+        QCOMPARE(customer.unitsPerWrite, 1.0);
+        // A sparse index costs only for the items in it.
+        const auto saas = design::loadDesignFile(sample("saas"));
+        const CostModel saasCost(saas);
+        const auto document = saasCost.writeCost(*saas.entityByName("Document"));
+        const double share = saasCost.indexShare(*saas.entityByName("Document"), *saas.indexByName("GSI1"));
+        QVERIFY(share > 0.05 && share < 0.35);  // pending*2 of 11 weights
+        QCOMPARE(document.unitsPerWrite, 1.0 + share);
+    }
+
+    void shouldChargeAStrongReadInFull()
+    {
+        const auto d = design::loadDesignFile(fixture("planner_cases"));
+        const auto profile = costOf(d, 1);  // strong GetItem of a small item
+        QCOMPARE(profile.read.readUnits, 1.0);
+        const auto byTotal = costOf(d, 13);  // strong read on an LSI, fetching what it lacks item by item
+        QVERIFY(q(byTotal.read.arithmetic).contains("plus the LSI's fetch from the table per item: 5 x Order"));
+        QCOMPARE(byTotal.read.readUnits, 1.0 + 5 * 1.0);
+    }
+
+    void shouldCostAScanOverTheSampleVolume()
+    {
+        const auto d = design::loadDesignFile(fixture("planner_cases"));
+        const CostModel cost(d);
+        const auto c = costOf(d, 8);
+        double items = 0;
+        int64_t bytes = 0;
+        for (const auto& e : d.entities()) {
+            items += cost.totalItems(e);
+            bytes += static_cast<int64_t>(cost.totalItems(e)) * cost.itemSize(e);
+        }
+        QCOMPARE(items, 20.0 + 100 + 40 + 40 + 40);
+        QCOMPARE(c.read.itemsRead, items);
+        QCOMPARE(c.read.bytesRead, bytes);
+        QCOMPARE(c.read.readUnits, CostModel::queryUnits(bytes, false));
+        QVERIFY(q(c.read.arithmetic).startsWith("a Scan reads every item of the table"));
+    }
+
+    void shouldCostEachCollectionOfAMultiRequestPattern()
+    {
+        const auto c = costOf(design::loadDesignFile(fixture("planner_cases")), 10);  // Customer + Invoice
+        QCOMPARE(c.read.requests, 2);
+        QCOMPARE(c.read.readUnits, 1.0);  // two Queries at the 0.5 minimum each
+        const auto shards = costOf(design::loadDesignFile(fixture("planner_cases")), 14);
+        QCOMPARE(shards.read.requests, 4);
+        QCOMPARE(shards.read.readUnits, 2.0);
+    }
+
+    void shouldFormatCounts_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("integer") << 20480.0 << "20,480";
+        QTest::newRow("half") << 2.5 << "2.5";
+        QTest::newRow("cents") << 1806.75 << "1,806.75";
+        QTest::newRow("rounds to cents") << 410.625 << "410.63";
+        QTest::newRow("small") << 0.5 << "0.5";
+        QTest::newRow("million") << 1e6 << "1,000,000";
+    }
+    void shouldFormatCounts()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, text);
+        QCOMPARE(q(analysis::formatCount(value)), text);
+    }
+};
+
+QTEST_GUILESS_MAIN(CostTest)
+#include "tst_analysis_cost.moc"
