@@ -168,9 +168,10 @@ public:
     // "Nesting Levels have exceeded supported limits".
     Item apply(const Item& item) const;
 
-    // ReturnValues UPDATED_OLD / UPDATED_NEW: the updated paths projected onto the old or new
-    // image. `SET a.b = :v` returns {a: {b: v}}; a list element appended past the end is not
-    // returned (DynamoDB Local projects the index as written).
+    // ReturnValues UPDATED_OLD / UPDATED_NEW from the old or new image: DynamoDB Local returns
+    // each updated top-level attribute whole (`SET a.b = :v` gives all of `a`), and only when an
+    // updated path exists in that image (a list element appended past the end is not returned:
+    // the index as written is not in the new list).
     Item updatedAttributes(const Item& image) const;
 
     // DynamoDB's "Cannot update attribute pk. This attribute is part of the key" for any action on

@@ -250,7 +250,15 @@ Item UpdateExpression::apply(const Item& item) const
     return out;
 }
 
-Item UpdateExpression::updatedAttributes(const Item& image) const { return detail::projectThrough(*tree_, image); }
+Item UpdateExpression::updatedAttributes(const Item& image) const
+{
+    // DynamoDB Local projects the update paths onto the image and returns, whole, every
+    // top-level attribute the projection reaches.
+    Item reached = detail::projectThrough(*tree_, image);
+    Item out;
+    for (const auto& [name, unused] : reached) out.emplace(name, image.at(name));
+    return out;
+}
 
 void UpdateExpression::checkKeyAttributesNotUpdated(const std::vector<std::string>& keyAttributeNames) const
 {
