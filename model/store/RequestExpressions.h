@@ -1,0 +1,75 @@
+// The store's bridge to the expression language (dynamo/expr): each request's expressions and
+// legacy parameters are parsed and checked together, once, before any data is touched (unused
+// placeholders are an error across all of a request's expressions), and then evaluated per item.
+#pragma once
+
+#include "store/TableSchema.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace keyplan::store {
+
+// A Query's key condition resolved against the keys of the table or index it reads.
+struct KeyCondition {
+    enum class SortOp { None, Eq, Lt, Le, Gt, Ge, Between, BeginsWith };
+    AttributeValue partitionValue;
+    SortOp sortOp = SortOp::None;
+    AttributeValue sortValue;   // the operand, BETWEEN's lower bound, begins_with's prefix
+    AttributeValue sortValue2;  // BETWEEN's upper bound
+};
+
+// Key condition, filter and projection of a Query or Scan (filter/projection also serve
+// GetItem, BatchGetItem and TransactGetItems).
+class ReadExpressions {
+public:
+    // `hash`/`range` are the keys of the table or index being read.
+    ReadExpressions(const QueryRequest& request, const KeyAttribute& hash, const std::optional<KeyAttribute>& range);
+    ReadExpressions(const ScanRequest& request);
+    ReadExpressions(const std::optional<std::string>& projectionExpression,
+                    const std::optional<ExpressionAttributeNames>& names,
+                    const std::optional<std::vector<std::string>>& attributesToGet);
+    ~ReadExpressions();
+    ReadExpressions(ReadExpressions&&) noexcept;
+
+    const KeyCondition& keyCondition() const;  // Query only
+
+    bool hasFilter() const;
+    bool matchesFilter(const Item& item) const;
+
+    bool hasProjection() const;
+    Item project(const Item& item) const;
+    // The top-level attribute names the projection reads (to check an index projects them).
+    std::vector<std::string> projectedAttributeNames() const;
+
+private:
+    struct Parsed;
+    std::unique_ptr<Parsed> p_;
+};
+
+// The ConditionExpression (or legacy Expected) of a single-item write.
+class WriteConditions {
+public:
+    explicit WriteConditions(const PutItemRequest& request);
+    explicit WriteConditions(const DeleteItemRequest& request);
+    WriteConditions(const std::optional<std::string>& conditionExpression,
+                    const std::optional<ExpressionAttributeNames>& names,
+                    const std::optional<ExpressionAttributeValues>& values,
+                    ReturnValuesOnConditionCheckFailure onFailure);
+    ~WriteConditions();
+    WriteConditions(WriteConditions&&) noexcept;
+
+    // True when there is no condition or the (possibly missing) item satisfies it.
+    bool passes(const Item* existing) const;
+    // Throws ConditionalCheckFailedException ("The conditional request failed"), carrying the
+    // existing item when ReturnValuesOnConditionCheckFailure is ALL_OLD.
+    [[noreturn]] void fail(const Item* existing) const;
+
+private:
+    struct Parsed;
+    std::unique_ptr<Parsed> p_;
+};
+
+}  // namespace keyplan::store

@@ -1,0 +1,168 @@
+// SqliteStore's batch operations. A BatchWriteItem is validated whole before anything is written
+// (as DynamoDB rejects a batch with one bad request) and then applied in one SQLite transaction;
+// a BatchGetItem reads up to 100 keys, each item rounded to 4 KB on its own.
+#include "store/SqliteStore.h"
+
+#include "dynamo/Capacity.h"
+#include "dynamo/Error.h"
+#include "store/ItemChecks.h"
+#include "store/RequestExpressions.h"
+#include "store/sqlite/StoreImpl.h"
+
+#include <set>
+
+namespace keyplan::store {
+
+using dynamo::throwValidation;
+
+namespace {
+
+constexpr size_t kMaxBatchWrites = 25;
+constexpr size_t kMaxBatchGets = 100;
+constexpr int64_t kMaxBatchGetBytes = 16 * 1024 * 1024;  // [AWS] 16 MB per BatchGetItem response
+
+void addEffect(CapacityTally& tally, const WriteEffect& effect)
+{
+    tally.addTable(effect.tableUnits);
+    for (const auto& [index, units] : effect.indexUnits) tally.addIndex(*index, units);
+}
+
+}  // namespace
+
+BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& request)
+{
+    if (request.requestItems.empty()) throwValidation("BatchWriteItem cannot have a null or no requests set");
+    size_t total = 0;
+    for (const auto& [table, writes] : request.requestItems) {
+        if (writes.empty()) throwValidation("The batch write request list for a table cannot be null or empty: " + table);
+        total += writes.size();
+    }
+    if (total > kMaxBatchWrites) throwValidation("Too many items requested for the BatchWriteItem call");
+
+    std::lock_guard lock(d_->mutex);
+    // Validate every request and resolve its row key before writing anything.
+    struct Planned {
+        TableState* table;
+        RowKey key;
+        const WriteRequest* write;
+    };
+    std::vector<Planned> planned;
+    planned.reserve(total);
+    for (const auto& [tableName, writes] : request.requestItems) {
+        TableState& t = d_->table(tableName);
+        std::set<std::pair<std::string, std::string>> seen;
+        for (const auto& w : writes) {
+            if (w.putItem.has_value() == w.deleteKey.has_value())
+                throwValidation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
+                                "supported datatypes");
+            if (w.putItem)
+                checkItemForWrite(t.schema, *w.putItem);
+            else
+                checkItemKey(t.schema, *w.deleteKey);
+            RowKey key = rowKeyOf(t.schema, w.putItem ? *w.putItem : *w.deleteKey);
+            if (!seen.insert({key.pk, key.sk}).second) throwValidation("Provided list of item keys contains duplicates");
+            planned.push_back({&t, std::move(key), &w});
+        }
+    }
+
+    std::map<std::string, CapacityTally> tallies;
+    std::vector<std::string> order;
+    {
+        sqlite::Transaction tx(d_->db);
+        for (const auto& p : planned) {
+            TableState& t = *p.table;
+            auto [it, inserted] = tallies.try_emplace(t.schema.name, t.schema.name);
+            if (inserted) order.push_back(t.schema.name);
+            std::optional<StoredItem> old = d_->load(t, p.key);
+            if (p.write->putItem) {
+                StoredItem next{*p.write->putItem, dynamo::itemSizeInBytes(*p.write->putItem)};
+                addEffect(it->second, d_->write(t, p.key, old, next));
+            } else if (old) {
+                addEffect(it->second, d_->write(t, p.key, old, std::nullopt));
+            } else {
+                it->second.addTable(dynamo::writeUnits(0));
+            }
+        }
+        tx.commit();
+    }
+
+    BatchWriteItemResponse response;
+    if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
+        response.consumedCapacity.emplace();
+        for (const auto& name : order) response.consumedCapacity->push_back(*tallies.at(name).result(request.returnConsumedCapacity, false));
+    }
+    return response;
+}
+
+BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& request)
+{
+    if (request.requestItems.empty()) throwValidation("BatchGetItem must have some requests set");
+    size_t total = 0;
+    for (const auto& [table, keys] : request.requestItems) {
+        if (keys.keys.empty())
+            throwValidation("The list of keys in RequestItems for BatchGetItem is required: " + table + " has empty list");
+        total += keys.keys.size();
+    }
+    if (total > kMaxBatchGets) throwValidation("Too many items requested for the BatchGetItem call");
+
+    std::lock_guard lock(d_->mutex);
+    struct Planned {
+        TableState* table;
+        const KeysAndAttributes* request;
+        std::vector<RowKey> keys;
+        ReadExpressions expressions;
+    };
+    std::vector<Planned> planned;
+    for (const auto& [tableName, keys] : request.requestItems) {
+        TableState& t = d_->table(tableName);
+        Planned p{&t, &keys, {}, ReadExpressions(keys.projectionExpression, keys.expressionAttributeNames, keys.attributesToGet)};
+        std::set<std::pair<std::string, std::string>> seen;
+        for (const auto& key : keys.keys) {
+            checkItemKey(t.schema, key);
+            RowKey row = rowKeyOf(t.schema, key);
+            if (!seen.insert({row.pk, row.sk}).second) throwValidation("Provided list of item keys contains duplicates");
+            p.keys.push_back(std::move(row));
+        }
+        planned.push_back(std::move(p));
+    }
+
+    BatchGetItemResponse response;
+    int64_t responseBytes = 0;
+    std::vector<std::pair<std::string, CapacityTally>> tallies;
+    for (auto& p : planned) {
+        const TableSchema& s = p.table->schema;
+        const bool consistent = p.request->consistentRead.value_or(false);
+        CapacityTally tally(s.name);
+        auto& items = response.responses[s.name];
+        for (size_t i = 0; i < p.keys.size(); ++i) {
+            if (responseBytes > kMaxBatchGetBytes) {
+                // [AWS] Past 16 MB the rest comes back as UnprocessedKeys, with the table's options.
+                auto& unprocessed = response.unprocessedKeys[s.name];
+                unprocessed.consistentRead = p.request->consistentRead;
+                unprocessed.projectionExpression = p.request->projectionExpression;
+                unprocessed.expressionAttributeNames = p.request->expressionAttributeNames;
+                unprocessed.attributesToGet = p.request->attributesToGet;
+                unprocessed.keys.push_back(p.request->keys[i]);
+                continue;
+            }
+            std::optional<StoredItem> stored = d_->load(*p.table, p.keys[i]);
+            // [AWS] Each item is rounded up to 4 KB on its own.
+            const double units = dynamo::readUnits(stored ? stored->size : 0, consistent);
+            tally.addTable(units);
+            d_->meter.recordRead(s.id, 0, partitionOfHash(p.keys[i].hash, d_->partitionCount(*p.table, nullptr)),
+                                 p.keys[i].pk, units);
+            if (stored) {
+                responseBytes += stored->size;
+                items.push_back(p.expressions.hasProjection() ? p.expressions.project(stored->item) : std::move(stored->item));
+            }
+        }
+        tallies.emplace_back(s.name, std::move(tally));
+    }
+    if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
+        response.consumedCapacity.emplace();
+        for (const auto& [name, tally] : tallies) response.consumedCapacity->push_back(*tally.result(request.returnConsumedCapacity, true));
+    }
+    return response;
+}
+
+}  // namespace keyplan::store

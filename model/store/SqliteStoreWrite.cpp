@@ -1,0 +1,192 @@
+// SqliteStore's write paths: the one place an item row and its index entries change
+// (Impl::write), and the operations built on it.
+#include "store/SqliteStore.h"
+
+#include "dynamo/Capacity.h"
+#include "dynamo/Error.h"
+#include "dynamo/ItemCodec.h"
+#include "store/ItemChecks.h"
+#include "store/RequestExpressions.h"
+#include "store/sqlite/StoreImpl.h"
+
+#include <set>
+
+namespace keyplan::store {
+
+using dynamo::ErrorCode;
+using dynamo::throwError;
+using dynamo::throwValidation;
+
+namespace {
+
+void checkReturnValuesForPutOrDelete(ReturnValues rv)
+{
+    if (rv != ReturnValues::None && rv != ReturnValues::AllOld) throwValidation("Return values set to invalid value");
+}
+
+}  // namespace
+
+std::optional<StoredItem> SqliteStore::Impl::load(const TableState& t, const RowKey& key)
+{
+    auto st = db.prepare("SELECT size, item FROM " + t.schema.sqlName + " WHERE h=?1 AND pk=?2 AND sk=?3");
+    st.bind(1, key.hash).bind(2, key.pk).bind(3, key.sk);
+    if (!st.step()) return std::nullopt;
+    return StoredItem{dynamo::decodeItem(st.blob(1)), st.int64(0)};
+}
+
+WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std::optional<StoredItem>& old,
+                                     const std::optional<StoredItem>& next)
+{
+    const TableSchema& s = t.schema;
+    WriteEffect effect;
+    // [AWS] A write is charged on the larger of the item before and after, 1 KB units.
+    effect.tableUnits = dynamo::writeUnits(std::max(old ? old->size : 0, next ? next->size : 0));
+
+    if (next) {
+        db.prepare("INSERT OR REPLACE INTO " + s.sqlName + " (h, pk, sk, size, item) VALUES(?1, ?2, ?3, ?4, ?5)")
+            .bind(1, key.hash)
+            .bind(2, key.pk)
+            .bind(3, key.sk)
+            .bind(4, next->size)
+            .bind(5, dynamo::encodeItem(next->item))
+            .run();
+    } else if (old) {
+        db.prepare("DELETE FROM " + s.sqlName + " WHERE h=?1 AND pk=?2 AND sk=?3").bind(1, key.hash).bind(2, key.pk).bind(3, key.sk).run();
+    }
+
+    const int tablePartitions = partitionCount(t, nullptr);
+    const int tablePartition = partitionOfHash(key.hash, tablePartitions);
+    meter.recordWrite(s.id, 0, tablePartition, key.pk, effect.tableUnits);
+    const int64_t itemDelta = (next ? 1 : 0) - (old ? 1 : 0);
+    const int64_t byteDelta = (next ? next->size : 0) - (old ? old->size : 0);
+    if (t.countsLoaded) {
+        t.itemCount += itemDelta;
+        t.sizeBytes += byteDelta;
+    }
+    meter.adjustContents(s.id, 0, tablePartition, itemDelta, byteDelta);
+
+    for (const auto& index : s.indexes) {
+        std::optional<IndexEntry> before = old ? indexEntryOf(s, index, old->item) : std::nullopt;
+        std::optional<IndexEntry> after = next ? indexEntryOf(s, index, next->item) : std::nullopt;
+        if (!before && !after) continue;
+        const bool sameKey = before && after && before->ipk == after->ipk && before->isk == after->isk;
+        // [AWS] index write counting (reference section 5): a key change is a delete plus a put;
+        // an entry whose projected attributes did not change costs nothing.
+        if (sameKey && before->projected == after->projected) continue;
+
+        double units = 0;
+        const int indexPartitions = partitionCount(t, &index);
+        auto recordEntry = [&](const IndexEntry& e, int64_t items, int64_t bytes, double u) {
+            const int partition = partitionOfHash(e.hash, indexPartitions);
+            if (index.global) {
+                meter.recordWrite(s.id, index.id, partition, e.ipk, u);
+                meter.adjustContents(s.id, index.id, partition, items, bytes);
+            }
+            if (t.countsLoaded) {
+                auto& counts = t.indexCounts[index.id];
+                counts.first += items;
+                counts.second += bytes;
+            }
+        };
+        if (before && !sameKey) {
+            db.prepare("DELETE FROM " + index.sqlName + " WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5")
+                .bind(1, before->ipk)
+                .bind(2, before->isk)
+                .bind(3, before->tie)
+                .bind(4, key.pk)
+                .bind(5, key.sk)
+                .run();
+            const double u = dynamo::writeUnits(before->size);
+            units += u;
+            recordEntry(*before, -1, -before->size, u);
+        }
+        if (after) {
+            db.prepare("INSERT OR REPLACE INTO " + index.sqlName +
+                       " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+                .bind(1, after->ipk)
+                .bind(2, after->isk)
+                .bind(3, after->tie)
+                .bind(4, key.pk)
+                .bind(5, key.sk)
+                .bind(6, after->hash)
+                .bind(7, after->size)
+                .bind(8, dynamo::encodeItem(after->projected))
+                .run();
+            const double u = dynamo::writeUnits(sameKey ? std::max(before->size, after->size) : after->size);
+            units += u;
+            recordEntry(*after, sameKey ? 0 : 1, sameKey ? after->size - before->size : after->size, u);
+        }
+        effect.indexUnits[&index] += units;
+    }
+    return effect;
+}
+
+namespace {
+
+void addEffect(CapacityTally& tally, const WriteEffect& effect)
+{
+    tally.addTable(effect.tableUnits);
+    for (const auto& [index, units] : effect.indexUnits) tally.addIndex(*index, units);
+}
+
+}  // namespace
+
+PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
+{
+    checkReturnValuesForPutOrDelete(request.returnValues);
+    std::lock_guard lock(d_->mutex);
+    TableState& t = d_->table(request.tableName);
+    checkItemForWrite(t.schema, request.item);
+    WriteConditions conditions(request);
+    const RowKey key = rowKeyOf(t.schema, request.item);
+
+    sqlite::Transaction tx(d_->db);
+    std::optional<StoredItem> old = d_->load(t, key);
+    CapacityTally tally(t.schema.name);
+    if (!conditions.passes(old ? &old->item : nullptr)) {
+        // [AWS] A failed condition still consumes write capacity: the existing item's size, or 1.
+        d_->meter.recordWrite(t.schema.id, 0, partitionOfHash(key.hash, d_->partitionCount(t, nullptr)), key.pk,
+                              dynamo::writeUnits(old ? old->size : 0));
+        conditions.fail(old ? &old->item : nullptr);
+    }
+    StoredItem next{request.item, dynamo::itemSizeInBytes(request.item)};
+    addEffect(tally, d_->write(t, key, old, next));
+    tx.commit();
+
+    PutItemResponse response;
+    if (request.returnValues == ReturnValues::AllOld && old) response.attributes = std::move(old->item);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, false);
+    return response;
+}
+
+DeleteItemResponse SqliteStore::deleteItem(const DeleteItemRequest& request)
+{
+    checkReturnValuesForPutOrDelete(request.returnValues);
+    std::lock_guard lock(d_->mutex);
+    TableState& t = d_->table(request.tableName);
+    checkKey(t.schema, request.key);
+    WriteConditions conditions(request);
+    const RowKey key = rowKeyOf(t.schema, request.key);
+
+    sqlite::Transaction tx(d_->db);
+    std::optional<StoredItem> old = d_->load(t, key);
+    CapacityTally tally(t.schema.name);
+    if (!conditions.passes(old ? &old->item : nullptr)) {
+        d_->meter.recordWrite(t.schema.id, 0, partitionOfHash(key.hash, d_->partitionCount(t, nullptr)), key.pk,
+                              dynamo::writeUnits(old ? old->size : 0));
+        conditions.fail(old ? &old->item : nullptr);
+    }
+    if (old) {
+        addEffect(tally, d_->write(t, key, old, std::nullopt));
+    } else {
+        tally.addTable(dynamo::writeUnits(0));  // [AWS] deleting a missing item still costs 1
+    }
+    tx.commit();
+
+    DeleteItemResponse response;
+    if (request.returnValues == ReturnValues::AllOld && old) response.attributes = std::move(old->item);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, false);
+    return response;
+}
+
+}  // namespace keyplan::store

@@ -1,0 +1,343 @@
+#include "store/TableSchema.h"
+
+#include "dynamo/Error.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+namespace keyplan::store {
+
+using dynamo::throwValidation;
+
+namespace {
+
+// Texts as DynamoDB Local 1.25 answers CreateTable (see tests/unit/tst_store_tables.cpp).
+constexpr const char* kInvalidName =
+    "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may contain only "
+    "the characters a-z, A-Z, 0-9, '_', '-', and '.'";
+
+dynamo::Type toType(ScalarAttributeType t)
+{
+    switch (t) {
+    case ScalarAttributeType::S: return dynamo::Type::S;
+    case ScalarAttributeType::N: return dynamo::Type::N;
+    case ScalarAttributeType::B: return dynamo::Type::B;
+    }
+    return dynamo::Type::S;
+}
+
+const AttributeDefinition* findDefinition(const CreateTableRequest& r, const std::string& name)
+{
+    for (const auto& d : r.attributeDefinitions)
+        if (d.attributeName == name) return &d;
+    return nullptr;
+}
+
+struct SplitKeys {
+    const KeySchemaElement* hash = nullptr;
+    const KeySchemaElement* range = nullptr;
+};
+
+// Checks one key schema (table or index) the way DynamoDB Local does.
+SplitKeys checkKeySchema(const std::vector<KeySchemaElement>& keys)
+{
+    if (keys.size() > 2) throwValidation("Key Schema too big.  Key Schema must at most consist of the hash and range key of a table");
+    int hashes = 0;
+    for (const auto& k : keys) hashes += k.keyType == KeyType::Hash;
+    if (hashes == 0) throwValidation("No Hash Key specified in schema.  All Dynamo DB tables must have exactly one hash key");
+    if (hashes > 1) throwValidation("Too many hash keys specified.  All Dynamo DB tables must have exactly one hash key");
+    if (keys[0].keyType != KeyType::Hash)
+        throwValidation("Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second");
+    if (keys.size() == 2 && keys[0].attributeName == keys[1].attributeName) throwValidation("Two keys can not have the same name");
+    SplitKeys out;
+    out.hash = &keys[0];
+    if (keys.size() == 2) out.range = &keys[1];
+    return out;
+}
+
+void checkProjection(const Projection& p, bool present)
+{
+    if (!present) throwValidation("Indexes must have a projection specified");
+    if (p.projectionType == ProjectionType::Include) {
+        if (p.nonKeyAttributes.empty())
+            throwValidation("If Projection type INCLUDE is specified, some non-key attributes to include in the projection "
+                            "must be specified as well");
+        std::set<std::string> seen;
+        for (const auto& a : p.nonKeyAttributes)
+            if (!seen.insert(a).second) throwValidation("Cannot have two attributes with the same name");
+    } else if (!p.nonKeyAttributes.empty()) {
+        throwValidation("No attributes should be specified to be projected unless projection type is INCLUDE");
+    }
+}
+
+QJsonArray keySchemaJson(const KeyAttribute& hash, const std::optional<KeyAttribute>& range)
+{
+    QJsonArray keys;
+    auto one = [](const KeyAttribute& k) {
+        return QJsonObject{{"name", QString::fromStdString(k.name)},
+                           {"type", QString::fromUtf8(dynamo::typeName(k.type).data())}};
+    };
+    keys.append(one(hash));
+    if (range) keys.append(one(*range));
+    return keys;
+}
+
+KeyAttribute keyFromJson(const QJsonObject& o)
+{
+    KeyAttribute k;
+    k.name = o.value("name").toString().toStdString();
+    const std::string type = o.value("type").toString().toStdString();
+    if (!dynamo::typeFromName(type, &k.type)) throw std::runtime_error("catalog: bad key type " + type);
+    return k;
+}
+
+QJsonObject projectionJson(const Projection& p)
+{
+    QJsonArray attrs;
+    for (const auto& a : p.nonKeyAttributes) attrs.append(QString::fromStdString(a));
+    return {{"type", static_cast<int>(p.projectionType)}, {"nonKeyAttributes", attrs}};
+}
+
+Projection projectionFromJson(const QJsonObject& o)
+{
+    Projection p;
+    p.projectionType = static_cast<ProjectionType>(o.value("type").toInt());
+    for (const auto& a : o.value("nonKeyAttributes").toArray()) p.nonKeyAttributes.push_back(a.toString().toStdString());
+    return p;
+}
+
+}  // namespace
+
+bool isValidTableName(std::string_view name)
+{
+    if (name.size() < 3 || name.size() > 255) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+               c == '.';
+    });
+}
+
+bool IndexSchema::projects(std::string_view attribute, const TableSchema& table) const
+{
+    if (attribute == hash.name || (range && attribute == range->name) || table.isKeyAttribute(attribute)) return true;
+    switch (projection.projectionType) {
+    case ProjectionType::All: return true;
+    case ProjectionType::KeysOnly: return false;
+    case ProjectionType::Include:
+        return std::find(projection.nonKeyAttributes.begin(), projection.nonKeyAttributes.end(), attribute) !=
+               projection.nonKeyAttributes.end();
+    }
+    return false;
+}
+
+const IndexSchema* TableSchema::findIndex(std::string_view indexName) const
+{
+    for (const auto& index : indexes)
+        if (index.name == indexName) return &index;
+    return nullptr;
+}
+
+bool TableSchema::isKeyAttribute(std::string_view attribute) const
+{
+    return attribute == hash.name || (range && attribute == range->name);
+}
+
+Item TableSchema::keyOf(const Item& item) const
+{
+    Item key;
+    if (auto it = item.find(hash.name); it != item.end()) key.emplace(it->first, it->second);
+    if (range) {
+        if (auto it = item.find(range->name); it != item.end()) key.emplace(it->first, it->second);
+    }
+    return key;
+}
+
+void validateCreateTable(const CreateTableRequest& r)
+{
+    if (!isValidTableName(r.tableName)) throwValidation(kInvalidName);
+    {
+        std::set<std::string> seen;
+        for (const auto& d : r.attributeDefinitions)
+            if (!seen.insert(d.attributeName).second) throwValidation("Cannot have two attributes with the same name");
+    }
+    SplitKeys table = checkKeySchema(r.keySchema);
+    if (!findDefinition(r, table.hash->attributeName)) throwValidation("Hash Key not specified in Attribute Definitions.  Type unknown.");
+    if (table.range && !findDefinition(r, table.range->attributeName))
+        throwValidation("Range Key not specified in Attribute Definitions.  Type unknown.");
+
+    std::set<std::string> used{table.hash->attributeName};
+    if (table.range) used.insert(table.range->attributeName);
+
+    const bool provisioned = r.billingMode.value_or(BillingMode::Provisioned) == BillingMode::Provisioned;
+    if (provisioned) {
+        if (!r.provisionedThroughput) throwValidation("No provisioned throughput specified for the table");
+        if (r.provisionedThroughput->readCapacityUnits < 1 || r.provisionedThroughput->writeCapacityUnits < 1)
+            throwValidation("Table read and write throughput must be at least 1, and cannot be null");
+    }
+
+    std::set<std::string> lsiNames;
+    if (!r.localSecondaryIndexes.empty() && !table.range)
+        throwValidation("Local Secondary indices are not allowed on hash tables, only hash and range tables");
+    if (r.localSecondaryIndexes.size() > 5) throwValidation("Cannot have more than 5 local secondary indexes per table");
+    for (const auto& lsi : r.localSecondaryIndexes) {
+        if (!isValidTableName(lsi.indexName)) throwValidation(kInvalidName);
+        SplitKeys keys = checkKeySchema(lsi.keySchema);
+        if (!keys.range) throwValidation("Local secondary indices must have a range key");
+        if (keys.hash->attributeName != table.hash->attributeName)
+            throwValidation("Local Secondary indices must have the same hash key as the main table");
+        if (!findDefinition(r, keys.range->attributeName))
+            throwValidation("Local Secondary Index range key not specified in Attribute Definitions.Type unknown.");
+        checkProjection(lsi.projection, true);
+        if (!lsiNames.insert(lsi.indexName).second) throwValidation("Two local secondary indices have the same name");
+        used.insert(keys.range->attributeName);
+    }
+
+    std::set<std::string> gsiNames;
+    if (r.globalSecondaryIndexes.size() > 20) throwValidation("GlobalSecondaryIndex count exceeds the per-table limit");
+    for (const auto& gsi : r.globalSecondaryIndexes) {
+        if (!isValidTableName(gsi.indexName)) throwValidation(kInvalidName);
+        SplitKeys keys = checkKeySchema(gsi.keySchema);
+        if (!findDefinition(r, keys.hash->attributeName))
+            throwValidation("Global Secondary Index hash key not specified in Attribute Definitions.Type unknown.");
+        if (keys.range && !findDefinition(r, keys.range->attributeName))
+            throwValidation("Global Secondary Index range key not specified in Attribute Definitions.Type unknown.");
+        checkProjection(gsi.projection, true);
+        if (provisioned) {
+            if (!gsi.provisionedThroughput) throwValidation("No provisioned throughput specified for the global secondary index");
+            if (gsi.provisionedThroughput->readCapacityUnits < 1 || gsi.provisionedThroughput->writeCapacityUnits < 1)
+                throwValidation("Index read and write throughput must be at least 1, and cannot be null");
+        }
+        if (!gsiNames.insert(gsi.indexName).second) throwValidation("Two global secondary indices have the same name");
+        if (lsiNames.count(gsi.indexName))
+            throwValidation("Local Secondary Indices AND Global Secondary Indices must have different names");
+        used.insert(keys.hash->attributeName);
+        if (keys.range) used.insert(keys.range->attributeName);
+    }
+    if (used.size() != r.attributeDefinitions.size())
+        throwValidation("The number of attributes in key schema must match the number of attributes defined in attribute "
+                        "definitions.");
+}
+
+TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double now)
+{
+    TableSchema s;
+    s.id = id;
+    s.name = r.tableName;
+    s.sqlName = "t" + std::to_string(id);
+    s.attributeDefinitions = r.attributeDefinitions;
+    auto keyAttr = [&](const KeySchemaElement& e) {
+        return KeyAttribute{e.attributeName, toType(findDefinition(r, e.attributeName)->attributeType)};
+    };
+    s.hash = keyAttr(r.keySchema[0]);
+    if (r.keySchema.size() == 2) s.range = keyAttr(r.keySchema[1]);
+    s.billingMode = r.billingMode.value_or(BillingMode::Provisioned);
+    if (r.provisionedThroughput) s.provisionedThroughput = *r.provisionedThroughput;
+    s.creationDateTime = now;
+    s.deletionProtectionEnabled = r.deletionProtectionEnabled.value_or(false);
+    int nextIndexId = 1;
+    for (const auto& lsi : r.localSecondaryIndexes) {
+        IndexSchema index;
+        index.id = nextIndexId++;
+        index.name = lsi.indexName;
+        index.global = false;
+        index.hash = keyAttr(lsi.keySchema[0]);
+        index.range = keyAttr(lsi.keySchema[1]);
+        index.projection = lsi.projection;
+        index.sqlName = "x" + std::to_string(id) + "_" + std::to_string(index.id);
+        s.indexes.push_back(std::move(index));
+    }
+    for (const auto& gsi : r.globalSecondaryIndexes) {
+        IndexSchema index;
+        index.id = nextIndexId++;
+        index.name = gsi.indexName;
+        index.global = true;
+        index.hash = keyAttr(gsi.keySchema[0]);
+        if (gsi.keySchema.size() == 2) index.range = keyAttr(gsi.keySchema[1]);
+        index.projection = gsi.projection;
+        if (s.billingMode == BillingMode::Provisioned) index.provisionedThroughput = gsi.provisionedThroughput;
+        index.sqlName = "x" + std::to_string(id) + "_" + std::to_string(index.id);
+        s.indexes.push_back(std::move(index));
+    }
+    return s;
+}
+
+std::string TableSchema::toJson() const
+{
+    QJsonObject o;
+    o["version"] = 1;
+    o["id"] = static_cast<qint64>(id);
+    o["name"] = QString::fromStdString(name);
+    o["keys"] = keySchemaJson(hash, range);
+    QJsonArray defs;
+    for (const auto& d : attributeDefinitions)
+        defs.append(QJsonObject{{"name", QString::fromStdString(d.attributeName)},
+                                {"type", static_cast<int>(d.attributeType)}});
+    o["attributeDefinitions"] = defs;
+    o["billingMode"] = static_cast<int>(billingMode);
+    o["read"] = static_cast<qint64>(provisionedThroughput.readCapacityUnits);
+    o["write"] = static_cast<qint64>(provisionedThroughput.writeCapacityUnits);
+    o["created"] = creationDateTime;
+    o["deletionProtection"] = deletionProtectionEnabled;
+    QJsonArray indexArray;
+    for (const auto& index : indexes) {
+        QJsonObject io{{"id", index.id},
+                       {"name", QString::fromStdString(index.name)},
+                       {"global", index.global},
+                       {"keys", keySchemaJson(index.hash, index.range)},
+                       {"projection", projectionJson(index.projection)}};
+        if (index.provisionedThroughput) {
+            io["read"] = static_cast<qint64>(index.provisionedThroughput->readCapacityUnits);
+            io["write"] = static_cast<qint64>(index.provisionedThroughput->writeCapacityUnits);
+        }
+        indexArray.append(io);
+    }
+    o["indexes"] = indexArray;
+    return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+}
+
+TableSchema TableSchema::fromJson(std::string_view json)
+{
+    QJsonParseError error;
+    QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &error);
+    if (!doc.isObject()) throw std::runtime_error("catalog: unreadable table definition");
+    QJsonObject o = doc.object();
+    if (o.value("version").toInt() != 1) throw std::runtime_error("catalog: unknown table definition version");
+    TableSchema s;
+    s.id = o.value("id").toInteger();
+    s.name = o.value("name").toString().toStdString();
+    s.sqlName = "t" + std::to_string(s.id);
+    QJsonArray keys = o.value("keys").toArray();
+    s.hash = keyFromJson(keys.at(0).toObject());
+    if (keys.size() > 1) s.range = keyFromJson(keys.at(1).toObject());
+    for (const auto& d : o.value("attributeDefinitions").toArray()) {
+        QJsonObject dj = d.toObject();
+        s.attributeDefinitions.push_back(
+            {dj.value("name").toString().toStdString(), static_cast<ScalarAttributeType>(dj.value("type").toInt())});
+    }
+    s.billingMode = static_cast<BillingMode>(o.value("billingMode").toInt());
+    s.provisionedThroughput = {o.value("read").toInteger(), o.value("write").toInteger()};
+    s.creationDateTime = o.value("created").toDouble();
+    s.deletionProtectionEnabled = o.value("deletionProtection").toBool();
+    for (const auto& i : o.value("indexes").toArray()) {
+        QJsonObject io = i.toObject();
+        IndexSchema index;
+        index.id = io.value("id").toInt();
+        index.name = io.value("name").toString().toStdString();
+        index.global = io.value("global").toBool();
+        QJsonArray ik = io.value("keys").toArray();
+        index.hash = keyFromJson(ik.at(0).toObject());
+        if (ik.size() > 1) index.range = keyFromJson(ik.at(1).toObject());
+        index.projection = projectionFromJson(io.value("projection").toObject());
+        if (io.contains("read")) index.provisionedThroughput = ProvisionedThroughput{io.value("read").toInteger(), io.value("write").toInteger()};
+        index.sqlName = "x" + std::to_string(s.id) + "_" + std::to_string(index.id);
+        s.indexes.push_back(std::move(index));
+    }
+    return s;
+}
+
+}  // namespace keyplan::store

@@ -1,0 +1,63 @@
+// What the store knows about one table: its key attributes and types, its indexes with their
+// keys and projections, billing, and the SQL names of the SQLite tables that hold its items and
+// index entries. Built from a validated CreateTableRequest; persisted in the store's catalog.
+#pragma once
+
+#include "store/Requests.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace keyplan::store {
+
+struct KeyAttribute {
+    std::string name;
+    dynamo::Type type = dynamo::Type::S;  // S, N or B
+};
+
+struct IndexSchema {
+    int id = 0;  // stable within its table; part of the SQL name
+    std::string name;
+    bool global = true;
+    KeyAttribute hash;
+    std::optional<KeyAttribute> range;
+    Projection projection;
+    std::optional<ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
+    std::string sqlName;  // "x<table>_<id>"
+
+    // True when the index stores attribute `name` (its own keys and the table's keys always).
+    bool projects(std::string_view name, const struct TableSchema& table) const;
+};
+
+struct TableSchema {
+    int64_t id = 0;
+    std::string name;
+    KeyAttribute hash;
+    std::optional<KeyAttribute> range;
+    std::vector<AttributeDefinition> attributeDefinitions;
+    std::vector<IndexSchema> indexes;
+    BillingMode billingMode = BillingMode::Provisioned;
+    ProvisionedThroughput provisionedThroughput;
+    double creationDateTime = 0;
+    bool deletionProtectionEnabled = false;
+    std::string sqlName;  // "t<id>"
+
+    const IndexSchema* findIndex(std::string_view indexName) const;
+    bool isKeyAttribute(std::string_view name) const;  // table keys only
+
+    // The item's table key attributes, as a Key map.
+    Item keyOf(const Item& item) const;
+
+    std::string toJson() const;  // the catalog's private format
+    static TableSchema fromJson(std::string_view json);
+};
+
+// DynamoDB's CreateTable validation with DynamoDB Local's texts; throws dynamo::Error.
+void validateCreateTable(const CreateTableRequest& request);
+// Builds the schema of a validated request.
+TableSchema schemaFromRequest(const CreateTableRequest& request, int64_t id, double now);
+// Table and index names: 3..255 characters of [a-zA-Z0-9_.-].
+bool isValidTableName(std::string_view name);
+
+}  // namespace keyplan::store
