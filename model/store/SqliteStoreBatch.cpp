@@ -146,8 +146,9 @@ BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& reques
                 continue;
             }
             std::optional<StoredItem> stored = d_->load(*p.table, p.keys[i]);
-            // [AWS] Each item is rounded up to 4 KB on its own.
-            const double units = dynamo::readUnits(stored ? stored->size : 0, consistent);
+            // [AWS] Each item is rounded up to 4 KB on its own; a missing key costs nothing here
+            // (DynamoDB Local, which the service's documentation does not contradict).
+            const double units = stored ? dynamo::readUnits(stored->size, consistent) : 0.0;
             tally.addTable(units);
             d_->meter.recordRead(s.id, 0, partitionOfHash(p.keys[i].hash, d_->partitionCount(*p.table, nullptr)),
                                  p.keys[i].pk, units);

@@ -1,0 +1,403 @@
+// Store control plane: CreateTable validation, DescribeTable, ListTables, DeleteTable and
+// persistence. Error texts were read off DynamoDB Local 1.25 (boto3 with parameter validation
+// off); where the service is documented to differ the test says so.
+#include "StoreTestSupport.h"
+#include "store/SqliteStore.h"
+
+#include <QTemporaryDir>
+
+using namespace keyplan;
+using namespace keyplan::test;
+using store::ProjectionType;
+using store::ScalarAttributeType;
+
+namespace {
+
+struct CreateCase {
+    const char* name;
+    std::function<store::CreateTableRequest()> build;
+    const char* message;
+};
+
+const char* kInvalidName =
+    "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may contain only "
+    "the characters a-z, A-Z, 0-9, '_', '-', and '.'";
+
+const std::vector<CreateCase>& createCases()
+{
+    static const std::vector<CreateCase> cases = {
+        {"short name", [] { return simpleTable("ab"); }, kInvalidName},
+        {"space in name", [] { return simpleTable("a b c"); }, kInvalidName},
+        {"no key schema",
+         [] {
+             auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
+             r.keySchema.clear();
+             return r;
+         },
+         "No Hash Key specified in schema.  All Dynamo DB tables must have exactly one hash key"},
+        {"two hash keys",
+         [] {
+             auto r = simpleTable("tbl");
+             r.keySchema[1].keyType = store::KeyType::Hash;
+             return r;
+         },
+         "Too many hash keys specified.  All Dynamo DB tables must have exactly one hash key"},
+        {"range first",
+         [] {
+             auto r = simpleTable("tbl");
+             std::swap(r.keySchema[0], r.keySchema[1]);
+             return r;
+         },
+         "Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second"},
+        {"three keys",
+         [] {
+             auto r = simpleTable("tbl");
+             r.keySchema.push_back(rangeKey("x"));
+             r.attributeDefinitions.push_back(def("x"));
+             return r;
+         },
+         "Key Schema too big.  Key Schema must at most consist of the hash and range key of a table"},
+        {"same key twice",
+         [] {
+             auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
+             r.keySchema.push_back(rangeKey("pk"));
+             return r;
+         },
+         "Two keys can not have the same name"},
+        {"hash not defined",
+         [] {
+             auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
+             r.attributeDefinitions = {def("x")};
+             return r;
+         },
+         "Hash Key not specified in Attribute Definitions.  Type unknown."},
+        {"range not defined",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.pop_back();
+             return r;
+         },
+         "Range Key not specified in Attribute Definitions.  Type unknown."},
+        {"extra definition",
+         [] {
+             auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
+             r.attributeDefinitions.push_back(def("x"));
+             return r;
+         },
+         "The number of attributes in key schema must match the number of attributes defined in attribute definitions."},
+        {"duplicate definition",
+         [] {
+             auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
+             r.attributeDefinitions.push_back(def("pk"));
+             return r;
+         },
+         "Cannot have two attributes with the same name"},
+        {"provisioned without throughput",
+         [] {
+             auto r = simpleTable("tbl");
+             r.billingMode.reset();
+             return r;
+         },
+         "No provisioned throughput specified for the table"},
+        {"zero throughput",
+         [] {
+             auto r = simpleTable("tbl");
+             r.billingMode = store::BillingMode::Provisioned;
+             r.provisionedThroughput = store::ProvisionedThroughput{0, 1};
+             return r;
+         },
+         "Table read and write throughput must be at least 1, and cannot be null"},
+        {"lsi on hash table",
+         [] {
+             auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
+             r.attributeDefinitions.push_back(def("l"));
+             r.localSecondaryIndexes = {lsi("lsi", "l")};
+             return r;
+         },
+         "Local Secondary indices are not allowed on hash tables, only hash and range tables"},
+        {"lsi other hash",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("l"));
+             auto l = lsi("lsi", "sk");
+             l.keySchema[0].attributeName = "l";
+             r.localSecondaryIndexes = {l};
+             return r;
+         },
+         "Local Secondary indices must have the same hash key as the main table"},
+        {"lsi without range",
+         [] {
+             auto r = simpleTable("tbl");
+             auto l = lsi("lsi", "sk");
+             l.keySchema.pop_back();
+             r.localSecondaryIndexes = {l};
+             return r;
+         },
+         "Local secondary indices must have a range key"},
+        {"lsi range not defined",
+         [] {
+             auto r = simpleTable("tbl");
+             r.localSecondaryIndexes = {lsi("lsi", "l")};
+             return r;
+         },
+         "Local Secondary Index range key not specified in Attribute Definitions.Type unknown."},
+        {"six lsis",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("l"));
+             for (int i = 0; i < 6; ++i) r.localSecondaryIndexes.push_back(lsi("lsi" + std::to_string(i), "l"));
+             return r;
+         },
+         "Cannot have more than 5 local secondary indexes per table"},
+        {"two lsis same name",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("l"));
+             r.localSecondaryIndexes = {lsi("lsi", "l"), lsi("lsi", "l")};
+             return r;
+         },
+         "Two local secondary indices have the same name"},
+        {"gsi hash not defined",
+         [] {
+             auto r = simpleTable("tbl");
+             r.globalSecondaryIndexes = {gsi("gsi", "g")};
+             return r;
+         },
+         "Global Secondary Index hash key not specified in Attribute Definitions.Type unknown."},
+        {"gsi range not defined",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("g"));
+             r.globalSecondaryIndexes = {gsi("gsi", "g", "h")};
+             return r;
+         },
+         "Global Secondary Index range key not specified in Attribute Definitions.Type unknown."},
+        {"two gsis same name",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("g"));
+             r.globalSecondaryIndexes = {gsi("gsi", "g"), gsi("gsi", "g")};
+             return r;
+         },
+         "Two global secondary indices have the same name"},
+        {"21 gsis",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("g"));
+             for (int i = 0; i < 21; ++i) r.globalSecondaryIndexes.push_back(gsi("gsi" + std::to_string(i), "g"));
+             return r;
+         },
+         "GlobalSecondaryIndex count exceeds the per-table limit"},
+        {"gsi and lsi same name",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("l"));
+             r.localSecondaryIndexes = {lsi("idx", "l")};
+             r.globalSecondaryIndexes = {gsi("idx", "l")};
+             return r;
+         },
+         "Local Secondary Indices AND Global Secondary Indices must have different names"},
+        {"index name too short",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("g"));
+             r.globalSecondaryIndexes = {gsi("g", "g")};
+             return r;
+         },
+         kInvalidName},
+        {"include without attributes",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("g"));
+             r.globalSecondaryIndexes = {gsi("gsi", "g", std::nullopt, ProjectionType::Include)};
+             return r;
+         },
+         "If Projection type INCLUDE is specified, some non-key attributes to include in the projection must be specified as well"},
+        {"all with attributes",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("g"));
+             r.globalSecondaryIndexes = {gsi("gsi", "g", std::nullopt, ProjectionType::All, {"a"})};
+             return r;
+         },
+         "No attributes should be specified to be projected unless projection type is INCLUDE"},
+        {"include duplicates",
+         [] {
+             auto r = simpleTable("tbl");
+             r.attributeDefinitions.push_back(def("g"));
+             r.globalSecondaryIndexes = {gsi("gsi", "g", std::nullopt, ProjectionType::Include, {"a", "a"})};
+             return r;
+         },
+         "Cannot have two attributes with the same name"},
+        {"provisioned gsi without throughput",
+         [] {
+             auto r = simpleTable("tbl");
+             r.billingMode = store::BillingMode::Provisioned;
+             r.provisionedThroughput = store::ProvisionedThroughput{1, 1};
+             r.attributeDefinitions.push_back(def("g"));
+             r.globalSecondaryIndexes = {gsi("gsi", "g")};
+             return r;
+         },
+         "No provisioned throughput specified for the global secondary index"},
+    };
+    return cases;
+}
+
+}  // namespace
+
+class StoreTablesTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void shouldRejectInvalidCreateTable_data()
+    {
+        QTest::addColumn<int>("caseIndex");
+        for (size_t i = 0; i < createCases().size(); ++i) QTest::newRow(createCases()[i].name) << static_cast<int>(i);
+    }
+    void shouldRejectInvalidCreateTable()
+    {
+        QFETCH(int, caseIndex);
+        const auto& c = createCases()[static_cast<size_t>(caseIndex)];
+        auto store = store::SqliteStore::openInMemory();
+        KEYPLAN_EXPECT_ERROR(store->createTable(c.build()), "ValidationException", c.message);
+        QVERIFY(store->listTables({}).tableNames.empty());
+    }
+
+    void shouldRejectCreatingAnExistingTable()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        store->createTable(simpleTable("orders"));
+        KEYPLAN_EXPECT_ERROR(store->createTable(simpleTable("orders")), "ResourceInUseException", "Cannot create preexisting table");
+    }
+
+    void shouldDescribeTableWithIndexes()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        auto r = simpleTable("shop");
+        r.attributeDefinitions.push_back(def("GSI1PK"));
+        r.attributeDefinitions.push_back(def("lsk", ScalarAttributeType::N));
+        r.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK", std::nullopt, ProjectionType::Include, {"status"})};
+        r.localSecondaryIndexes = {lsi("LSI1", "lsk", ProjectionType::KeysOnly)};
+        auto created = store->createTable(r).tableDescription;
+        QCOMPARE(created.tableStatus, std::string("ACTIVE"));
+        QCOMPARE(created.tableArn, std::string("arn:aws:dynamodb:ddblocal:000000000000:table/shop"));
+        QVERIFY(created.billingMode == store::BillingMode::PayPerRequest);
+        QCOMPARE(created.itemCount, int64_t(0));
+
+        store->putItem(put("shop", {{"pk", S("a")}, {"sk", S("1")}, {"GSI1PK", S("g")}, {"status", S("NEW")}}));
+        store->putItem(put("shop", {{"pk", S("a")}, {"sk", S("2")}, {"lsk", N("5")}}));
+        auto table = store->describeTable({"shop"}).table;
+        QCOMPARE(table.itemCount, int64_t(2));
+        QCOMPARE(table.tableSizeBytes, int64_t(2 + 1 + 2 + 1 + 6 + 1 + 6 + 3) + int64_t(2 + 1 + 2 + 1 + 3 + 2));
+        QCOMPARE(table.globalSecondaryIndexes.size(), size_t(1));
+        QCOMPARE(table.globalSecondaryIndexes[0].indexName, std::string("GSI1"));
+        QCOMPARE(table.globalSecondaryIndexes[0].itemCount, int64_t(1));
+        QCOMPARE(table.globalSecondaryIndexes[0].indexArn, std::string("arn:aws:dynamodb:ddblocal:000000000000:table/shop/index/GSI1"));
+        QCOMPARE(table.localSecondaryIndexes.size(), size_t(1));
+        QCOMPARE(table.localSecondaryIndexes[0].itemCount, int64_t(1));
+        QVERIFY(table.localSecondaryIndexes[0].projection.projectionType == ProjectionType::KeysOnly);
+    }
+
+    void shouldListTablesInPages()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        for (const char* name : {"delta", "alpha", "charlie", "bravo"}) store->createTable(simpleTable(name));
+        store::ListTablesRequest first;
+        first.limit = 2;
+        auto page1 = store->listTables(first);
+        QCOMPARE(page1.tableNames, (std::vector<std::string>{"alpha", "bravo"}));
+        QCOMPARE(page1.lastEvaluatedTableName.value_or(""), std::string("bravo"));
+        store::ListTablesRequest second;
+        second.limit = 2;
+        second.exclusiveStartTableName = "bravo";
+        auto page2 = store->listTables(second);
+        QCOMPARE(page2.tableNames, (std::vector<std::string>{"charlie", "delta"}));
+        // DynamoDB Local names the last table whenever a page is full, even the final one.
+        QCOMPARE(page2.lastEvaluatedTableName.value_or(""), std::string("delta"));
+        second.exclusiveStartTableName = "delta";
+        auto page3 = store->listTables(second);
+        QVERIFY(page3.tableNames.empty());
+        QVERIFY(!page3.lastEvaluatedTableName);
+    }
+
+    void shouldRejectListTablesLimits()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        store::ListTablesRequest r;
+        r.limit = 0;
+        KEYPLAN_EXPECT_ERROR(store->listTables(r), "ValidationException", "Limit must be greater than or equal to 1");
+        r.limit = 101;
+        KEYPLAN_EXPECT_ERROR(store->listTables(r), "ValidationException", "Limit in ListTables must be <= 100");
+    }
+
+    void shouldAnswerMissingTableAsTheServiceDoes()
+    {
+        // [AWS] "Requested resource not found" (reference section 10); DynamoDB Local says
+        // "Cannot do operations on a non-existent table". We follow the service.
+        auto store = store::SqliteStore::openInMemory();
+        KEYPLAN_EXPECT_ERROR(store->describeTable({"nope"}), "ResourceNotFoundException", "Requested resource not found");
+        KEYPLAN_EXPECT_ERROR(store->deleteTable({"nope"}), "ResourceNotFoundException", "Requested resource not found");
+        KEYPLAN_EXPECT_ERROR(store->putItem(put("nope", {{"pk", S("a")}})), "ResourceNotFoundException",
+                             "Requested resource not found");
+    }
+
+    void shouldDeleteTableAndItsItems()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        auto r = simpleTable("gone");
+        r.attributeDefinitions.push_back(def("g"));
+        r.globalSecondaryIndexes = {gsi("GSI1", "g")};
+        store->createTable(r);
+        store->putItem(put("gone", {{"pk", S("a")}, {"sk", S("1")}, {"g", S("x")}}));
+        auto deleted = store->deleteTable({"gone"}).tableDescription;
+        QCOMPARE(deleted.itemCount, int64_t(1));
+        QVERIFY(store->listTables({}).tableNames.empty());
+        // A table of the same name starts empty.
+        store->createTable(r);
+        store::ScanRequest scan;
+        scan.tableName = "gone";
+        QCOMPARE(store->scan(scan).count, int64_t(0));
+    }
+
+    void shouldKeepEverythingAcrossReopen()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("store.db").toStdString();
+        {
+            auto store = store::SqliteStore::openFile(path);
+            auto r = simpleTable("orders", ScalarAttributeType::S, ScalarAttributeType::N);
+            r.attributeDefinitions.push_back(def("GSI1PK"));
+            r.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK")};
+            store->createTable(r);
+            for (int i = 0; i < 50; ++i)
+                store->putItem(put("orders", {{"pk", S("c" + std::to_string(i % 5))}, {"sk", N(std::to_string(i))},
+                                              {"GSI1PK", S(i % 2 ? "odd" : "even")}, {"n", N("1.5")}}));
+        }
+        auto store = store::SqliteStore::openFile(path);
+        auto table = store->describeTable({"orders"}).table;
+        QCOMPARE(table.itemCount, int64_t(50));
+        QCOMPARE(table.globalSecondaryIndexes.at(0).itemCount, int64_t(50));
+        auto q = queryPk("orders", S("odd"), "GSI1PK");
+        q.indexName = "GSI1";
+        QCOMPARE(store->query(q).count, int64_t(25));
+        store::GetItemRequest get;
+        get.tableName = "orders";
+        get.key = {{"pk", S("c3")}, {"sk", N("13")}};
+        auto item = store->getItem(get).item;
+        QVERIFY(item);
+        QCOMPARE(item->at("n"), N("1.5"));
+    }
+
+    void shouldRefuseAFileThatIsNotAStore()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("other.db");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not sqlite at all, just text that happens to be long enough to look like a header");
+        file.close();
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, store::SqliteStore::openFile(path.toStdString()));
+    }
+};
+
+QTEST_GUILESS_MAIN(StoreTablesTest)
+#include "tst_store_tables.moc"
