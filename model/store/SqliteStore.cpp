@@ -322,7 +322,8 @@ ListTablesResponse SqliteStore::listTables(const ListTablesRequest& request)
     ListTablesResponse response;
     auto it = request.exclusiveStartTableName ? d_->tables.upper_bound(*request.exclusiveStartTableName) : d_->tables.begin();
     for (; it != d_->tables.end() && response.tableNames.size() < limit; ++it) response.tableNames.push_back(it->first);
-    if (it != d_->tables.end() && !response.tableNames.empty()) response.lastEvaluatedTableName = response.tableNames.back();
+    // DynamoDB Local names the last table whenever the page is full, even when no table follows.
+    if (response.tableNames.size() == limit) response.lastEvaluatedTableName = response.tableNames.back();
     return response;
 }
 

@@ -99,17 +99,17 @@ private Q_SLOTS:
     void shouldKeepCountsCurrentAfterLoading()
     {
         auto store = store::SqliteStore::openInMemory();
-        store->createTable(simpleTable("t1"));
-        for (int i = 0; i < 10; ++i) store->putItem(put("t1", {{"pk", S("k" + std::to_string(i))}, {"sk", S("s")}}));
-        auto before = store->partitionStats({"t1", std::nullopt});
+        store->createTable(simpleTable("items"));
+        for (int i = 0; i < 10; ++i) store->putItem(put("items", {{"pk", S("k" + std::to_string(i))}, {"sk", S("s")}}));
+        auto before = store->partitionStats({"items", std::nullopt});
         store::DeleteItemRequest del;
-        del.tableName = "t1";
+        del.tableName = "items";
         del.key = {{"pk", S("k3")}, {"sk", S("s")}};
         store->deleteItem(del);
-        store->putItem(put("t1", {{"pk", S("k99")}, {"sk", S("s")}}));
-        store->putItem(put("t1", {{"pk", S("k98")}, {"sk", S("s")}}));
+        store->putItem(put("items", {{"pk", S("k99")}, {"sk", S("s")}}));
+        store->putItem(put("items", {{"pk", S("k98")}, {"sk", S("s")}}));
         int64_t total = 0;
-        for (const auto& p : store->partitionStats({"t1", std::nullopt}).partitions) total += p.itemCount;
+        for (const auto& p : store->partitionStats({"items", std::nullopt}).partitions) total += p.itemCount;
         QCOMPARE(total, int64_t(11));
         Q_UNUSED(before);
     }

@@ -207,7 +207,8 @@ private Q_SLOTS:
         q.exclusiveStartKey = r.lastEvaluatedKey;
         q.limit.reset();
         got.clear();
-        for (const auto& item : *store->query(q).items)
+        const auto rest = *store->query(q).items;
+        for (const auto& item : rest)
             got.push_back(item.at("gsk").asString() + "/" + item.at("pk").asString() + "/" + item.at("sk").asString());
         QCOMPARE(got, (std::vector<std::string>{"T0/p1/s10", "T1/p2/s05", "T1/p0/s03", "T1/p0/s09", "T1/p1/s07", "T1/p2/s11", "T1/p1/s01"}));
     }

@@ -31,7 +31,8 @@ private Q_SLOTS:
         store::ScanRequest scan;
         scan.tableName = "probe";
         std::vector<std::string> got;
-        for (const auto& item : *store->scan(scan).items) got.push_back(label(item));
+        const auto items = *store->scan(scan).items;
+        for (const auto& item : items) got.push_back(label(item));
         QCOMPARE(got, (std::vector<std::string>{"b/1", "d/1", "e/1", "zz/1", "f/1", "c/1", "\xC3\xA9/1", "A/1", "a/-1", "a/0",
                                                 "a/2", "a/10"}));
     }
@@ -125,7 +126,8 @@ private Q_SLOTS:
         scan.tableName = "ties";
         scan.indexName = "GSI1";
         std::vector<std::string> got;
-        for (const auto& item : *store->scan(scan).items) got.push_back(item.at("gsk").asString() + "/" + label(item));
+        const auto items = *store->scan(scan).items;
+        for (const auto& item : items) got.push_back(item.at("gsk").asString() + "/" + label(item));
         QCOMPARE(got, (std::vector<std::string>{"T0/p2/s08", "T0/p0/s00", "T0/p1/s04", "T0/p0/s06", "T0/p2/s02", "T0/p1/s10",
                                                 "T1/p2/s05", "T1/p0/s03", "T1/p0/s09", "T1/p1/s07", "T1/p2/s11", "T1/p1/s01"}));
     }
