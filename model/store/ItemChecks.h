@@ -1,22 +1,24 @@
-// The store's checks of items and keys against a table's schema, per request context (PutItem's
-// item, a Get/Delete/Update Key, an ExclusiveStartKey), with DynamoDB's texts. Value-level rules
-// (types, sizes, empty values, sets, nesting) come from dynamo/Validation.h.
+// The store's checks of items and keys against a table's schema. The rules and DynamoDB's texts
+// live in dynamo/Validation.h; this only hands it the table's keys and indexes in the order
+// DynamoDB Local checks them.
 #pragma once
 
+#include "dynamo/Validation.h"
 #include "store/TableSchema.h"
 
 namespace keyplan::store {
 
-// An item to be written: table keys present with the schema's types and valid values, index
-// keys (when present) of the right type and not empty, all values valid, within 400 KB.
-// `updateContext` selects UpdateItem's size message.
-void checkItemForWrite(const TableSchema& table, const Item& item, bool updateContext = false);
+// The table as dynamo::validateItem sees it: table keys, then LSIs in declaration order, then
+// GSIs in the order DynamoDB Local lists (and checks) them.
+dynamo::TableSchema validationSchemaOf(const TableSchema& table);
 
-// A Key naming one item: exactly the table's key attributes, with the schema's types.
-void checkKey(const TableSchema& table, const Item& key);
+// An item to be written (PutItem, BatchWriteItem, transactions; UpdateItem's result).
+inline void checkItemForWrite(const TableSchema& table, const Item& item, dynamo::WriteKind kind = dynamo::WriteKind::Put)
+{
+    dynamo::validateItem(item, validationSchemaOf(table), kind);
+}
 
-// A Key inside BatchWriteItem's DeleteRequest or BatchGetItem: DynamoDB Local checks these
-// like an item's keys ("One of the required keys was not given a value").
-void checkItemKey(const TableSchema& table, const Item& key);
+// A Key parameter naming one item (GetItem, DeleteItem, UpdateItem, batches, transactions).
+inline void checkKey(const TableSchema& table, const Item& key) { dynamo::validateKey(key, validationSchemaOf(table).key); }
 
 }  // namespace keyplan::store

@@ -101,6 +101,12 @@ void PartitionMeter::forgetTable(int64_t tableId)
     }
 }
 
+void PartitionMeter::forgetContents(int64_t tableId)
+{
+    for (auto& [key, s] : scopes_)
+        if (key.first == tableId) s.contentsLoaded = false;
+}
+
 void PartitionMeter::resetUnits()
 {
     for (auto& [key, s] : scopes_) {

@@ -46,6 +46,7 @@ public:
 
     std::vector<Counters> snapshot(int64_t tableId, int indexId, int partitionCount) const;
     void forgetTable(int64_t tableId);
+    void forgetContents(int64_t tableId);  // item and byte counts only; units stay
     void resetUnits();
 
 private:

@@ -38,6 +38,7 @@ public:
     BatchWriteItemResponse batchWriteItem(const BatchWriteItemRequest& request) override;
     TransactWriteItemsResponse transactWriteItems(const TransactWriteItemsRequest& request) override;
     TransactGetItemsResponse transactGetItems(const TransactGetItemsRequest& request) override;
+    std::vector<BatchWriteItemResponse> batchWriteItems(const std::vector<BatchWriteItemRequest>& requests) override;
 
     PartitionStatsResponse partitionStats(const PartitionStatsRequest& request) override;
     void resetPartitionMeters() override;

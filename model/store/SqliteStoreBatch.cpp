@@ -29,7 +29,9 @@ void addEffect(CapacityTally& tally, const WriteEffect& effect)
 
 }  // namespace
 
-BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& request)
+namespace {
+
+void checkBatchShape(const BatchWriteItemRequest& request)
 {
     if (request.requestItems.empty()) throwValidation("BatchWriteItem cannot have a null or no requests set");
     size_t total = 0;
@@ -38,18 +40,22 @@ BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& 
         total += writes.size();
     }
     if (total > kMaxBatchWrites) throwValidation("Too many items requested for the BatchWriteItem call");
+}
 
-    std::lock_guard lock(d_->mutex);
-    // Validate every request and resolve its row key before writing anything.
+}  // namespace
+
+// Checks a whole batch, then applies it inside the caller's open transaction.
+static BatchWriteItemResponse applyBatch(SqliteStore::Impl& d, const BatchWriteItemRequest& request)
+{
+    checkBatchShape(request);
     struct Planned {
         TableState* table;
         RowKey key;
         const WriteRequest* write;
     };
     std::vector<Planned> planned;
-    planned.reserve(total);
     for (const auto& [tableName, writes] : request.requestItems) {
-        TableState& t = d_->table(tableName);
+        TableState& t = d.table(tableName);
         std::set<std::pair<std::string, std::string>> seen;
         for (const auto& w : writes) {
             if (w.putItem.has_value() == w.deleteKey.has_value())
@@ -58,7 +64,7 @@ BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& 
             if (w.putItem)
                 checkItemForWrite(t.schema, *w.putItem);
             else
-                checkItemKey(t.schema, *w.deleteKey);
+                checkKey(t.schema, *w.deleteKey);
             RowKey key = rowKeyOf(t.schema, w.putItem ? *w.putItem : *w.deleteKey);
             if (!seen.insert({key.pk, key.sk}).second) throwValidation("Provided list of item keys contains duplicates");
             planned.push_back({&t, std::move(key), &w});
@@ -67,23 +73,19 @@ BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& 
 
     std::map<std::string, CapacityTally> tallies;
     std::vector<std::string> order;
-    {
-        sqlite::Transaction tx(d_->db);
-        for (const auto& p : planned) {
-            TableState& t = *p.table;
-            auto [it, inserted] = tallies.try_emplace(t.schema.name, t.schema.name);
-            if (inserted) order.push_back(t.schema.name);
-            std::optional<StoredItem> old = d_->load(t, p.key);
-            if (p.write->putItem) {
-                StoredItem next{*p.write->putItem, dynamo::itemSizeInBytes(*p.write->putItem)};
-                addEffect(it->second, d_->write(t, p.key, old, next));
-            } else if (old) {
-                addEffect(it->second, d_->write(t, p.key, old, std::nullopt));
-            } else {
-                it->second.addTable(dynamo::writeUnits(0));
-            }
+    for (const auto& p : planned) {
+        TableState& t = *p.table;
+        auto [it, inserted] = tallies.try_emplace(t.schema.name, t.schema.name);
+        if (inserted) order.push_back(t.schema.name);
+        std::optional<StoredItem> old = d.load(t, p.key);
+        if (p.write->putItem) {
+            StoredItem next{*p.write->putItem, dynamo::itemSizeInBytes(*p.write->putItem)};
+            addEffect(it->second, d.write(t, p.key, old, next));
+        } else if (old) {
+            addEffect(it->second, d.write(t, p.key, old, std::nullopt));
+        } else {
+            it->second.addTable(dynamo::writeUnits(0));
         }
-        tx.commit();
     }
 
     BatchWriteItemResponse response;
@@ -92,6 +94,35 @@ BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& 
         for (const auto& name : order) response.consumedCapacity->push_back(*tallies.at(name).result(request.returnConsumedCapacity, false));
     }
     return response;
+}
+
+BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& request)
+{
+    checkBatchShape(request);
+    std::lock_guard lock(d_->mutex);
+    sqlite::Transaction tx(d_->db);
+    BatchWriteItemResponse response = applyBatch(*d_, request);
+    tx.commit();
+    return response;
+}
+
+std::vector<BatchWriteItemResponse> SqliteStore::batchWriteItems(const std::vector<BatchWriteItemRequest>& requests)
+{
+    for (const auto& request : requests) checkBatchShape(request);
+    std::lock_guard lock(d_->mutex);
+    // One transaction for all: a bulk load pays for one commit, not one per batch. Counts and
+    // meters updated by a batch that then rolls back are reloaded from SQLite.
+    std::vector<BatchWriteItemResponse> responses;
+    responses.reserve(requests.size());
+    try {
+        sqlite::Transaction tx(d_->db);
+        for (const auto& request : requests) responses.push_back(applyBatch(*d_, request));
+        tx.commit();
+    } catch (...) {
+        d_->forgetCounts();
+        throw;
+    }
+    return responses;
 }
 
 BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& request)
@@ -118,7 +149,7 @@ BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& reques
         Planned p{&t, &keys, {}, ReadExpressions(keys.projectionExpression, keys.expressionAttributeNames, keys.attributesToGet)};
         std::set<std::pair<std::string, std::string>> seen;
         for (const auto& key : keys.keys) {
-            checkItemKey(t.schema, key);
+            checkKey(t.schema, key);
             RowKey row = rowKeyOf(t.schema, key);
             if (!seen.insert({row.pk, row.sk}).second) throwValidation("Provided list of item keys contains duplicates");
             p.keys.push_back(std::move(row));

@@ -201,7 +201,7 @@ struct PageCollector {
     QueryResponse response;
     int64_t bytesRead = 0;
     std::vector<Item> items;
-    std::optional<Item> lastRead;
+    std::optional<Item> lastEvaluatedKey;
 
     // Returns false when the page is full (Limit or 1 MB reached).
     bool add(int64_t size, std::string_view encoded, const std::function<std::optional<Item>(const Item&)>& fetchFromTable)
@@ -209,17 +209,16 @@ struct PageCollector {
         Item stored = dynamo::decodeItem(encoded);
         bytesRead += size;
         ++response.scannedCount;
-        const bool matches = !expressions.hasFilter() || expressions.matchesFilter(fetchFromTable ? fetchFromTable(stored).value_or(stored) : stored);
-        if (matches) {
-            ++response.count;
-            if (plan.fetch != Fetch::Count) {
-                Item out = stored;
-                if (plan.fetch == Fetch::WithTableAttributes && fetchFromTable) out = fetchFromTable(stored).value_or(stored);
-                items.push_back(expressions.hasProjection() ? expressions.project(out) : std::move(out));
-            }
-        }
         const bool full = (limit && response.scannedCount >= *limit) || bytesRead >= kPageBytes;
-        if (full) lastRead = std::move(stored);
+        if (full) lastEvaluatedKey = lastEvaluatedKeyOf(schema, plan.index, stored);
+        // An LSI read asking for attributes it does not project fetches them from the table.
+        if (fetchFromTable && (plan.fetch == Fetch::WithTableAttributes || expressions.hasFilter())) {
+            if (auto whole = fetchFromTable(stored)) stored = std::move(*whole);
+        }
+        if (!expressions.hasFilter() || expressions.matchesFilter(stored)) {
+            ++response.count;
+            if (plan.fetch != Fetch::Count) items.push_back(expressions.hasProjection() ? expressions.project(stored) : std::move(stored));
+        }
         return !full;
     }
 };
@@ -335,7 +334,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
 
     QueryResponse response = std::move(page.response);
     if (plan.fetch != Fetch::Count) response.items = std::move(page.items);
-    if (page.lastRead) response.lastEvaluatedKey = lastEvaluatedKeyOf(s, plan.index, *page.lastRead);
+    response.lastEvaluatedKey = std::move(page.lastEvaluatedKey);
     response.consumedCapacity = tally.result(request.returnConsumedCapacity, true);
     return response;
 }
@@ -435,7 +434,7 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
     }
     ScanResponse response = std::move(page.response);
     if (plan.fetch != Fetch::Count) response.items = std::move(page.items);
-    if (page.lastRead) response.lastEvaluatedKey = lastEvaluatedKeyOf(s, plan.index, *page.lastRead);
+    response.lastEvaluatedKey = std::move(page.lastEvaluatedKey);
     response.consumedCapacity = tally.result(request.returnConsumedCapacity, true);
     return response;
 }

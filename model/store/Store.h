@@ -32,6 +32,11 @@ public:
     virtual TransactWriteItemsResponse transactWriteItems(const TransactWriteItemsRequest& request) = 0;
     virtual TransactGetItemsResponse transactGetItems(const TransactGetItemsRequest& request) = 0;
 
+    // Keyplan's bulk path for sample data and imports: each request is a BatchWriteItem with
+    // its own checks and response. A store may apply them together (SqliteStore commits them
+    // in one transaction: all or nothing); the default applies them one by one.
+    virtual std::vector<BatchWriteItemResponse> batchWriteItems(const std::vector<BatchWriteItemRequest>& requests);
+
     // Keyplan's partition simulation: per simulated partition, the items, bytes and consumed
     // units of a table or GSI since the last reset. Throws ResourceNotFoundException.
     virtual PartitionStatsResponse partitionStats(const PartitionStatsRequest& request) = 0;

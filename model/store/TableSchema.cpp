@@ -142,6 +142,16 @@ const IndexSchema* TableSchema::findIndex(std::string_view indexName) const
     return nullptr;
 }
 
+std::vector<const IndexSchema*> TableSchema::indexesInCheckOrder() const
+{
+    std::vector<const IndexSchema*> out;
+    for (const auto& index : indexes)
+        if (!index.global) out.push_back(&index);
+    for (const auto& index : indexes)
+        if (index.global) out.push_back(&index);
+    return out;
+}
+
 bool TableSchema::isKeyAttribute(std::string_view attribute) const
 {
     return attribute == hash.name || (range && attribute == range->name);

@@ -44,6 +44,9 @@ struct TableSchema {
     std::string sqlName;  // "t<id>"
 
     const IndexSchema* findIndex(std::string_view indexName) const;
+    // LSIs in declaration order, then GSIs in the order DynamoDB Local keeps them (a Java
+    // HashMap over their names): the order it checks index keys and lists them in DescribeTable.
+    std::vector<const IndexSchema*> indexesInCheckOrder() const;
     bool isKeyAttribute(std::string_view name) const;  // table keys only
 
     // The item's table key attributes, as a Key map.

@@ -122,7 +122,7 @@ private Q_SLOTS:
         QTest::newRow("extra attribute") << 2 << "The number of conditions on the keys is invalid";
         QTest::newRow("empty partition key")
             << 3 << "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk";
-        QTest::newRow("other attribute name") << 4 << "The provided key element does not match the schema";
+        QTest::newRow("other attribute name") << 4 << "One of the required keys was not given a value";
     }
     void shouldRejectBadKeys()
     {

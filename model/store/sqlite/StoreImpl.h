@@ -76,6 +76,8 @@ struct SqliteStore::Impl {
                       const std::optional<StoredItem>& next);
 
     void ensureCounts(TableState& table);
+    // After a rolled-back transaction: counts are reloaded from SQLite when next needed.
+    void forgetCounts();
     int partitionCount(const TableState& table, const IndexSchema* index) const;
     void createSqlTables(const TableSchema& schema);
     void dropSqlTables(const TableSchema& schema);
