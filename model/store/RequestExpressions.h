@@ -10,6 +10,10 @@
 #include <string>
 #include <vector>
 
+namespace keyplan::dynamo::expr {
+class ConditionExpression;
+}
+
 namespace keyplan::store {
 
 // A Query's key condition resolved against the keys of the table or index it reads.
@@ -68,8 +72,37 @@ public:
     [[noreturn]] void fail(const Item* existing) const;
 
 private:
+    friend class ItemUpdate;
+    // ItemUpdate parses the condition together with its update and hands it over.
+    void adopt(std::optional<dynamo::expr::ConditionExpression> condition);
     struct Parsed;
     std::unique_ptr<Parsed> p_;
+};
+
+// The UpdateExpression of UpdateItem or of a transaction's Update, parsed together with its
+// ConditionExpression (they share the placeholder maps).
+class ItemUpdate {
+public:
+    ItemUpdate(const std::optional<std::string>& updateExpression, const std::optional<std::string>& conditionExpression,
+               const std::optional<ExpressionAttributeNames>& names, const std::optional<ExpressionAttributeValues>& values,
+               ReturnValuesOnConditionCheckFailure onFailure, const TableSchema& table);
+    explicit ItemUpdate(const UpdateItemRequest& request, const TableSchema& table);
+    ~ItemUpdate();
+    ItemUpdate(ItemUpdate&&) noexcept;
+
+    const WriteConditions& conditions() const { return conditions_; }
+    // "Cannot update attribute pk. This attribute is part of the key": a request error for
+    // UpdateItem, a cancellation reason inside a transaction.
+    void checkKeysNotUpdated() const;
+    // The item after the update: `base` is the existing item, or only its key when missing.
+    Item apply(const Item& base) const;
+    // ReturnValues UPDATED_OLD / UPDATED_NEW: the updated attributes of an image.
+    Item updatedAttributes(const Item& image) const;
+
+private:
+    struct Parsed;
+    std::unique_ptr<Parsed> p_;
+    WriteConditions conditions_;
 };
 
 }  // namespace keyplan::store

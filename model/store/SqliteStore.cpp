@@ -69,16 +69,25 @@ double CapacityTally::total() const
     return sum;
 }
 
-std::optional<ConsumedCapacity> CapacityTally::result(ReturnConsumedCapacity mode, bool /*read*/) const
+std::optional<ConsumedCapacity> CapacityTally::result(ReturnConsumedCapacity mode, CapacityKind kind) const
 {
     if (mode == ReturnConsumedCapacity::None) return std::nullopt;
     ConsumedCapacity c;
     c.tableName = tableName_;
     c.capacityUnits = total();
+    if (kind == CapacityKind::TransactRead) c.readCapacityUnits = c.capacityUnits;
+    if (kind == CapacityKind::TransactWrite) c.writeCapacityUnits = c.capacityUnits;
     if (mode == ReturnConsumedCapacity::Indexes) {
-        c.table = Capacity{table_, std::nullopt, std::nullopt};
-        for (const auto& [name, units] : gsis_) c.globalSecondaryIndexes[name] = Capacity{units, std::nullopt, std::nullopt};
-        for (const auto& [name, units] : lsis_) c.localSecondaryIndexes[name] = Capacity{units, std::nullopt, std::nullopt};
+        // DynamoDB Local repeats WriteCapacityUnits inside a transaction's per-table and per-index
+        // figures, but not ReadCapacityUnits.
+        auto part = [&](double units) {
+            Capacity p{units, std::nullopt, std::nullopt};
+            if (kind == CapacityKind::TransactWrite) p.writeCapacityUnits = units;
+            return p;
+        };
+        c.table = part(table_);
+        for (const auto& [name, units] : gsis_) c.globalSecondaryIndexes[name] = part(units);
+        for (const auto& [name, units] : lsis_) c.localSecondaryIndexes[name] = part(units);
     }
     return c;
 }
@@ -165,16 +174,28 @@ TableState& SqliteStore::Impl::table(std::string_view name)
     return it->second;
 }
 
+TableState& SqliteStore::Impl::controlPlaneTable(std::string_view name)
+{
+    auto it = tables.find(name);
+    // [AWS] DescribeTable and DeleteTable name the table (reference section 10).
+    if (it == tables.end())
+        throwError(ErrorCode::ResourceNotFoundException, "Requested resource not found: Table: " + std::string(name) + " not found");
+    return it->second;
+}
+
 void SqliteStore::Impl::createSqlTables(const TableSchema& s)
 {
     db.exec("CREATE TABLE " + s.sqlName +
             "(h BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, "
             "PRIMARY KEY(h, pk, sk)) WITHOUT ROWID");
     for (const auto& index : s.indexes) {
+        // DynamoDB Local walks a GSI in index-key order and an LSI in its table's hash order, so an
+        // LSI's entries lead with the table hash (constant within one partition key).
+        const char* key = index.global ? "PRIMARY KEY(ipk, isk, tie, pk, sk)" : "PRIMARY KEY(h, ipk, isk, tie, pk, sk)";
         db.exec("CREATE TABLE " + index.sqlName +
                 "(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, "
-                "h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, "
-                "PRIMARY KEY(ipk, isk, tie, pk, sk)) WITHOUT ROWID");
+                "h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, " +
+                key + ") WITHOUT ROWID");
     }
 }
 
@@ -247,7 +268,8 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
         d.lastUpdateToPayPerRequestDateTime = s.creationDateTime;
     }
     d.deletionProtectionEnabled = s.deletionProtectionEnabled;
-    for (const auto& index : s.indexes) {
+    for (const IndexSchema* indexPointer : s.indexesInCheckOrder()) {
+        const IndexSchema& index = *indexPointer;
         auto counts = t.indexCounts[index.id];
         std::vector<KeySchemaElement> keys = keySchemaOf(index.hash, index.range);
         if (index.global) {
@@ -306,7 +328,7 @@ CreateTableResponse SqliteStore::createTable(const CreateTableRequest& request)
 DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
 {
     std::lock_guard lock(d_->mutex);
-    TableState& t = d_->table(request.tableName);
+    TableState& t = d_->controlPlaneTable(request.tableName);
     TableDescription description = d_->describe(t);
     {
         sqlite::Transaction tx(d_->db);
@@ -322,7 +344,7 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
 DescribeTableResponse SqliteStore::describeTable(const DescribeTableRequest& request)
 {
     std::lock_guard lock(d_->mutex);
-    return {d_->describe(d_->table(request.tableName))};
+    return {d_->describe(d_->controlPlaneTable(request.tableName))};
 }
 
 ListTablesResponse SqliteStore::listTables(const ListTablesRequest& request)
@@ -334,8 +356,7 @@ ListTablesResponse SqliteStore::listTables(const ListTablesRequest& request)
     ListTablesResponse response;
     auto it = request.exclusiveStartTableName ? d_->tables.upper_bound(*request.exclusiveStartTableName) : d_->tables.begin();
     for (; it != d_->tables.end() && response.tableNames.size() < limit; ++it) response.tableNames.push_back(it->first);
-    // DynamoDB Local names the last table whenever the page is full, even when no table follows.
-    if (response.tableNames.size() == limit) response.lastEvaluatedTableName = response.tableNames.back();
+    if (it != d_->tables.end() && !response.tableNames.empty()) response.lastEvaluatedTableName = response.tableNames.back();
     return response;
 }
 

@@ -91,7 +91,9 @@ static BatchWriteItemResponse applyBatch(SqliteStore::Impl& d, const BatchWriteI
     BatchWriteItemResponse response;
     if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
         response.consumedCapacity.emplace();
-        for (const auto& name : order) response.consumedCapacity->push_back(*tallies.at(name).result(request.returnConsumedCapacity, false));
+        // DynamoDB Local lists the tables in its HashMap's order.
+        for (size_t i : javaHashMapOrder(order))
+            response.consumedCapacity->push_back(*tallies.at(order[i]).result(request.returnConsumedCapacity, CapacityKind::Write));
     }
     return response;
 }
@@ -192,7 +194,10 @@ BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& reques
     }
     if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
         response.consumedCapacity.emplace();
-        for (const auto& [name, tally] : tallies) response.consumedCapacity->push_back(*tally.result(request.returnConsumedCapacity, true));
+        std::vector<std::string> names;
+        for (const auto& [name, tally] : tallies) names.push_back(name);
+        for (size_t i : javaHashMapOrder(names))
+            response.consumedCapacity->push_back(*tallies[i].second.result(request.returnConsumedCapacity, CapacityKind::Read));
     }
     return response;
 }

@@ -182,7 +182,7 @@ GetItemResponse SqliteStore::getItem(const GetItemRequest& request)
 
     GetItemResponse response;
     if (stored) response.item = expressions.hasProjection() ? expressions.project(stored->item) : std::move(stored->item);
-    response.consumedCapacity = tally.result(request.returnConsumedCapacity, true);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Read);
     return response;
 }
 
@@ -285,7 +285,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
         if (startSk) where += forward ? " AND sk > ?5" : " AND sk < ?5";
         sql = "SELECT size, item FROM " + s.sqlName + " WHERE " + where + " ORDER BY sk" + asc;
     } else {
-        where = "ipk=?2";
+        where = plan.index->global ? "ipk=?2" : "h=?1 AND ipk=?2";
         addSortBounds("isk");
         if (startSk) where += forward ? " AND (isk, tie, pk, sk) > (?5, ?6, ?7, ?8)" : " AND (isk, tie, pk, sk) < (?5, ?6, ?7, ?8)";
         sql = "SELECT size, item FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY isk" + asc + ", tie" + asc +
@@ -307,7 +307,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     }
     {
         auto st = d_->db.prepare(sql);
-        if (!plan.index) st.bind(1, hashPrefix);
+        if (!plan.index || !plan.index->global) st.bind(1, hashPrefix);
         st.bind(2, pk);
         if (sortRange.lower) st.bind(3, sortRange.lower->value);
         if (sortRange.upper) st.bind(4, sortRange.upper->value);
@@ -335,7 +335,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     QueryResponse response = std::move(page.response);
     if (plan.fetch != Fetch::Count) response.items = std::move(page.items);
     response.lastEvaluatedKey = std::move(page.lastEvaluatedKey);
-    response.consumedCapacity = tally.result(request.returnConsumedCapacity, true);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Read);
     return response;
 }
 
@@ -389,12 +389,15 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
         if (startRow) where += " AND (h, pk, sk) > (?3, ?4, ?5)";
         sql = "SELECT size, item, h FROM " + s.sqlName + " WHERE " + where + " ORDER BY h, pk, sk";
     } else {
-        // DynamoDB Local walks an index in index-key order (not hashed); segments use the hash.
         std::string where = "1";
         if (!segmentLow.empty()) where += " AND h >= ?1";
         if (!segmentHigh.empty()) where += " AND h < ?2";
-        if (startEntry) where += " AND (ipk, isk, tie, pk, sk) > (?3, ?4, ?5, ?6, ?7)";
-        sql = "SELECT size, item, h FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY ipk, isk, tie, pk, sk";
+        // DynamoDB Local walks a GSI in index-key order (not hashed) and an LSI in table-hash
+        // order; segments use the hash either way.
+        const std::string order = plan.index->global ? "ipk, isk, tie, pk, sk" : "h, ipk, isk, tie, pk, sk";
+        if (startEntry) where += plan.index->global ? " AND (ipk, isk, tie, pk, sk) > (?3, ?4, ?5, ?6, ?7)"
+                                                    : " AND (h, ipk, isk, tie, pk, sk) > (?8, ?3, ?4, ?5, ?6, ?7)";
+        sql = "SELECT size, item, h FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY " + order;
     }
 
     PageCollector page{s, plan, expressions, request.limit, {}, 0, {}, std::nullopt};
@@ -415,7 +418,10 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
         if (!segmentLow.empty()) st.bind(1, segmentLow);
         if (!segmentHigh.empty()) st.bind(2, segmentHigh);
         if (startRow && !plan.index) st.bind(3, startRow->hash).bind(4, startRow->pk).bind(5, startRow->sk);
-        if (startEntry) st.bind(3, startEntry->ipk).bind(4, startEntry->isk).bind(5, startEntry->tie).bind(6, startRow->pk).bind(7, startRow->sk);
+        if (startEntry) {
+            st.bind(3, startEntry->ipk).bind(4, startEntry->isk).bind(5, startEntry->tie).bind(6, startRow->pk).bind(7, startRow->sk);
+            if (!plan.index->global) st.bind(8, startRow->hash);
+        }
         while (st.step()) {
             const int64_t size = st.int64(0);
             // Per-partition traffic: a Scan spreads its reads over the partitions it walks.
@@ -435,7 +441,7 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
     ScanResponse response = std::move(page.response);
     if (plan.fetch != Fetch::Count) response.items = std::move(page.items);
     response.lastEvaluatedKey = std::move(page.lastEvaluatedKey);
-    response.consumedCapacity = tally.result(request.returnConsumedCapacity, true);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Read);
     return response;
 }
 

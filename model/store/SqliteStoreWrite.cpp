@@ -155,7 +155,7 @@ PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
 
     PutItemResponse response;
     if (request.returnValues == ReturnValues::AllOld && old) response.attributes = std::move(old->item);
-    response.consumedCapacity = tally.result(request.returnConsumedCapacity, false);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Write);
     return response;
 }
 
@@ -185,7 +185,7 @@ DeleteItemResponse SqliteStore::deleteItem(const DeleteItemRequest& request)
 
     DeleteItemResponse response;
     if (request.returnValues == ReturnValues::AllOld && old) response.attributes = std::move(old->item);
-    response.consumedCapacity = tally.result(request.returnConsumedCapacity, false);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Write);
     return response;
 }
 

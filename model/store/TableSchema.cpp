@@ -1,6 +1,7 @@
 #include "store/TableSchema.h"
 
 #include "dynamo/Error.h"
+#include "dynamo/expr/JavaOrder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,11 +146,20 @@ const IndexSchema* TableSchema::findIndex(std::string_view indexName) const
 std::vector<const IndexSchema*> TableSchema::indexesInCheckOrder() const
 {
     std::vector<const IndexSchema*> out;
-    for (const auto& index : indexes)
-        if (!index.global) out.push_back(&index);
-    for (const auto& index : indexes)
-        if (index.global) out.push_back(&index);
+    std::vector<const IndexSchema*> gsis;
+    for (const auto& index : indexes) (index.global ? gsis : out).push_back(&index);
+    std::vector<std::string> names;
+    for (const auto* gsi : gsis) names.push_back(gsi->name);
+    for (size_t i : javaHashMapOrder(names)) out.push_back(gsis[i]);
     return out;
+}
+
+std::vector<size_t> javaHashMapOrder(const std::vector<std::string>& keys)
+{
+    std::vector<int32_t> hashes;
+    hashes.reserve(keys.size());
+    for (const auto& key : keys) hashes.push_back(dynamo::expr::detail::javaStringHash(key));
+    return dynamo::expr::detail::javaIterationOrder(hashes, dynamo::expr::detail::javaGrownCapacity(keys.size()));
 }
 
 bool TableSchema::isKeyAttribute(std::string_view attribute) const

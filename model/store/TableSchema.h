@@ -56,6 +56,10 @@ struct TableSchema {
     static TableSchema fromJson(std::string_view json);
 };
 
+// The order DynamoDB Local's Java HashMaps iterate these keys in (inserted in this order): the
+// order it lists GSIs and the tables of a batch's or transaction's ConsumedCapacity.
+std::vector<size_t> javaHashMapOrder(const std::vector<std::string>& keys);
+
 // DynamoDB's CreateTable validation with DynamoDB Local's texts; throws dynamo::Error.
 void validateCreateTable(const CreateTableRequest& request);
 // Builds the schema of a validated request.

@@ -630,7 +630,8 @@ std::string encodeError(const dynamo::Error& error)
     w.beginObject();
     w.key("__type");
     w.string(error.wireType());
-    if (error.code() == dynamo::ErrorCode::TransactionCanceledException) {
+    // A TransactGetItems key fault cancels with the fault's text and no reasons (DynamoDB Local).
+    if (error.code() == dynamo::ErrorCode::TransactionCanceledException && !error.cancellationReasons.empty()) {
         w.key("CancellationReasons");
         w.beginArray();
         for (const auto& reason : error.cancellationReasons) {

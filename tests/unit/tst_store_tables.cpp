@@ -311,12 +311,8 @@ private Q_SLOTS:
         second.exclusiveStartTableName = "bravo";
         auto page2 = store->listTables(second);
         QCOMPARE(page2.tableNames, (std::vector<std::string>{"charlie", "delta"}));
-        // DynamoDB Local names the last table whenever a page is full, even the final one.
-        QCOMPARE(page2.lastEvaluatedTableName.value_or(""), std::string("delta"));
-        second.exclusiveStartTableName = "delta";
-        auto page3 = store->listTables(second);
-        QVERIFY(page3.tableNames.empty());
-        QVERIFY(!page3.lastEvaluatedTableName);
+        // The last page names no table to continue from, even when it is full.
+        QVERIFY(!page2.lastEvaluatedTableName);
     }
 
     void shouldRejectListTablesLimits()
@@ -331,11 +327,14 @@ private Q_SLOTS:
 
     void shouldAnswerMissingTableAsTheServiceDoes()
     {
-        // [AWS] "Requested resource not found" (reference section 10); DynamoDB Local says
-        // "Cannot do operations on a non-existent table". We follow the service.
+        // [AWS] "Requested resource not found" on the data plane, "Requested resource not found:
+        // Table: <name> not found" for DescribeTable and DeleteTable (reference section 10);
+        // DynamoDB Local says "Cannot do operations on a non-existent table". We follow the service.
         auto store = store::SqliteStore::openInMemory();
-        KEYPLAN_EXPECT_ERROR(store->describeTable({"nope"}), "ResourceNotFoundException", "Requested resource not found");
-        KEYPLAN_EXPECT_ERROR(store->deleteTable({"nope"}), "ResourceNotFoundException", "Requested resource not found");
+        KEYPLAN_EXPECT_ERROR(store->describeTable({"nope"}), "ResourceNotFoundException",
+                             "Requested resource not found: Table: nope not found");
+        KEYPLAN_EXPECT_ERROR(store->deleteTable({"nope"}), "ResourceNotFoundException",
+                             "Requested resource not found: Table: nope not found");
         KEYPLAN_EXPECT_ERROR(store->putItem(put("nope", {{"pk", S("a")}})), "ResourceNotFoundException",
                              "Requested resource not found");
     }

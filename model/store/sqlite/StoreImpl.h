@@ -25,11 +25,20 @@ struct TableState {
     std::map<int, std::pair<int64_t, int64_t>> indexCounts;  // index id -> items, bytes
 };
 
+struct TokenRecord {
+    std::string fingerprint;
+    int64_t createdMs = 0;
+};
+
 // A stored item as read back: its DynamoDB size and its attributes.
 struct StoredItem {
     Item item;
     int64_t size = 0;
 };
+
+// How a response spells its capacity: ordinary reads and writes report CapacityUnits only;
+// transactions also report ReadCapacityUnits or WriteCapacityUnits (as DynamoDB Local does).
+enum class CapacityKind { Read, Write, TransactRead, TransactWrite };
 
 // Capacity consumed by one request against one table, split the way ConsumedCapacity reports it.
 class CapacityTally {
@@ -39,7 +48,7 @@ public:
     void addIndex(const IndexSchema& index, double units);
     void multiply(double factor);  // transactions cost twice
     double total() const;
-    std::optional<ConsumedCapacity> result(ReturnConsumedCapacity mode, bool read) const;
+    std::optional<ConsumedCapacity> result(ReturnConsumedCapacity mode, CapacityKind kind) const;
 
 private:
     std::string tableName_;
@@ -63,9 +72,13 @@ struct SqliteStore::Impl {
     std::map<std::string, TableState, std::less<>> tables;
     int64_t nextTableId = 1;
     PartitionMeter meter;
+    // TransactWriteItems ClientRequestTokens of the last 10 minutes: token -> request fingerprint.
+    std::map<std::string, TokenRecord> transactionTokens;
 
     // Throws ResourceNotFoundException with DynamoDB's text.
     TableState& table(std::string_view name);
+    // The same for DescribeTable and DeleteTable, whose message names the table.
+    TableState& controlPlaneTable(std::string_view name);
 
     // Reads one item by its row key (nothing when absent).
     std::optional<StoredItem> load(const TableState& table, const RowKey& key);

@@ -1,0 +1,58 @@
+// UpdateItem: the one write that reads the item it changes. It creates the item when missing (as
+// DynamoDB does), checks the result like any written item, and answers every ReturnValues mode.
+#include "store/SqliteStore.h"
+
+#include "dynamo/Capacity.h"
+#include "dynamo/Error.h"
+#include "store/ItemChecks.h"
+#include "store/RequestExpressions.h"
+#include "store/sqlite/StoreImpl.h"
+
+namespace keyplan::store {
+
+UpdateItemResponse SqliteStore::updateItem(const UpdateItemRequest& request)
+{
+    std::lock_guard lock(d_->mutex);
+    TableState& t = d_->table(request.tableName);
+    checkKey(t.schema, request.key);
+    ItemUpdate update(request, t.schema);
+    update.checkKeysNotUpdated();
+    const RowKey key = rowKeyOf(t.schema, request.key);
+
+    sqlite::Transaction tx(d_->db);
+    std::optional<StoredItem> old = d_->load(t, key);
+    if (!update.conditions().passes(old ? &old->item : nullptr)) {
+        // [AWS] A failed condition still consumes write capacity: the existing item's size, or 1.
+        d_->meter.recordWrite(t.schema.id, 0, partitionOfHash(key.hash, d_->partitionCount(t, nullptr)), key.pk,
+                              dynamo::writeUnits(old ? old->size : 0));
+        update.conditions().fail(old ? &old->item : nullptr);
+    }
+    Item next = update.apply(old ? old->item : request.key);
+    checkItemForWrite(t.schema, next, dynamo::WriteKind::Update);
+    StoredItem stored{std::move(next), 0};
+    stored.size = dynamo::itemSizeInBytes(stored.item);
+    CapacityTally tally(t.schema.name);
+    const WriteEffect effect = d_->write(t, key, old, stored);
+    tally.addTable(effect.tableUnits);
+    for (const auto& [index, units] : effect.indexUnits) tally.addIndex(*index, units);
+    tx.commit();
+
+    UpdateItemResponse response;
+    std::optional<Item> attributes;
+    switch (request.returnValues) {
+    case ReturnValues::None: break;
+    case ReturnValues::AllOld:
+        if (old) attributes = std::move(old->item);
+        break;
+    case ReturnValues::UpdatedOld:
+        if (old) attributes = update.updatedAttributes(old->item);
+        break;
+    case ReturnValues::AllNew: attributes = std::move(stored.item); break;
+    case ReturnValues::UpdatedNew: attributes = update.updatedAttributes(stored.item); break;
+    }
+    if (attributes && !attributes->empty()) response.attributes = std::move(attributes);
+    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Write);
+    return response;
+}
+
+}  // namespace keyplan::store
