@@ -162,6 +162,56 @@ SqliteStore::~SqliteStore()
 
 const std::string& SqliteStore::path() const { return d_->path; }
 
+// ---- Concurrency ------------------------------------------------------------------------------
+
+std::unique_ptr<sqlite::Database> SqliteStore::Impl::takeReader()
+{
+    if (path == ":memory:") return nullptr;
+    {
+        std::lock_guard lock(poolMutex);
+        if (!idleReaders.empty()) {
+            auto reader = std::move(idleReaders.back());
+            idleReaders.pop_back();
+            return reader;
+        }
+    }
+    auto reader = std::make_unique<sqlite::Database>(path);
+    reader->exec("PRAGMA query_only=1");
+    reader->exec("PRAGMA cache_size=-65536");
+    reader->exec("PRAGMA temp_store=MEMORY");
+    return reader;
+}
+
+void SqliteStore::Impl::returnReader(std::unique_ptr<sqlite::Database> reader)
+{
+    std::lock_guard lock(poolMutex);
+    idleReaders.push_back(std::move(reader));
+}
+
+ReadAccess::ReadAccess(SqliteStore::Impl& d) : d_(d), catalog_(d.catalog)
+{
+    reader_ = d.takeReader();
+    if (!reader_) writer_ = std::unique_lock(d.writer);
+}
+
+ReadAccess::~ReadAccess()
+{
+    if (reader_) d_.returnReader(std::move(reader_));
+}
+
+void SqliteStore::Impl::meterRead(const TableState& t, const IndexSchema* gsi, std::string_view hash,
+                                  std::string_view partitionKey, double units)
+{
+    std::lock_guard lock(stats);
+    meter.recordRead(t.schema.id, gsi ? gsi->id : 0, partitionOfHash(hash, partitionCount(t, gsi)), partitionKey, units);
+}
+
+void SqliteStore::Impl::meterTableWrite(const TableState& t, std::string_view hash, std::string_view partitionKey, double units)
+{
+    std::lock_guard lock(stats);
+    meter.recordWrite(t.schema.id, 0, partitionOfHash(hash, partitionCount(t, nullptr)), partitionKey, units);
+}
+
 // ---- Tables -----------------------------------------------------------------------------------
 
 TableState& SqliteStore::Impl::table(std::string_view name)
@@ -211,23 +261,35 @@ void SqliteStore::Impl::dropSqlTables(const TableSchema& s)
 
 void SqliteStore::Impl::ensureCounts(TableState& t)
 {
-    if (t.countsLoaded) return;
+    {
+        std::lock_guard lock(stats);
+        if (t.countsLoaded) return;
+    }
+    // Only writes change counts, and the caller holds the writer lock: reading them here and
+    // publishing them under `stats` cannot miss one.
+    int64_t items = 0, bytes = 0;
+    std::map<int, std::pair<int64_t, int64_t>> indexCounts;
     {
         auto st = db.prepare("SELECT count(*), coalesce(sum(size), 0) FROM " + t.schema.sqlName + " ");
         st.step();
-        t.itemCount = st.int64(0);
-        t.sizeBytes = st.int64(1);
+        items = st.int64(0);
+        bytes = st.int64(1);
     }
     for (const auto& index : t.schema.indexes) {
         auto st = db.prepare("SELECT count(*), coalesce(sum(size), 0) FROM " + index.sqlName + " ");
         st.step();
-        t.indexCounts[index.id] = {st.int64(0), st.int64(1)};
+        indexCounts[index.id] = {st.int64(0), st.int64(1)};
     }
+    std::lock_guard lock(stats);
+    t.itemCount = items;
+    t.sizeBytes = bytes;
+    t.indexCounts = std::move(indexCounts);
     t.countsLoaded = true;
 }
 
 void SqliteStore::Impl::forgetCounts()
 {
+    std::lock_guard lock(stats);
     for (auto& [name, t] : tables) {
         t.countsLoaded = false;
         t.indexCounts.clear();
@@ -250,6 +312,7 @@ int SqliteStore::Impl::partitionCount(const TableState& t, const IndexSchema* in
 TableDescription SqliteStore::Impl::describe(TableState& t)
 {
     ensureCounts(t);
+    std::lock_guard lock(stats);
     const TableSchema& s = t.schema;
     TableDescription d;
     d.tableName = s.name;
@@ -304,7 +367,7 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
 CreateTableResponse SqliteStore::createTable(const CreateTableRequest& request)
 {
     validateCreateTable(request);
-    std::lock_guard lock(d_->mutex);
+    CatalogAccess access(*d_);
     if (d_->tables.count(request.tableName)) throwError(ErrorCode::ResourceInUseException, "Cannot create preexisting table");
     TableState state;
     state.schema = schemaFromRequest(request, d_->nextTableId, nowSeconds());
@@ -327,7 +390,7 @@ CreateTableResponse SqliteStore::createTable(const CreateTableRequest& request)
 
 DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
 {
-    std::lock_guard lock(d_->mutex);
+    CatalogAccess access(*d_);
     TableState& t = d_->controlPlaneTable(request.tableName);
     TableDescription description = d_->describe(t);
     {
@@ -336,14 +399,17 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
         d_->db.prepare("DELETE FROM kp_catalog WHERE id=?1").bind(1, t.schema.id).run();
         tx.commit();
     }
-    d_->meter.forgetTable(t.schema.id);
+    {
+        std::lock_guard lock(d_->stats);
+        d_->meter.forgetTable(t.schema.id);
+    }
     d_->tables.erase(d_->tables.find(request.tableName));
     return {description};
 }
 
 DescribeTableResponse SqliteStore::describeTable(const DescribeTableRequest& request)
 {
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     return {d_->describe(d_->controlPlaneTable(request.tableName))};
 }
 
@@ -352,7 +418,7 @@ ListTablesResponse SqliteStore::listTables(const ListTablesRequest& request)
     if (request.limit && *request.limit < 1) throwValidation("Limit must be greater than or equal to 1");
     if (request.limit && *request.limit > 100) throwValidation("Limit in ListTables must be <= 100");
     const size_t limit = static_cast<size_t>(request.limit.value_or(100));
-    std::lock_guard lock(d_->mutex);
+    std::shared_lock lock(d_->catalog);
     ListTablesResponse response;
     auto it = request.exclusiveStartTableName ? d_->tables.upper_bound(*request.exclusiveStartTableName) : d_->tables.begin();
     for (; it != d_->tables.end() && response.tableNames.size() < limit; ++it) response.tableNames.push_back(it->first);
@@ -364,9 +430,10 @@ ListTablesResponse SqliteStore::listTables(const ListTablesRequest& request)
 
 PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& request)
 {
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     d_->ensureCounts(t);
+    std::unique_lock statsLock(d_->stats);
     const IndexSchema* index = nullptr;
     if (request.indexName) {
         index = t.schema.findIndex(*request.indexName);
@@ -379,12 +446,15 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
         d_->meter.snapshot(t.schema.id, indexId, count).size() != static_cast<size_t>(count)) {
         std::vector<std::pair<int64_t, int64_t>> contents(static_cast<size_t>(count));
         const std::string& sqlName = index ? index->sqlName : t.schema.sqlName;
+        // Writes are excluded (writer lock held), so the counts read now stay true.
+        statsLock.unlock();
         auto st = d_->db.prepare("SELECT kp_partition(h, ?1), count(*), sum(size) FROM " + sqlName + " GROUP BY 1");
         st.bind(1, static_cast<int64_t>(count));
         while (st.step()) {
             auto p = static_cast<size_t>(st.int64(0));
             if (p < contents.size()) contents[p] = {st.int64(1), st.int64(2)};
         }
+        statsLock.lock();
         d_->meter.setContents(t.schema.id, indexId, count, std::move(contents));
     }
     const dynamo::Type keyType = index ? index->hash.type : t.schema.hash.type;
@@ -411,7 +481,7 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
 
 void SqliteStore::resetPartitionMeters()
 {
-    std::lock_guard lock(d_->mutex);
+    std::lock_guard lock(d_->stats);
     d_->meter.resetUnits();
 }
 

@@ -101,7 +101,7 @@ static BatchWriteItemResponse applyBatch(SqliteStore::Impl& d, const BatchWriteI
 BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& request)
 {
     checkBatchShape(request);
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     sqlite::Transaction tx(d_->db);
     BatchWriteItemResponse response = applyBatch(*d_, request);
     tx.commit();
@@ -111,7 +111,7 @@ BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& 
 std::vector<BatchWriteItemResponse> SqliteStore::batchWriteItems(const std::vector<BatchWriteItemRequest>& requests)
 {
     for (const auto& request : requests) checkBatchShape(request);
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     // One transaction for all: a bulk load pays for one commit, not one per batch. Counts and
     // meters updated by a batch that then rolls back are reloaded from SQLite.
     std::vector<BatchWriteItemResponse> responses;
@@ -138,7 +138,7 @@ BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& reques
     }
     if (total > kMaxBatchGets) throwValidation("Too many items requested for the BatchGetItem call");
 
-    std::lock_guard lock(d_->mutex);
+    ReadAccess access(*d_);
     struct Planned {
         TableState* table;
         const KeysAndAttributes* request;
@@ -178,13 +178,12 @@ BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& reques
                 unprocessed.keys.push_back(p.request->keys[i]);
                 continue;
             }
-            std::optional<StoredItem> stored = d_->load(*p.table, p.keys[i]);
+            std::optional<StoredItem> stored = SqliteStore::Impl::load(access.connection(), *p.table, p.keys[i]);
             // [AWS] Each item is rounded up to 4 KB on its own; a missing key costs nothing here
             // (DynamoDB Local, which the service's documentation does not contradict).
             const double units = stored ? dynamo::readUnits(stored->size, consistent) : 0.0;
             tally.addTable(units);
-            d_->meter.recordRead(s.id, 0, partitionOfHash(p.keys[i].hash, d_->partitionCount(*p.table, nullptr)),
-                                 p.keys[i].pk, units);
+            d_->meterRead(*p.table, nullptr, p.keys[i].hash, p.keys[i].pk, units);
             if (stored) {
                 responseBytes += stored->size;
                 items.push_back(p.expressions.hasProjection() ? p.expressions.project(stored->item) : std::move(stored->item));

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 
 namespace keyplan::store {
 
@@ -166,17 +167,17 @@ Item lastEvaluatedKeyOf(const TableSchema& schema, const IndexSchema* index, con
 
 GetItemResponse SqliteStore::getItem(const GetItemRequest& request)
 {
-    std::lock_guard lock(d_->mutex);
+    ReadAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     checkKey(t.schema, request.key);
     ReadExpressions expressions(request.projectionExpression, request.expressionAttributeNames, request.attributesToGet);
     const bool consistent = request.consistentRead.value_or(false);
     const RowKey key = rowKeyOf(t.schema, request.key);
-    std::optional<StoredItem> stored = d_->load(t, key);
+    std::optional<StoredItem> stored = SqliteStore::Impl::load(access.connection(), t, key);
 
     // [AWS] A read is rounded up to 4 KB; a missing item still costs the minimum.
     const double units = dynamo::readUnits(stored ? stored->size : 0, consistent);
-    d_->meter.recordRead(t.schema.id, 0, partitionOfHash(key.hash, d_->partitionCount(t, nullptr)), key.pk, units);
+    d_->meterRead(t, nullptr, key.hash, key.pk, units);
     CapacityTally tally(t.schema.name);
     tally.addTable(units);
 
@@ -227,7 +228,7 @@ struct PageCollector {
 
 QueryResponse SqliteStore::query(const QueryRequest& request)
 {
-    std::lock_guard lock(d_->mutex);
+    ReadAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     const TableSchema& s = t.schema;
     ReadPlan plan = planRead(s, request, true);
@@ -299,14 +300,14 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     std::function<std::optional<Item>(const Item&)> fetchFromTable;
     if (plan.index && !plan.index->global && plan.fetch == Fetch::WithTableAttributes) {
         fetchFromTable = [&](const Item& entry) -> std::optional<Item> {
-            auto stored = d_->load(t, rowKeyOf(s, entry));
+            auto stored = SqliteStore::Impl::load(access.connection(), t, rowKeyOf(s, entry));
             if (!stored) return std::nullopt;
             extraTableUnits += dynamo::readUnits(stored->size, plan.consistent);
             return std::move(stored->item);
         };
     }
     {
-        auto st = d_->db.prepare(sql);
+        auto st = access.connection().prepare(sql);
         if (!plan.index || !plan.index->global) st.bind(1, hashPrefix);
         st.bind(2, pk);
         if (sortRange.lower) st.bind(3, sortRange.lower->value);
@@ -328,9 +329,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     } else {
         tally.addTable(units);
     }
-    const int indexId = plan.index && plan.index->global ? plan.index->id : 0;
-    const int partitions = d_->partitionCount(t, plan.index && plan.index->global ? plan.index : nullptr);
-    d_->meter.recordRead(s.id, indexId, partitionOfHash(hashPrefix, partitions), pk, units + extraTableUnits);
+    d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hashPrefix, pk, units + extraTableUnits);
 
     QueryResponse response = std::move(page.response);
     if (plan.fetch != Fetch::Count) response.items = std::move(page.items);
@@ -352,7 +351,7 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
                         "' at 'segment' failed to satisfy constraint: Member must have value " +
                         (*request.segment < 0 ? "greater than or equal to 0"
                                               : "less than or equal to " + std::to_string(*request.totalSegments - 1)));
-    std::lock_guard lock(d_->mutex);
+    ReadAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     const TableSchema& s = t.schema;
     ReadPlan plan = planRead(s, request, false);
@@ -405,16 +404,17 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
     std::function<std::optional<Item>(const Item&)> fetchFromTable;
     if (plan.index && !plan.index->global && plan.fetch == Fetch::WithTableAttributes) {
         fetchFromTable = [&](const Item& entry) -> std::optional<Item> {
-            auto stored = d_->load(t, rowKeyOf(s, entry));
+            auto stored = SqliteStore::Impl::load(access.connection(), t, rowKeyOf(s, entry));
             if (!stored) return std::nullopt;
             extraTableUnits += dynamo::readUnits(stored->size, plan.consistent);
             return std::move(stored->item);
         };
     }
-    const int indexId = plan.index && plan.index->global ? plan.index->id : 0;
-    const int partitions = d_->partitionCount(t, plan.index && plan.index->global ? plan.index : nullptr);
+    // Per-partition traffic: a Scan spreads its reads over the partitions it walks, metered
+    // once per page from a local tally.
+    std::map<std::string, double> unitsByHash;
     {
-        auto st = d_->db.prepare(sql);
+        auto st = access.connection().prepare(sql);
         if (!segmentLow.empty()) st.bind(1, segmentLow);
         if (!segmentHigh.empty()) st.bind(2, segmentHigh);
         if (startRow && !plan.index) st.bind(3, startRow->hash).bind(4, startRow->pk).bind(5, startRow->sk);
@@ -424,12 +424,12 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
         }
         while (st.step()) {
             const int64_t size = st.int64(0);
-            // Per-partition traffic: a Scan spreads its reads over the partitions it walks.
-            d_->meter.recordRead(s.id, indexId, partitionOfHash(st.blob(2), partitions), {},
-                                 static_cast<double>(size) / dynamo::kReadUnitBytes * (plan.consistent ? 1.0 : 0.5));
+            unitsByHash[std::string(st.blob(2))] += static_cast<double>(size) / dynamo::kReadUnitBytes * (plan.consistent ? 1.0 : 0.5);
             if (!page.add(size, st.blob(1), fetchFromTable)) break;
         }
     }
+    for (const auto& [hash, units] : unitsByHash)
+        d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hash, {}, units);
     const double units = dynamo::readUnits(page.bytesRead, plan.consistent);
     CapacityTally tally(s.name);
     if (plan.index) {

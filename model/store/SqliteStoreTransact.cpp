@@ -87,7 +87,7 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
         throwValidation("Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
     if (request.transactItems.size() > kMaxTransactItems) throwValidation("Member must have length less than or equal to 100");
 
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     const int64_t now = QDateTime::currentMSecsSinceEpoch();
     const std::string fingerprint = request.clientRequestToken ? fingerprintOf(request) : std::string();
     if (request.clientRequestToken) {
@@ -249,7 +249,9 @@ TransactGetItemsResponse SqliteStore::transactGetItems(const TransactGetItemsReq
     if (request.transactItems.empty()) throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
     if (request.transactItems.size() > kMaxTransactItems) throwValidation("Member must have length less than or equal to 100");
 
-    std::lock_guard lock(d_->mutex);
+    ReadAccess access(*d_);
+    // One read transaction: every item comes from the same snapshot.
+    sqlite::ReadTransaction snapshot(access.connection());
     struct Get {
         TableState* table;
         RowKey key;
@@ -274,12 +276,12 @@ TransactGetItemsResponse SqliteStore::transactGetItems(const TransactGetItemsReq
         const std::string& name = g.table->schema.name;
         auto [tally, inserted] = tallies.try_emplace(name, name);
         if (inserted) order.push_back(name);
-        std::optional<StoredItem> stored = d_->load(*g.table, g.key);
+        std::optional<StoredItem> stored = SqliteStore::Impl::load(access.connection(), *g.table, g.key);
         // [AWS] A transactional read costs twice a strongly consistent one; a missing item is
         // still read (DynamoDB Local charges it too).
         const double units = 2 * dynamo::readUnits(stored ? stored->size : 0, true);
         tally->second.addTable(units);
-        d_->meter.recordRead(g.table->schema.id, 0, partitionOfHash(g.key.hash, d_->partitionCount(*g.table, nullptr)), g.key.pk, units);
+        d_->meterRead(*g.table, nullptr, g.key.hash, g.key.pk, units);
         if (stored)
             response.responses.push_back(g.expressions.hasProjection() ? g.expressions.project(stored->item) : std::move(stored->item));
         else

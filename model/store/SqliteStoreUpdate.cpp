@@ -12,7 +12,7 @@ namespace keyplan::store {
 
 UpdateItemResponse SqliteStore::updateItem(const UpdateItemRequest& request)
 {
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     checkKey(t.schema, request.key);
     ItemUpdate update(request, t.schema);
@@ -23,8 +23,7 @@ UpdateItemResponse SqliteStore::updateItem(const UpdateItemRequest& request)
     std::optional<StoredItem> old = d_->load(t, key);
     if (!update.conditions().passes(old ? &old->item : nullptr)) {
         // [AWS] A failed condition still consumes write capacity: the existing item's size, or 1.
-        d_->meter.recordWrite(t.schema.id, 0, partitionOfHash(key.hash, d_->partitionCount(t, nullptr)), key.pk,
-                              dynamo::writeUnits(old ? old->size : 0));
+        d_->meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
         update.conditions().fail(old ? &old->item : nullptr);
     }
     Item next = update.apply(old ? old->item : request.key);

@@ -26,9 +26,11 @@ void checkReturnValuesForPutOrDelete(ReturnValues rv)
 
 }  // namespace
 
-std::optional<StoredItem> SqliteStore::Impl::load(const TableState& t, const RowKey& key)
+std::optional<StoredItem> SqliteStore::Impl::load(const TableState& t, const RowKey& key) { return load(db, t, key); }
+
+std::optional<StoredItem> SqliteStore::Impl::load(sqlite::Database& connection, const TableState& t, const RowKey& key)
 {
-    auto st = db.prepare("SELECT size, item FROM " + t.schema.sqlName + " WHERE h=?1 AND pk=?2 AND sk=?3");
+    auto st = connection.prepare("SELECT size, item FROM " + t.schema.sqlName + " WHERE h=?1 AND pk=?2 AND sk=?3");
     st.bind(1, key.hash).bind(2, key.pk).bind(3, key.sk);
     if (!st.step()) return std::nullopt;
     return StoredItem{dynamo::decodeItem(st.blob(1)), st.int64(0)};
@@ -54,6 +56,7 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         db.prepare("DELETE FROM " + s.sqlName + " WHERE h=?1 AND pk=?2 AND sk=?3").bind(1, key.hash).bind(2, key.pk).bind(3, key.sk).run();
     }
 
+    std::unique_lock statsLock(stats);
     const int tablePartitions = partitionCount(t, nullptr);
     const int tablePartition = partitionOfHash(key.hash, tablePartitions);
     meter.recordWrite(s.id, 0, tablePartition, key.pk, effect.tableUnits);
@@ -64,6 +67,7 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         t.sizeBytes += byteDelta;
     }
     meter.adjustContents(s.id, 0, tablePartition, itemDelta, byteDelta);
+    statsLock.unlock();
 
     for (const auto& index : s.indexes) {
         std::optional<IndexEntry> before = old ? indexEntryOf(s, index, old->item) : std::nullopt;
@@ -75,9 +79,9 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         if (sameKey && before->projected == after->projected) continue;
 
         double units = 0;
-        const int indexPartitions = partitionCount(t, &index);
         auto recordEntry = [&](const IndexEntry& e, int64_t items, int64_t bytes, double u) {
-            const int partition = partitionOfHash(e.hash, indexPartitions);
+            std::lock_guard lock(stats);
+            const int partition = partitionOfHash(e.hash, partitionCount(t, &index));
             if (index.global) {
                 meter.recordWrite(s.id, index.id, partition, e.ipk, u);
                 meter.adjustContents(s.id, index.id, partition, items, bytes);
@@ -134,7 +138,7 @@ void addEffect(CapacityTally& tally, const WriteEffect& effect)
 PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
 {
     checkReturnValuesForPutOrDelete(request.returnValues);
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     checkItemForWrite(t.schema, request.item);
     WriteConditions conditions(request);
@@ -145,8 +149,7 @@ PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
     CapacityTally tally(t.schema.name);
     if (!conditions.passes(old ? &old->item : nullptr)) {
         // [AWS] A failed condition still consumes write capacity: the existing item's size, or 1.
-        d_->meter.recordWrite(t.schema.id, 0, partitionOfHash(key.hash, d_->partitionCount(t, nullptr)), key.pk,
-                              dynamo::writeUnits(old ? old->size : 0));
+        d_->meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
         conditions.fail(old ? &old->item : nullptr);
     }
     StoredItem next{request.item, dynamo::itemSizeInBytes(request.item)};
@@ -162,7 +165,7 @@ PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
 DeleteItemResponse SqliteStore::deleteItem(const DeleteItemRequest& request)
 {
     checkReturnValuesForPutOrDelete(request.returnValues);
-    std::lock_guard lock(d_->mutex);
+    WriteAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     checkKey(t.schema, request.key);
     WriteConditions conditions(request);
@@ -172,8 +175,7 @@ DeleteItemResponse SqliteStore::deleteItem(const DeleteItemRequest& request)
     std::optional<StoredItem> old = d_->load(t, key);
     CapacityTally tally(t.schema.name);
     if (!conditions.passes(old ? &old->item : nullptr)) {
-        d_->meter.recordWrite(t.schema.id, 0, partitionOfHash(key.hash, d_->partitionCount(t, nullptr)), key.pk,
-                              dynamo::writeUnits(old ? old->size : 0));
+        d_->meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
         conditions.fail(old ? &old->item : nullptr);
     }
     if (old) {

@@ -157,4 +157,15 @@ void Transaction::commit()
     open_ = false;
 }
 
+ReadTransaction::ReadTransaction(Database& db) : db_(db) { db_.prepare("BEGIN").run(); }
+
+ReadTransaction::~ReadTransaction()
+{
+    try {
+        db_.prepare("COMMIT").run();
+    } catch (...) {
+        // Nothing was written; SQLite ends the read transaction with the connection's next use.
+    }
+}
+
 }  // namespace keyplan::store::sqlite

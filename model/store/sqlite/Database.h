@@ -74,4 +74,14 @@ private:
     bool open_ = true;
 };
 
+// BEGIN (deferred) ... COMMIT around several reads, so they see one snapshot.
+class ReadTransaction {
+public:
+    explicit ReadTransaction(Database& db);
+    ~ReadTransaction();
+
+private:
+    Database& db_;
+};
+
 }  // namespace keyplan::store::sqlite

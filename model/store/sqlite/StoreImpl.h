@@ -9,9 +9,12 @@
 #include "store/sqlite/Database.h"
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
+#include <vector>
 
 namespace keyplan::store {
 
@@ -63,15 +66,32 @@ struct WriteEffect {
     std::map<const IndexSchema*, double> indexUnits;
 };
 
+// Concurrency: reads run in parallel on their own connections (file stores, WAL), writes are
+// serialised on the writer connection, creating or deleting a table excludes everything else.
+//   catalog  shared by every operation, exclusive to CreateTable/DeleteTable (the tables map)
+//   writer   the writer connection `db` and everything done on it
+//   stats    item counts and the partition meter, touched by reads and writes alike
 struct SqliteStore::Impl {
     explicit Impl(const std::string& file);
 
     std::string path;
     sqlite::Database db;
-    std::mutex mutex;
+    std::shared_mutex catalog;
+    std::mutex writer;
+    std::mutex stats;
     std::map<std::string, TableState, std::less<>> tables;
     int64_t nextTableId = 1;
     PartitionMeter meter;
+
+    // Read connections for file stores (an in-memory database has only its one connection).
+    std::mutex poolMutex;
+    std::vector<std::unique_ptr<sqlite::Database>> idleReaders;
+    std::unique_ptr<sqlite::Database> takeReader();
+    void returnReader(std::unique_ptr<sqlite::Database> reader);
+
+    // Partition meter entries (each takes `stats`).
+    void meterRead(const TableState& t, const IndexSchema* gsi, std::string_view hash, std::string_view partitionKey, double units);
+    void meterTableWrite(const TableState& t, std::string_view hash, std::string_view partitionKey, double units);
     // TransactWriteItems ClientRequestTokens of the last 10 minutes: token -> request fingerprint.
     std::map<std::string, TokenRecord> transactionTokens;
 
@@ -80,21 +100,59 @@ struct SqliteStore::Impl {
     // The same for DescribeTable and DeleteTable, whose message names the table.
     TableState& controlPlaneTable(std::string_view name);
 
-    // Reads one item by its row key (nothing when absent).
+    // Reads one item by its row key (nothing when absent), on the writer connection or a reader.
     std::optional<StoredItem> load(const TableState& table, const RowKey& key);
+    static std::optional<StoredItem> load(sqlite::Database& connection, const TableState& table, const RowKey& key);
 
     // Inside an open transaction: replaces what is stored under `key` (old) by `next`
     // (nothing = delete), maintaining every index, the counts and the partition meters.
     WriteEffect write(TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
                       const std::optional<StoredItem>& next);
 
-    void ensureCounts(TableState& table);
+    void ensureCounts(TableState& table);  // holds `writer`; takes `stats`
     // After a rolled-back transaction: counts are reloaded from SQLite when next needed.
     void forgetCounts();
-    int partitionCount(const TableState& table, const IndexSchema* index) const;
+    int partitionCount(const TableState& table, const IndexSchema* index) const;  // holds `stats`
     void createSqlTables(const TableSchema& schema);
     void dropSqlTables(const TableSchema& schema);
     TableDescription describe(TableState& table);
+};
+
+}  // namespace keyplan::store
+
+namespace keyplan::store {
+
+// What a data-plane request holds while it runs.
+class ReadAccess {
+public:
+    explicit ReadAccess(SqliteStore::Impl& d);
+    ~ReadAccess();
+    sqlite::Database& connection() { return reader_ ? *reader_ : d_.db; }
+
+private:
+    SqliteStore::Impl& d_;
+    std::shared_lock<std::shared_mutex> catalog_;
+    std::unique_lock<std::mutex> writer_;  // when no reader connection exists
+    std::unique_ptr<sqlite::Database> reader_;
+};
+
+class WriteAccess {
+public:
+    explicit WriteAccess(SqliteStore::Impl& d) : catalog_(d.catalog), writer_(d.writer) {}
+
+private:
+    std::shared_lock<std::shared_mutex> catalog_;
+    std::lock_guard<std::mutex> writer_;
+};
+
+// CreateTable and DeleteTable: nothing else runs meanwhile.
+class CatalogAccess {
+public:
+    explicit CatalogAccess(SqliteStore::Impl& d) : catalog_(d.catalog), writer_(d.writer) {}
+
+private:
+    std::unique_lock<std::shared_mutex> catalog_;
+    std::lock_guard<std::mutex> writer_;
 };
 
 }  // namespace keyplan::store
