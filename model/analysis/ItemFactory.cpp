@@ -31,8 +31,11 @@ BuiltItem ItemFactory::build(const design::Entity& entity, int64_t ordinal, int6
     }
     for (const design::Attribute* attributePtr : ordered) {
         const design::Attribute& attribute = *attributePtr;
-        // One stream per (entity, attribute, ordinal): adding an attribute leaves the others' values alone.
-        Rng rng(Rng::mix(seed_, entity.name + "." + attribute.name, static_cast<uint64_t>(ordinal)));
+        // One stream per (entity, attribute, ordinal): adding an attribute leaves the others' values
+        // alone, and two entities' id(8) columns do not repeat each other.
+        const std::string stream = entity.name + "." + attribute.name;
+        Rng rng(Rng::mix(seed_, stream, static_cast<uint64_t>(ordinal)));
+        context.seed = Rng::mix(seed_, stream);
         if (auto it = inherited.find(attribute.name); it != inherited.end()) {
             built.values[attribute.name] = it->second;
         } else {

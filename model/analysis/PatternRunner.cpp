@@ -4,6 +4,7 @@
 #include "store/Store.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -11,8 +12,9 @@ namespace keyplan::analysis {
 
 namespace {
 
-constexpr int kScanPages = 200;        // pages read looking for an item to take inputs from
+constexpr int kScanPages = 200;  // pages read looking for items to take inputs from
 constexpr int64_t kScanPageItems = 100;
+constexpr int kCandidates = 2000;  // items of the entity looked at before choosing
 
 const design::Generator* resolvedGenerator(const design::Design& d, const design::Entity& e, std::string_view attribute)
 {
@@ -51,24 +53,43 @@ design::Values PatternRunner::completeInputs(const design::AccessPattern& patter
 
     const design::Entity* entity = design_.entityByName(pattern.returns.front().entity);
     if (!entity) return inputs;
-    // An item of the entity the pattern returns: the request made from its values finds it.
+    // An item of the entity the pattern returns: the request made from its values finds it. Of
+    // the first items met, one from the collection the pattern reads that holds the most of them,
+    // so a run shows a full page where the data has one.
+    std::string partitionAttribute = plan.request.keyCondition.partitionAttribute;
+    if (plan.request.operation == Operation::GetItem && !plan.request.key.empty())
+        partitionAttribute = plan.request.key.front().first;
     std::optional<design::Design::Identified> found;
+    std::map<std::string, std::pair<int, design::Design::Identified>> byPartition;
+    std::vector<std::string> seenOrder;
+    int candidates = 0;
     store::ScanRequest scan;
     scan.tableName = design_.table().name;
     scan.limit = kScanPageItems;
-    for (int page = 0; page < kScanPages && !found; ++page) {
+    for (int page = 0; page < kScanPages && candidates < kCandidates; ++page) {
         const auto response = store_.scan(scan);
         if (response.items) {
             for (const auto& item : *response.items) {
                 auto id = design_.identify(item);
-                if (id && id->entity == entity) {
-                    found = std::move(id);
-                    break;
-                }
+                if (!id || id->entity != entity) continue;
+                auto pk = item.find(partitionAttribute);
+                const std::string partition = pk == item.end() ? std::string() : pk->second.debugString();
+                auto [it, inserted] = byPartition.try_emplace(partition, 0, *id);
+                if (inserted) seenOrder.push_back(partition);
+                ++it->second.first;
+                ++candidates;
             }
         }
         if (!response.lastEvaluatedKey) break;
         scan.exclusiveStartKey = response.lastEvaluatedKey;
+    }
+    int best = 0;
+    for (const auto& partition : seenOrder) {
+        const auto& [n, id] = byPartition.at(partition);
+        if (n > best) {
+            best = n;
+            found = id;
+        }
     }
     if (!found)
         throw std::invalid_argument("found no " + entity->name + " item in table " + design_.table().name +

@@ -122,7 +122,8 @@ struct Entity {
     SampleSpec sample;
     // Peak item writes per second (puts and updates), for write cost and hot-partition checks.
     double writesPerSecond = 0;
-    // The designer's figure for a whole item's size in bytes; 0 means estimate from the generators.
+    // The designer's figure for a whole item's size in bytes, used by the cost estimates; 0 means
+    // estimate from the generators. (Sample items keep the size their generators give them.)
     int64_t itemSizeBytes = 0;
     bool operator==(const Entity&) const = default;
 
