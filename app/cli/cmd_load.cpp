@@ -114,6 +114,10 @@ int run(const QStringList& args)
         if (terminal) err << "\n";
         err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
         return 2;
+    } catch (const std::exception& e) {
+        if (terminal) err << "\n";
+        err << "keyplan-cli load: " << e.what() << "\n";
+        return 2;
     }
     std::signal(SIGINT, SIG_DFL);
     if (terminal) err << "\n";

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <stdexcept>
 
 namespace keyplan::analysis {
 
@@ -229,76 +230,82 @@ LoadResult SampleData::load(store::Store& store, const LoadOptions& options,
     }
 
     const int batchSize = std::clamp(options.batchSize, 1, 25);
+    const int groupSize = std::max(1, options.requestsPerCall);
     const int64_t total = totalItems();
     std::vector<store::WriteRequest> batch;
+    std::vector<store::BatchWriteItemRequest> group;
+    int64_t groupItems = 0;
     std::string currentEntity;
-    bool usePutItem = false;
-
-    auto sumCapacity = [&](const std::optional<std::vector<store::ConsumedCapacity>>& consumed) {
-        if (!consumed) return;
-        for (const auto& c : *consumed) result.writeUnits += c.capacityUnits;
-    };
-    auto putEach = [&](const std::vector<store::WriteRequest>& writes) {
-        for (const auto& w : writes) {
-            store::PutItemRequest put;
-            put.tableName = table;
-            put.item = *w.putItem;
-            put.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
-            const auto response = store.putItem(put);
-            ++result.requests;
-            if (response.consumedCapacity) result.writeUnits += response.consumedCapacity->capacityUnits;
+    auto account = [&](const store::BatchWriteItemResponse& response, std::vector<store::WriteRequest>& unprocessed) {
+        ++result.requests;
+        if (response.consumedCapacity) {
+            for (const auto& c : *response.consumedCapacity) result.writeUnits += c.capacityUnits;
         }
+        for (const auto& [t, writes] : response.unprocessedItems) unprocessed.insert(unprocessed.end(), writes.begin(), writes.end());
     };
-    auto flush = [&]() -> bool {
-        if (batch.empty()) return true;
-        const int64_t size = static_cast<int64_t>(batch.size());
-        if (usePutItem) {
-            putEach(batch);
-        } else {
-            std::vector<store::WriteRequest> pending = std::move(batch);
-            for (int attempt = 0; !pending.empty(); ++attempt) {
+    // Re-sends what the store left unprocessed, BatchWriteItem by BatchWriteItem.
+    auto resend = [&](std::vector<store::WriteRequest> pending) {
+        for (int attempt = 0; !pending.empty(); ++attempt) {
+            if (attempt >= 8)
+                throw std::runtime_error("the store left " + std::to_string(pending.size()) +
+                                         " items unprocessed after 8 attempts");
+            std::vector<store::WriteRequest> again;
+            for (size_t at = 0; at < pending.size(); at += static_cast<size_t>(batchSize)) {
                 store::BatchWriteItemRequest request;
-                request.requestItems.push_back({table, pending});
+                request.requestItems.push_back(
+                    {table, std::vector<store::WriteRequest>(pending.begin() + static_cast<std::ptrdiff_t>(at),
+                                                             pending.begin() + static_cast<std::ptrdiff_t>(std::min(pending.size(), at + static_cast<size_t>(batchSize))))});
                 request.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
-                store::BatchWriteItemResponse response;
-                try {
-                    response = store.batchWriteItem(request);
-                } catch (const dynamo::Error& e) {
-                    // A store without BatchWriteItem yet: write the items one by one.
-                    if (e.code() != dynamo::ErrorCode::UnknownOperationException) throw;
-                    usePutItem = true;
-                    putEach(pending);
-                    break;
-                }
-                ++result.requests;
-                sumCapacity(response.consumedCapacity);
-                pending.clear();
-                for (auto& [t, writes] : response.unprocessedItems) pending.insert(pending.end(), writes.begin(), writes.end());
-                if (attempt >= 8 && !pending.empty()) {
-                    putEach(pending);  // give the store's back-pressure a way out
-                    pending.clear();
-                }
+                account(store.batchWriteItem(request), again);
             }
+            pending = std::move(again);
         }
-        batch.clear();
-        result.itemsWritten += size;
+    };
+    // Sends the grouped BatchWriteItem requests in one call to the store's bulk path.
+    auto flushGroup = [&]() -> bool {
+        if (group.empty()) return true;
+        std::vector<store::WriteRequest> unprocessed;
+        for (const auto& response : store.batchWriteItems(group)) account(response, unprocessed);
+        resend(std::move(unprocessed));
+        group.clear();
+        result.itemsWritten += groupItems;
+        groupItems = 0;
         if (progress && !progress({result.itemsWritten, total, currentEntity})) {
             result.cancelled = true;
             return false;
         }
         return true;
     };
+    auto closeBatch = [&]() {
+        if (batch.empty()) return;
+        store::BatchWriteItemRequest request;
+        groupItems += static_cast<int64_t>(batch.size());
+        request.requestItems.push_back({table, std::move(batch)});
+        request.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
+        group.push_back(std::move(request));
+        batch.clear();
+    };
 
     generate([&](const Entity& e, BuiltItem&& built) {
-        if (currentEntity != e.name && !batch.empty() && !flush()) return false;
+        if (currentEntity != e.name && !currentEntity.empty()) {
+            // Progress names the entity being written: a new entity starts a new call.
+            closeBatch();
+            if (!flushGroup()) return false;
+        }
         currentEntity = e.name;
         store::WriteRequest w;
         w.putItem = std::move(built.item);
         batch.push_back(std::move(w));
-        if (static_cast<int>(batch.size()) >= batchSize) return flush();
+        if (static_cast<int>(batch.size()) >= batchSize) {
+            closeBatch();
+            if (static_cast<int>(group.size()) >= groupSize) return flushGroup();
+        }
         return true;
     });
-    if (!result.cancelled) flush();
+    if (!result.cancelled) {
+        closeBatch();
+        flushGroup();
+    }
     return result;
 }
 

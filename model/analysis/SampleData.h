@@ -38,13 +38,16 @@ struct SampleProgress {
 struct LoadOptions {
     // Delete the table first if it exists (else items are added to what is there).
     bool replaceTable = false;
-    // Items per BatchWriteItem call (DynamoDB allows at most 25).
+    // Items per BatchWriteItem request (DynamoDB allows at most 25).
     int batchSize = 25;
+    // BatchWriteItem requests handed to the store's bulk path (Store::batchWriteItems) at once;
+    // progress is reported, and cancelling takes effect, between such calls.
+    int requestsPerCall = 40;
 };
 
 struct LoadResult {
     int64_t itemsWritten = 0;
-    int64_t requests = 0;      // BatchWriteItem (or PutItem) calls
+    int64_t requests = 0;      // BatchWriteItem requests sent
     double writeUnits = 0;     // consumed capacity the store reported
     bool cancelled = false;
     bool createdTable = false;
@@ -62,10 +65,11 @@ public:
     // generate returns false).
     bool generate(const std::function<bool(const design::Entity&, BuiltItem&& item)>& sink) const;
 
-    // Creates the table when it does not exist (or replaces it) and writes every item,
-    // BatchWriteItem by BatchWriteItem, re-sending what the store leaves unprocessed. `progress`
-    // is called after each request; returning false cancels (what is written stays).
-    // Throws dynamo::Error from the store.
+    // Creates the table when it does not exist (or replaces it) and writes every item in
+    // BatchWriteItem requests of 25, handed to the store's bulk path several at a time, and
+    // re-sends what the store leaves unprocessed. `progress` is called after each store call;
+    // returning false cancels (what is written stays).
+    // Throws dynamo::Error from the store, std::runtime_error if it keeps items unprocessed.
     LoadResult load(store::Store& store, const LoadOptions& options = {},
                     const std::function<bool(const SampleProgress&)>& progress = {}) const;
 
