@@ -2,6 +2,7 @@
 // units, dollars a month), the write cost per entity, and the risks. Exit status 0 when every
 // pattern is served by one request, 1 when one is not, 2 when the design cannot be read.
 #include "CliCommand.h"
+#include "TextWrap.h"
 
 #include "analysis/Analysis.h"
 #include "design/DesignFile.h"
@@ -13,6 +14,7 @@
 namespace {
 
 using namespace keyplan;
+using cli::wrapped;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -139,8 +141,8 @@ int run(const QStringList& args)
             out << "\nPatterns\n";
             header = true;
         }
-        out << "  " << p.number << ". " << q(p.name) << ": " << q(plan.explanation) << "\n";
-        for (const auto& w : plan.warnings) out << "     warning: " << q(w) << "\n";
+        out << wrapped("  " + QString::number(p.number) + ". ", q(p.name) + ": " + q(plan.explanation), 5);
+        for (const auto& w : plan.warnings) out << wrapped("     warning: ", q(w), 7);
         if (!verbose) continue;
         const auto& r = plan.request;
         if (r.operation == analysis::Operation::GetItem) {
@@ -162,15 +164,16 @@ int run(const QStringList& args)
             if (!names.isEmpty()) out << "       names: " << names.join(", ") << "\n";
             if (!values.isEmpty()) out << "       values: " << values.join(", ") << "\n";
         }
-        out << "     cost: " << q(p.cost.read.arithmetic) << "\n";
-        for (const auto& n : plan.notes) out << "     not chosen: " << q(n) << "\n";
+        out << wrapped("     cost: ", q(p.cost.read.arithmetic), 7);
+        for (const auto& n : plan.notes) out << wrapped("     not chosen: ", q(n), 7);
     }
 
     if (!report.findings.empty()) {
         out << "\nRisks\n";
         for (const auto& f : report.findings)
-            out << "  " << q(std::string(analysis::severityName(f.severity))) << " [" << q(std::string(analysis::ruleName(f.rule)))
-                << "] " << q(f.message) << "\n";
+            out << wrapped("  " + q(std::string(analysis::severityName(f.severity))) + " [" +
+                               q(std::string(analysis::ruleName(f.rule))) + "] ",
+                           q(f.message), 4);
     }
 
     const auto unserved = std::count_if(report.patterns.begin(), report.patterns.end(),

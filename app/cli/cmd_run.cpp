@@ -2,6 +2,7 @@
 // planned request to a store and prints the items, the LastEvaluatedKey and the consumed capacity
 // beside the cost model's estimate. Without --db it runs on the design's sample data in memory.
 #include "CliCommand.h"
+#include "TextWrap.h"
 
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
@@ -14,6 +15,7 @@
 namespace {
 
 using namespace keyplan;
+using cli::wrapped;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -93,7 +95,7 @@ int run(const QStringList& args)
             store = store::SqliteStore::openFile(db.toStdString());
         }
         const analysis::RunResult r = analysis::PatternRunner(d, *store).run(*pattern, inputs);
-        out << "Pattern " << number << ". " << q(pattern->name) << ": " << q(r.plan.explanation) << "\n";
+        out << wrapped("Pattern " + QString::number(number) + ". ", q(pattern->name) + ": " + q(r.plan.explanation), 2);
         QStringList bound;
         for (const auto& [name, value] : r.inputs) bound << q(name) + "=" + q(value);
         out << "Inputs: " << (bound.isEmpty() ? QString("(none)") : bound.join(", ")) << "\n";
@@ -110,14 +112,16 @@ int run(const QStringList& args)
             const auto query = req.queryRequest(r.inputs);
             if (query.expressionAttributeValues) out << "  ExpressionAttributeValues=" << itemText(*query.expressionAttributeValues) << "\n";
         }
-        if (!r.note.empty()) out << "Ran " << q(r.note) << ".\n";
+        if (!r.note.empty()) out << wrapped("Ran ", q(r.note) + ".", 2);
         out << "\nItems (" << r.items.size() << "):\n";
         for (const auto& item : r.items) out << "  " << itemText(item) << "\n";
         out << "\nCount " << r.count << ", ScannedCount " << r.scannedCount << "\n";
         out << "LastEvaluatedKey: " << (r.lastEvaluatedKey ? itemText(*r.lastEvaluatedKey) : QString("(none)")) << "\n";
-        out << "Consumed capacity: " << q(analysis::formatCount(r.consumedReadUnits)) << " read units in " << r.requests
-            << " request(s); estimate " << q(analysis::formatCount(r.estimate.read.readUnits)) << " ("
-            << q(r.estimate.read.arithmetic) << ")\n";
+        out << wrapped("Consumed capacity: ", q(analysis::formatCount(r.consumedReadUnits)) + " read units in " +
+                                                  QString::number(r.requests) + " request(s); estimate " +
+                                                  q(analysis::formatCount(r.estimate.read.readUnits)) + " (" +
+                                                  q(r.estimate.read.arithmetic) + ")",
+                       2);
     } catch (const dynamo::Error& e) {
         err << "keyplan-cli run: " << q(e.name()) << ": " << q(e.message()) << "\n";
         return 2;
