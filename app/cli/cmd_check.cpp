@@ -157,6 +157,7 @@ int run(const QStringList& args)
             if (r.scanIndexForward) out << " ScanIndexForward=" << (*r.scanIndexForward ? "true" : "false");
             if (r.limit) out << " Limit=" << *r.limit;
             if (r.consistentRead) out << " ConsistentRead=true";
+            if (r.select == store::Select::AllAttributes) out << " Select=ALL_ATTRIBUTES";
             out << "\n";
             QStringList names, values;
             for (const auto& [ph, name] : r.expressionAttributeNames) names << q(ph) + "=" + q(name);

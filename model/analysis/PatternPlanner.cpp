@@ -519,6 +519,23 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
     if (partitions.size() > 1) {
         plan.requestCount = static_cast<int>(partitions.size());
         cond.partitionValue = KeyTemplate::parse(partitions.front());
+        // The first request: the first collection, narrowed to its entities' sort keys.
+        if (!path.sortKey.empty()) {
+            std::vector<SortPlan> first;
+            for (size_t i = 0; i < returned.size(); ++i) {
+                if (pkRendered[i].text == partitions.front())
+                    first.push_back(sortPlanFor(returned[i]->key(path.sortKey)->keyTemplate, bound, sep));
+            }
+            const bool same = std::all_of(first.begin(), first.end(), [&](const SortPlan& sp) {
+                return sp.op == first.front().op && sp.v1 == first.front().v1 && sp.v2 == first.front().v2;
+            });
+            if (same && first.front().op != SortCondition::None) {
+                cond.sortAttribute = path.sortKey;
+                cond.sort = first.front().op;
+                cond.sortValue = KeyTemplate::parse(first.front().v1);
+                if (cond.sort == SortCondition::Between) cond.sortValue2 = KeyTemplate::parse(first.front().v2);
+            }
+        }
         fillQuery(plan.request, cond, path, pattern);
         std::vector<std::string> where;
         for (size_t i = 0; i < returned.size(); ++i) where.push_back(returned[i]->name + " in " + pkRendered[i].text);
@@ -731,7 +748,9 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
                                     "each item: 1 + " + std::to_string(fetches) + " requests.");
             }
             plan.warnings.push_back(path.name + " projects " + kind + " without " + list(plan.missingAttributes) +
-                                    "; DynamoDB fetches them from the table for every item, at extra read cost.");
+                                    "; with Select = ALL_ATTRIBUTES DynamoDB fetches them from the table for every item, "
+                                    "at extra read cost.");
+            req.select = store::Select::AllAttributes;
         }
     }
 

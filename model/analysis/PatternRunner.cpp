@@ -48,62 +48,26 @@ design::Values PatternRunner::completeInputs(const design::AccessPattern& patter
         if (!in.fixedValue && std::find(needed.begin(), needed.end(), in.name) == needed.end()) needed.push_back(in.name);
     }
     design::Values inputs = given;
-    const bool complete = std::all_of(needed.begin(), needed.end(), [&](const std::string& n) { return inputs.count(n) > 0; });
-    if (complete || pattern.returns.empty()) return inputs;
-
-    const design::Entity* entity = design_.entityByName(pattern.returns.front().entity);
-    if (!entity) return inputs;
-    // An item of the entity the pattern returns: the request made from its values finds it. Of
-    // the first items met, one from the collection the pattern reads that holds the most of them,
-    // so a run shows a full page where the data has one.
-    std::string partitionAttribute = plan.request.keyCondition.partitionAttribute;
-    if (plan.request.operation == Operation::GetItem && !plan.request.key.empty())
-        partitionAttribute = plan.request.key.front().first;
-    std::optional<design::Design::Identified> found;
-    std::map<std::string, std::pair<int, design::Design::Identified>> byPartition;
-    std::vector<std::string> seenOrder;
-    int candidates = 0;
-    store::ScanRequest scan;
-    scan.tableName = design_.table().name;
-    scan.limit = kScanPageItems;
-    for (int page = 0; page < kScanPages && candidates < kCandidates; ++page) {
-        const auto response = store_.scan(scan);
-        if (response.items) {
-            for (const auto& item : *response.items) {
-                auto id = design_.identify(item);
-                if (!id || id->entity != entity) continue;
-                auto pk = item.find(partitionAttribute);
-                const std::string partition = pk == item.end() ? std::string() : pk->second.debugString();
-                auto [it, inserted] = byPartition.try_emplace(partition, 0, *id);
-                if (inserted) seenOrder.push_back(partition);
-                ++it->second.first;
-                ++candidates;
-            }
-        }
-        if (!response.lastEvaluatedKey) break;
-        scan.exclusiveStartKey = response.lastEvaluatedKey;
+    std::vector<const design::Entity*> returned;
+    for (const auto& r : pattern.returns) {
+        if (const design::Entity* e = design_.entityByName(r.entity)) returned.push_back(e);
     }
-    int best = 0;
-    for (const auto& partition : seenOrder) {
-        const auto& [n, id] = byPartition.at(partition);
-        if (n > best) {
-            best = n;
-            found = id;
-        }
-    }
-    if (!found)
-        throw std::invalid_argument("found no " + entity->name + " item in table " + design_.table().name +
-                                    " to take the inputs from; load sample data first or give the inputs");
+    auto attributeOf = [&](const std::string& name) {
+        const design::PatternInput* in = pattern.input(name);
+        return in ? in->attributeName() : name;  // a fan-out variable ({shard}, {day}) is an attribute
+    };
 
+    // Ranges need no item: as wide as the values can be.
+    std::vector<std::string> missing;
     for (const auto& name : needed) {
         if (inputs.count(name)) continue;
         const design::PatternInput* in = pattern.input(name);
-        const std::string attribute = in ? in->attributeName() : name;
-        auto value = found->values.find(attribute);
         if (in && in->comparison != design::Comparison::Equal && in->comparison != design::Comparison::BeginsWith) {
-            // A range the item lies in, as wide as the values can be.
-            const design::Generator* g = resolvedGenerator(design_, *entity, attribute);
             const bool lower = in->comparison == design::Comparison::Greater || in->comparison == design::Comparison::GreaterOrEqual;
+            const design::Generator* g = nullptr;
+            for (const design::Entity* e : returned) {
+                if (!g && e->attribute(in->attributeName())) g = resolvedGenerator(design_, *e, in->attributeName());
+            }
             if (g && g->isTemporal()) {
                 inputs[name] = lower ? "0000-01-01" : "9999-12-31";
                 continue;
@@ -113,10 +77,86 @@ design::Values PatternRunner::completeInputs(const design::AccessPattern& patter
                 continue;
             }
         }
-        if (value == found->values.end())
-            throw std::invalid_argument("no value for the input '" + name + "': the " + entity->name +
-                                        " item found has no " + attribute + "; give it");
-        inputs[name] = value->second;
+        missing.push_back(name);
+    }
+    if (missing.empty() || returned.empty()) return inputs;
+
+    // The rest from items of the returned entities, in their order: each entity gives what it has.
+    // For the first, of the items met, one from the collection the pattern reads that holds the
+    // most of them, so a run shows a full page where the data has one.
+    std::string partitionAttribute = plan.request.keyCondition.partitionAttribute;
+    if (plan.request.operation == Operation::GetItem && !plan.request.key.empty())
+        partitionAttribute = plan.request.key.front().first;
+    struct Want {
+        const design::Entity* entity;
+        std::vector<std::string> names;
+        std::map<std::string, std::pair<int, design::Values>> byPartition;
+        std::vector<std::string> seenOrder;
+        int candidates = 0;
+    };
+    std::vector<Want> wants;
+    std::set<std::string> claimed;
+    for (const design::Entity* e : returned) {
+        Want w{e, {}, {}, {}, 0};
+        for (const auto& name : missing) {
+            if (!claimed.count(name) && e->attribute(attributeOf(name))) w.names.push_back(name);
+        }
+        if (w.names.empty()) continue;
+        claimed.insert(w.names.begin(), w.names.end());
+        wants.push_back(std::move(w));
+    }
+    store::ScanRequest scan;
+    scan.tableName = design_.table().name;
+    scan.limit = kScanPageItems;
+    auto satisfied = [&] {
+        return std::all_of(wants.begin(), wants.end(), [&](const Want& w) {
+            return w.candidates >= (w.entity == returned.front() ? kCandidates : 1);
+        });
+    };
+    for (int page = 0; page < kScanPages && !wants.empty() && !satisfied(); ++page) {
+        const auto response = store_.scan(scan);
+        for (const auto& item : response.items.value_or(std::vector<dynamo::Item>{})) {
+            auto id = design_.identify(item);
+            if (!id) continue;
+            for (Want& w : wants) {
+                if (id->entity != w.entity) continue;
+                const bool hasAll = std::all_of(w.names.begin(), w.names.end(),
+                                                [&](const std::string& n) { return id->values.count(attributeOf(n)) > 0; });
+                if (!hasAll) continue;
+                auto pk = item.find(partitionAttribute);
+                const std::string partition = pk == item.end() ? std::string() : pk->second.debugString();
+                auto [it, inserted] = w.byPartition.try_emplace(partition, 0, id->values);
+                if (inserted) w.seenOrder.push_back(partition);
+                ++it->second.first;
+                ++w.candidates;
+            }
+        }
+        if (!response.lastEvaluatedKey) break;
+        scan.exclusiveStartKey = response.lastEvaluatedKey;
+    }
+    for (const Want& w : wants) {
+        const design::Values* chosen = nullptr;
+        int best = 0;
+        for (const auto& partition : w.seenOrder) {
+            const auto& [n, values] = w.byPartition.at(partition);
+            if (n > best) {
+                best = n;
+                chosen = &values;
+            }
+        }
+        if (!chosen) {
+            std::string names;
+            for (const auto& n : w.names) names += (names.empty() ? "" : ", ") + n;
+            throw std::invalid_argument("found no " + w.entity->name + " item with " + names + " in table " +
+                                        design_.table().name +
+                                        " to take the inputs from; load sample data first or give the inputs");
+        }
+        for (const auto& name : w.names) inputs[name] = chosen->at(attributeOf(name));
+    }
+    for (const auto& name : missing) {
+        if (!inputs.count(name))
+            throw std::invalid_argument("no value for the input '" + name + "': no returned entity has " +
+                                        attributeOf(name) + "; give it");
     }
     return inputs;
 }
@@ -130,7 +170,9 @@ RunResult PatternRunner::run(const design::AccessPattern& pattern, const design:
     result.estimate = cost.patternCost(pattern, result.plan);
     const PatternPlan& plan = result.plan;
     const PlannedRequest& request = plan.request;
-    if (request.operation == Operation::None) throw std::runtime_error(plan.explanation);
+    // An index the table lacks, or a pattern that names nothing real, cannot be sent anywhere.
+    if (request.operation == Operation::None || plan.verdict == Verdict::MissingIndex || plan.verdict == Verdict::Invalid)
+        throw std::runtime_error(plan.explanation);
     result.inputs = completeInputs(pattern, plan, given);
 
     switch (request.operation) {

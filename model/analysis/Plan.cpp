@@ -282,6 +282,7 @@ store::QueryRequest PlannedRequest::queryRequest(const design::Values& inputs) c
     r.expressionAttributeValues = std::move(values);
     r.scanIndexForward = scanIndexForward;
     r.limit = limit;
+    r.select = select;
     if (consistentRead) r.consistentRead = true;
     r.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
     return r;

@@ -68,6 +68,9 @@ struct PlannedRequest {
     std::optional<bool> scanIndexForward;
     std::optional<int64_t> limit;
     bool consistentRead = false;
+    // Set to ALL_ATTRIBUTES on an LSI that lacks attributes the pattern needs: an index Query
+    // returns only the projection unless asked, and asking makes DynamoDB fetch the rest.
+    std::optional<store::Select> select;
     // The item collection the request reads, e.g. "table partition PK = CUST#{customerId}",
     // "GSI1 partition GSI1PK = STATUS#{status}#{day}", or "the whole table".
     std::string itemCollection;
