@@ -104,8 +104,10 @@ int run(const QStringList& args)
     for (const auto& p : report.patterns) {
         const auto& plan = p.plan;
         QString condition = plan.request.operation == analysis::Operation::Scan
-                                ? "(Scan) " + q(plan.request.filterExpression)
+                                ? "Scan, filter " + q(plan.request.filterText)
                                 : plan.request.operation == analysis::Operation::None ? "-" : q(plan.request.keyCondition.text());
+        if (plan.request.operation == analysis::Operation::Query && !plan.request.filterText.empty())
+            condition += ", filter " + q(plan.request.filterText);
         patterns.add({QString::number(p.number), q(p.name), q(analysis::verdictWords(plan.verdict, plan.requestCount)),
                       q(std::string(analysis::operationName(plan.request.operation))), q(plan.indexLabel()), condition,
                       q(analysis::formatCount(p.cost.read.readUnits)),

@@ -664,9 +664,18 @@ PatternPlanner::Attempt PatternPlanner::evaluate(const AccessPattern& pattern, c
             req.expressionAttributeValues.push_back(
                 {":" + ph, KeyTemplate::parse(in->fixedValue ? esc(*in->fixedValue) : "{" + in->name + "}"),
                  filterType(returned, attr)});
-            if (!filter.empty()) filter += " AND ";
-            if (in->comparison == Comparison::BeginsWith) filter += "begins_with(#" + ph + ", :" + ph + ")";
-            else filter += "#" + ph + " " + std::string(design::comparisonSymbol(in->comparison)) + " :" + ph;
+            const std::string value = in->fixedValue ? esc(*in->fixedValue) : "{" + in->name + "}";
+            if (!filter.empty()) {
+                filter += " AND ";
+                req.filterText += " AND ";
+            }
+            if (in->comparison == Comparison::BeginsWith) {
+                filter += "begins_with(#" + ph + ", :" + ph + ")";
+                req.filterText += "begins_with(" + attr + ", " + value + ")";
+            } else {
+                filter += "#" + ph + " " + std::string(design::comparisonSymbol(in->comparison)) + " :" + ph;
+                req.filterText += attr + " " + std::string(design::comparisonSymbol(in->comparison)) + " " + value;
+            }
         }
         req.filterExpression = filter;
     }
@@ -951,9 +960,18 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
         req.expressionAttributeValues.push_back(
             {":" + ph, KeyTemplate::parse(in.fixedValue ? esc(*in.fixedValue) : "{" + in.name + "}"),
              filterType(returned, in.attributeName())});
-        if (!filter.empty()) filter += " AND ";
-        if (in.comparison == Comparison::BeginsWith) filter += "begins_with(#" + ph + ", :" + ph + ")";
-        else filter += "#" + ph + " " + std::string(design::comparisonSymbol(in.comparison)) + " :" + ph;
+        const std::string value = in.fixedValue ? esc(*in.fixedValue) : "{" + in.name + "}";
+        if (!filter.empty()) {
+            filter += " AND ";
+            req.filterText += " AND ";
+        }
+        if (in.comparison == Comparison::BeginsWith) {
+            filter += "begins_with(#" + ph + ", :" + ph + ")";
+            req.filterText += "begins_with(" + in.attributeName() + ", " + value + ")";
+        } else {
+            filter += "#" + ph + " " + std::string(design::comparisonSymbol(in.comparison)) + " :" + ph;
+            req.filterText += in.attributeName() + " " + std::string(design::comparisonSymbol(in.comparison)) + " " + value;
+        }
     }
     // Keep only the returned entity types.
     if (returned.size() == 1) {
@@ -961,6 +979,8 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
         req.expressionAttributeValues.push_back(
             {":type", KeyTemplate::literal(returned.front()->discriminator()), design::KeyType::S});
         filter = filter.empty() ? "#type = :type" : filter + " AND #type = :type";
+        const std::string typeText = design_.table().typeAttribute + " = " + esc(returned.front()->discriminator());
+        req.filterText = req.filterText.empty() ? typeText : req.filterText + " AND " + typeText;
     }
     req.filterExpression = filter;
     req.consistentRead = pattern.consistency == design::Consistency::Strong;

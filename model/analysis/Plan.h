@@ -63,6 +63,7 @@ struct PlannedRequest {
     // Query (and Scan with a filter): the request as an SDK sends it.
     std::string keyConditionExpression;  // "#pk = :pk AND begins_with(#sk, :sk)"
     std::string filterExpression;        // set only for plans that need a filter or a Scan
+    std::string filterText;              // the same in the designer's words: "status = {status}"
     std::vector<std::pair<std::string, std::string>> expressionAttributeNames;  // "#pk" -> "PK"
     std::vector<PlannedValue> expressionAttributeValues;
     std::optional<bool> scanIndexForward;

@@ -220,6 +220,8 @@ private Q_SLOTS:
         const auto r = planOf(load(fixture("planner_cases")), 8).request;
         QCOMPARE(r.operation, Operation::Scan);
         QCOMPARE(q(r.filterExpression), QString("#f0 = :f0 AND #type = :type"));
+        QCOMPARE(q(r.filterText), QString("email = {email} AND _type = Customer"));
+        QCOMPARE(q(planOf(load(fixture("planner_cases")), 9).request.filterText), QString("status = {status}"));
         QCOMPARE(q(r.itemCollection), QString("the whole table"));
         const auto scan = r.scanRequest({{"email", "ada.1@example.com"}});
         QCOMPARE(scan.expressionAttributeValues->at(":f0").asString(), std::string("ada.1@example.com"));
