@@ -108,6 +108,7 @@ struct ConsumedCapacity {
 struct ItemCollectionMetrics {
     Item itemCollectionKey;                   // the partition key attribute
     std::vector<double> sizeEstimateRangeGB;  // [low, high]
+    int64_t collectionBytes = 0;              // Keyplan's exact figure (not on the wire)
 };
 
 // ---- Control plane ----------------------------------------------------------------------------

@@ -162,6 +162,12 @@ SqliteStore::~SqliteStore()
 
 const std::string& SqliteStore::path() const { return d_->path; }
 
+void SqliteStore::setItemCollectionLimit(int64_t bytes)
+{
+    WriteAccess access(*d_);
+    d_->itemCollectionLimitBytes = bytes;
+}
+
 // ---- Concurrency ------------------------------------------------------------------------------
 
 std::unique_ptr<sqlite::Database> SqliteStore::Impl::takeReader()

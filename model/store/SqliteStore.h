@@ -46,6 +46,10 @@ public:
     // The file this store lives in, or ":memory:".
     const std::string& path() const;
 
+    // The item-collection ceiling of tables with LSIs: 10 GB, as in DynamoDB. Lower it to
+    // rehearse ItemCollectionSizeLimitExceededException with a small data set.
+    void setItemCollectionLimit(int64_t bytes);
+
     struct Impl;
 
 private:

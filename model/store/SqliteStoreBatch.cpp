@@ -73,22 +73,28 @@ static BatchWriteItemResponse applyBatch(SqliteStore::Impl& d, const BatchWriteI
 
     std::map<std::string, CapacityTally> tallies;
     std::vector<std::string> order;
+    BatchWriteItemResponse response;
     for (const auto& p : planned) {
         TableState& t = *p.table;
         auto [it, inserted] = tallies.try_emplace(t.schema.name, t.schema.name);
         if (inserted) order.push_back(t.schema.name);
         std::optional<StoredItem> old = d.load(t, p.key);
+        std::optional<WriteEffect> effect;
         if (p.write->putItem) {
             StoredItem next{*p.write->putItem, dynamo::itemSizeInBytes(*p.write->putItem)};
-            addEffect(it->second, d.write(t, p.key, old, next));
+            effect = d.write(t, p.key, old, next);
         } else if (old) {
-            addEffect(it->second, d.write(t, p.key, old, std::nullopt));
+            effect = d.write(t, p.key, old, std::nullopt);
         } else {
             it->second.addTable(dynamo::writeUnits(0));
         }
+        if (effect) {
+            addEffect(it->second, *effect);
+            if (effect->collection && request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size)
+                response.itemCollectionMetrics[t.schema.name].push_back(*effect->collection);
+        }
     }
 
-    BatchWriteItemResponse response;
     if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
         response.consumedCapacity.emplace();
         // DynamoDB Local lists the tables in its HashMap's order.

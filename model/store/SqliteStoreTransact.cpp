@@ -216,6 +216,7 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
 
     std::map<std::string, CapacityTally> tallies;
     std::vector<std::string> order;
+    std::map<std::string, std::vector<ItemCollectionMetrics>> collections;
     for (Action& a : actions) {
         const std::string& name = a.table->schema.name;
         auto [tally, inserted] = tallies.try_emplace(name, name);
@@ -228,11 +229,14 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
         const WriteEffect effect = d_->write(*a.table, a.key, a.old, a.next);
         tally->second.addTable(effect.tableUnits);
         for (const auto& [index, units] : effect.indexUnits) tally->second.addIndex(*index, units);
+        if (effect.collection && request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size)
+            collections[name].push_back(*effect.collection);
     }
     tx.commit();
     if (request.clientRequestToken) tokensOf(*d_)[*request.clientRequestToken] = TokenRecord{fingerprint, now};
 
     TransactWriteItemsResponse response;
+    response.itemCollectionMetrics = std::move(collections);
     if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
         response.consumedCapacity.emplace();
         for (const auto& name : inJavaOrder(order)) {

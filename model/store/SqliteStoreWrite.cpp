@@ -9,6 +9,8 @@
 #include "store/RequestExpressions.h"
 #include "store/sqlite/StoreImpl.h"
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace keyplan::store {
@@ -122,7 +124,40 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         }
         effect.indexUnits[&index] += units;
     }
+
+    if (std::any_of(s.indexes.begin(), s.indexes.end(), [](const IndexSchema& i) { return !i.global; })) {
+        effect.collection = collectionOf(t, next ? next->item : old->item, key);
+        // The caller's transaction rolls the write back.
+        if (next && byteDelta > 0 && effect.collection->collectionBytes > itemCollectionLimitBytes)
+            throwError(ErrorCode::ItemCollectionSizeLimitExceededException, "Collection size exceeded");
+    }
     return effect;
+}
+
+ItemCollectionMetrics SqliteStore::Impl::collectionOf(const TableState& t, const Item& anyItemOfIt, const RowKey& key)
+{
+    // The collection: the partition key's items and their entries in every LSI.
+    int64_t bytes = 0;
+    {
+        auto st = db.prepare("SELECT coalesce(sum(size), 0) FROM " + t.schema.sqlName + " WHERE h=?1 AND pk=?2");
+        st.bind(1, key.hash).bind(2, key.pk);
+        st.step();
+        bytes += st.int64(0);
+    }
+    for (const auto& index : t.schema.indexes) {
+        if (index.global) continue;
+        auto st = db.prepare("SELECT coalesce(sum(size), 0) FROM " + index.sqlName + " WHERE h=?1 AND ipk=?2");
+        st.bind(1, key.hash).bind(2, key.pk);
+        st.step();
+        bytes += st.int64(0);
+    }
+    ItemCollectionMetrics metrics;
+    metrics.itemCollectionKey.emplace(t.schema.hash.name, anyItemOfIt.at(t.schema.hash.name));
+    // [AWS] a two-element estimate in GB, lower and upper bound; whole gigabytes here.
+    const double gb = static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0);
+    metrics.sizeEstimateRangeGB = {std::floor(gb), std::floor(gb) + 1.0};
+    metrics.collectionBytes = bytes;
+    return metrics;
 }
 
 namespace {
@@ -153,10 +188,12 @@ PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
         conditions.fail(old ? &old->item : nullptr);
     }
     StoredItem next{request.item, dynamo::itemSizeInBytes(request.item)};
-    addEffect(tally, d_->write(t, key, old, next));
+    const WriteEffect effect = d_->write(t, key, old, next);
+    addEffect(tally, effect);
     tx.commit();
 
     PutItemResponse response;
+    if (request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size) response.itemCollectionMetrics = effect.collection;
     if (request.returnValues == ReturnValues::AllOld && old) response.attributes = std::move(old->item);
     response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Write);
     return response;
@@ -178,14 +215,18 @@ DeleteItemResponse SqliteStore::deleteItem(const DeleteItemRequest& request)
         d_->meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
         conditions.fail(old ? &old->item : nullptr);
     }
+    std::optional<ItemCollectionMetrics> collection;
     if (old) {
-        addEffect(tally, d_->write(t, key, old, std::nullopt));
+        const WriteEffect effect = d_->write(t, key, old, std::nullopt);
+        addEffect(tally, effect);
+        collection = effect.collection;
     } else {
         tally.addTable(dynamo::writeUnits(0));  // [AWS] deleting a missing item still costs 1
     }
     tx.commit();
 
     DeleteItemResponse response;
+    if (request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size) response.itemCollectionMetrics = collection;
     if (request.returnValues == ReturnValues::AllOld && old) response.attributes = std::move(old->item);
     response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Write);
     return response;

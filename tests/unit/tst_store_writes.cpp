@@ -388,6 +388,37 @@ private Q_SLOTS:
         }
     }
 
+    void shouldReportAndLimitItemCollections()
+    {
+        auto store = shop();
+        auto p = put("shop", {{"pk", S("p")}, {"sk", S("s9")}, {"l", S("L9")}, {"pad", S(std::string(500, 'x'))}});
+        p.returnItemCollectionMetrics = store::ReturnItemCollectionMetrics::Size;
+        auto metrics = store->putItem(p).itemCollectionMetrics;
+        QVERIFY(metrics);
+        QCOMPARE(debug(metrics->itemCollectionKey), debug({{"pk", S("p")}}));
+        QCOMPARE(metrics->sizeEstimateRangeGB, (std::vector<double>{0.0, 1.0}));
+        // Five items and their LSI1 entries (ALL: the same size again).
+        QVERIFY(metrics->collectionBytes > 2 * 500);
+        // A table without LSIs has no item collections to report.
+        auto other = put("other", {{"pk", N("5")}});
+        other.returnItemCollectionMetrics = store::ReturnItemCollectionMetrics::Size;
+        QVERIFY(!store->putItem(other).itemCollectionMetrics);
+
+        // [AWS] a collection past its ceiling refuses writes that grow it; rehearsed with 4 KB.
+        store->setItemCollectionLimit(4096);
+        const QString before = snapshot(*store);
+        KEYPLAN_EXPECT_ERROR(store->putItem(put("shop", {{"pk", S("p")}, {"sk", S("big")}, {"pad", S(std::string(3000, 'y'))}})),
+                             "ItemCollectionSizeLimitExceededException", "Collection size exceeded");
+        QCOMPARE(snapshot(*store), before);
+        // Another partition key is another collection.
+        store->putItem(put("shop", {{"pk", S("q")}, {"sk", S("big")}, {"pad", S(std::string(1000, 'y'))}}));
+        // Shrinking a full collection is always allowed.
+        store::DeleteItemRequest del;
+        del.tableName = "shop";
+        del.key = {{"pk", S("p")}, {"sk", S("s9")}};
+        store->deleteItem(del);
+    }
+
     void shouldReadTransactionally()
     {
         auto store = shop();

@@ -64,6 +64,9 @@ private:
 struct WriteEffect {
     double tableUnits = 0;
     std::map<const IndexSchema*, double> indexUnits;
+    // Tables with LSIs: the written item's collection (its partition key's items and their LSI
+    // entries) after the write.
+    std::optional<ItemCollectionMetrics> collection;
 };
 
 // Concurrency: reads run in parallel on their own connections (file stores, WAL), writes are
@@ -110,6 +113,9 @@ struct SqliteStore::Impl {
                       const std::optional<StoredItem>& next);
 
     void ensureCounts(TableState& table);  // holds `writer`; takes `stats`
+    // [AWS] An item collection of a table with LSIs may hold 10 GB; a write past it fails.
+    int64_t itemCollectionLimitBytes = int64_t(10) * 1024 * 1024 * 1024;
+    ItemCollectionMetrics collectionOf(const TableState& table, const Item& anyItemOfIt, const RowKey& key);
     // After a rolled-back transaction: counts are reloaded from SQLite when next needed.
     void forgetCounts();
     int partitionCount(const TableState& table, const IndexSchema* index) const;  // holds `stats`
