@@ -315,6 +315,10 @@ put("put_new_item_every_type", {"Item": EVERY_TYPE}, check=NEW)
 put("put_replace_return_all_old", {"Item": dict(K_PROFILE1, name=S("New")), "ReturnValues": "ALL_OLD"}, check=K_PROFILE1)
 put("put_new_return_all_old", {"Item": NEW, "ReturnValues": "ALL_OLD"})
 put("put_capacity_total", {"Item": NEW, "ReturnConsumedCapacity": "TOTAL"})
+put("put_item_collection_metrics", {"Item": NEW, "ReturnItemCollectionMetrics": "SIZE"},
+    aws={0: {"ok": {"ItemCollectionMetrics": {"ItemCollectionKey": {"PK": NEW["PK"]}, "SizeEstimateRangeGB": [0.0, 1.0]}}}},
+    why="[AWS] a write to a table with an LSI returns its item collection's size estimate when asked (SIZE); "
+        "DynamoDB Local never returns ItemCollectionMetrics")
 put("put_capacity_indexes_gsi_lsi", {"Item": dict(NEW, SK=S("ORDER#x"), tot=N(5), GSI1PK=S("G"), GSI1SK=S("H")),
                                      "ReturnConsumedCapacity": "INDEXES"})
 put("put_capacity_replace_moves_index_entries", {"Item": {"PK": C1, "SK": S("ORDER#2026-01-11#1-1"), "tot": N(1),
