@@ -54,6 +54,12 @@ void CapacityTally::addIndex(const IndexSchema& index, double units)
     (index.global ? gsis_ : lsis_)[index.name] += units;
 }
 
+void CapacityTally::add(const WriteEffect& effect)
+{
+    addTable(effect.tableUnits);
+    for (const auto& [index, units] : effect.indexUnits) addIndex(*index, units);
+}
+
 void CapacityTally::multiply(double factor)
 {
     table_ *= factor;

@@ -21,12 +21,6 @@ constexpr size_t kMaxBatchWrites = 25;
 constexpr size_t kMaxBatchGets = 100;
 constexpr int64_t kMaxBatchGetBytes = 16 * 1024 * 1024;  // [AWS] 16 MB per BatchGetItem response
 
-void addEffect(CapacityTally& tally, const WriteEffect& effect)
-{
-    tally.addTable(effect.tableUnits);
-    for (const auto& [index, units] : effect.indexUnits) tally.addIndex(*index, units);
-}
-
 }  // namespace
 
 namespace {
@@ -89,7 +83,7 @@ static BatchWriteItemResponse applyBatch(SqliteStore::Impl& d, const BatchWriteI
             it->second.addTable(dynamo::writeUnits(0));
         }
         if (effect) {
-            addEffect(it->second, *effect);
+            it->second.add(*effect);
             if (effect->collection && request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size)
                 response.itemCollectionMetrics[t.schema.name].push_back(*effect->collection);
         }

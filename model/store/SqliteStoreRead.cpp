@@ -12,7 +12,6 @@
 #include "store/sqlite/StoreImpl.h"
 
 #include <algorithm>
-#include <functional>
 #include <map>
 
 namespace keyplan::store {
@@ -191,37 +190,68 @@ GetItemResponse SqliteStore::getItem(const GetItemRequest& request)
 
 namespace {
 
-// One page of a Query or Scan, read row by row from a prepared statement whose columns are
-// (size, item[, pk, sk]) and collected the way DynamoDB pages.
-struct PageCollector {
-    const TableSchema& schema;
-    const ReadPlan& plan;
-    const ReadExpressions& expressions;
-    std::optional<int64_t> limit;
-
-    QueryResponse response;
-    int64_t bytesRead = 0;
-    std::vector<Item> items;
-    std::optional<Item> lastEvaluatedKey;
+// One page of a Query or Scan, fed row by row from an index range scan and collected the way
+// DynamoDB pages; it also knows what the page cost.
+class PageCollector {
+public:
+    PageCollector(const TableState& table, const ReadPlan& plan, const ReadExpressions& expressions,
+                  std::optional<int64_t> limit, sqlite::Database& connection)
+        : table_(table), plan_(plan), expressions_(expressions), limit_(limit), connection_(connection)
+    {
+    }
 
     // Returns false when the page is full (Limit or 1 MB reached).
-    bool add(int64_t size, std::string_view encoded, const std::function<std::optional<Item>(const Item&)>& fetchFromTable)
+    bool add(int64_t size, std::string_view encoded)
     {
         Item stored = dynamo::decodeItem(encoded);
-        bytesRead += size;
-        ++response.scannedCount;
-        const bool full = (limit && response.scannedCount >= *limit) || bytesRead >= kPageBytes;
-        if (full) lastEvaluatedKey = lastEvaluatedKeyOf(schema, plan.index, stored);
-        // An LSI read asking for attributes it does not project fetches them from the table.
-        if (fetchFromTable && (plan.fetch == Fetch::WithTableAttributes || expressions.hasFilter())) {
-            if (auto whole = fetchFromTable(stored)) stored = std::move(*whole);
+        bytesRead_ += size;
+        ++response_.scannedCount;
+        const bool full = (limit_ && response_.scannedCount >= *limit_) || bytesRead_ >= kPageBytes;
+        if (full) response_.lastEvaluatedKey = lastEvaluatedKeyOf(table_.schema, plan_.index, stored);
+        // An LSI read asking for attributes it does not project fetches them from the table, at
+        // the cost of reading the table item.
+        if (plan_.fetch == Fetch::WithTableAttributes) {
+            if (auto whole = SqliteStore::Impl::load(connection_, table_, rowKeyOf(table_.schema, stored))) {
+                tableUnits_ += dynamo::readUnits(whole->size, plan_.consistent);
+                stored = std::move(whole->item);
+            }
         }
-        if (!expressions.hasFilter() || expressions.matchesFilter(stored)) {
-            ++response.count;
-            if (plan.fetch != Fetch::Count) items.push_back(expressions.hasProjection() ? expressions.project(stored) : std::move(stored));
+        if (!expressions_.hasFilter() || expressions_.matchesFilter(stored)) {
+            ++response_.count;
+            if (plan_.fetch != Fetch::Count) items_.push_back(expressions_.hasProjection() ? expressions_.project(stored) : std::move(stored));
         }
         return !full;
     }
+
+    // [AWS] A Query or Scan sums the sizes of the items read and rounds once; an empty read still
+    // costs the minimum (DynamoDB Local charges 0 there; we follow the service).
+    double indexOrTableUnits() const { return dynamo::readUnits(bytesRead_, plan_.consistent); }
+    double extraTableUnits() const { return tableUnits_; }
+
+    QueryResponse finish(ReturnConsumedCapacity mode)
+    {
+        CapacityTally tally(table_.schema.name);
+        if (plan_.index) {
+            tally.addTable(tableUnits_);
+            tally.addIndex(*plan_.index, indexOrTableUnits());
+        } else {
+            tally.addTable(indexOrTableUnits());
+        }
+        if (plan_.fetch != Fetch::Count) response_.items = std::move(items_);
+        response_.consumedCapacity = tally.result(mode, CapacityKind::Read);
+        return std::move(response_);
+    }
+
+private:
+    const TableState& table_;
+    const ReadPlan& plan_;
+    const ReadExpressions& expressions_;
+    std::optional<int64_t> limit_;
+    sqlite::Database& connection_;
+    QueryResponse response_;
+    int64_t bytesRead_ = 0;
+    double tableUnits_ = 0;
+    std::vector<Item> items_;
 };
 
 }  // namespace
@@ -295,17 +325,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
 
     const dynamo::KeyHash pkHash = dynamo::partitionKeyHash(condition.partitionValue);
     const std::string hashPrefix(reinterpret_cast<const char*>(pkHash.data()), kHashPrefixBytes);
-    PageCollector page{s, plan, expressions, request.limit, {}, 0, {}, std::nullopt};
-    double extraTableUnits = 0;
-    std::function<std::optional<Item>(const Item&)> fetchFromTable;
-    if (plan.index && !plan.index->global && plan.fetch == Fetch::WithTableAttributes) {
-        fetchFromTable = [&](const Item& entry) -> std::optional<Item> {
-            auto stored = SqliteStore::Impl::load(access.connection(), t, rowKeyOf(s, entry));
-            if (!stored) return std::nullopt;
-            extraTableUnits += dynamo::readUnits(stored->size, plan.consistent);
-            return std::move(stored->item);
-        };
-    }
+    PageCollector page(t, plan, expressions, request.limit, access.connection());
     {
         auto st = access.connection().prepare(sql);
         if (!plan.index || !plan.index->global) st.bind(1, hashPrefix);
@@ -315,27 +335,12 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
         if (startSk) st.bind(5, *startSk);
         if (plan.index && startSk) st.bind(6, *startTie).bind(7, *startPk).bind(8, *startTableSk);
         while (st.step()) {
-            if (!page.add(st.int64(0), st.blob(1), fetchFromTable)) break;
+            if (!page.add(st.int64(0), st.blob(1))) break;
         }
     }
-
-    // [AWS] A Query sums the sizes of the items read and rounds once; an empty read still costs
-    // the minimum (DynamoDB Local charges 0 there; we follow the service).
-    const double units = dynamo::readUnits(page.bytesRead, plan.consistent);
-    CapacityTally tally(s.name);
-    if (plan.index) {
-        tally.addTable(extraTableUnits);
-        tally.addIndex(*plan.index, units);
-    } else {
-        tally.addTable(units);
-    }
-    d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hashPrefix, pk, units + extraTableUnits);
-
-    QueryResponse response = std::move(page.response);
-    if (plan.fetch != Fetch::Count) response.items = std::move(page.items);
-    response.lastEvaluatedKey = std::move(page.lastEvaluatedKey);
-    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Read);
-    return response;
+    d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hashPrefix, pk,
+                  page.indexOrTableUnits() + page.extraTableUnits());
+    return page.finish(request.returnConsumedCapacity);
 }
 
 ScanResponse SqliteStore::scan(const ScanRequest& request)
@@ -399,17 +404,7 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
         sql = "SELECT size, item, h FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY " + order;
     }
 
-    PageCollector page{s, plan, expressions, request.limit, {}, 0, {}, std::nullopt};
-    double extraTableUnits = 0;
-    std::function<std::optional<Item>(const Item&)> fetchFromTable;
-    if (plan.index && !plan.index->global && plan.fetch == Fetch::WithTableAttributes) {
-        fetchFromTable = [&](const Item& entry) -> std::optional<Item> {
-            auto stored = SqliteStore::Impl::load(access.connection(), t, rowKeyOf(s, entry));
-            if (!stored) return std::nullopt;
-            extraTableUnits += dynamo::readUnits(stored->size, plan.consistent);
-            return std::move(stored->item);
-        };
-    }
+    PageCollector page(t, plan, expressions, request.limit, access.connection());
     // Per-partition traffic: a Scan spreads its reads over the partitions it walks, metered
     // once per page from a local tally.
     std::map<std::string, double> unitsByHash;
@@ -425,24 +420,12 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
         while (st.step()) {
             const int64_t size = st.int64(0);
             unitsByHash[std::string(st.blob(2))] += static_cast<double>(size) / dynamo::kReadUnitBytes * (plan.consistent ? 1.0 : 0.5);
-            if (!page.add(size, st.blob(1), fetchFromTable)) break;
+            if (!page.add(size, st.blob(1))) break;
         }
     }
     for (const auto& [hash, units] : unitsByHash)
         d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hash, {}, units);
-    const double units = dynamo::readUnits(page.bytesRead, plan.consistent);
-    CapacityTally tally(s.name);
-    if (plan.index) {
-        tally.addTable(extraTableUnits);
-        tally.addIndex(*plan.index, units);
-    } else {
-        tally.addTable(units);
-    }
-    ScanResponse response = std::move(page.response);
-    if (plan.fetch != Fetch::Count) response.items = std::move(page.items);
-    response.lastEvaluatedKey = std::move(page.lastEvaluatedKey);
-    response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Read);
-    return response;
+    return page.finish(request.returnConsumedCapacity);
 }
 
 }  // namespace keyplan::store

@@ -227,8 +227,7 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
             continue;
         }
         const WriteEffect effect = d_->write(*a.table, a.key, a.old, a.next);
-        tally->second.addTable(effect.tableUnits);
-        for (const auto& [index, units] : effect.indexUnits) tally->second.addIndex(*index, units);
+        tally->second.add(effect);
         if (effect.collection && request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size)
             collections[name].push_back(*effect.collection);
     }

@@ -21,19 +21,14 @@ UpdateItemResponse SqliteStore::updateItem(const UpdateItemRequest& request)
 
     sqlite::Transaction tx(d_->db);
     std::optional<StoredItem> old = d_->load(t, key);
-    if (!update.conditions().passes(old ? &old->item : nullptr)) {
-        // [AWS] A failed condition still consumes write capacity: the existing item's size, or 1.
-        d_->meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
-        update.conditions().fail(old ? &old->item : nullptr);
-    }
+    d_->checkCondition(t, key, old, update.conditions());
     Item next = update.apply(old ? old->item : request.key);
     checkItemForWrite(t.schema, next, dynamo::WriteKind::Update);
     StoredItem stored{std::move(next), 0};
     stored.size = dynamo::itemSizeInBytes(stored.item);
     CapacityTally tally(t.schema.name);
     const WriteEffect effect = d_->write(t, key, old, stored);
-    tally.addTable(effect.tableUnits);
-    for (const auto& [index, units] : effect.indexUnits) tally.addIndex(*index, units);
+    tally.add(effect);
     tx.commit();
 
     UpdateItemResponse response;

@@ -162,13 +162,17 @@ ItemCollectionMetrics SqliteStore::Impl::collectionOf(const TableState& t, const
 
 namespace {
 
-void addEffect(CapacityTally& tally, const WriteEffect& effect)
-{
-    tally.addTable(effect.tableUnits);
-    for (const auto& [index, units] : effect.indexUnits) tally.addIndex(*index, units);
-}
-
 }  // namespace
+
+void SqliteStore::Impl::checkCondition(const TableState& t, const RowKey& key, const std::optional<StoredItem>& old,
+                                       const WriteConditions& conditions)
+{
+    const Item* existing = old ? &old->item : nullptr;
+    if (conditions.passes(existing)) return;
+    // [AWS] A failed condition still consumes write capacity: the existing item's size, or 1.
+    meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
+    conditions.fail(existing);
+}
 
 PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
 {
@@ -181,15 +185,11 @@ PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
 
     sqlite::Transaction tx(d_->db);
     std::optional<StoredItem> old = d_->load(t, key);
+    d_->checkCondition(t, key, old, conditions);
     CapacityTally tally(t.schema.name);
-    if (!conditions.passes(old ? &old->item : nullptr)) {
-        // [AWS] A failed condition still consumes write capacity: the existing item's size, or 1.
-        d_->meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
-        conditions.fail(old ? &old->item : nullptr);
-    }
     StoredItem next{request.item, dynamo::itemSizeInBytes(request.item)};
     const WriteEffect effect = d_->write(t, key, old, next);
-    addEffect(tally, effect);
+    tally.add(effect);
     tx.commit();
 
     PutItemResponse response;
@@ -210,15 +210,12 @@ DeleteItemResponse SqliteStore::deleteItem(const DeleteItemRequest& request)
 
     sqlite::Transaction tx(d_->db);
     std::optional<StoredItem> old = d_->load(t, key);
+    d_->checkCondition(t, key, old, conditions);
     CapacityTally tally(t.schema.name);
-    if (!conditions.passes(old ? &old->item : nullptr)) {
-        d_->meterTableWrite(t, key.hash, key.pk, dynamo::writeUnits(old ? old->size : 0));
-        conditions.fail(old ? &old->item : nullptr);
-    }
     std::optional<ItemCollectionMetrics> collection;
     if (old) {
         const WriteEffect effect = d_->write(t, key, old, std::nullopt);
-        addEffect(tally, effect);
+        tally.add(effect);
         collection = effect.collection;
     } else {
         tally.addTable(dynamo::writeUnits(0));  // [AWS] deleting a missing item still costs 1

@@ -39,6 +39,9 @@ struct StoredItem {
     int64_t size = 0;
 };
 
+struct WriteEffect;
+class WriteConditions;
+
 // How a response spells its capacity: ordinary reads and writes report CapacityUnits only;
 // transactions also report ReadCapacityUnits or WriteCapacityUnits (as DynamoDB Local does).
 enum class CapacityKind { Read, Write, TransactRead, TransactWrite };
@@ -49,6 +52,7 @@ public:
     explicit CapacityTally(std::string tableName) : tableName_(std::move(tableName)) {}
     void addTable(double units) { table_ += units; }
     void addIndex(const IndexSchema& index, double units);
+    void add(const WriteEffect& effect);  // a write's table and index units
     void multiply(double factor);  // transactions cost twice
     double total() const;
     std::optional<ConsumedCapacity> result(ReturnConsumedCapacity mode, CapacityKind kind) const;
@@ -111,6 +115,10 @@ struct SqliteStore::Impl {
     // (nothing = delete), maintaining every index, the counts and the partition meters.
     WriteEffect write(TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
                       const std::optional<StoredItem>& next);
+    // A single-item write's condition against the stored item: on failure the write capacity it
+    // still consumes is metered and ConditionalCheckFailedException thrown.
+    void checkCondition(const TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
+                        const WriteConditions& conditions);
 
     void ensureCounts(TableState& table);  // holds `writer`; takes `stats`
     // [AWS] An item collection of a table with LSIs may hold 10 GB; a write past it fails.
