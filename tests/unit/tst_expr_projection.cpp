@@ -59,9 +59,17 @@ private Q_SLOTS:
     // spell.
     void shouldProjectAttributesToGetLiterally()
     {
-        auto p = expr::projectionOfAttributes({"name", "a.b", "n", "a.b"});
+        auto p = expr::projectionOfAttributes({"name", "a.b", "n"});
         Item source = item(R"({"name": {"S": "x"}, "a.b": {"N": "1"}, "a": {"M": {"b": {"N": "2"}}}, "n": {"N": "3"}})");
         QCOMPARE(itemText(p.apply(source)), itemText(item(R"({"name": {"S": "x"}, "a.b": {"N": "1"}, "n": {"N": "3"}})")));
+        // DynamoDB Local 1.25, GetItem with AttributesToGet ["a", "a"].
+        try {
+            expr::projectionOfAttributes({"a", "b", "a"});
+            QFAIL("duplicate accepted");
+        } catch (const keyplan::dynamo::Error& e) {
+            QCOMPARE(QString::fromStdString(e.message()),
+                     QString("One or more parameter values were invalid: Duplicate value in attribute name: a"));
+        }
     }
 };
 

@@ -150,7 +150,8 @@ private:
 };
 
 ProjectionExpression parseProjection(std::string_view text, const Names* names, PlaceholderUse* use);
-// AttributesToGet: each name a top-level attribute, taken literally.
+// AttributesToGet: each name a top-level attribute, taken literally; a name listed twice is
+// DynamoDB's "Duplicate value in attribute name" error.
 ProjectionExpression projectionOfAttributes(const std::vector<std::string>& attributeNames);
 
 // ---- Updates ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // Projections: what GetItem/Query/Scan return for a ProjectionExpression, and the UPDATED_OLD /
 // UPDATED_NEW images of an update. Nested paths keep their shape; selected list elements are
 // returned in index order, compacted (DynamoDB Local's ExpressionExecutor.project).
+#include "dynamo/Error.h"
 #include "dynamo/expr/Internal.h"
 
 #include <algorithm>
@@ -99,6 +100,11 @@ ProjectionExpression projectionOfAttributes(const std::vector<std::string>& attr
     auto tree = std::make_shared<PathTree>();
     std::vector<Path> paths;
     for (const auto& name : attributeNames) {
+        for (const auto& earlier : paths) {
+            if (earlier.attribute() == name) {
+                throwValidation("One or more parameter values were invalid: Duplicate value in attribute name: " + name);
+            }
+        }
         Path p;
         p.elements.push_back(PathElement{PathElement::Kind::Name, 0, name});
         if (!tree->find(p.elements.front())) {

@@ -1,0 +1,39 @@
+// The legacy request parameters older SDK code still sends, translated into the same parsed forms
+// as the expressions (so the store evaluates one thing), with DynamoDB Local 1.25's validation
+// texts: KeyConditions -> KeyCondition, QueryFilter/ScanFilter and Expected (+ ConditionalOperator)
+// -> ConditionExpression, AttributeUpdates -> UpdateExpression, AttributesToGet ->
+// ProjectionExpression (projectionOfAttributes in Expression.h).
+//
+// How the store calls it (after its own "expression and non-expression parameters" checks):
+//   Query:   auto kc = expr::keyConditionFromLegacy(*req.keyConditions, schema);
+//            auto filter = expr::filterFromLegacy(req.queryFilter, req.conditionalOperator);
+//   Scan:    auto filter = expr::filterFromLegacy(req.scanFilter, req.conditionalOperator);
+//   Put/Delete/Update: auto cond = expr::conditionFromExpected(req.expected, req.conditionalOperator);
+//            if (cond && !cond->evaluate(existing)) -> ConditionalCheckFailedException
+//   Update:  auto upd = expr::updateFromAttributeUpdates(*req.attributeUpdates);
+//            upd.checkKeyAttributesNotUpdated(keyNames); Item next = upd.apply(existingOrKey);
+#pragma once
+
+#include "dynamo/expr/Expression.h"
+#include "store/Requests.h"
+
+#include <optional>
+
+namespace keyplan::dynamo::expr {
+
+// One legacy condition's AttributeValueList against its ComparisonOperator (count, types, order
+// of BETWEEN bounds).
+void validateLegacyCondition(store::ComparisonOperator op, const std::vector<AttributeValue>& values);
+
+KeyCondition keyConditionFromLegacy(const store::LegacyConditions& keyConditions, const KeySchema& schema);
+
+// Absent or empty filter (and no ConditionalOperator): no condition.
+std::optional<ConditionExpression> filterFromLegacy(const std::optional<store::LegacyConditions>& filter,
+                                                    const std::optional<store::ConditionalOperator>& op);
+
+std::optional<ConditionExpression> conditionFromExpected(const std::optional<store::LegacyExpected>& expected,
+                                                         const std::optional<store::ConditionalOperator>& op);
+
+UpdateExpression updateFromAttributeUpdates(const std::map<std::string, store::AttributeValueUpdate, std::less<>>& updates);
+
+}  // namespace keyplan::dynamo::expr
