@@ -307,16 +307,24 @@ private Q_SLOTS:
         QCOMPARE(int(d.root().children[0].kind), int(expr::Condition::Kind::Not));
     }
 
-    // Deep nesting stays within the explicit depth limit and the 4 KB limit (DynamoDB Local 1.25
-    // answers 2,000 nested parentheses with the redundant-parentheses error).
-    void shouldHandleDeepNestingWithoutRecursingWithoutBound()
+    // Deep nesting: DynamoDB Local 1.25 answers 900 nested parentheses like shallow ones; past
+    // Keyplan's explicit limit of 1,000 levels (only pathological input: redundant parentheses,
+    // more than 300 operators or a syntax error in DynamoDB) the parser stops with its own error
+    // instead of recursing further.
+    void shouldHandleDeepNestingWithinAnExplicitLimit()
     {
-        QString deep = QString(2000, '(') + "a" + QString(2000, ')') + " = :v";
-        QCOMPARE(parseMessage("Condition", deep, "", R"({":v": {"S": "x"}})"),
-                 QString("Invalid ConditionExpression: The expression has redundant parentheses;"));
-        QString groups = QString(2000, '(') + "a = :v";
-        QCOMPARE(parseMessage("Condition", groups, "", R"({":v": {"S": "x"}})"),
+        const QString v = R"({":v": {"S": "x"}})";
+        QString deep = QString(900, '(') + "a" + QString(900, ')') + " = :v";
+        QCOMPARE(parseMessage("Condition", deep, "", v), QString("Invalid ConditionExpression: The expression has redundant parentheses;"));
+        QString groups = QString(900, '(') + "a = :v";
+        QCOMPARE(parseMessage("Condition", groups, "", v),
                  QString("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \":v\""));
+        QString nots = QString("NOT ").repeated(900) + "a = :v";
+        QCOMPARE(parseMessage("Condition", nots, "", v),
+                 QString("Invalid ConditionExpression: The expression contains too many operators; operator count: 301"));
+        QString tooDeep = QString(2000, '(') + "a = :v";
+        QCOMPARE(parseMessage("Condition", tooDeep, "", v),
+                 QString("Invalid ConditionExpression: The expression has too many nesting levels;"));
     }
 };
 
