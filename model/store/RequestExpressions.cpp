@@ -2,8 +2,10 @@
 
 #include "dynamo/Error.h"
 #include "dynamo/expr/Expression.h"
+#include "dynamo/expr/Legacy.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace keyplan::store {
 
@@ -31,12 +33,24 @@ void checkAttributesToGet(const std::optional<std::vector<std::string>>& attribu
     if (attributesToGet && attributesToGet->empty()) throwValidation("AttributesToGet cannot be empty");
 }
 
-// The legacy condition parameters reach the expression language through its translation of
-// them; until that translation is wired in, a request using them is refused rather than run as
-// if they were absent.
-void refuseUntranslatedLegacy(bool present, const char* parameter)
+// A request may use the expression parameters or the legacy ones, not both. DynamoDB Local lists
+// each kind in its HashSet's order.
+void checkNotMixed(std::vector<std::string> legacy, std::vector<std::string> expressions)
 {
-    if (present) throwValidation(std::string("The legacy parameter ") + parameter + " is not yet supported by Keyplan's store");
+    if (legacy.empty() || expressions.empty()) return;
+    auto list = [](const std::vector<std::string>& names) {
+        std::string out;
+        for (size_t i : javaHashMapOrder(names)) out += (out.empty() ? "" : ", ") + names[i];
+        return "{" + out + "}";
+    };
+    throwValidation("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: " +
+                    list(legacy) + " Expression parameters: " + list(expressions));
+}
+
+template <class T>
+void note(std::vector<std::string>& names, const std::optional<T>& parameter, const char* name)
+{
+    if (parameter) names.push_back(name);
 }
 
 expr::KeySchema keySchemaOf(const KeyAttribute& hash, const std::optional<KeyAttribute>& range)
@@ -84,19 +98,20 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
 {
     const auto* names = namesOf(r.expressionAttributeNames);
     const auto* values = valuesOf(r.expressionAttributeValues);
-    if (r.keyConditionExpression && r.keyConditions)
-        throwValidation("Can not use both expression and non-expression parameters in the same request: Non-expression "
-                        "parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}");
+    {
+        std::vector<std::string> legacy, expressions;
+        note(legacy, r.attributesToGet, "AttributesToGet");
+        note(legacy, r.keyConditions, "KeyConditions");
+        note(legacy, r.queryFilter, "QueryFilter");
+        note(legacy, r.conditionalOperator, "ConditionalOperator");
+        note(expressions, r.projectionExpression, "ProjectionExpression");
+        note(expressions, r.filterExpression, "FilterExpression");
+        note(expressions, r.keyConditionExpression, "KeyConditionExpression");
+        checkNotMixed(legacy, expressions);
+    }
     if (!r.keyConditionExpression && !r.keyConditions)
         throwValidation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     checkAttributesToGet(r.attributesToGet);
-    refuseUntranslatedLegacy(r.keyConditions.has_value(), "KeyConditions");
-    refuseUntranslatedLegacy(r.queryFilter.has_value(), "QueryFilter");
-    refuseUntranslatedLegacy(r.conditionalOperator.has_value(), "ConditionalOperator");
-    if (r.projectionExpression && r.attributesToGet)
-        throwValidation("Can not use both expression and non-expression parameters in the same request: Non-expression "
-                        "parameters: {AttributesToGet} Expression parameters: {ProjectionExpression" +
-                        std::string(r.keyConditionExpression ? ", KeyConditionExpression}" : "}"));
     const bool anyExpression = r.keyConditionExpression || r.filterExpression || r.projectionExpression;
     checkMapsNeedExpressions(anyExpression, r.expressionAttributeNames, r.expressionAttributeValues,
                              r.keyConditionExpression || r.filterExpression, "KeyConditionExpression");
@@ -111,6 +126,8 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
         p_->key = toStoreCondition(expr::parseKeyCondition(*r.keyConditionExpression, keySchemaOf(hash, range), names, values, &use));
     expr::checkAllPlaceholdersUsed(names, values, use);
     if (r.attributesToGet) p_->projection = expr::projectionOfAttributes(*r.attributesToGet);
+    if (r.keyConditions) p_->key = toStoreCondition(expr::keyConditionFromLegacy(*r.keyConditions, keySchemaOf(hash, range)));
+    if (r.queryFilter || r.conditionalOperator) p_->filter = expr::filterFromLegacy(r.queryFilter, r.conditionalOperator);
 
     if (p_->filter) {
         // A Query filter may not name the keys of what it reads.
@@ -125,12 +142,16 @@ ReadExpressions::ReadExpressions(const ScanRequest& r) : p_(std::make_unique<Par
 {
     const auto* names = namesOf(r.expressionAttributeNames);
     const auto* values = valuesOf(r.expressionAttributeValues);
-    if (r.projectionExpression && r.attributesToGet)
-        throwValidation("Can not use both expression and non-expression parameters in the same request: Non-expression "
-                        "parameters: {AttributesToGet} Expression parameters: {ProjectionExpression}");
+    {
+        std::vector<std::string> legacy, expressions;
+        note(legacy, r.attributesToGet, "AttributesToGet");
+        note(legacy, r.scanFilter, "ScanFilter");
+        note(legacy, r.conditionalOperator, "ConditionalOperator");
+        note(expressions, r.projectionExpression, "ProjectionExpression");
+        note(expressions, r.filterExpression, "FilterExpression");
+        checkNotMixed(legacy, expressions);
+    }
     checkAttributesToGet(r.attributesToGet);
-    refuseUntranslatedLegacy(r.scanFilter.has_value(), "ScanFilter");
-    refuseUntranslatedLegacy(r.conditionalOperator.has_value(), "ConditionalOperator");
     checkMapsNeedExpressions(r.filterExpression || r.projectionExpression, r.expressionAttributeNames,
                              r.expressionAttributeValues, r.filterExpression.has_value(), "FilterExpression");
     expr::validatePlaceholderMaps(names, values);
@@ -139,6 +160,7 @@ ReadExpressions::ReadExpressions(const ScanRequest& r) : p_(std::make_unique<Par
     if (r.projectionExpression) p_->projection = expr::parseProjection(*r.projectionExpression, names, &use);
     expr::checkAllPlaceholdersUsed(names, values, use);
     if (r.attributesToGet) p_->projection = expr::projectionOfAttributes(*r.attributesToGet);
+    if (r.scanFilter || r.conditionalOperator) p_->filter = expr::filterFromLegacy(r.scanFilter, r.conditionalOperator);
 }
 
 ReadExpressions::ReadExpressions(const std::optional<std::string>& projectionExpression,
@@ -146,9 +168,8 @@ ReadExpressions::ReadExpressions(const std::optional<std::string>& projectionExp
                                  const std::optional<std::vector<std::string>>& attributesToGet)
     : p_(std::make_unique<Parsed>())
 {
-    if (projectionExpression && attributesToGet)
-        throwValidation("Can not use both expression and non-expression parameters in the same request: Non-expression "
-                        "parameters: {AttributesToGet} Expression parameters: {ProjectionExpression}");
+    checkNotMixed(attributesToGet ? std::vector<std::string>{"AttributesToGet"} : std::vector<std::string>{},
+                  projectionExpression ? std::vector<std::string>{"ProjectionExpression"} : std::vector<std::string>{});
     checkAttributesToGet(attributesToGet);
     checkMapsNeedExpressions(projectionExpression.has_value(), names, std::nullopt, false, "");
     expr::validatePlaceholderMaps(namesOf(names), nullptr);
@@ -198,29 +219,36 @@ WriteConditions::WriteConditions(const std::optional<std::string>& conditionExpr
 
 namespace {
 
+// Put, Delete and Update: the legacy parameters against the expression ones.
 template <class Request>
-const Request& checkedExpected(const Request& r)
+const Request& checkedLegacy(const Request& r)
 {
-    if (r.expected && r.conditionExpression)
-        throwValidation("Can not use both expression and non-expression parameters in the same request: Non-expression "
-                        "parameters: {Expected} Expression parameters: {ConditionExpression}");
-    refuseUntranslatedLegacy(r.expected.has_value(), "Expected");
-    refuseUntranslatedLegacy(r.conditionalOperator.has_value(), "ConditionalOperator");
+    std::vector<std::string> legacy, expressions;
+    note(legacy, r.expected, "Expected");
+    note(legacy, r.conditionalOperator, "ConditionalOperator");
+    note(expressions, r.conditionExpression, "ConditionExpression");
+    if constexpr (std::is_same_v<Request, UpdateItemRequest>) {
+        note(legacy, r.attributeUpdates, "AttributeUpdates");
+        note(expressions, r.updateExpression, "UpdateExpression");
+    }
+    checkNotMixed(legacy, expressions);
     return r;
 }
 
 }  // namespace
 
 WriteConditions::WriteConditions(const PutItemRequest& r)
-    : WriteConditions(checkedExpected(r).conditionExpression, r.expressionAttributeNames, r.expressionAttributeValues,
+    : WriteConditions(checkedLegacy(r).conditionExpression, r.expressionAttributeNames, r.expressionAttributeValues,
                       r.returnValuesOnConditionCheckFailure)
 {
+    if (r.expected || r.conditionalOperator) adopt(expr::conditionFromExpected(r.expected, r.conditionalOperator));
 }
 
 WriteConditions::WriteConditions(const DeleteItemRequest& r)
-    : WriteConditions(checkedExpected(r).conditionExpression, r.expressionAttributeNames, r.expressionAttributeValues,
+    : WriteConditions(checkedLegacy(r).conditionExpression, r.expressionAttributeNames, r.expressionAttributeValues,
                       r.returnValuesOnConditionCheckFailure)
 {
+    if (r.expected || r.conditionalOperator) adopt(expr::conditionFromExpected(r.expected, r.conditionalOperator));
 }
 
 WriteConditions::~WriteConditions() = default;
@@ -287,9 +315,11 @@ void ItemUpdate::checkKeysNotUpdated() const
 }
 
 ItemUpdate::ItemUpdate(const UpdateItemRequest& r, const TableSchema& table)
-    : ItemUpdate((refuseUntranslatedLegacy(r.attributeUpdates.has_value(), "AttributeUpdates"), checkedExpected(r)).updateExpression, r.conditionExpression, r.expressionAttributeNames, r.expressionAttributeValues,
+    : ItemUpdate(checkedLegacy(r).updateExpression, r.conditionExpression, r.expressionAttributeNames, r.expressionAttributeValues,
                  r.returnValuesOnConditionCheckFailure, table)
 {
+    if (r.attributeUpdates) p_->update = expr::updateFromAttributeUpdates(*r.attributeUpdates);
+    if (r.expected || r.conditionalOperator) conditions_.adopt(expr::conditionFromExpected(r.expected, r.conditionalOperator));
 }
 
 ItemUpdate::~ItemUpdate() = default;
