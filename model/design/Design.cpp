@@ -381,7 +381,19 @@ bool Design::operator==(const Design& other) const
 {
     return name_ == other.name_ && description_ == other.description_ && table_ == other.table_ &&
            prices_ == other.prices_ && indexes_ == other.indexes_ && entities_ == other.entities_ &&
-           patterns_ == other.patterns_;
+           patterns_ == other.patterns_ && extensions_ == other.extensions_;
+}
+
+const std::string* Design::extension(std::string_view name) const
+{
+    auto it = extensions_.find(name);
+    return it == extensions_.end() ? nullptr : &it->second;
+}
+
+void Design::setExtension(const std::string& name, std::string json)
+{
+    if (json.empty()) extensions_.erase(name);
+    else extensions_[name] = std::move(json);
 }
 
 VariableTraits variableTraits(const Design& design, const Entity& entity, std::string_view name,

@@ -215,6 +215,15 @@ public:
     const PriceTable& prices() const { return prices_; }
     void setPrices(PriceTable prices) { prices_ = std::move(prices); }
 
+    // What another tool keeps in a design that Keyplan does not model, so that a round trip
+    // through Keyplan loses nothing (e.g. "workbench": the NoSQL Workbench model a design was
+    // imported from, with its sample items and metadata). Name -> the text of a JSON object,
+    // kept as it is; io/ reads and writes it, nothing else looks inside.
+    const std::map<std::string, std::string, std::less<>>& extensions() const { return extensions_; }
+    const std::string* extension(std::string_view name) const;
+    // An empty `json` removes the extension.
+    void setExtension(const std::string& name, std::string json);
+
     // ---- Indexes (GSIs and LSIs, in the order shown and written) ----
     const std::vector<Index>& indexes() const { return indexes_; }
     const Index* index(Id id) const;
@@ -280,6 +289,7 @@ private:
     std::vector<Index> indexes_;
     std::vector<Entity> entities_;
     std::vector<AccessPattern> patterns_;
+    std::map<std::string, std::string, std::less<>> extensions_;
 };
 
 // What a key template's rules need to know about the variable `name` of `entity` when it fills

@@ -320,6 +320,28 @@ Json pricesJson(const PriceTable& p)
         .add("hoursPerMonth", p.hoursPerMonth);
 }
 
+// An extension's JSON as the file's tree (QJsonObject orders members by name: stable output).
+Json fromQt(const QJsonValue& v)
+{
+    switch (v.type()) {
+    case QJsonValue::Bool: return Json(v.toBool());
+    case QJsonValue::Double: return Json(v.toDouble());
+    case QJsonValue::String: return Json(v.toString().toStdString());
+    case QJsonValue::Array: {
+        JsonItems a;
+        for (const QJsonValue& e : v.toArray()) a.push_back(fromQt(e));
+        return Json(std::move(a));
+    }
+    case QJsonValue::Object: {
+        JsonMembers o;
+        const QJsonObject obj = v.toObject();
+        for (auto it = obj.begin(); it != obj.end(); ++it) o.emplace_back(it.key().toStdString(), fromQt(it.value()));
+        return Json(std::move(o));
+    }
+    default: return Json();
+    }
+}
+
 // ---- Reading ------------------------------------------------------------------------------------
 
 std::string str(const QString& s) { return s.toStdString(); }
@@ -723,7 +745,7 @@ Design parseDesign(std::string_view json)
                                                std::to_string(Design::kFormatVersion) + "); open it with a newer Keyplan");
 
     const QJsonObject o = Reader::object(
-        root, "$", {"keyplan", "name", "description", "table", "indexes", "entities", "patterns", "prices"});
+        root, "$", {"keyplan", "name", "description", "table", "indexes", "entities", "patterns", "prices", "extensions"});
     Design design;
     design.setName(Reader::string(o, "name", "$", false));
     design.setDescription(Reader::string(o, "description", "$", false));
@@ -762,6 +784,16 @@ Design parseDesign(std::string_view json)
         }
     }
     if (o.contains("prices")) design.setPrices(readPrices(o.value("prices"), "$.prices"));
+    if (o.contains("extensions")) {
+        const QJsonValue ev = o.value("extensions");
+        if (!ev.isObject()) throw DesignFileError("$.extensions", "expected an object, found " + Reader::kindOf(ev));
+        const QJsonObject extensions = ev.toObject();
+        for (auto it = extensions.begin(); it != extensions.end(); ++it) {
+            if (!it.value().isObject())
+                throw DesignFileError("$.extensions." + str(it.key()), "expected an object, found " + Reader::kindOf(it.value()));
+            design.setExtension(str(it.key()), QJsonDocument(it.value().toObject()).toJson(QJsonDocument::Compact).toStdString());
+        }
+    }
     return design;
 }
 
@@ -780,6 +812,14 @@ std::string writeDesign(const Design& design)
     root.add("entities", Json(std::move(entities)));
     root.add("patterns", Json(std::move(patterns)));
     root.add("prices", pricesJson(design.prices()));
+    if (!design.extensions().empty()) {
+        JsonMembers extensions;
+        for (const auto& [name, json] : design.extensions()) {
+            const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json));
+            extensions.emplace_back(name, fromQt(doc.object()));
+        }
+        root.add("extensions", Json(std::move(extensions)));
+    }
     std::string out;
     writeJson(out, Json(std::move(root)), 0);
     out.push_back('\n');

@@ -25,7 +25,8 @@
 //                     "consistency": "eventual" | "strong", "index", "keyCondition" } ],
 //     "prices": { "region", "date", "source", "onDemandReadPerMillion", "onDemandWritePerMillion",
 //                 "provisionedReadPerHour", "provisionedWritePerHour", "storagePerGbMonth",
-//                 "hoursPerMonth" } }
+//                 "hoursPerMonth" },
+//     "extensions": { "workbench": { ... } } }   (other tools' data a design carries, kept as it is)
 #pragma once
 
 #include "design/Design.h"

@@ -1,0 +1,122 @@
+// keyplan-cli import FILE [-o DESIGN.keyplan.json]: a NoSQL Workbench data model as a Keyplan
+// design (entities and key templates inferred from its facets and sample items; everything else
+// the model holds kept in the design, so exporting it gives the model back).
+// Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a file that
+// cannot be read as a Workbench model.
+#include "CliCommand.h"
+
+#include "design/DesignFile.h"
+#include "io/Workbench.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QTextStream>
+
+namespace {
+
+using namespace keyplan;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+int run(const QStringList& args)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString usage =
+        "usage: keyplan-cli import FILE [-o DESIGN.keyplan.json] [--table NAME] [--patterns DESIGN] [--quiet]\n";
+    QString file, output, tableName, patternsFrom;
+    bool quiet = false;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == "--help" || a == "-h") {
+            out << usage
+                << "\nReads FILE, a NoSQL Workbench data model (JSON), and writes it as a Keyplan design to\n"
+                   "DESIGN.keyplan.json or to standard output. Entity types come from the facets (or the\n"
+                   "discriminator attribute), key templates from the sample keys; what a design cannot hold\n"
+                   "stays in it, so `keyplan-cli export --format workbench` gives the model back.\n"
+                   "  --table NAME       the table to import when the model has several (default: the first)\n"
+                   "  --patterns DESIGN  take the access patterns of DESIGN (a .keyplan.json file)\n"
+                   "  --quiet            do not list what was inferred\n"
+                   "Exit status: 0 written; 1 the output cannot be written; 2 bad arguments or FILE cannot be read.\n";
+            return 0;
+        }
+        if (a == "-o" || a == "--output" || a == "--table" || a == "--patterns") {
+            if (i + 1 >= args.size()) {
+                err << "keyplan-cli import: " << a << " needs a value\n" << usage;
+                return 2;
+            }
+            (a == "--table" ? tableName : a == "--patterns" ? patternsFrom : output) = args[++i];
+        } else if (a == "--quiet" || a == "-q") {
+            quiet = true;
+        } else if (a.startsWith('-')) {
+            err << "keyplan-cli import: unknown option " << a << "\n" << usage;
+            return 2;
+        } else if (file.isEmpty()) {
+            file = a;
+        } else {
+            err << "keyplan-cli import: one file at a time\n" << usage;
+            return 2;
+        }
+    }
+    if (file.isEmpty()) {
+        err << "keyplan-cli import: no file given\n" << usage;
+        return 2;
+    }
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        err << "keyplan-cli import: " << file << ": $: cannot be read: " << in.errorString() << "\n";
+        return 2;
+    }
+    const QByteArray bytes = in.readAll();
+
+    io::WorkbenchImport imported;
+    try {
+        io::WorkbenchImportOptions options;
+        options.tableName = tableName.toStdString();
+        imported = io::importWorkbench(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), options);
+    } catch (const io::FormatError& e) {
+        err << "keyplan-cli import: " << file << ": " << q(e.path()) << ": " << q(e.reason()) << "\n";
+        return 2;
+    }
+    design::Design& d = imported.design;
+
+    if (!patternsFrom.isEmpty()) {
+        try {
+            const design::Design source = design::loadDesignFile(patternsFrom);
+            for (const auto& p : source.patterns()) d.addPattern(p);
+            imported.notes.push_back(std::to_string(source.patterns().size()) + " access pattern(s) from " +
+                                     patternsFrom.toStdString());
+        } catch (const design::DesignFileError& e) {
+            err << "keyplan-cli import: --patterns " << e.what() << "\n";
+            return 2;
+        }
+    }
+
+    if (!quiet) {
+        for (const auto& n : imported.notes) err << "keyplan-cli import: " << q(n) << "\n";
+    }
+    const std::string text = design::writeDesign(d);
+    if (output.isEmpty() || output == "-") {
+        QFile stdoutFile;
+        if (!stdoutFile.open(stdout, QIODevice::WriteOnly) ||
+            stdoutFile.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+            err << "keyplan-cli import: cannot write to standard output\n";
+            return 1;
+        }
+        return 0;
+    }
+    QString error;
+    if (!design::saveDesignFile(d, output, &error)) {
+        err << "keyplan-cli import: cannot write " << output << ": " << error << "\n";
+        return 1;
+    }
+    if (!quiet)
+        err << "keyplan-cli import: wrote " << output << " (" << d.entities().size() << " entities, " << d.indexes().size()
+            << " index(es), " << d.patterns().size() << " pattern(s))\n";
+    return 0;
+}
+
+}  // namespace
+
+KEYPLAN_CLI_COMMAND(import_, "import", "read a NoSQL Workbench model into a .keyplan.json design", run);

@@ -1,0 +1,80 @@
+#include "io/Export.h"
+
+#include "design/Design.h"
+#include "io/CloudFormation.h"
+#include "io/Markdown.h"
+#include "io/Workbench.h"
+
+namespace keyplan::io {
+
+namespace {
+
+struct FormatInfo {
+    ExportFormat format;
+    std::string_view name;
+};
+
+constexpr FormatInfo kFormats[] = {
+    {ExportFormat::Markdown, "md"},
+    {ExportFormat::Workbench, "workbench"},
+    {ExportFormat::CloudFormationJson, "cloudformation"},
+    {ExportFormat::CloudFormationYaml, "cloudformation-yaml"},
+};
+
+}  // namespace
+
+std::string_view exportFormatName(ExportFormat format)
+{
+    for (const auto& f : kFormats) {
+        if (f.format == format) return f.name;
+    }
+    return "";
+}
+
+bool exportFormatFromName(std::string_view name, ExportFormat* out)
+{
+    for (const auto& f : kFormats) {
+        if (f.name == name) {
+            *out = f.format;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::vector<ExportFormat> exportFormats()
+{
+    std::vector<ExportFormat> all;
+    for (const auto& f : kFormats) all.push_back(f.format);
+    return all;
+}
+
+std::string defaultExportFileName(const design::Design& design, ExportFormat format)
+{
+    const std::string& table = design.table().name;
+    switch (format) {
+    case ExportFormat::Markdown: return "access-patterns.md";
+    case ExportFormat::Workbench: return table + ".workbench.json";
+    case ExportFormat::CloudFormationJson: return table + ".template.json";
+    case ExportFormat::CloudFormationYaml: return table + ".template.yaml";
+    }
+    return "export.txt";
+}
+
+ExportResult exportDesign(const design::Design& design, ExportFormat format, const ExportOptions& options)
+{
+    CloudFormationOptions cfn;
+    cfn.pointInTimeRecovery = options.pointInTimeRecovery;
+    switch (format) {
+    case ExportFormat::Markdown: return {accessPatternsMarkdown(design), {}};
+    case ExportFormat::Workbench: {
+        WorkbenchExport w = exportWorkbench(design);
+        return {std::move(w.text), std::move(w.warnings)};
+    }
+    case ExportFormat::CloudFormationJson: return {cloudFormationJson(design, cfn), {}};
+    case ExportFormat::CloudFormationYaml: return {cloudFormationYaml(design, cfn), {}};
+    }
+    return {};
+}
+
+}  // namespace keyplan::io

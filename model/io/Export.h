@@ -1,0 +1,35 @@
+// The export formats by name, for the CLI and the window's Export menu: one call turns a design
+// into the text of any format.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace keyplan::design {
+class Design;
+}
+
+namespace keyplan::io {
+
+enum class ExportFormat { Markdown, Workbench, CloudFormationJson, CloudFormationYaml };
+
+struct ExportOptions {
+    bool pointInTimeRecovery = false;  // CloudFormation
+};
+
+// "md", "workbench", "cloudformation", "cloudformation-yaml".
+std::string_view exportFormatName(ExportFormat format);
+bool exportFormatFromName(std::string_view name, ExportFormat* out);
+std::vector<ExportFormat> exportFormats();
+// The usual file name for a design exported in `format` ("access-patterns.md", "Shop.template.yaml").
+std::string defaultExportFileName(const design::Design& design, ExportFormat format);
+
+struct ExportResult {
+    std::string text;                   // UTF-8, ends with a newline
+    std::vector<std::string> warnings;  // what the format cannot hold of this design
+};
+
+ExportResult exportDesign(const design::Design& design, ExportFormat format, const ExportOptions& options = {});
+
+}  // namespace keyplan::io

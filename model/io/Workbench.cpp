@@ -1,0 +1,958 @@
+#include "io/Workbench.h"
+
+#include "analysis/SampleData.h"
+#include "dynamo/Error.h"
+#include "io/Inference.h"
+#include "io/Json.h"
+#include "wire/Decode.h"
+#include "wire/Encode.h"
+#include "wire/Json.h"
+
+#include <QDateTime>
+#include <QLocale>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace keyplan::io {
+
+FormatError::FormatError(std::string path, std::string reason, std::string fileName)
+    : std::runtime_error((fileName.empty() ? std::string() : fileName + ": ") + path + ": " + reason),
+      path_(std::move(path)), reason_(std::move(reason)), fileName_(std::move(fileName))
+{
+}
+
+namespace {
+
+// ---- Reading the model, with paths in every complaint -------------------------------------------
+
+[[noreturn]] void fail(const std::string& path, const std::string& why) { throw FormatError(path, why); }
+
+std::string kindOf(const wire::JsonValue* v)
+{
+    if (!v) return "nothing";
+    switch (v->kind()) {
+    case wire::JsonValue::Kind::Null: return "null";
+    case wire::JsonValue::Kind::Bool: return "a boolean";
+    case wire::JsonValue::Kind::Number: return "a number";
+    case wire::JsonValue::Kind::String: return "a string";
+    case wire::JsonValue::Kind::Array: return "an array";
+    case wire::JsonValue::Kind::Object: return "an object";
+    }
+    return "?";
+}
+
+const wire::JsonValue& object(const wire::JsonValue* v, const std::string& path)
+{
+    if (!v) fail(path, "is required");
+    if (!v->isObject()) fail(path, "expected an object, found " + kindOf(v));
+    return *v;
+}
+
+const wire::JsonValue* optionalArray(const wire::JsonValue& parent, const char* key, const std::string& path)
+{
+    const wire::JsonValue* v = parent.find(key);
+    if (v && !v->isArray()) fail(path + "." + key, "expected an array, found " + kindOf(v));
+    return v;
+}
+
+std::string string(const wire::JsonValue& parent, const char* key, const std::string& path, bool required)
+{
+    const wire::JsonValue* v = parent.find(key);
+    if (!v) {
+        if (required) fail(path + "." + key, "is required");
+        return {};
+    }
+    if (!v->isString()) fail(path + "." + key, "expected a string, found " + kindOf(v));
+    return v->text();
+}
+
+design::KeyAttribute keyAttribute(const wire::JsonValue* v, const std::string& path)
+{
+    const wire::JsonValue& o = object(v, path);
+    design::KeyAttribute k;
+    k.name = string(o, "AttributeName", path, true);
+    if (k.name.empty()) fail(path + ".AttributeName", "must not be empty");
+    const std::string type = string(o, "AttributeType", path, true);
+    if (type == "S") k.type = design::KeyType::S;
+    else if (type == "N") k.type = design::KeyType::N;
+    else if (type == "B") k.type = design::KeyType::B;
+    else fail(path + ".AttributeType", "'" + type + "' is not a key type (S, N or B)");
+    return k;
+}
+
+design::Index index(const wire::JsonValue& v, const std::string& path, design::IndexKind kind, const design::Table& table)
+{
+    const wire::JsonValue& o = object(&v, path);
+    design::Index i;
+    i.kind = kind;
+    i.name = string(o, "IndexName", path, true);
+    if (i.name.size() < 3 || i.name.size() > 255) fail(path + ".IndexName", "an index name has 3 to 255 characters");
+    const std::string kpath = path + ".KeyAttributes";
+    const wire::JsonValue& keys = object(o.find("KeyAttributes"), kpath);
+    i.partitionKey = keyAttribute(keys.find("PartitionKey"), kpath + ".PartitionKey");
+    if (kind == design::IndexKind::Local && i.partitionKey.name != table.partitionKey.name)
+        fail(kpath + ".PartitionKey", "a local index uses the table's partition key " + table.partitionKey.name);
+    if (keys.find("SortKey")) i.sortKey = keyAttribute(keys.find("SortKey"), kpath + ".SortKey");
+    if (kind == design::IndexKind::Local && !i.sortKey) fail(kpath + ".SortKey", "is required for a local index");
+    const std::string ppath = path + ".Projection";
+    if (const wire::JsonValue* p = o.find("Projection")) {
+        const wire::JsonValue& po = object(p, ppath);
+        const std::string type = string(po, "ProjectionType", ppath, false);
+        if (type.empty() || type == "ALL") i.projection = design::Projection::All;
+        else if (type == "KEYS_ONLY") i.projection = design::Projection::KeysOnly;
+        else if (type == "INCLUDE") i.projection = design::Projection::Include;
+        else fail(ppath + ".ProjectionType", "'" + type + "' is not one of ALL, KEYS_ONLY, INCLUDE");
+        if (const wire::JsonValue* names = optionalArray(po, "NonKeyAttributes", ppath)) {
+            for (size_t n = 0; n < names->elements().size(); ++n) {
+                const auto& e = names->elements()[n];
+                if (!e.isString()) fail(ppath + ".NonKeyAttributes[" + std::to_string(n) + "]", "expected a string, found " + kindOf(&e));
+                if (i.projection == design::Projection::Include) i.nonKeyAttributes.push_back(e.text());
+            }
+        }
+    }
+    return i;
+}
+
+int64_t capacity(const wire::JsonValue& o, const char* key, const std::string& path)
+{
+    const wire::JsonValue* v = o.find(key);
+    if (!v) fail(path + "." + key, "is required");
+    if (v->kind() != wire::JsonValue::Kind::Number) fail(path + "." + key, "expected a number, found " + kindOf(v));
+    char* end = nullptr;
+    const double d = std::strtod(v->text().c_str(), &end);
+    if (d < 1 || d > 40000 || d != static_cast<double>(static_cast<int64_t>(d)))
+        fail(path + "." + key, "must be a whole number of units from 1 to 40000");
+    return static_cast<int64_t>(d);
+}
+
+std::vector<dynamo::Item> items(const wire::JsonValue* array, const std::string& path)
+{
+    std::vector<dynamo::Item> out;
+    if (!array) return out;
+    for (size_t n = 0; n < array->elements().size(); ++n) {
+        const std::string ipath = path + "[" + std::to_string(n) + "]";
+        const wire::JsonValue& e = array->elements()[n];
+        if (!e.isObject()) fail(ipath, "expected an item (an object of DynamoDB JSON values), found " + kindOf(&e));
+        try {
+            out.push_back(wire::decodeItem(e));
+        } catch (const dynamo::Error& error) {
+            // Name the attribute: decode each on its own to find the one that fails.
+            for (const auto& [name, value] : e.members()) {
+                try {
+                    wire::decodeAttributeValue(value);
+                } catch (const dynamo::Error& inner) {
+                    fail(ipath + "." + name, "not a DynamoDB JSON value: " + inner.message());
+                }
+            }
+            fail(ipath, "not a DynamoDB JSON item: " + error.message());
+        }
+    }
+    return out;
+}
+
+const char* const kTypeAttributeNames[] = {"EntityType", "entityType", "entity_type", "_type", "__typename", "type",
+                                           "Type",       "entity",     "Entity",      "kind",  "Kind",       "_et"};
+
+// ---- The extension: the imported model, the table imported from it, and the keys as imported ----
+
+struct Base {
+    bool present = false;
+    Json model;
+    size_t table = 0;
+    std::map<std::string, std::map<std::string, std::string>> keys;  // entity -> key attribute -> template text
+};
+
+Base readBase(const design::Design& design)
+{
+    Base base;
+    const std::string* text = design.extension(kWorkbenchExtension);
+    Json ext;
+    if (!text || !Json::parse(*text, &ext, nullptr) || !ext.isObject()) return base;
+    const Json* model = ext.find("model");
+    if (!model || !model->isObject()) return base;
+    const Json* dataModel = model->find("DataModel");
+    if (!dataModel || !dataModel->isArray()) return base;
+    base.model = *model;
+    if (const Json* t = ext.find("table"); t && t->isNumber()) base.table = static_cast<size_t>(t->toDouble());
+    if (base.table >= dataModel->elements().size()) return Base();
+    if (const Json* keys = ext.find("keys"); keys && keys->isObject()) {
+        for (const auto& [entity, bindings] : keys->members()) {
+            for (const auto& [attribute, t] : bindings.members()) base.keys[entity][attribute] = t.text();
+        }
+    }
+    base.present = true;
+    return base;
+}
+
+// Members in the order the tool writes them, then any others in the order they came.
+Json ordered(const Json& o, std::initializer_list<const char*> order)
+{
+    if (!o.isObject()) return o;
+    Json out = Json::object();
+    for (const char* k : order) {
+        if (const Json* v = o.find(k)) out.set(k, *v);
+    }
+    for (const auto& [k, v] : o.members()) {
+        if (!out.find(k)) out.set(k, v);
+    }
+    return out;
+}
+
+Json keyJson(const design::KeyAttribute& k)
+{
+    Json o = Json::object();
+    o.set("AttributeName", k.name);
+    o.set("AttributeType", std::string(design::keyTypeName(k.type)));
+    return o;
+}
+
+Json keysJson(const design::KeyAttribute& pk, const std::optional<design::KeyAttribute>& sk)
+{
+    Json o = Json::object();
+    o.set("PartitionKey", keyJson(pk));
+    if (sk) o.set("SortKey", keyJson(*sk));
+    return o;
+}
+
+Json projectionJson(const design::Index& index)
+{
+    Json o = Json::object();
+    switch (index.projection) {
+    case design::Projection::All: o.set("ProjectionType", "ALL"); break;
+    case design::Projection::KeysOnly: o.set("ProjectionType", "KEYS_ONLY"); break;
+    case design::Projection::Include: {
+        o.set("ProjectionType", "INCLUDE");
+        Json names = Json::array();
+        for (const auto& n : index.nonKeyAttributes) names.push(n);
+        o.set("NonKeyAttributes", std::move(names));
+        break;
+    }
+    }
+    return o;
+}
+
+Json itemJson(const dynamo::Item& item)
+{
+    std::string text;
+    wire::JsonWriter w(text);
+    wire::writeItem(w, item);
+    Json j;
+    Json::parse(text, &j, nullptr);
+    return j;
+}
+
+// An item's members in the order given (the table's keys, then its declared attributes), then the
+// rest as they are.
+Json orderItem(const Json& item, const std::vector<std::string>& order)
+{
+    if (!item.isObject()) return item;
+    Json out = Json::object();
+    for (const auto& k : order) {
+        if (const Json* v = item.find(k)) out.set(k, *v);
+    }
+    for (const auto& [k, v] : item.members()) {
+        if (!out.find(k)) out.set(k, v);
+    }
+    return out;
+}
+
+std::string workbenchNow(const WorkbenchExportOptions& options)
+{
+    if (!options.date.empty()) return options.date;
+    return QLocale::c().toString(QDateTime::currentDateTime(), "MMM d, yyyy, hh:mm AP").toStdString();
+}
+
+// The item's text for a scalar key value (what a template matches).
+std::optional<std::string> scalarText(const Json& v)
+{
+    if (!v.isObject() || v.members().size() != 1) return std::nullopt;
+    const auto& [type, value] = v.members().front();
+    if ((type == "S" || type == "N" || type == "B") && (value.isString() || value.isNumber())) return value.text();
+    return std::nullopt;
+}
+
+class Exporter {
+public:
+    Exporter(const design::Design& design, const WorkbenchExportOptions& options) : design_(design), options_(options)
+    {
+        base_ = readBase(design);
+    }
+
+    WorkbenchExport run()
+    {
+        WorkbenchExport result;
+        Json root = base_.present ? base_.model : Json::object();
+        root.set("ModelName", design_.name().empty() ? design_.table().name : design_.name());
+        Json metadata = base_.present && root.find("ModelMetadata") && root.find("ModelMetadata")->isObject()
+                            ? *root.find("ModelMetadata")
+                            : freshMetadata();
+        if (!design_.description().empty() || metadata.find("Description")) metadata.set("Description", design_.description());
+        root.set("ModelMetadata",
+                 ordered(metadata, {"Author", "DateCreated", "DateLastModified", "Description", "AWSService", "Version"}));
+        Json dataModel = Json::array();
+        if (base_.present) {
+            const auto& tables = base_.model.find("DataModel")->elements();
+            for (size_t i = 0; i < tables.size(); ++i) dataModel.push(i == base_.table ? table(tables[i]) : tables[i]);
+        } else {
+            dataModel.push(table(Json::object()));
+        }
+        root.set("DataModel", std::move(dataModel));
+        result.text = ordered(root, {"ModelName", "ModelMetadata", "DataModel"}).dump(2) + "\n";
+        result.warnings = warnings_;
+        return result;
+    }
+
+private:
+    Json freshMetadata() const
+    {
+        const std::string now = workbenchNow(options_);
+        Json m = Json::object();
+        m.set("Author", "Keyplan");
+        m.set("DateCreated", now);
+        m.set("DateLastModified", now);
+        m.set("Description", design_.description());
+        m.set("AWSService", "Amazon DynamoDB");
+        m.set("Version", "3.0");
+        return m;
+    }
+
+    // Which entity a base item belongs to: the facet's, else the one its discriminator names.
+    const design::Entity* entityOfItem(const Json& item, const std::string& facet) const
+    {
+        if (!facet.empty()) return design_.entityByName(facet);
+        const Json* type = item.find(design_.table().typeAttribute);
+        std::optional<std::string> value = type ? scalarText(*type) : std::nullopt;
+        if (!value) return nullptr;
+        for (const auto& e : design_.entities()) {
+            if (e.discriminator() == *value) return &e;
+        }
+        return nullptr;
+    }
+
+    // A base item brought to the design's current keys: templates that changed since the import
+    // are re-rendered from the values the old ones held.
+    Json rekey(Json item, const design::Entity& e)
+    {
+        auto imported = base_.keys.find(e.name);
+        if (imported == base_.keys.end()) return item;
+        design::Values values;
+        for (const auto& [attribute, text] : imported->second) {
+            const Json* v = item.find(attribute);
+            design::KeyTemplate old;
+            if (!v || !design::KeyTemplate::tryParse(text, &old)) continue;
+            if (auto s = scalarText(*v)) {
+                if (auto m = old.match(*s)) values.insert(m->begin(), m->end());
+            }
+        }
+        for (const auto& [name, v] : item.members()) {
+            if (auto s = scalarText(v)) values.emplace(name, *s);
+        }
+        std::set<std::string> touched;
+        for (const auto& [attribute, text] : imported->second) touched.insert(attribute);
+        for (const auto& [attribute, b] : e.keys) touched.insert(attribute);
+        for (const auto& attribute : touched) {
+            auto was = imported->second.find(attribute);
+            const design::KeyBinding* now = e.key(attribute);
+            if (now && was != imported->second.end() && now->keyTemplate.text() == was->second) continue;
+            if (!now) {
+                item.remove(attribute);
+                continue;
+            }
+            if (now->conditional()) {
+                auto cond = values.find(now->whenAttribute);
+                if (cond == values.end() || cond->second != now->whenEquals) {
+                    item.remove(attribute);
+                    continue;
+                }
+            }
+            if (auto rendered = now->keyTemplate.render(values)) {
+                Json v = Json::object();
+                v.set(std::string(design::keyTypeName(design_.keyAttributeType(attribute))), *rendered);
+                item.set(attribute, std::move(v));
+            } else {
+                item.remove(attribute);
+                warn("a sample item of " + e.name + " lost " + attribute + ": its new template " + now->keyTemplate.text() +
+                     " needs a value the item does not have");
+            }
+        }
+        return item;
+    }
+
+    void warn(std::string message)
+    {
+        if (std::find(warnings_.begin(), warnings_.end(), message) == warnings_.end()) warnings_.push_back(std::move(message));
+    }
+
+    // Generated items for entities the base model does not have (or every entity, fresh).
+    const std::map<std::string, std::vector<Json>>& generated()
+    {
+        if (generatedReady_) return generated_;
+        generatedReady_ = true;
+        analysis::SampleOptions options;
+        options.seed = options_.seed;
+        options.totalItems = std::max<int64_t>(50, static_cast<int64_t>(design_.entities().size()) * options_.itemsPerEntity * 4);
+        analysis::SampleData sample(design_, options);
+        sample.generate([&](const design::Entity& e, analysis::BuiltItem&& built) {
+            auto& list = generated_[e.name];
+            if (static_cast<int>(list.size()) < options_.itemsPerEntity) list.push_back(itemJson(built.item));
+            return true;
+        });
+        return generated_;
+    }
+
+    // The base's items keep their own order, with the table's keys first (the order a reloaded
+    // design gives them is by name).
+    std::vector<std::string> tableKeys() const
+    {
+        std::vector<std::string> keys{design_.table().partitionKey.name};
+        if (design_.table().sortKey) keys.push_back(design_.table().sortKey->name);
+        return keys;
+    }
+
+    // Generated items: the table's keys, then its declared attributes.
+    std::vector<std::string> itemOrder(const Json& nonKeyAttributes) const
+    {
+        std::vector<std::string> order{design_.table().partitionKey.name};
+        if (design_.table().sortKey) order.push_back(design_.table().sortKey->name);
+        for (const auto& a : nonKeyAttributes.elements()) {
+            if (const Json* n = a.find("AttributeName")) order.push_back(n->text());
+        }
+        return order;
+    }
+
+    // Every attribute the design knows, with its type: index keys, the discriminator, then each
+    // entity's stored attributes in entity order.
+    std::vector<std::pair<std::string, std::string>> designAttributes() const
+    {
+        std::vector<std::pair<std::string, std::string>> out;
+        auto add = [&](const std::string& name, const std::string& type) {
+            if (name == design_.table().partitionKey.name || (design_.table().sortKey && name == design_.table().sortKey->name)) return;
+            for (const auto& [n, t] : out) {
+                if (n == name) return;
+            }
+            out.emplace_back(name, type);
+        };
+        for (const auto& i : design_.indexes()) {
+            if (i.kind == design::IndexKind::Global) add(i.partitionKey.name, std::string(design::keyTypeName(i.partitionKey.type)));
+            if (i.sortKey) add(i.sortKey->name, std::string(design::keyTypeName(i.sortKey->type)));
+        }
+        add(design_.table().typeAttribute, "S");
+        for (const auto& e : design_.entities()) {
+            for (const auto& a : e.attributes) {
+                if (!a.keyOnly) add(a.name, std::string(dynamo::typeName(a.type)));
+            }
+        }
+        return out;
+    }
+
+    // Names that occur in the base table's sample items (modelled on import, so a name missing
+    // from the design now was removed on purpose).
+    std::set<std::string> baseItemAttributes(const Json& baseTable) const
+    {
+        std::set<std::string> names;
+        auto scan = [&](const Json* data) {
+            if (!data || !data->isArray()) return;
+            for (const auto& item : data->elements()) {
+                for (const auto& [n, v] : item.members()) names.insert(n);
+            }
+        };
+        scan(baseTable.find("TableData"));
+        if (const Json* facets = baseTable.find("TableFacets"); facets && facets->isArray()) {
+            for (const auto& f : facets->elements()) scan(f.find("TableData"));
+        }
+        return names;
+    }
+
+    Json table(const Json& baseTable)
+    {
+        const design::Table& t = design_.table();
+        Json out = baseTable;
+        out.set("TableName", t.name);
+        out.set("KeyAttributes", keysJson(t.partitionKey, t.sortKey));
+
+        // Attribute declarations: the base's (order and types kept) less what the design dropped,
+        // then what the design added.
+        const auto known = designAttributes();
+        const std::set<std::string> modelled = baseItemAttributes(baseTable);
+        Json nonKey = Json::array();
+        std::set<std::string> listed;
+        if (const Json* b = baseTable.find("NonKeyAttributes"); b && b->isArray()) {
+            for (const auto& a : b->elements()) {
+                const Json* n = a.find("AttributeName");
+                if (!n) continue;
+                const bool inDesign = std::any_of(known.begin(), known.end(), [&](const auto& k) { return k.first == n->text(); });
+                if (!inDesign && modelled.count(n->text())) continue;
+                nonKey.push(a);
+                listed.insert(n->text());
+            }
+        }
+        for (const auto& [name, type] : known) {
+            if (listed.count(name)) continue;
+            Json a = Json::object();
+            a.set("AttributeName", name);
+            a.set("AttributeType", type);
+            nonKey.push(std::move(a));
+        }
+        out.set("NonKeyAttributes", nonKey);
+        const std::vector<std::string> order = itemOrder(nonKey);
+
+        // Facets: kept when the base has them, written for a fresh model.
+        const bool writeFacets = !base_.present || baseTable.find("TableFacets");
+        std::set<std::string> baseEntities;
+        if (writeFacets) {
+            Json facets = Json::array();
+            std::map<std::string, const Json*> baseFacets;
+            if (const Json* b = baseTable.find("TableFacets"); b && b->isArray()) {
+                for (const auto& f : b->elements()) {
+                    if (const Json* n = f.find("FacetName")) baseFacets.emplace(n->text(), &f);
+                }
+            }
+            for (const auto& e : design_.entities()) {
+                auto it = baseFacets.find(e.name);
+                facets.push(facet(e, it == baseFacets.end() ? nullptr : it->second, order));
+                if (it != baseFacets.end()) baseEntities.insert(e.name);
+            }
+            out.set("TableFacets", std::move(facets));
+        }
+
+        Json gsis = Json::array();
+        Json lsis = Json::array();
+        for (const auto& i : design_.indexes()) {
+            const char* member = i.kind == design::IndexKind::Global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes";
+            Json index = Json::object();
+            if (const Json* b = baseTable.find(member); b && b->isArray()) {
+                for (const auto& x : b->elements()) {
+                    if (const Json* n = x.find("IndexName"); n && n->text() == i.name) index = x;
+                }
+            }
+            index.set("IndexName", i.name);
+            index.set("KeyAttributes", keysJson(i.kind == design::IndexKind::Local ? t.partitionKey : i.partitionKey, i.sortKey));
+            index.set("Projection", projectionJson(i));
+            index = ordered(index, {"IndexName", "KeyAttributes", "Projection"});
+            if (i.capacity) warn("a Workbench model has no throughput of its own for index " + i.name + "; the table's is written");
+            (i.kind == design::IndexKind::Global ? gsis : lsis).push(std::move(index));
+        }
+        if (!gsis.elements().empty() || baseTable.find("GlobalSecondaryIndexes")) out.set("GlobalSecondaryIndexes", std::move(gsis));
+        else out.remove("GlobalSecondaryIndexes");
+        if (!lsis.elements().empty()) {
+            if (!baseTable.find("LocalSecondaryIndexes"))
+                warn("NoSQL Workbench's data modeler may not show local secondary indexes; they are written as "
+                     "LocalSecondaryIndexes in the GlobalSecondaryIndexes shape");
+            out.set("LocalSecondaryIndexes", std::move(lsis));
+        } else {
+            out.remove("LocalSecondaryIndexes");
+        }
+
+        // Table data, when the base has it: its items (of entities still in the design, with today's
+        // keys), then generated items for entities added since. A fresh model keeps its items in
+        // the facets, as Workbench's own facet models do.
+        const bool writeTableData = base_.present && baseTable.find("TableData");
+        if (writeTableData) {
+            Json data = Json::array();
+            std::set<std::string> covered;
+            if (const Json* b = baseTable.find("TableData"); b && b->isArray()) {
+                for (const auto& item : b->elements()) {
+                    const design::Entity* e = entityOfItem(item, "");
+                    if (e) covered.insert(e->name);
+                    if (!e) {
+                        // An item no entity claims: kept when its discriminator names no entity the
+                        // design dropped (it was never modelled as one).
+                        const Json* type = item.find(t.typeAttribute);
+                        if (type && base_.keys.count(scalarText(*type).value_or(""))) continue;
+                        data.push(orderItem(item, tableKeys()));
+                        continue;
+                    }
+                    data.push(orderItem(rekey(item, *e), tableKeys()));
+                }
+            }
+            for (const auto& e : design_.entities()) {
+                if (covered.count(e.name) || baseEntities.count(e.name) || base_.keys.count(e.name)) continue;
+                auto it = generated().find(e.name);
+                if (it == generated().end()) continue;
+                for (const auto& item : it->second) data.push(orderItem(item, order));
+            }
+            out.set("TableData", std::move(data));
+        }
+
+        if (!out.find("DataAccess")) {
+            Json access = Json::object();
+            access.set("MySql", Json::object());
+            out.set("DataAccess", std::move(access));
+        }
+
+        if (t.billing == design::BillingMode::Provisioned) {
+            out.set("BillingMode", "PROVISIONED");
+            Json settings = out.find("ProvisionedCapacitySettings") && out.find("ProvisionedCapacitySettings")->isObject()
+                                ? *out.find("ProvisionedCapacitySettings")
+                                : Json::object();
+            Json throughput = Json::object();
+            throughput.set("ReadCapacityUnits", t.capacity.read);
+            throughput.set("WriteCapacityUnits", t.capacity.write);
+            settings.set("ProvisionedThroughput", std::move(throughput));
+            out.set("ProvisionedCapacitySettings",
+                    ordered(settings, {"ProvisionedThroughput", "AutoScalingRead", "AutoScalingWrite"}));
+        } else {
+            if (!base_.present || baseTable.find("BillingMode")) out.set("BillingMode", "PAY_PER_REQUEST");
+            out.remove("ProvisionedCapacitySettings");
+        }
+        return ordered(out, {"TableName", "KeyAttributes", "NonKeyAttributes", "TableFacets", "GlobalSecondaryIndexes",
+                             "LocalSecondaryIndexes", "TableData", "DataAccess", "SampleDataFormats", "BillingMode",
+                             "ProvisionedCapacitySettings"});
+    }
+
+    Json facet(const design::Entity& e, const Json* baseFacet, const std::vector<std::string>& order)
+    {
+        const design::Table& t = design_.table();
+        Json f = baseFacet ? *baseFacet : Json::object();
+        f.set("FacetName", e.name);
+        if (!f.find("KeyAttributeAlias")) {
+            Json alias = Json::object();
+            alias.set("PartitionKeyAlias", t.partitionKey.name);
+            if (t.sortKey) alias.set("SortKeyAlias", t.sortKey->name);
+            f.set("KeyAttributeAlias", std::move(alias));
+        }
+        Json data = Json::array();
+        if (baseFacet) {
+            if (const Json* b = baseFacet->find("TableData"); b && b->isArray()) {
+                for (const auto& item : b->elements()) data.push(orderItem(rekey(item, e), tableKeys()));
+            }
+        } else {
+            auto it = generated().find(e.name);
+            if (it != generated().end()) {
+                for (const auto& item : it->second) data.push(orderItem(item, order));
+            }
+        }
+        f.set("TableData", std::move(data));
+
+        // The facet's attributes: index keys it fills, its stored attributes, the discriminator.
+        std::vector<std::string> own;
+        for (const auto& [k, b] : e.keys) {
+            if (k != t.partitionKey.name && (!t.sortKey || k != t.sortKey->name)) own.push_back(k);
+        }
+        for (const auto& a : e.attributes) {
+            if (!a.keyOnly) own.push_back(a.name);
+        }
+        own.push_back(t.typeAttribute);
+        Json names = Json::array();
+        std::set<std::string> listed;
+        if (baseFacet) {
+            if (const Json* b = baseFacet->find("NonKeyAttributes"); b && b->isArray()) {
+                for (const auto& n : b->elements()) {
+                    if (std::find(own.begin(), own.end(), n.text()) == own.end()) continue;
+                    names.push(n);
+                    listed.insert(n.text());
+                }
+            }
+        }
+        for (const auto& n : own) {
+            if (listed.insert(n).second) names.push(n);
+        }
+        f.set("NonKeyAttributes", std::move(names));
+        if (!f.find("DataAccess")) {
+            Json access = Json::object();
+            access.set("MySql", Json::object());
+            f.set("DataAccess", std::move(access));
+        }
+        return ordered(f, {"FacetName", "KeyAttributeAlias", "TableData", "NonKeyAttributes", "DataAccess"});
+    }
+
+    const design::Design& design_;
+    WorkbenchExportOptions options_;
+    Base base_;
+    std::vector<std::string> warnings_;
+    std::map<std::string, std::vector<Json>> generated_;
+    bool generatedReady_ = false;
+};
+
+}  // namespace
+
+WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOptions& options)
+{
+    wire::JsonValue root;
+    std::string why;
+    if (!wire::JsonValue::parse(text, &root, &why)) {
+        Json unused;
+        Json::parse(text, &unused, &why);
+        fail("$", why);
+    }
+    if (!root.isObject()) fail("$", "expected a JSON object, a NoSQL Workbench data model");
+    const wire::JsonValue* dataModel = root.find("DataModel");
+    if (!dataModel)
+        fail("$.DataModel", "is required: this is not a NoSQL Workbench data model" +
+                                std::string(root.find("keyplan") ? " (it is a Keyplan design)" : ""));
+    if (!dataModel->isArray()) fail("$.DataModel", "expected an array of tables, found " + kindOf(dataModel));
+    if (dataModel->elements().empty()) fail("$.DataModel", "the model has no table");
+
+    size_t tableIndex = 0;
+    if (!options.tableName.empty()) {
+        std::string names;
+        bool found = false;
+        for (size_t i = 0; i < dataModel->elements().size() && !found; ++i) {
+            const wire::JsonValue* n = dataModel->elements()[i].find("TableName");
+            if (n && n->isString() && n->text() == options.tableName) {
+                tableIndex = i;
+                found = true;
+            }
+            if (n && n->isString()) names += (names.empty() ? "" : ", ") + n->text();
+        }
+        if (!found) fail("$.DataModel", "no table named '" + options.tableName + "' (the model has: " + names + ")");
+    }
+    const std::string path = "$.DataModel[" + std::to_string(tableIndex) + "]";
+    const wire::JsonValue& t = object(&dataModel->elements()[tableIndex], path);
+
+    WorkbenchImport result;
+    design::Design& d = result.design;
+    const wire::JsonValue* modelName = root.find("ModelName");
+    if (modelName && !modelName->isString()) fail("$.ModelName", "expected a string, found " + kindOf(modelName));
+    if (modelName) d.setName(modelName->text());
+    if (const wire::JsonValue* metadata = root.find("ModelMetadata")) {
+        const wire::JsonValue& m = object(metadata, "$.ModelMetadata");
+        d.setDescription(string(m, "Description", "$.ModelMetadata", false));
+    }
+
+    design::Table table;
+    table.name = string(t, "TableName", path, true);
+    if (table.name.size() < 3 || table.name.size() > 255) fail(path + ".TableName", "a table name has 3 to 255 characters");
+    const wire::JsonValue& keys = object(t.find("KeyAttributes"), path + ".KeyAttributes");
+    table.partitionKey = keyAttribute(keys.find("PartitionKey"), path + ".KeyAttributes.PartitionKey");
+    table.sortKey.reset();
+    if (keys.find("SortKey")) table.sortKey = keyAttribute(keys.find("SortKey"), path + ".KeyAttributes.SortKey");
+    const std::string billing = string(t, "BillingMode", path, false);
+    if (billing == "PROVISIONED") {
+        table.billing = design::BillingMode::Provisioned;
+        const std::string spath = path + ".ProvisionedCapacitySettings";
+        const wire::JsonValue& settings = object(t.find("ProvisionedCapacitySettings"), spath);
+        const wire::JsonValue& throughput = object(settings.find("ProvisionedThroughput"), spath + ".ProvisionedThroughput");
+        table.capacity.read = capacity(throughput, "ReadCapacityUnits", spath + ".ProvisionedThroughput");
+        table.capacity.write = capacity(throughput, "WriteCapacityUnits", spath + ".ProvisionedThroughput");
+    } else if (!billing.empty() && billing != "PAY_PER_REQUEST") {
+        fail(path + ".BillingMode", "'" + billing + "' is not one of PROVISIONED, PAY_PER_REQUEST");
+    }
+
+    std::vector<std::pair<std::string, dynamo::Type>> declared;
+    if (const wire::JsonValue* attributes = optionalArray(t, "NonKeyAttributes", path)) {
+        for (size_t n = 0; n < attributes->elements().size(); ++n) {
+            const std::string apath = path + ".NonKeyAttributes[" + std::to_string(n) + "]";
+            const wire::JsonValue& a = object(&attributes->elements()[n], apath);
+            const std::string name = string(a, "AttributeName", apath, true);
+            const std::string type = string(a, "AttributeType", apath, false);
+            dynamo::Type dt = dynamo::Type::S;
+            if (!type.empty() && !dynamo::typeFromName(type, &dt))
+                fail(apath + ".AttributeType", "'" + type + "' is not a DynamoDB type (S, N, B, BOOL, NULL, M, L, SS, NS, BS)");
+            declared.emplace_back(name, dt);
+        }
+    }
+
+    std::vector<design::Index> indexes;
+    std::set<std::string> indexNames;
+    for (const char* member : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+        const auto kind = std::string_view(member) == "GlobalSecondaryIndexes" ? design::IndexKind::Global : design::IndexKind::Local;
+        if (const wire::JsonValue* list = optionalArray(t, member, path)) {
+            for (size_t n = 0; n < list->elements().size(); ++n) {
+                const std::string ipath = path + "." + member + "[" + std::to_string(n) + "]";
+                design::Index i = index(list->elements()[n], ipath, kind, table);
+                if (!indexNames.insert(i.name).second) fail(ipath + ".IndexName", "'" + i.name + "' is declared twice");
+                indexes.push_back(std::move(i));
+            }
+        }
+    }
+
+    // ---- Items: by facet, and the table's own ----
+    struct Facet {
+        std::string name, pkAlias, skAlias;
+        std::vector<std::string> attributes;
+        std::vector<dynamo::Item> items;
+    };
+    std::vector<Facet> facets;
+    if (const wire::JsonValue* list = optionalArray(t, "TableFacets", path)) {
+        std::set<std::string> names;
+        for (size_t n = 0; n < list->elements().size(); ++n) {
+            const std::string fpath = path + ".TableFacets[" + std::to_string(n) + "]";
+            const wire::JsonValue& f = object(&list->elements()[n], fpath);
+            Facet facet;
+            facet.name = string(f, "FacetName", fpath, true);
+            if (facet.name.empty()) fail(fpath + ".FacetName", "must not be empty");
+            if (!names.insert(facet.name).second) fail(fpath + ".FacetName", "'" + facet.name + "' is declared twice");
+            if (const wire::JsonValue* alias = f.find("KeyAttributeAlias")) {
+                const wire::JsonValue& ao = object(alias, fpath + ".KeyAttributeAlias");
+                facet.pkAlias = string(ao, "PartitionKeyAlias", fpath + ".KeyAttributeAlias", false);
+                facet.skAlias = string(ao, "SortKeyAlias", fpath + ".KeyAttributeAlias", false);
+            }
+            if (const wire::JsonValue* attributes = optionalArray(f, "NonKeyAttributes", fpath)) {
+                for (size_t a = 0; a < attributes->elements().size(); ++a) {
+                    const auto& e = attributes->elements()[a];
+                    if (!e.isString())
+                        fail(fpath + ".NonKeyAttributes[" + std::to_string(a) + "]", "expected a string, found " + kindOf(&e));
+                    facet.attributes.push_back(e.text());
+                }
+            }
+            facet.items = items(optionalArray(f, "TableData", fpath), fpath + ".TableData");
+            facets.push_back(std::move(facet));
+        }
+    }
+    const std::vector<dynamo::Item> tableItems = items(optionalArray(t, "TableData", path), path + ".TableData");
+
+    // Every item must carry the table's keys.
+    auto checkKeys = [&](const std::vector<dynamo::Item>& list, const std::string& where) {
+        for (size_t n = 0; n < list.size(); ++n) {
+            for (const design::KeyAttribute* k : {&table.partitionKey, table.sortKey ? &*table.sortKey : nullptr}) {
+                if (!k) continue;
+                auto it = list[n].find(k->name);
+                if (it == list[n].end())
+                    fail(where + "[" + std::to_string(n) + "]", "the item has no " + k->name + ", the table's key");
+                if (std::string(dynamo::typeName(it->second.type())) != design::keyTypeName(k->type))
+                    fail(where + "[" + std::to_string(n) + "]." + k->name,
+                         "the key is " + std::string(dynamo::typeName(it->second.type())) + ", the table declares " +
+                             std::string(design::keyTypeName(k->type)));
+            }
+        }
+    };
+    checkKeys(tableItems, path + ".TableData");
+    for (size_t f = 0; f < facets.size(); ++f) checkKeys(facets[f].items, path + ".TableFacets[" + std::to_string(f) + "].TableData");
+
+    // ---- The discriminator ----
+    std::vector<const dynamo::Item*> all;
+    for (const auto& f : facets) {
+        for (const auto& i : f.items) all.push_back(&i);
+    }
+    for (const auto& i : tableItems) all.push_back(&i);
+    auto stringIn = [](const dynamo::Item& item, const std::string& name) -> const std::string* {
+        auto it = item.find(name);
+        return it != item.end() && it->second.is(dynamo::Type::S) ? &it->second.asString() : nullptr;
+    };
+    auto keyName = [&](const std::string& n) {
+        if (n == table.partitionKey.name || (table.sortKey && n == table.sortKey->name)) return true;
+        return std::any_of(indexes.begin(), indexes.end(), [&](const design::Index& i) {
+            return n == i.partitionKey.name || (i.sortKey && n == i.sortKey->name);
+        });
+    };
+    std::string typeAttribute;
+    if (!all.empty()) {
+        std::vector<std::string> candidates;
+        for (const auto& [n, v] : *all.front()) {
+            if (keyName(n)) continue;
+            if (std::all_of(all.begin(), all.end(), [&](const dynamo::Item* i) { return stringIn(*i, n) != nullptr; }))
+                candidates.push_back(n);
+        }
+        // With facets: the attribute that repeats the facet's name; else a conventional name.
+        size_t best = 0;
+        for (const auto& c : candidates) {
+            size_t score = 0;
+            for (const auto& f : facets) {
+                for (const auto& i : f.items) {
+                    if (QString::fromStdString(*stringIn(i, c)).compare(QString::fromStdString(f.name), Qt::CaseInsensitive) == 0) ++score;
+                }
+            }
+            if (score > best) {
+                best = score;
+                typeAttribute = c;
+            }
+        }
+        if (typeAttribute.empty()) {
+            for (const char* n : kTypeAttributeNames) {
+                if (std::find(candidates.begin(), candidates.end(), n) != candidates.end()) {
+                    typeAttribute = n;
+                    break;
+                }
+            }
+        }
+    }
+    if (!typeAttribute.empty()) {
+        table.typeAttribute = typeAttribute;
+        result.notes.push_back("entity types are told apart by " + typeAttribute);
+    } else {
+        result.notes.push_back("no attribute tells the entity types apart in every item; generated items carry " +
+                               table.typeAttribute);
+    }
+
+    // ---- The separator ----
+    std::vector<std::string> keyValues;
+    for (const dynamo::Item* i : all) {
+        for (const auto& [n, v] : *i) {
+            if (keyName(n) && v.is(dynamo::Type::S)) keyValues.push_back(v.asString());
+        }
+    }
+    table.separator = std::string(1, inferSeparator(keyValues));
+
+    // ---- Groups: one per facet, or per discriminator value ----
+    InferenceInput input;
+    input.table = table;
+    input.indexes = indexes;
+    input.declaredAttributes = declared;
+    auto typeOf = [&](const dynamo::Item& item) -> std::string {
+        if (typeAttribute.empty()) return {};
+        const std::string* s = stringIn(item, typeAttribute);
+        return s ? *s : std::string();
+    };
+    for (const auto& f : facets) {
+        SampleGroup g;
+        g.name = f.name;
+        g.partitionKeyAlias = f.pkAlias;
+        g.sortKeyAlias = f.skAlias;
+        g.attributeOrder = f.attributes;
+        g.items = f.items;
+        if (g.items.empty()) {
+            for (const auto& i : tableItems) {
+                if (typeOf(i) == f.name) g.items.push_back(i);
+            }
+        }
+        std::set<std::string> types;
+        for (const auto& i : g.items) types.insert(typeOf(i));
+        if (types.size() == 1 && !types.begin()->empty()) g.typeValue = *types.begin();
+        input.groups.push_back(std::move(g));
+    }
+    auto groupFor = [&](const std::string& name) -> SampleGroup& {
+        for (auto& g : input.groups) {
+            if (g.name == name || (!g.typeValue.empty() && g.typeValue == name)) return g;
+        }
+        SampleGroup g;
+        g.name = name;
+        g.typeValue = typeAttribute.empty() ? std::string() : name;
+        input.groups.push_back(std::move(g));
+        return input.groups.back();
+    };
+    for (const auto& i : tableItems) {
+        std::string type = typeOf(i);
+        if (type.empty()) {
+            // No discriminator: the partition key's leading word names the group.
+            const auto pk = i.find(table.partitionKey.name);
+            std::string word = pk->second.is(dynamo::Type::S) ? pk->second.asString() : std::string();
+            word = word.substr(0, word.find(table.separator.front()));
+            type = word.empty() || std::any_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }) ? "Item" : word;
+        }
+        SampleGroup& g = groupFor(type);
+        // Facet groups that already hold their facet's items do not take the table's copies.
+        const bool isFacet = std::any_of(facets.begin(), facets.end(), [&](const Facet& f) { return f.name == g.name && !f.items.empty(); });
+        if (!isFacet) g.items.push_back(i);
+    }
+
+    InferenceResult inferred = inferEntities(input);
+    d.setTable(table);
+    for (auto& i : indexes) d.addIndex(std::move(i));
+    for (auto& e : inferred.entities) d.addEntity(std::move(e));
+    result.notes.insert(result.notes.end(), inferred.notes.begin(), inferred.notes.end());
+
+    // The extension: the model as read, which table became the design, and the keys as inferred.
+    Json model = Json::fromWire(root);
+    Json ext = Json::object();
+    ext.set("model", std::move(model));
+    ext.set("table", static_cast<int64_t>(tableIndex));
+    Json keyTemplates = Json::object();
+    for (const auto& e : d.entities()) {
+        Json bindings = Json::object();
+        for (const auto& [attribute, b] : e.keys) bindings.set(attribute, b.keyTemplate.text());
+        keyTemplates.set(e.name, std::move(bindings));
+    }
+    ext.set("keys", std::move(keyTemplates));
+    d.setExtension(std::string(kWorkbenchExtension), ext.compact());
+    return result;
+}
+
+WorkbenchExport exportWorkbench(const design::Design& design, const WorkbenchExportOptions& options)
+{
+    return Exporter(design, options).run();
+}
+
+}  // namespace keyplan::io
