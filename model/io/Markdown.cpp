@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <set>
 
 namespace keyplan::io {
@@ -59,7 +60,15 @@ std::string code(std::string_view s)
     return fence + (pad ? " " : "") + std::string(s) + (pad ? " " : "") + fence;
 }
 
-std::string money(double dollars) { return "$" + formatCount(dollars); }
+// Dollars with cents and thousands separators: $1,234.50.
+std::string money(double dollars)
+{
+    const long long cents = std::llround(std::fabs(dollars) * 100.0);
+    std::string whole = std::to_string(cents / 100);
+    for (int at = static_cast<int>(whole.size()) - 3; at > 0; at -= 3) whole.insert(static_cast<size_t>(at), ",");
+    const long long rest = cents % 100;
+    return std::string(dollars < 0 && cents ? "-$" : "$") + whole + "." + (rest < 10 ? "0" : "") + std::to_string(rest);
+}
 
 // A price as written in the table (0.125, 0.00013): the shortest text that reads back the same.
 std::string exact(double value)

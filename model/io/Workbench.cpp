@@ -424,7 +424,16 @@ private:
 
     // Every attribute the design knows, with its type: index keys, the discriminator, then each
     // entity's stored attributes in entity order.
-    std::vector<std::pair<std::string, std::string>> designAttributes() const
+    // Whether the exported items carry the discriminator: generated ones do, imported ones when
+    // the model had one.
+    bool writesTypeAttribute(const std::set<std::string>& modelled) const
+    {
+        if (!base_.present || modelled.count(design_.table().typeAttribute)) return true;
+        return std::any_of(design_.entities().begin(), design_.entities().end(),
+                           [&](const design::Entity& e) { return !base_.keys.count(e.name); });
+    }
+
+    std::vector<std::pair<std::string, std::string>> designAttributes(bool typeAttribute) const
     {
         std::vector<std::pair<std::string, std::string>> out;
         auto add = [&](const std::string& name, const std::string& type) {
@@ -438,7 +447,7 @@ private:
             if (i.kind == design::IndexKind::Global) add(i.partitionKey.name, std::string(design::keyTypeName(i.partitionKey.type)));
             if (i.sortKey) add(i.sortKey->name, std::string(design::keyTypeName(i.sortKey->type)));
         }
-        add(design_.table().typeAttribute, "S");
+        if (typeAttribute) add(design_.table().typeAttribute, "S");
         for (const auto& e : design_.entities()) {
             for (const auto& a : e.attributes) {
                 if (!a.keyOnly) add(a.name, std::string(dynamo::typeName(a.type)));
@@ -474,8 +483,8 @@ private:
 
         // Attribute declarations: the base's (order and types kept) less what the design dropped,
         // then what the design added.
-        const auto known = designAttributes();
         const std::set<std::string> modelled = baseItemAttributes(baseTable);
+        const auto known = designAttributes(writesTypeAttribute(modelled));
         Json nonKey = Json::array();
         std::set<std::string> listed;
         if (const Json* b = baseTable.find("NonKeyAttributes"); b && b->isArray()) {
@@ -511,7 +520,7 @@ private:
             }
             for (const auto& e : design_.entities()) {
                 auto it = baseFacets.find(e.name);
-                facets.push(facet(e, it == baseFacets.end() ? nullptr : it->second, order));
+                facets.push(facet(e, it == baseFacets.end() ? nullptr : it->second, order, writesTypeAttribute(modelled)));
                 if (it != baseFacets.end()) baseEntities.insert(e.name);
             }
             out.set("TableFacets", std::move(facets));
@@ -602,7 +611,7 @@ private:
                              "ProvisionedCapacitySettings"});
     }
 
-    Json facet(const design::Entity& e, const Json* baseFacet, const std::vector<std::string>& order)
+    Json facet(const design::Entity& e, const Json* baseFacet, const std::vector<std::string>& order, bool typeAttribute)
     {
         const design::Table& t = design_.table();
         Json f = baseFacet ? *baseFacet : Json::object();
@@ -634,7 +643,7 @@ private:
         for (const auto& a : e.attributes) {
             if (!a.keyOnly) own.push_back(a.name);
         }
-        own.push_back(t.typeAttribute);
+        if (typeAttribute || !baseFacet) own.push_back(t.typeAttribute);
         Json names = Json::array();
         std::set<std::string> listed;
         if (baseFacet) {
