@@ -38,6 +38,8 @@ int run(const QStringList& args)
                    "  workbench            a NoSQL Workbench data model (the imported one, with the design's edits)\n"
                    "  cloudformation       a CloudFormation template (JSON) with the AWS::DynamoDB::Table\n"
                    "  cloudformation-yaml  the same template in YAML\n"
+                   "  python               a Python module (boto3): key functions and one function per pattern\n"
+                   "  js                   an ES module (AWS SDK for JavaScript v3), the same\n"
                    "  --pitr               CloudFormation: turn on point-in-time recovery\n"
                    "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read.\n";
             return 0;

@@ -2,6 +2,7 @@
 
 #include "design/Design.h"
 #include "io/CloudFormation.h"
+#include "io/CodeGen.h"
 #include "io/Markdown.h"
 #include "io/Workbench.h"
 
@@ -19,6 +20,8 @@ constexpr FormatInfo kFormats[] = {
     {ExportFormat::Workbench, "workbench"},
     {ExportFormat::CloudFormationJson, "cloudformation"},
     {ExportFormat::CloudFormationYaml, "cloudformation-yaml"},
+    {ExportFormat::Python, "python"},
+    {ExportFormat::JavaScript, "js"},
 };
 
 }  // namespace
@@ -57,6 +60,8 @@ std::string defaultExportFileName(const design::Design& design, ExportFormat for
     case ExportFormat::Workbench: return table + ".workbench.json";
     case ExportFormat::CloudFormationJson: return table + ".template.json";
     case ExportFormat::CloudFormationYaml: return table + ".template.yaml";
+    case ExportFormat::Python: return "access_patterns.py";
+    case ExportFormat::JavaScript: return "accessPatterns.mjs";
     }
     return "export.txt";
 }
@@ -73,6 +78,8 @@ ExportResult exportDesign(const design::Design& design, ExportFormat format, con
     }
     case ExportFormat::CloudFormationJson: return {cloudFormationJson(design, cfn), {}};
     case ExportFormat::CloudFormationYaml: return {cloudFormationYaml(design, cfn), {}};
+    case ExportFormat::Python: return {pythonModule(design), {}};
+    case ExportFormat::JavaScript: return {javascriptModule(design), {}};
     }
     return {};
 }

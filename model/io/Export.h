@@ -12,13 +12,13 @@ class Design;
 
 namespace keyplan::io {
 
-enum class ExportFormat { Markdown, Workbench, CloudFormationJson, CloudFormationYaml };
+enum class ExportFormat { Markdown, Workbench, CloudFormationJson, CloudFormationYaml, Python, JavaScript };
 
 struct ExportOptions {
     bool pointInTimeRecovery = false;  // CloudFormation
 };
 
-// "md", "workbench", "cloudformation", "cloudformation-yaml".
+// "md", "workbench", "cloudformation", "cloudformation-yaml", "python", "js".
 std::string_view exportFormatName(ExportFormat format);
 bool exportFormatFromName(std::string_view name, ExportFormat* out);
 std::vector<ExportFormat> exportFormats();

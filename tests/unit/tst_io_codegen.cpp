@@ -1,0 +1,262 @@
+// Generated code: the Python module compiles (py_compile) and the ES module parses (node --check)
+// for every sample; key formats live only in the Keys section; and the boto3 code for the
+// e-commerce sample, run against `keyplan-cli serve` holding the sample data, returns for every
+// pattern the items the pattern's planned request returns from the same store.
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+#include "analysis/PatternRunner.h"
+#include "analysis/SampleData.h"
+#include "design/DesignFile.h"
+#include "io/CodeGen.h"
+#include "io/Json.h"
+#include "store/SqliteStore.h"
+#include "wire/Encode.h"
+#include "wire/Json.h"
+
+using namespace keyplan;
+
+namespace {
+
+QString samplesDir() { return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples"); }
+
+QString cliPath()
+{
+    const QString env = qEnvironmentVariable("KEYPLAN_CLI");
+    if (!env.isEmpty()) return env;
+    return QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli";
+}
+
+bool writeFile(const QString& path, const std::string& text)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return false;
+    return f.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
+}
+
+struct Ran {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Ran runProgram(const QString& program, const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    Ran r;
+    if (!p.waitForStarted(10000)) {
+        r.err = "cannot start " + program;
+        return r;
+    }
+    p.closeWriteChannel();
+    p.waitForFinished(180000);
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QStringList sampleFiles()
+{
+    QStringList out;
+    for (const QString& s : QDir(samplesDir()).entryList({"*.keyplan.json"}, QDir::Files, QDir::Name)) out << samplesDir() + "/" + s;
+    return out;
+}
+
+io::Json itemsJson(const std::vector<dynamo::Item>& items)
+{
+    std::string text = "[";
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) text += ",";
+        wire::JsonWriter w(text);
+        wire::writeItem(w, items[i]);
+    }
+    text += "]";
+    io::Json j;
+    io::Json::parse(text, &j, nullptr);
+    return j;
+}
+
+}  // namespace
+
+class TestIoCodegen : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void shouldCompileTheGeneratedPython_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const QString& f : sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).baseName())) << f;
+        QTest::newRow("planner cases") << QStringLiteral(KEYPLAN_TEST_DATA_DIR "/design/planner_cases.keyplan.json");
+    }
+    void shouldCompileTheGeneratedPython()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const QString module = dir.filePath("access_patterns.py");
+        QVERIFY(writeFile(module, io::pythonModule(design::loadDesignFile(file))));
+        const Ran r = runProgram("/usr/bin/python3", {"-m", "py_compile", module});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
+    void shouldParseTheGeneratedJavaScript_data() { shouldCompileTheGeneratedPython_data(); }
+    void shouldParseTheGeneratedJavaScript()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const QString module = dir.filePath("accessPatterns.mjs");
+        QVERIFY(writeFile(module, io::javascriptModule(design::loadDesignFile(file))));
+        const Ran r = runProgram("node", {"--check", module});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    }
+
+    void shouldWriteOneFunctionPerPatternNamedAfterIt()
+    {
+        const design::Design d = design::loadDesignFile(samplesDir() + "/ecommerce.keyplan.json");
+        const std::string py = io::pythonModule(d);
+        const std::string js = io::javascriptModule(d);
+        const auto pyFunctions = io::pythonFunctions(d);
+        const auto jsFunctions = io::javascriptFunctions(d);
+        QCOMPARE(pyFunctions.size(), d.patterns().size());
+        QCOMPARE(pyFunctions[1].name, std::string("a_customers_orders"));
+        QCOMPARE(jsFunctions[1].name, std::string("aCustomersOrders"));
+        std::set<std::string> names;
+        for (const auto& f : pyFunctions) {
+            QVERIFY2(names.insert(f.name).second, f.name.c_str());
+            QVERIFY2(py.find("\ndef " + f.name + "(client") != std::string::npos, f.name.c_str());
+        }
+        for (const auto& f : jsFunctions) QVERIFY2(js.find("export async function " + f.name + "(client") != std::string::npos, f.name.c_str());
+    }
+
+    void shouldSendThePlannedRequest()
+    {
+        // Pattern 2 (a customer's orders, newest first, 25 a page) as boto3 and SDK v3 send it.
+        const design::Design d = design::loadDesignFile(samplesDir() + "/ecommerce.keyplan.json");
+        const std::string py = io::pythonModule(d);
+        const std::string js = io::javascriptModule(d);
+        QVERIFY(py.find("def customer_pk(customer_id: Any) -> str:\n    \"\"\"Customer.PK = CUST#{customerId}\"\"\"\n"
+                        "    return f\"CUST#{customer_id}\"\n") != std::string::npos);
+        QVERIFY(py.find("KeyConditionExpression=\"#pk = :pk AND begins_with(#sk, :sk)\"") != std::string::npos);
+        QVERIFY(py.find("ExpressionAttributeValues={\":pk\": {\"S\": customer_order_pk(customer_id)}, \":sk\": {\"S\": "
+                        "customer_order_sk_prefix()}}") != std::string::npos);
+        QVERIFY(py.find("ScanIndexForward=False,\n        Limit=25,") != std::string::npos);
+        QVERIFY(py.find("paginator = client.get_paginator(\"query\")") != std::string::npos);
+        QVERIFY(js.find("export function customerPk(customerId) {\n  return `CUST#${customerId}`;\n}") != std::string::npos);
+        QVERIFY(js.find("new QueryCommand({") != std::string::npos);
+        QVERIFY(js.find("ScanIndexForward: false,\n      Limit: 25,") != std::string::npos);
+        QVERIFY(js.find("new GetItemCommand({") != std::string::npos);
+    }
+
+    void shouldSpellKeyFormatsOnlyInTheKeysSection_data() { shouldCompileTheGeneratedPython_data(); }
+    void shouldSpellKeyFormatsOnlyInTheKeysSection()
+    {
+        QFETCH(QString, file);
+        const design::Design d = design::loadDesignFile(file);
+        for (const std::string& text : {io::pythonModule(d), io::javascriptModule(d)}) {
+            const size_t split = text.find("---- Access patterns ----");
+            QVERIFY(split != std::string::npos);
+            const std::string patterns = text.substr(split);
+            // No string literal in a pattern function holds a key's fixed text.
+            for (const auto& e : d.entities()) {
+                for (const auto& [attribute, b] : e.keys) {
+                    const std::string prefix = b.keyTemplate.fixedPrefix();
+                    if (prefix.size() < 2) continue;
+                    QVERIFY2(patterns.find("\"" + prefix) == std::string::npos && patterns.find("`" + prefix) == std::string::npos,
+                             (e.name + "." + attribute + ": " + prefix).c_str());
+                }
+            }
+        }
+    }
+
+    void shouldReturnThePatternsItemsFromKeyplanServe()
+    {
+        const design::Design d = design::loadDesignFile(samplesDir() + "/ecommerce.keyplan.json");
+        QTemporaryDir dir;
+        const QString db = dir.filePath("shop.db");
+
+        // The sample data in a store file, and what each planned request returns from it.
+        io::Json calls = io::Json::array();
+        std::map<std::string, io::Json> expected;
+        {
+            auto store = store::SqliteStore::openFile(db.toStdString());
+            analysis::SampleData(d).load(*store);
+            analysis::PatternRunner runner(d, *store);
+            const auto functions = io::pythonFunctions(d);
+            for (size_t i = 0; i < d.patterns().size(); ++i) {
+                const design::AccessPattern& p = d.patterns()[i];
+                const analysis::RunResult result = runner.run(p);
+                QVERIFY2(!result.items.empty(), p.name.c_str());
+                io::Json args = io::Json::object();
+                for (const auto& [input, param] : functions[i].parameters) args.set(param, result.inputs.at(input));
+                io::Json call = io::Json::object();
+                call.set("function", functions[i].name);
+                call.set("args", std::move(args));
+                calls.push(std::move(call));
+                expected[functions[i].name] = itemsJson(result.items);
+            }
+        }
+
+        // keyplan-cli serve on that file, on a free port.
+        QProcess server;
+        server.start(cliPath(), {"serve", "--host", "127.0.0.1", "--port", "0", "--db", db});
+        QVERIFY2(server.waitForStarted(10000), qPrintable("cannot start " + cliPath()));
+        QString banner;
+        while (!banner.contains('\n') && server.waitForReadyRead(30000)) banner += QString::fromUtf8(server.readAllStandardOutput());
+        const QRegularExpressionMatch m = QRegularExpression("listening on (http://127\\.0\\.0\\.1:\\d+)").match(banner);
+        QVERIFY2(m.hasMatch(), qPrintable("no listening line from keyplan-cli serve: " + banner + server.readAllStandardError()));
+        const QString url = m.captured(1);
+
+        QVERIFY(writeFile(dir.filePath("access_patterns.py"), io::pythonModule(d)));
+        QVERIFY(writeFile(dir.filePath("calls.json"), calls.dump(2)));
+        const std::string driver = R"(import inspect, json, sys
+import boto3
+sys.path.insert(0, sys.argv[1])
+import access_patterns as m
+client = boto3.client("dynamodb", endpoint_url=sys.argv[2], region_name="us-east-1",
+                      aws_access_key_id="keyplan", aws_secret_access_key="keyplan")
+out = {}
+for call in json.load(open(sys.argv[3])):
+    fn = getattr(m, call["function"])
+    kwargs = dict(call["args"])
+    if "max_pages" in inspect.signature(fn).parameters:
+        kwargs["max_pages"] = 1  # one page: what one request returns
+    result = fn(client, **kwargs)
+    out[call["function"]] = result if isinstance(result, list) else ([] if result is None else [result])
+print(json.dumps(out))
+)";
+        QVERIFY(writeFile(dir.filePath("driver.py"), driver));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("AWS_EC2_METADATA_DISABLED", "true");
+        env.remove("AWS_PROFILE");
+        env.remove("HTTP_PROXY");
+        env.remove("http_proxy");
+        const Ran r = runProgram("/usr/bin/python3", {dir.filePath("driver.py"), dir.path(), url, dir.filePath("calls.json")}, env);
+        server.terminate();
+        QVERIFY(server.waitForFinished(30000));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+        io::Json got;
+        std::string error;
+        QVERIFY2(io::Json::parse(r.out.toStdString(), &got, &error), error.c_str());
+        for (const auto& [function, items] : expected) {
+            const io::Json* mine = got.find(function);
+            QVERIFY2(mine, function.c_str());
+            QVERIFY2(!mine->elements().empty(), function.c_str());
+            std::string where;
+            QVERIFY2(io::equivalent(*mine, items, &where), (function + ": " + where).c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIoCodegen)
+#include "tst_io_codegen.moc"
