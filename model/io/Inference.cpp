@@ -440,9 +440,11 @@ std::string lowerCamel(std::string_view text)
 
 std::string inferGenerator(const std::vector<const dynamo::AttributeValue*>& values)
 {
-    std::string spec = generatorFor(values);
-    if (!spec.empty() && !parses(spec)) spec = "text(8)";
-    return spec;
+    const std::string spec = generatorFor(values);
+    if (spec.empty()) return spec;
+    // The generator's own spelling of it (what the design file writes).
+    design::Generator g;
+    return design::Generator::tryParse(spec, &g) ? g.spec() : std::string("text(8)");
 }
 
 char inferSeparator(const std::vector<std::string>& keyValues)

@@ -82,6 +82,8 @@ private Q_SLOTS:
         QTest::newRow("workbench") << "workbench" << "{\n  \"ModelName\": \"E-commerce orders\"";
         QTest::newRow("cloudformation") << "cloudformation" << "{\n  \"AWSTemplateFormatVersion\": \"2010-09-09\"";
         QTest::newRow("cloudformation-yaml") << "cloudformation-yaml" << "AWSTemplateFormatVersion: \"2010-09-09\"";
+        QTest::newRow("python") << "python" << "\"\"\"Access patterns of \"E-commerce orders\" (table Shop)";
+        QTest::newRow("js") << "js" << "/**\n * Access patterns of \"E-commerce orders\" (table Shop)";
     }
     void shouldWriteEachFormatToAFile()
     {

@@ -321,6 +321,27 @@ private Q_SLOTS:
         QCOMPARE(back.find("DataModel")->elements()[1].find("TableName")->text(), std::string("Other"));
     }
 
+    void shouldWarnAboutLocalIndexesAndReadThemBack()
+    {
+        design::Design d = design::loadDesignFile(samplesDir() + "/ecommerce.keyplan.json");
+        design::Index lsi;
+        lsi.name = "ByTotal";
+        lsi.kind = design::IndexKind::Local;
+        lsi.sortKey = design::KeyAttribute{"total", design::KeyType::N};
+        lsi.projection = design::Projection::KeysOnly;
+        d.addIndex(lsi);
+        const io::WorkbenchExport exported = io::exportWorkbench(d, fixedDate());
+        QCOMPARE(exported.warnings.size(), size_t(1));
+        QVERIFY(exported.warnings[0].find("local secondary indexes") != std::string::npos);
+        const design::Design back = io::importWorkbench(exported.text).design;
+        const design::Index* read = back.indexByName("ByTotal");
+        QVERIFY(read);
+        QCOMPARE(read->kind, design::IndexKind::Local);
+        QCOMPARE(read->sortKey->name, std::string("total"));
+        QCOMPARE(read->sortKey->type, design::KeyType::N);
+        QCOMPARE(read->projection, design::Projection::KeysOnly);
+    }
+
     void shouldImportTheTableAskedFor()
     {
         const std::string model = R"({"DataModel": [
