@@ -1,0 +1,369 @@
+// The table-layout view: ItemLayoutModel over a real in-memory store (bands, key columns first,
+// entity classification, sparse indexes, paging) checked by QAbstractItemModelTester from
+// before any data exists, and ItemLayoutView / LayoutTabs rendered offscreen.
+#include "StoreTestSupport.h"
+#include "store/SqliteStore.h"
+#include "widgets/EntityPalette.h"
+#include "widgets/Icons.h"
+#include "widgets/ItemLayoutModel.h"
+#include "widgets/ItemLayoutView.h"
+#include "widgets/LayoutTabs.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QtTest>
+
+using namespace keyplan;
+using namespace keyplan::test;
+using widgets::ItemLayoutModel;
+
+namespace {
+
+// A small shop: customers (profile rows, no type attribute), their orders (which also carry
+// the sparse GSI1 keys) and order lines typed by a `_type` attribute.
+void createShop(store::Store& store)
+{
+    store::CreateTableRequest t;
+    t.tableName = "Shop";
+    t.billingMode = store::BillingMode::PayPerRequest;
+    t.keySchema = {hashKey("PK"), rangeKey("SK")};
+    t.attributeDefinitions = {def("PK"), def("SK"), def("GSI1PK"), def("GSI1SK")};
+    t.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK", std::string("GSI1SK"))};
+    store.createTable(t);
+}
+
+std::vector<Item> shopItems(int customers, int ordersEach)
+{
+    std::vector<Item> items;
+    for (int c = 0; c < customers; ++c) {
+        const std::string pk = "CUST#" + std::to_string(c);
+        items.push_back({{"PK", S(pk)}, {"SK", S("PROFILE")}, {"name", S("Customer " + std::to_string(c))},
+                         {"tier", N(std::to_string(c % 3))}});
+        for (int o = 0; o < ordersEach; ++o) {
+            const std::string order = "2024-05-" + std::string(o < 9 ? "0" : "") + std::to_string(o + 1);
+            items.push_back({{"PK", S(pk)}, {"SK", S("ORDER#" + order)}, {"total", N(std::to_string(10 + o) + ".5")},
+                             {"GSI1PK", S("STATUS#" + std::string(o % 2 ? "SHIPPED" : "PLACED"))}, {"GSI1SK", S(order)}});
+            items.push_back({{"PK", S(pk)}, {"SK", S("LINE#" + order + "#1")}, {"_type", S("OrderLine")}, {"qty", N("2")}});
+        }
+    }
+    return items;
+}
+
+void load(store::Store& store, const std::string& table, const std::vector<Item>& items)
+{
+    store::BatchWriteItemRequest batch;
+    for (size_t i = 0; i < items.size(); i += 25) {
+        batch.requestItems = {{table, {}}};
+        for (size_t j = i; j < std::min(items.size(), i + 25); ++j) batch.requestItems[0].second.push_back({items[j], std::nullopt});
+        const auto written = store.batchWriteItem(batch);
+        QVERIFY(written.unprocessedItems.empty());
+    }
+}
+
+// Reads every row: waits for the background pass, then asks for every page and waits for it.
+bool loadAllRows(ItemLayoutModel& model)
+{
+    if (!model.isFullyIndexed()) {
+        QSignalSpy finished(&model, &ItemLayoutModel::indexingFinished);
+        if (!finished.wait(20000)) return false;
+    }
+    if (model.rowCount() == 0) return true;
+    model.prefetch(0, model.rowCount() - 1);
+    return QTest::qWaitFor(
+        [&] {
+            for (int r = 0; r < model.rowCount(); ++r)
+                if (!model.isRowLoaded(r)) {
+                    model.prefetch(r, model.rowCount() - 1);
+                    return false;
+                }
+            return true;
+        },
+        20000);
+}
+
+int distinctColours(const QImage& image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+QString screenshotPath(const QString& name)
+{
+    QDir dir(QDir::current().filePath(QStringLiteral("screenshots")));
+    dir.mkpath(QStringLiteral("."));
+    return dir.filePath(name);
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(37, 38, 41));
+    p.setColor(QPalette::WindowText, QColor(224, 226, 230));
+    p.setColor(QPalette::Base, QColor(27, 28, 30));
+    p.setColor(QPalette::AlternateBase, QColor(44, 45, 48));
+    p.setColor(QPalette::Text, QColor(224, 226, 230));
+    p.setColor(QPalette::Button, QColor(48, 50, 54));
+    p.setColor(QPalette::ButtonText, QColor(224, 226, 230));
+    p.setColor(QPalette::Highlight, QColor(56, 117, 215));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(140, 143, 150));
+    p.setColor(QPalette::Mid, QColor(80, 82, 88));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(110, 112, 118));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(110, 112, 118));
+    return p;
+}
+
+QStringList column(const ItemLayoutModel& model, int col)
+{
+    QStringList out;
+    for (int r = 0; r < model.rowCount(); ++r) out << model.index(r, col).data().toString();
+    return out;
+}
+
+}  // namespace
+
+class WidgetLayoutTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { widgets::initResources(); }
+
+    void shouldStayAValidModelWhileItemsArriveAndPagesLoad()
+    {
+        // Given a table with no items and a tester watching the model from the start
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        ItemLayoutModel::Options small;
+        small.pageRows = 7;  // many pages, so paging and page edges are exercised
+        small.cachedPages = 4;
+        small.passBatch = 11;
+        ItemLayoutModel model(*store, "Shop", {}, small);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY(model.isFullyIndexed());
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.columnCount(), 2);
+
+        // When items are written and the layout is read again
+        load(*store, "Shop", shopItems(6, 4));
+        model.refresh();
+        QSignalSpy finished(&model, &ItemLayoutModel::indexingFinished);
+        QVERIFY(finished.wait(10000));
+        // Walk every row, page by page: the cache holds 4 pages, so early pages are evicted and
+        // read again by Scan from their start keys.
+        QStringList sortKeys;
+        for (int pass = 0; pass < 2; ++pass) {
+            sortKeys.clear();
+            for (int r = 0; r < model.rowCount(); ++r) {
+                model.prefetch(r, r);
+                QTRY_VERIFY(model.isRowLoaded(r));
+                sortKeys << model.index(r, 1).data().toString();
+            }
+        }
+        QCOMPARE(sortKeys.size(), 6 * 9);
+        QCOMPARE(QSet<QString>(sortKeys.begin(), sortKeys.end()).size(), 1 + 4 * 2);
+
+        // Then every item has a row and key columns come first
+        QCOMPARE(model.rowCount(), 6 * 9);
+        QCOMPARE(model.columnAttribute(0), QStringLiteral("PK"));
+        QCOMPARE(model.columnAttribute(1), QStringLiteral("SK"));
+        QCOMPARE(model.columnKind(0), ItemLayoutModel::ColumnKind::PartitionKey);
+        QCOMPARE(model.columnKind(1), ItemLayoutModel::ColumnKind::SortKey);
+        QStringList attributes;
+        for (int c = 2; c < model.columnCount(); ++c) attributes << model.columnAttribute(c);
+        attributes.sort();
+        QCOMPARE(attributes, (QStringList{"GSI1PK", "GSI1SK", "_type", "name", "qty", "tier", "total"}));
+    }
+
+    void shouldGroupEachPartitionIntoOneBandInScanOrder()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(5, 3));
+        ItemLayoutModel::Options small;
+        small.pageRows = 4;
+        ItemLayoutModel model(*store, "Shop", {}, small);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(loadAllRows(model));
+
+        // Each partition key's rows are contiguous, each band is one partition, bands count up.
+        const QStringList pks = column(model, 0);
+        QSet<QString> seen;
+        qint64 lastBand = -1;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const bool start = model.index(r, 0).data(ItemLayoutModel::BandStartRole).toBool();
+            const qint64 band = model.index(r, 0).data(ItemLayoutModel::BandRole).toLongLong();
+            QCOMPARE(start, r == 0 || pks[r] != pks[r - 1]);
+            QCOMPARE(band, start ? lastBand + 1 : lastBand);
+            if (start) QVERIFY2(!seen.contains(pks[r]), "a partition appears in two bands");
+            seen.insert(pks[r]);
+            lastBand = band;
+        }
+        QCOMPARE(seen.size(), 5);
+        QCOMPARE(model.partitionsIndexed(), qint64(5));
+
+        // The rows follow the store's Scan order exactly.
+        store::ScanRequest scan;
+        scan.tableName = "Shop";
+        QStringList expected;
+        const store::ScanResponse scanned = store->scan(scan);
+        for (const auto& item : *scanned.items) expected << QString::fromStdString(item.at("SK").asString());
+        QCOMPARE(column(model, 1), expected);
+    }
+
+    void shouldClassifyEntities_data()
+    {
+        QTest::addColumn<QString>("itemJson");
+        QTest::addColumn<QString>("entity");
+        QTest::newRow("_type attribute wins") << R"({"PK":"CUST#1","SK":"ORDER#1","_type":"Line"})" << "Line";
+        QTest::newRow("type attribute") << R"({"PK":"CUST#1","SK":"ORDER#1","type":"Invoice"})" << "Invoice";
+        QTest::newRow("entityType attribute") << R"({"PK":"CUST#1","SK":"X","entityType":"Refund"})" << "Refund";
+        QTest::newRow("sort key prefix") << R"({"PK":"CUST#1","SK":"ORDER#2024#7"})" << "ORDER";
+        QTest::newRow("partition key prefix when the sort key has none") << R"({"PK":"CUST#1","SK":"PROFILE"})" << "CUST";
+        QTest::newRow("nothing to go by") << R"({"PK":"abc","SK":"def"})" << "";
+        QTest::newRow("leading hash is no prefix") << R"({"PK":"#x","SK":"#y"})" << "";
+    }
+    void shouldClassifyEntities()
+    {
+        QFETCH(QString, itemJson);
+        QFETCH(QString, entity);
+        Item item;
+        const QJsonObject o = QJsonDocument::fromJson(itemJson.toUtf8()).object();
+        for (auto it = o.begin(); it != o.end(); ++it) item.emplace(it.key().toStdString(), S(it.value().toString().toStdString()));
+        QCOMPARE(widgets::defaultEntityOf(item, {"PK", "SK"}), entity);
+    }
+
+    void shouldTagRowsWithThePluggedClassifiersEntities()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(3, 2));
+        ItemLayoutModel model(*store, "Shop");
+        model.setEntityClassifier([](const Item& item, const widgets::TableKeys& keys) {
+            return item.at(keys.sortKey).asString() == "PROFILE" ? QStringLiteral("Customer") : QStringLiteral("Other");
+        });
+        QVERIFY(loadAllRows(model));
+        QMap<QString, qint64> counts;
+        for (const auto& [entity, count] : model.entityCounts()) counts[entity] = count;
+        QCOMPARE(counts, (QMap<QString, qint64>{{"Customer", 3}, {"Other", 12}}));
+        for (int r = 0; r < model.rowCount(); ++r)
+            QCOMPARE(model.index(r, 2).data(ItemLayoutModel::EntityRole).toString(),
+                     model.index(r, 1).data().toString() == "PROFILE" ? QStringLiteral("Customer") : QStringLiteral("Other"));
+    }
+
+    void shouldLayOutASparseIndexWithItsOwnKeysAndSayWhatIsMissing()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(4, 3));  // 4 profiles + 12 orders + 12 lines; only orders are in GSI1
+        widgets::EntityPalette palette;
+        widgets::ItemLayoutView table(*store, "Shop", {}, &palette);
+        widgets::ItemLayoutView index(*store, "Shop", "GSI1", &palette);
+        index.setTableLayout(table.model());
+        QAbstractItemModelTester tester(index.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(loadAllRows(*table.model()));
+        QVERIFY(loadAllRows(*index.model()));
+
+        ItemLayoutModel& m = *index.model();
+        QCOMPARE(m.rowCount(), 12);
+        QCOMPARE(m.indexItemCount(), qint64(12));
+        QCOMPARE(m.tableItemCount(), qint64(28));
+        // Index keys first, then the table's keys, then the rest.
+        QCOMPARE(m.columnAttribute(0), QStringLiteral("GSI1PK"));
+        QCOMPARE(m.columnAttribute(1), QStringLiteral("GSI1SK"));
+        QCOMPARE(m.columnAttribute(2), QStringLiteral("PK"));
+        QCOMPARE(m.columnAttribute(3), QStringLiteral("SK"));
+        QCOMPARE(m.columnKind(2), ItemLayoutModel::ColumnKind::TableKey);
+        // Two bands (PLACED, SHIPPED), re-keyed: the index's partition key groups them.
+        QCOMPARE(m.partitionsIndexed(), qint64(2));
+        QCOMPARE(QSet<QString>(column(m, 0).begin(), column(m, 0).end()), (QSet<QString>{"STATUS#PLACED", "STATUS#SHIPPED"}));
+
+        QCOMPARE(index.noteText(), QStringLiteral("12 of 28 items are in this index, under 2 partition key values. The other 16 lack "
+                                                  "GSI1PK or GSI1SK, so the index does not hold them (sparse index)."));
+        QCOMPARE(table.noteText(), QStringLiteral("28 items in 4 partition key values."));
+        // The entity types the index leaves out are named, struck through.
+        QVERIFY2(index.legendText().contains(QStringLiteral("<s>CUST</s>")), qPrintable(index.legendText()));
+        QVERIFY2(index.legendText().contains(QStringLiteral("<s>OrderLine</s>")), qPrintable(index.legendText()));
+        QVERIFY(!index.legendText().contains(QStringLiteral("<s>ORDER</s>")));
+    }
+
+    void shouldReportAMissingIndexWithDynamoDbsText()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        ItemLayoutModel model(*store, "Shop", "NoSuchIndex");
+        QSignalSpy failed(&model, &ItemLayoutModel::failed);
+        QVERIFY(failed.wait(5000));
+        QCOMPARE(model.errorText(), QStringLiteral("ValidationException: The table does not have the specified index: NoSuchIndex"));
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void shouldListOneLayoutPerTableAndIndex()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        auto other = simpleTable("Audit");
+        other.localSecondaryIndexes = {lsi("ByTime", "at")};
+        other.attributeDefinitions.push_back(def("at"));
+        store->createTable(other);
+        widgets::LayoutTabs tabs(*store);
+        QSignalSpy reloaded(&tabs, &widgets::LayoutTabs::reloaded);
+        QVERIFY(reloaded.wait(5000));
+        QCOMPARE(tabs.layoutNames(), (QStringList{"Audit", "Audit \u00b7 ByTime", "Shop", "Shop \u00b7 GSI1"}));
+        // Only the shown tab reads its items.
+        QVERIFY(tabs.layout("Audit") != nullptr);
+        QVERIFY(tabs.layout("Shop") == nullptr);
+        tabs.tabWidget()->setCurrentIndex(3);
+        QVERIFY(tabs.layout("Shop", "GSI1") != nullptr);
+        QVERIFY(tabs.layout("Shop") != nullptr);  // its legend compares with the table's
+    }
+
+    void shouldRenderTheLayoutInColourOnLightAndDarkPalettes_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("light") << false;
+        QTest::newRow("dark") << true;
+    }
+    void shouldRenderTheLayoutInColourOnLightAndDarkPalettes()
+    {
+        QFETCH(bool, dark);
+        const QPalette original = QApplication::palette();
+        if (dark) QApplication::setPalette(darkPalette());
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(8, 3));
+        widgets::LayoutTabs tabs(*store);
+        tabs.resize(1100, 560);
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        QTRY_VERIFY(tabs.layout("Shop") != nullptr);
+        for (int i = 0; i < 2; ++i) {
+            tabs.tabWidget()->setCurrentIndex(i);
+            auto* view = tabs.layout("Shop", i == 0 ? QString() : QStringLiteral("GSI1"));
+            QVERIFY(view);
+            QVERIFY(loadAllRows(*view->model()));
+            QTRY_VERIFY(view->model()->isRowLoaded(0));
+            const QImage image = tabs.grab().toImage();
+            const QString path = screenshotPath(QStringLiteral("layout-%1-%2.png").arg(i == 0 ? "table" : "gsi1", dark ? "dark" : "light"));
+            QVERIFY(image.save(path));
+            // Bands, entity colours, text and the legend: far more than a blank or one-colour grid.
+            QVERIFY2(distinctColours(image) > 40, qPrintable(QStringLiteral("%1 colours in %2").arg(distinctColours(image)).arg(path)));
+            // The cells are painted in the theme's lightness: mostly dark on the dark palette.
+            const QImage grid = view->tableView()->viewport()->grab().toImage();
+            const QColor middle = grid.pixelColor(grid.width() - 20, grid.height() / 2);
+            QVERIFY2(dark ? middle.lightness() < 110 : middle.lightness() > 150, qPrintable(middle.name()));
+        }
+        QApplication::setPalette(original);
+    }
+};
+
+QTEST_MAIN(WidgetLayoutTest)
+#include "tst_widget_layout.moc"

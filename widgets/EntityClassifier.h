@@ -1,0 +1,34 @@
+// Which entity type an item is, for the layout views' colours and legends. Pluggable so the
+// design document can answer from its key templates; until then the default reads the item.
+#pragma once
+
+// moc (Qt 6.4) cannot parse libstdc++'s C++20 <concepts>, which the model's headers reach;
+// it needs nothing from them, so it does not read them.
+#ifndef Q_MOC_RUN
+#include "dynamo/AttributeValue.h"
+#endif
+
+#include <QString>
+
+#include <functional>
+#include <string>
+
+namespace keyplan::widgets {
+
+// The table's key attribute names (sortKey empty when the table has none).
+struct TableKeys {
+    std::string partitionKey;
+    std::string sortKey;
+};
+
+// Item -> entity name ("" when unknown). Called from the layout's background reader, so it
+// must be safe to call from any thread and must not touch widgets.
+using EntityClassifier = std::function<QString(const dynamo::Item& item, const TableKeys& keys)>;
+
+// A string `_type`, `type` or `entityType` attribute if the item has one; otherwise the sort
+// key's prefix before the first '#' ("ORDER#2024-05-01" -> "ORDER"); otherwise the partition
+// key's prefix; otherwise "".
+QString defaultEntityOf(const dynamo::Item& item, const TableKeys& keys);
+EntityClassifier defaultEntityClassifier();
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,52 @@
+#include "widgets/EntityPalette.h"
+
+#include <QPalette>
+
+namespace keyplan::widgets {
+
+namespace {
+// Hues ordered so that neighbours in first-seen order differ most.
+constexpr int kHues[] = {212, 28, 135, 330, 265, 178, 48, 0, 95, 290, 195, 15};
+}
+
+EntityPalette::EntityPalette(QObject* parent) : QObject(parent) {}
+
+bool EntityPalette::isDark(const QPalette& palette)
+{
+    return palette.color(QPalette::Base).lightness() < 128;
+}
+
+int EntityPalette::hueOf(const QString& entity)
+{
+    auto it = hues_.constFind(entity);
+    if (it != hues_.constEnd()) return *it;
+    const int n = int(order_.size());
+    // Past the fixed set, step by the golden angle so later entities still differ.
+    const int hue = n < int(std::size(kHues)) ? kHues[n] : (kHues[n % std::size(kHues)] + 137 * (n / int(std::size(kHues)))) % 360;
+    hues_.insert(entity, hue);
+    order_.append(entity);
+    Q_EMIT entityAdded(entity);
+    return hue;
+}
+
+QColor EntityPalette::background(const QString& entity, const QPalette& palette)
+{
+    if (entity.isEmpty()) return {};
+    const int hue = hueOf(entity);
+    return isDark(palette) ? QColor::fromHsl(hue, 90, 58) : QColor::fromHsl(hue, 170, 228);
+}
+
+QColor EntityPalette::swatch(const QString& entity, const QPalette& palette)
+{
+    if (entity.isEmpty()) return {};
+    const int hue = hueOf(entity);
+    return isDark(palette) ? QColor::fromHsl(hue, 150, 150) : QColor::fromHsl(hue, 160, 110);
+}
+
+void EntityPalette::clear()
+{
+    hues_.clear();
+    order_.clear();
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,103 @@
+// The table-layout model: the items of one table, or of one of its indexes, laid out the way
+// NoSQL Workbench's aggregate view does: grouped by partition key in bands (in the order a Scan
+// returns them, so one partition's items are contiguous), the sort key next, then one column per
+// attribute name seen (key columns first), each item tagged with its entity type.
+//
+// It is virtual: nothing is read on the GUI thread and nothing is loaded whole. A background
+// reader describes the table, then makes one pass over it with Scan to learn where every page
+// of rows starts (the keys of the item before it, which is what ExclusiveStartKey takes), the
+// partition bands, the attribute names and the entity counts; pages the view asks for are read
+// with Scan(Limit, ExclusiveStartKey) and kept in a small LRU cache. Rows the pass has not
+// reached yet show as not loaded until it gets there.
+#pragma once
+
+#include "widgets/EntityClassifier.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QPair>
+
+#include <memory>
+
+namespace keyplan::store {
+class Store;
+}
+
+namespace keyplan::widgets {
+
+class ItemLayoutModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Role {
+        EntityRole = Qt::UserRole + 1,  // QString, "" when the classifier does not know
+        BandRole,                       // qint64: which partition-key band the row is in
+        BandStartRole,                  // bool: the row is the first of its band
+        LoadedRole,                     // bool: the row's item has been read
+        ColumnKindRole,                 // int(ColumnKind), on cells and horizontal headers
+        ItemJsonRole,                   // QString: the whole item in DynamoDB JSON
+    };
+    enum class ColumnKind { PartitionKey, SortKey, TableKey, Attribute };
+
+    struct Options {
+        int pageRows = 200;     // rows per page read for the view
+        int cachedPages = 64;   // pages kept in memory
+        int passBatch = 2000;   // items per Scan call of the background pass
+        int wantedPages = 16;   // outstanding page requests kept; older ones are dropped
+    };
+
+    // `index` empty: the table itself; otherwise the GSI or LSI of that name.
+    ItemLayoutModel(store::Store& store, QString table, QString index = {}, QObject* parent = nullptr);
+    ItemLayoutModel(store::Store& store, QString table, QString index, Options options, QObject* parent = nullptr);
+    ~ItemLayoutModel() override;
+
+    QString tableName() const;
+    QString indexName() const;
+    bool isIndex() const { return !indexName().isEmpty(); }
+
+    // Replaces the classifier and reads everything again.
+    void setEntityClassifier(EntityClassifier classifier);
+    // Forgets what was read and starts over (after the store changed).
+    void refresh();
+
+    // Known once described(): the table's item count and, on an index, the index's.
+    bool isDescribed() const;
+    qint64 tableItemCount() const;
+    qint64 indexItemCount() const;
+    // How far the background pass has got, and whether it has seen every item.
+    qint64 rowsIndexed() const;
+    bool isFullyIndexed() const;
+    // Distinct partition-key values (bands) among the rows indexed so far.
+    qint64 partitionsIndexed() const;
+    QString errorText() const;
+
+    // Entity names with their item counts as the background pass found them, first seen first.
+    QList<QPair<QString, qint64>> entityCounts() const;
+
+    QString columnAttribute(int column) const;
+    ColumnKind columnKind(int column) const;
+
+    // Asks for rows [first, last] to be read (the visible ones); data() asks on its own too.
+    void prefetch(int first, int last);
+    bool isRowLoaded(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+    void described();
+    // Rows [first, last] have been read and can be shown.
+    void rowsLoaded(int first, int last);
+    void indexingProgressed(qint64 rowsIndexed);
+    void indexingFinished();
+    void entitiesChanged();
+    void failed(const QString& message);
+
+private:
+    struct Private;
+    struct Worker;
+    std::unique_ptr<Private> d;
+};
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,221 @@
+#include "widgets/ItemLayoutView.h"
+
+#include "widgets/EntityPalette.h"
+#include "widgets/Icons.h"
+#include "widgets/ItemLayoutDelegate.h"
+#include "widgets/ItemLayoutModel.h"
+#include "widgets/ValueText.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace keyplan::widgets {
+
+namespace {
+
+QString swatchHtml(const QColor& colour)
+{
+    return QStringLiteral("<span style=\"background-color:%1; color:%1\">&#9632;&#9632;</span>").arg(colour.name());
+}
+
+}  // namespace
+
+ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const QString& index, EntityPalette* entities,
+                               QWidget* parent)
+    : QWidget(parent), model_(new ItemLayoutModel(store, table, index, this)), entities_(entities), view_(new QTableView(this)),
+      title_(new QLabel(this)), keys_(new QLabel(this)), progress_(new QLabel(this)), note_(new QLabel(this)),
+      legend_(new QLabel(this)), refreshButton_(new QToolButton(this)), prefetchTimer_(new QTimer(this))
+{
+    QFont titleFont = title_->font();
+    titleFont.setBold(true);
+    title_->setFont(titleFont);
+    title_->setText(index.isEmpty() ? table : tr("%1 on %2").arg(index, table));
+    keys_->setForegroundRole(QPalette::PlaceholderText);
+    progress_->setForegroundRole(QPalette::PlaceholderText);
+    note_->setWordWrap(true);
+    note_->setForegroundRole(QPalette::PlaceholderText);
+    note_->setObjectName(QStringLiteral("layoutNote"));
+    legend_->setTextFormat(Qt::RichText);
+    legend_->setWordWrap(true);
+    legend_->setObjectName(QStringLiteral("layoutLegend"));
+    refreshButton_->setIcon(icon(QStringLiteral("refresh")));
+    refreshButton_->setToolTip(tr("Read the items again"));
+    refreshButton_->setAutoRaise(true);
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(title_);
+    header->addSpacing(12);
+    header->addWidget(keys_);
+    header->addStretch(1);
+    header->addWidget(progress_);
+    header->addWidget(refreshButton_);
+
+    view_->setModel(model_);
+    view_->setItemDelegate(new ItemLayoutDelegate(entities_, view_));
+    view_->setShowGrid(false);
+    view_->setWordWrap(false);
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    view_->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
+    view_->verticalHeader()->setVisible(false);
+    view_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
+    view_->horizontalHeader()->setDefaultSectionSize(150);
+    view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    view_->horizontalHeader()->setStretchLastSection(true);
+    view_->horizontalHeader()->setHighlightSections(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    layout->addLayout(header);
+    layout->addWidget(note_);
+    layout->addWidget(legend_);
+    layout->addWidget(view_, 1);
+
+    // Ask for the visible pages shortly after scrolling settles rather than on every step.
+    prefetchTimer_->setSingleShot(true);
+    prefetchTimer_->setInterval(15);
+    connect(prefetchTimer_, &QTimer::timeout, this, &ItemLayoutView::prefetchVisible);
+    connect(view_->verticalScrollBar(), &QScrollBar::valueChanged, prefetchTimer_, qOverload<>(&QTimer::start));
+    connect(refreshButton_, &QToolButton::clicked, this, &ItemLayoutView::refresh);
+    connect(model_, &ItemLayoutModel::described, this, [this] {
+        QStringList parts;
+        for (int c = 0; c < model_->columnCount(); ++c) {
+            const auto kind = model_->columnKind(c);
+            if (kind == ItemLayoutModel::ColumnKind::Attribute) break;
+            const QString what = kind == ItemLayoutModel::ColumnKind::PartitionKey ? tr("partition key")
+                                 : kind == ItemLayoutModel::ColumnKind::SortKey    ? tr("sort key")
+                                                                                   : tr("table key");
+            parts << QStringLiteral("%1 %2").arg(what, model_->columnAttribute(c));
+        }
+        keys_->setText(parts.join(QStringLiteral(" \u00b7 ")));
+        for (int c = 0; c < model_->columnCount(); ++c) view_->setColumnWidth(c, c == 0 ? 170 : 150);
+        updateNote();
+        prefetchVisible();
+    });
+    connect(model_, &ItemLayoutModel::indexingProgressed, this, &ItemLayoutView::updateNote);
+    connect(model_, &ItemLayoutModel::failed, this, &ItemLayoutView::updateNote);
+    connect(model_, &ItemLayoutModel::entitiesChanged, this, &ItemLayoutView::updateLegend);
+    connect(model_, &QAbstractItemModel::rowsInserted, prefetchTimer_, qOverload<>(&QTimer::start));
+    updateNote();
+}
+
+void ItemLayoutView::setTableLayout(ItemLayoutModel* tableLayout)
+{
+    tableLayout_ = tableLayout;
+    if (tableLayout) {
+        connect(tableLayout, &ItemLayoutModel::entitiesChanged, this, &ItemLayoutView::updateLegend);
+        connect(tableLayout, &ItemLayoutModel::indexingProgressed, this, &ItemLayoutView::updateNote);
+    }
+    updateLegend();
+}
+
+void ItemLayoutView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) updateLegend();
+}
+
+void ItemLayoutView::refresh()
+{
+    model_->refresh();
+    updateNote();
+    updateLegend();
+}
+
+void ItemLayoutView::prefetchVisible()
+{
+    if (model_->rowCount() == 0) return;
+    const int first = std::max(0, view_->rowAt(0));
+    int last = view_->rowAt(view_->viewport()->height() - 1);
+    if (last < 0) last = model_->rowCount() - 1;
+    model_->prefetch(first, last);
+}
+
+QString ItemLayoutView::noteText() const
+{
+    return note_->text();
+}
+
+QString ItemLayoutView::legendText() const
+{
+    return legend_->text();
+}
+
+void ItemLayoutView::updateNote()
+{
+    if (!model_->errorText().isEmpty()) {
+        note_->setText(model_->errorText());
+        progress_->clear();
+        return;
+    }
+    if (!model_->isDescribed()) {
+        note_->setText(tr("Reading\u2026"));
+        progress_->clear();
+        return;
+    }
+    const qint64 total = model_->isIndex() ? model_->indexItemCount() : model_->tableItemCount();
+    const qint64 rows = model_->isFullyIndexed() ? model_->rowsIndexed() : std::max<qint64>(total, model_->rowsIndexed());
+    if (model_->isFullyIndexed()) progress_->clear();
+    else progress_->setText(tr("reading %1%").arg(rows > 0 ? model_->rowsIndexed() * 100 / rows : 0));
+
+    const qint64 bands = model_->partitionsIndexed();
+    const QString partitions = !model_->isFullyIndexed() ? tr("%1+ partition key values").arg(groupedNumber(bands))
+                               : bands == 1              ? tr("1 partition key value")
+                                                         : tr("%1 partition key values").arg(groupedNumber(bands));
+    if (!model_->isIndex()) {
+        note_->setText(tr("%1 items in %2.").arg(groupedNumber(rows), partitions));
+        return;
+    }
+    const qint64 tableItems = model_->tableItemCount();
+    const qint64 missing = std::max<qint64>(0, tableItems - rows);
+    QString text = tr("%1 of %2 items are in this index, under %3.").arg(groupedNumber(rows), groupedNumber(tableItems), partitions);
+    if (missing > 0) {
+        QStringList keyNames;
+        for (int c = 0; c < model_->columnCount(); ++c) {
+            const auto kind = model_->columnKind(c);
+            if (kind == ItemLayoutModel::ColumnKind::PartitionKey || kind == ItemLayoutModel::ColumnKind::SortKey)
+                keyNames << model_->columnAttribute(c);
+        }
+        text += QLatin1Char(' ') + tr("The other %1 lack %2, so the index does not hold them (sparse index).")
+                                       .arg(groupedNumber(missing), keyNames.join(tr(" or ")));
+    }
+    note_->setText(text);
+}
+
+void ItemLayoutView::updateLegend()
+{
+    const QPalette pal = palette();
+    QStringList parts;
+    const auto counts = model_->entityCounts();
+    QHash<QString, qint64> here;
+    for (const auto& [entity, count] : counts) here.insert(entity, count);
+    auto label = [](const QString& entity) { return entity.isEmpty() ? tr("(no type)") : entity.toHtmlEscaped(); };
+    for (const auto& [entity, count] : counts) {
+        const QColor swatch = entity.isEmpty() ? pal.color(QPalette::Mid) : entities_->swatch(entity, pal);
+        parts << QStringLiteral("%1&nbsp;%2&nbsp;<span style=\"color:%3\">%4</span>")
+                     .arg(swatchHtml(swatch), label(entity), pal.color(QPalette::PlaceholderText).name(), groupedNumber(count));
+    }
+    // On an index: the entity types the table holds and this index leaves out entirely.
+    if (tableLayout_ && model_->isIndex()) {
+        for (const auto& [entity, count] : tableLayout_->entityCounts()) {
+            if (here.contains(entity)) continue;
+            parts << QStringLiteral("<span style=\"color:%1\"><s>%2</s>&nbsp;%3</span>")
+                         .arg(pal.color(QPalette::PlaceholderText).name(), label(entity),
+                              tr("not in this index (%1 in the table)").arg(groupedNumber(count)));
+        }
+    }
+    legend_->setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
+    legend_->setVisible(!parts.isEmpty());
+    view_->viewport()->update();
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,64 @@
+// One table layout: the items of a table or of one of its indexes (ItemLayoutModel) in a grid
+// painted in partition bands and entity colours, with a legend of the entity types and a note
+// saying how many items the layout holds: on an index, "N of M items", so the items a sparse
+// index leaves out are visibly missing rather than silently absent.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+class QToolButton;
+class QTimer;
+
+namespace keyplan::store {
+class Store;
+}
+
+namespace keyplan::widgets {
+
+class EntityPalette;
+class ItemLayoutModel;
+
+class ItemLayoutView final : public QWidget {
+    Q_OBJECT
+public:
+    // `index` empty for the table itself. `tableLayout` (optional) is the table's own layout,
+    // whose entity counts an index layout compares with its own to name what it leaves out.
+    ItemLayoutView(store::Store& store, const QString& table, const QString& index, EntityPalette* entities,
+                   QWidget* parent = nullptr);
+
+    ItemLayoutModel* model() const { return model_; }
+    QTableView* tableView() const { return view_; }
+    void setTableLayout(ItemLayoutModel* tableLayout);
+
+    // The sentence under the title: counts, partitions, what a sparse index leaves out.
+    QString noteText() const;
+    QString legendText() const;
+
+public Q_SLOTS:
+    void refresh();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void updateNote();
+    void updateLegend();
+    void prefetchVisible();
+
+    ItemLayoutModel* model_;
+    QPointer<ItemLayoutModel> tableLayout_;
+    EntityPalette* entities_;
+    QTableView* view_;
+    QLabel* title_;
+    QLabel* keys_;
+    QLabel* progress_;
+    QLabel* note_;
+    QLabel* legend_;
+    QToolButton* refreshButton_;
+    QTimer* prefetchTimer_;
+};
+
+}  // namespace keyplan::widgets

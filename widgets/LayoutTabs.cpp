@@ -1,0 +1,179 @@
+#include "widgets/LayoutTabs.h"
+
+#include "store/Store.h"
+#include "widgets/BackgroundRunner.h"
+#include "widgets/EntityPalette.h"
+#include "widgets/Icons.h"
+#include "widgets/ItemLayoutModel.h"
+#include "widgets/ItemLayoutView.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace keyplan::widgets {
+
+namespace {
+
+std::vector<LayoutSource> listSources(store::Store& store)
+{
+    std::vector<LayoutSource> sources;
+    store::ListTablesRequest list;
+    for (;;) {
+        store::ListTablesResponse page = store.listTables(list);
+        for (const auto& name : page.tableNames) {
+            store::DescribeTableRequest describe;
+            describe.tableName = name;
+            const store::TableDescription t = store.describeTable(describe).table;
+            const QString table = QString::fromStdString(name);
+            sources.push_back({table, {}, QStringLiteral("table")});
+            for (const auto& g : t.globalSecondaryIndexes)
+                sources.push_back({table, QString::fromStdString(g.indexName), QStringLiteral("GSI")});
+            for (const auto& l : t.localSecondaryIndexes)
+                sources.push_back({table, QString::fromStdString(l.indexName), QStringLiteral("LSI")});
+        }
+        if (!page.lastEvaluatedTableName) break;
+        list.exclusiveStartTableName = page.lastEvaluatedTableName;
+    }
+    return sources;
+}
+
+QString tabTitle(const LayoutSource& s)
+{
+    return s.index.isEmpty() ? s.table : QStringLiteral("%1 \u00b7 %2").arg(s.table, s.index);
+}
+
+}  // namespace
+
+LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
+    : QWidget(parent), store_(store), entities_(new EntityPalette(this)), runner_(new BackgroundRunner(this)),
+      tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), classifier_(defaultEntityClassifier())
+{
+    tabs_->setDocumentMode(true);
+    tabs_->setUsesScrollButtons(true);
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setWordWrap(true);
+    empty_->setForegroundRole(QPalette::PlaceholderText);
+    empty_->setText(tr("Reading the store\u2026"));
+
+    stale_->setText(tr("The store changed since these layouts were read. <a href=\"refresh\">Read again</a>"));
+    stale_->setVisible(false);
+    stale_->setObjectName(QStringLiteral("staleBanner"));
+    connect(stale_, &QLabel::linkActivated, this, &LayoutTabs::reload);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(stale_);
+    layout->addWidget(tabs_, 1);
+    layout->addWidget(empty_, 1);
+    tabs_->setVisible(false);
+
+    connect(tabs_, &QTabWidget::currentChanged, this, &LayoutTabs::ensureLayout);
+    reload();
+}
+
+LayoutTabs::~LayoutTabs() = default;
+
+void LayoutTabs::setEntityClassifier(EntityClassifier classifier)
+{
+    classifier_ = std::move(classifier);
+    entities_->clear();
+    for (auto& e : entries_)
+        if (e.view) e.view->model()->setEntityClassifier(classifier_);
+}
+
+ItemLayoutView* LayoutTabs::layout(const QString& table, const QString& index) const
+{
+    for (const auto& e : entries_)
+        if (e.source.table == table && e.source.index == index) return e.view;
+    return nullptr;
+}
+
+QStringList LayoutTabs::layoutNames() const
+{
+    QStringList names;
+    for (const auto& e : entries_) names << tabTitle(e.source);
+    return names;
+}
+
+void LayoutTabs::reload()
+{
+    stale_->setVisible(false);
+    runner_->run<std::vector<LayoutSource>>([&store = store_] { return listSources(store); },
+                                            [this](Outcome<std::vector<LayoutSource>> outcome) {
+                                                if (!outcome.ok()) {
+                                                    empty_->setText(outcome.errorText());
+                                                    tabs_->setVisible(false);
+                                                    empty_->setVisible(true);
+                                                    return;
+                                                }
+                                                showSources(*outcome.value);
+                                            });
+}
+
+void LayoutTabs::markStale()
+{
+    if (!entries_.empty()) stale_->setVisible(true);
+}
+
+void LayoutTabs::showSources(const std::vector<LayoutSource>& sources)
+{
+    std::vector<LayoutSource> current;
+    for (const auto& e : entries_) current.push_back(e.source);
+    if (current == sources) {
+        // Same tables and indexes: read the opened layouts again, keep the tabs.
+        for (auto& e : entries_)
+            if (e.view) e.view->refresh();
+    } else {
+        const QString selected = tabs_->currentIndex() >= 0 && tabs_->currentIndex() < int(entries_.size())
+                                     ? tabTitle(entries_[size_t(tabs_->currentIndex())].source)
+                                     : QString();
+        tabs_->blockSignals(true);
+        while (tabs_->count() > 0) {
+            QWidget* page = tabs_->widget(0);
+            tabs_->removeTab(0);
+            delete page;
+        }
+        entries_.clear();
+        int select = 0;
+        for (const auto& s : sources) {
+            auto* page = new QWidget;
+            auto* l = new QVBoxLayout(page);
+            l->setContentsMargins(0, 0, 0, 0);
+            const int tab = tabs_->addTab(page, icon(s.index.isEmpty() ? QStringLiteral("table") : QStringLiteral("index")), tabTitle(s));
+            tabs_->setTabToolTip(tab, s.index.isEmpty() ? tr("Table %1").arg(s.table) : tr("%1 %2 of table %3").arg(s.kind, s.index, s.table));
+            if (tabTitle(s) == selected) select = tab;
+            entries_.push_back({s, page, nullptr});
+        }
+        tabs_->setCurrentIndex(sources.empty() ? -1 : select);
+        tabs_->blockSignals(false);
+        if (!sources.empty()) ensureLayout(select);
+    }
+    empty_->setText(tr("The store has no tables yet."));
+    tabs_->setVisible(!sources.empty());
+    empty_->setVisible(sources.empty());
+    Q_EMIT reloaded();
+}
+
+void LayoutTabs::ensureLayout(int tab)
+{
+    if (tab < 0 || tab >= int(entries_.size())) return;
+    Entry& e = entries_[size_t(tab)];
+    if (e.view) return;
+    e.view = new ItemLayoutView(store_, e.source.table, e.source.index, entities_, e.page);
+    e.view->model()->setEntityClassifier(classifier_);
+    e.page->layout()->addWidget(e.view);
+    if (!e.source.index.isEmpty()) {
+        // The index's legend names what the table has and the index leaves out, so the
+        // table's own layout is read too.
+        for (int i = 0; i < int(entries_.size()); ++i)
+            if (entries_[size_t(i)].source.table == e.source.table && entries_[size_t(i)].source.index.isEmpty()) {
+                ensureLayout(i);
+                e.view->setTableLayout(entries_[size_t(i)].view->model());
+            }
+    }
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,77 @@
+// Every table layout of the store: one tab per table and one per GSI and LSI, each an
+// ItemLayoutView sharing one EntityPalette so an entity keeps its colour across tabs. A tab's
+// items are only read once the tab is first shown.
+#pragma once
+
+#include "widgets/EntityClassifier.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QTabWidget;
+
+namespace keyplan::store {
+class Store;
+}
+
+namespace keyplan::widgets {
+
+// One layout the store can show: a table, or one of its indexes.
+struct LayoutSource {
+    QString table;
+    QString index;  // empty for the table
+    QString kind;   // "table", "GSI" or "LSI"
+    bool operator==(const LayoutSource&) const = default;
+};
+
+class BackgroundRunner;
+class EntityPalette;
+class ItemLayoutView;
+
+class LayoutTabs final : public QWidget {
+    Q_OBJECT
+public:
+    explicit LayoutTabs(store::Store& store, QWidget* parent = nullptr);
+    ~LayoutTabs() override;
+
+    EntityPalette* entityPalette() const { return entities_; }
+    QTabWidget* tabWidget() const { return tabs_; }
+    void setEntityClassifier(EntityClassifier classifier);
+
+    // The layout of `table` (index empty) or of one of its indexes; nullptr until listed.
+    ItemLayoutView* layout(const QString& table, const QString& index = {}) const;
+    // "Orders", "Orders · GSI1", ... in tab order.
+    QStringList layoutNames() const;
+
+public Q_SLOTS:
+    // Lists the tables and indexes again and reads every opened layout afresh.
+    void reload();
+    // Says the store changed under the layouts (a write from the console); the user refreshes.
+    void markStale();
+
+Q_SIGNALS:
+    void reloaded();
+
+private:
+    struct Entry {
+        LayoutSource source;
+        QWidget* page = nullptr;
+        ItemLayoutView* view = nullptr;  // created when the tab is first shown
+    };
+    void showSources(const std::vector<LayoutSource>& sources);
+    void ensureLayout(int tab);
+
+    store::Store& store_;
+    EntityPalette* entities_;
+    BackgroundRunner* runner_;
+    QTabWidget* tabs_;
+    QLabel* empty_;
+    QLabel* stale_;
+    EntityClassifier classifier_;
+    std::vector<Entry> entries_;
+};
+
+}  // namespace keyplan::widgets
