@@ -1,5 +1,7 @@
 #include "widgets/EntityPalette.h"
 
+#include "widgets/Theme.h"
+
 #include <QPalette>
 
 namespace keyplan::widgets {
@@ -13,7 +15,7 @@ EntityPalette::EntityPalette(QObject* parent) : QObject(parent) {}
 
 bool EntityPalette::isDark(const QPalette& palette)
 {
-    return palette.color(QPalette::Base).lightness() < 128;
+    return isDarkPalette(palette);
 }
 
 int EntityPalette::hueOf(const QString& entity)

@@ -112,10 +112,15 @@ QIcon icon(const QString& name)
     return QIcon(new SvgIconEngine(QStringLiteral(":/keyplan/icons/%1.svg").arg(name), true));
 }
 
-QIcon appIcon()
+QIcon colourIcon(const QString& name)
 {
     initResources();
-    return QIcon(new SvgIconEngine(QStringLiteral(":/keyplan/icons/keyplan.svg"), false));
+    return QIcon(new SvgIconEngine(QStringLiteral(":/keyplan/icons/%1.svg").arg(name), false));
+}
+
+QIcon appIcon()
+{
+    return colourIcon(QStringLiteral("keyplan"));
 }
 
 }  // namespace keyplan::widgets

@@ -15,7 +15,8 @@ void initResources();
 // A palette-tinted icon from resources/icons/<name>.svg, e.g. icon("run").
 QIcon icon(const QString& name);
 
-// The application icon, in its own colours.
+// An icon that keeps its own colours (status marks: "problem", "ok"; the application icon).
+QIcon colourIcon(const QString& name);
 QIcon appIcon();
 
 }  // namespace keyplan::widgets

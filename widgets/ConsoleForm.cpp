@@ -1,0 +1,463 @@
+#include "widgets/ConsoleForm.h"
+
+#include "dynamo/Error.h"
+#include "wire/Decode.h"
+#include "wire/Json.h"
+
+#include <algorithm>
+#include <set>
+
+namespace keyplan::widgets {
+
+using dynamo::AttributeValue;
+using dynamo::Item;
+
+namespace {
+
+// The expression parameters the form sends, with their field.
+struct Expression {
+    FormField field;
+    const char* parameter;
+    QString text;
+};
+
+std::vector<Expression> expressionsOf(const ConsoleForm& f)
+{
+    std::vector<Expression> out;
+    auto add = [&](FormField field, const char* parameter, const QString& text) {
+        if (uses(f.operation, f.action, field) && !text.trimmed().isEmpty()) out.push_back({field, parameter, text});
+    };
+    add(FormField::KeyCondition, "KeyConditionExpression", f.keyCondition);
+    add(FormField::Filter, "FilterExpression", f.filter);
+    add(FormField::Projection, "ProjectionExpression", f.projection);
+    add(FormField::Condition, "ConditionExpression", f.condition);
+    add(FormField::Update, "UpdateExpression", f.update);
+    return out;
+}
+
+std::optional<std::string> optionalText(const QString& s)
+{
+    if (s.trimmed().isEmpty()) return std::nullopt;
+    return s.toStdString();
+}
+
+struct Keys {
+    std::string partition = "pk";
+    store::ScalarAttributeType partitionType = store::ScalarAttributeType::S;
+    std::optional<std::string> sort;
+    store::ScalarAttributeType sortType = store::ScalarAttributeType::S;
+};
+
+Keys keysOf(const store::TableDescription* t)
+{
+    Keys k;
+    if (!t) return k;
+    auto typeOf = [&](const std::string& name) {
+        for (const auto& a : t->attributeDefinitions)
+            if (a.attributeName == name) return a.attributeType;
+        return store::ScalarAttributeType::S;
+    };
+    for (const auto& e : t->keySchema) {
+        if (e.keyType == store::KeyType::Hash) {
+            k.partition = e.attributeName;
+            k.partitionType = typeOf(e.attributeName);
+        } else {
+            k.sort = e.attributeName;
+            k.sortType = typeOf(e.attributeName);
+        }
+    }
+    return k;
+}
+
+const char* scalarName(store::ScalarAttributeType t)
+{
+    switch (t) {
+    case store::ScalarAttributeType::S: return "S";
+    case store::ScalarAttributeType::N: return "N";
+    case store::ScalarAttributeType::B: return "B";
+    }
+    return "S";
+}
+
+std::optional<Item> keyOf(const ConsoleForm& f, const store::TableDescription* t, std::vector<FormProblem>* problems)
+{
+    const Keys k = keysOf(t);
+    Item key;
+    bool ok = true;
+    QString error;
+    if (auto v = parseValue(QString::fromLatin1(scalarName(k.partitionType)), f.partitionValue, &error)) {
+        key.emplace(k.partition, *v);
+    } else {
+        problems->push_back({FormField::PartitionValue, QString::fromStdString(k.partition) + QStringLiteral(": ") + error});
+        ok = false;
+    }
+    if (k.sort) {
+        if (auto v = parseValue(QString::fromLatin1(scalarName(k.sortType)), f.sortValue, &error)) {
+            key.emplace(*k.sort, *v);
+        } else {
+            problems->push_back({FormField::SortValue, QString::fromStdString(*k.sort) + QStringLiteral(": ") + error});
+            ok = false;
+        }
+    }
+    if (!ok) return std::nullopt;
+    return key;
+}
+
+std::optional<Item> itemOf(const ConsoleForm& f, std::vector<FormProblem>* problems)
+{
+    wire::JsonValue json;
+    std::string error;
+    const std::string text = f.itemJson.trimmed().isEmpty() ? std::string("{}") : f.itemJson.toStdString();
+    if (!wire::JsonValue::parse(text, &json, &error)) {
+        problems->push_back({FormField::Item, QStringLiteral("Item is not JSON: ") + QString::fromStdString(error)});
+        return std::nullopt;
+    }
+    if (!json.isObject()) {
+        problems->push_back({FormField::Item, QStringLiteral("Item must be a JSON object of attributes in DynamoDB JSON")});
+        return std::nullopt;
+    }
+    try {
+        return wire::decodeItem(json);
+    } catch (const dynamo::Error& e) {
+        problems->push_back({FormField::Item, QString::fromStdString(e.message())});
+        return std::nullopt;
+    }
+}
+
+std::optional<store::ExpressionAttributeNames> namesOf(const ConsoleForm& f)
+{
+    store::ExpressionAttributeNames names;
+    for (const auto& n : f.names)
+        if (!n.placeholder.trimmed().isEmpty()) names[n.placeholder.trimmed().toStdString()] = n.name.toStdString();
+    if (names.empty()) return std::nullopt;
+    return names;
+}
+
+std::optional<store::ExpressionAttributeValues> valuesOf(const ConsoleForm& f, std::vector<FormProblem>* problems, bool* ok)
+{
+    store::ExpressionAttributeValues values;
+    for (const auto& v : f.values) {
+        if (v.placeholder.trimmed().isEmpty()) continue;
+        QString error;
+        if (auto value = parseValue(v.type, v.text, &error)) {
+            values[v.placeholder.trimmed().toStdString()] = *value;
+        } else {
+            problems->push_back({FormField::Values, v.placeholder.trimmed() + QStringLiteral(": ") + error});
+            *ok = false;
+        }
+    }
+    if (values.empty()) return std::nullopt;
+    return values;
+}
+
+std::optional<int64_t> limitOf(const ConsoleForm& f, std::vector<FormProblem>* problems, bool* ok)
+{
+    const QString text = f.limit.trimmed();
+    if (text.isEmpty()) return std::nullopt;
+    bool parsed = false;
+    const qlonglong n = text.toLongLong(&parsed);
+    if (!parsed) {
+        problems->push_back({FormField::Limit, QStringLiteral("Limit must be a whole number")});
+        *ok = false;
+        return std::nullopt;
+    }
+    return n;
+}
+
+}  // namespace
+
+const char* operationLabel(ConsoleOperation operation)
+{
+    switch (operation) {
+    case ConsoleOperation::GetItem: return "GetItem";
+    case ConsoleOperation::Query: return "Query";
+    case ConsoleOperation::Scan: return "Scan";
+    case ConsoleOperation::PutItem: return "PutItem";
+    case ConsoleOperation::UpdateItem: return "UpdateItem";
+    case ConsoleOperation::DeleteItem: return "DeleteItem";
+    case ConsoleOperation::TransactWriteItems: return "TransactWriteItems";
+    }
+    return "";
+}
+
+std::vector<FormField> fieldsOf(ConsoleOperation operation, TransactAction action)
+{
+    using F = FormField;
+    switch (operation) {
+    case ConsoleOperation::GetItem:
+        return {F::Table, F::PartitionValue, F::SortValue, F::Projection, F::Names, F::ConsistentRead};
+    case ConsoleOperation::Query:
+        return {F::Table, F::Index, F::KeyCondition, F::Filter, F::Projection, F::Names, F::Values, F::Limit, F::ScanIndexForward,
+                F::ConsistentRead};
+    case ConsoleOperation::Scan:
+        return {F::Table, F::Index, F::Filter, F::Projection, F::Names, F::Values, F::Limit, F::ConsistentRead};
+    case ConsoleOperation::PutItem: return {F::Table, F::Item, F::Condition, F::Names, F::Values, F::ReturnValues};
+    case ConsoleOperation::UpdateItem:
+        return {F::Table, F::PartitionValue, F::SortValue, F::Update, F::Condition, F::Names, F::Values, F::ReturnValues};
+    case ConsoleOperation::DeleteItem:
+        return {F::Table, F::PartitionValue, F::SortValue, F::Condition, F::Names, F::Values, F::ReturnValues};
+    case ConsoleOperation::TransactWriteItems:
+        switch (action) {
+        case TransactAction::Put: return {F::Transaction, F::Table, F::Item, F::Condition, F::Names, F::Values};
+        case TransactAction::Update:
+            return {F::Transaction, F::Table, F::PartitionValue, F::SortValue, F::Update, F::Condition, F::Names, F::Values};
+        case TransactAction::Delete:
+        case TransactAction::ConditionCheck:
+            return {F::Transaction, F::Table, F::PartitionValue, F::SortValue, F::Condition, F::Names, F::Values};
+        }
+    }
+    return {};
+}
+
+bool uses(ConsoleOperation operation, TransactAction action, FormField field)
+{
+    const auto fields = fieldsOf(operation, action);
+    return std::find(fields.begin(), fields.end(), field) != fields.end();
+}
+
+std::optional<AttributeValue> parseValue(const QString& type, const QString& text, QString* error)
+{
+    try {
+        if (type == QLatin1String("S")) return AttributeValue::string(text.toStdString());
+        if (type == QLatin1String("N")) {
+            dynamo::Number n;
+            std::string why;
+            if (!dynamo::Number::tryParse(text.trimmed().toStdString(), &n, &why)) {
+                *error = QString::fromStdString(why);
+                return std::nullopt;
+            }
+            return AttributeValue::number(n);
+        }
+        if (type == QLatin1String("B")) return AttributeValue::binary(wire::decodeBase64(text.trimmed().toStdString()));
+        if (type == QLatin1String("BOOL")) {
+            const QString t = text.trimmed().toLower();
+            if (t == QLatin1String("true")) return AttributeValue::boolean(true);
+            if (t == QLatin1String("false")) return AttributeValue::boolean(false);
+            *error = QStringLiteral("BOOL is true or false");
+            return std::nullopt;
+        }
+        if (type == QLatin1String("NULL")) return AttributeValue::null();
+        if (type == QLatin1String("JSON")) {
+            wire::JsonValue json;
+            std::string why;
+            if (!wire::JsonValue::parse(text.toStdString(), &json, &why)) {
+                *error = QStringLiteral("not JSON: ") + QString::fromStdString(why);
+                return std::nullopt;
+            }
+            return wire::decodeAttributeValue(json);
+        }
+        *error = QStringLiteral("unknown type ") + type;
+        return std::nullopt;
+    } catch (const dynamo::Error& e) {
+        *error = QString::fromStdString(e.message());
+        return std::nullopt;
+    }
+}
+
+std::vector<std::string> placeholdersIn(const QString& expression, QChar sigil)
+{
+    std::vector<std::string> out;
+    const QString e = expression;
+    for (qsizetype i = 0; i < e.size(); ++i) {
+        if (e[i] != sigil) continue;
+        qsizetype j = i + 1;
+        while (j < e.size() && (e[j].isLetterOrNumber() || e[j] == QLatin1Char('_'))) ++j;
+        if (j == i + 1) continue;
+        const std::string token = e.mid(i, j - i).toStdString();
+        if (std::find(out.begin(), out.end(), token) == out.end()) out.push_back(token);
+        i = j - 1;
+    }
+    return out;
+}
+
+std::vector<FormProblem> checkPlaceholders(const ConsoleForm& form)
+{
+    std::vector<FormProblem> problems;
+    std::set<std::string> definedNames, definedValues, usedNames, usedValues;
+    if (uses(form.operation, form.action, FormField::Names))
+        for (const auto& n : form.names)
+            if (!n.placeholder.trimmed().isEmpty()) definedNames.insert(n.placeholder.trimmed().toStdString());
+    if (uses(form.operation, form.action, FormField::Values))
+        for (const auto& v : form.values)
+            if (!v.placeholder.trimmed().isEmpty()) definedValues.insert(v.placeholder.trimmed().toStdString());
+
+    for (const auto& e : expressionsOf(form)) {
+        const QString prefix = QStringLiteral("Invalid %1: ").arg(QLatin1String(e.parameter));
+        for (const auto& n : placeholdersIn(e.text, QLatin1Char('#'))) {
+            usedNames.insert(n);
+            if (!definedNames.count(n))
+                problems.push_back({e.field, prefix + QStringLiteral("An expression attribute name used in the document path is not defined; attribute name: ") +
+                                                 QString::fromStdString(n)});
+        }
+        for (const auto& v : placeholdersIn(e.text, QLatin1Char(':'))) {
+            usedValues.insert(v);
+            if (!definedValues.count(v))
+                problems.push_back({e.field, prefix + QStringLiteral("An expression attribute value used in expression is not defined; attribute value: ") +
+                                                 QString::fromStdString(v)});
+        }
+    }
+    auto unused = [](const std::set<std::string>& defined, const std::set<std::string>& used) {
+        QStringList keys;
+        for (const auto& d : defined)
+            if (!used.count(d)) keys << QString::fromStdString(d);
+        return keys;
+    };
+    const QStringList unusedNames = unused(definedNames, usedNames);
+    if (!unusedNames.isEmpty())
+        problems.push_back({FormField::Names, QStringLiteral("Value provided in ExpressionAttributeNames unused in expressions: keys: {%1}")
+                                                  .arg(unusedNames.join(QStringLiteral(", ")))});
+    const QStringList unusedValues = unused(definedValues, usedValues);
+    if (!unusedValues.isEmpty())
+        problems.push_back({FormField::Values, QStringLiteral("Value provided in ExpressionAttributeValues unused in expressions: keys: {%1}")
+                                                   .arg(unusedValues.join(QStringLiteral(", ")))});
+    return problems;
+}
+
+std::optional<store::TransactWriteItem> buildTransactAction(const ConsoleForm& form, const store::TableDescription* table,
+                                                            std::vector<FormProblem>* problems)
+{
+    store::TransactWriteItem t;
+    t.tableName = form.table.toStdString();
+    bool ok = true;
+    switch (form.action) {
+    case TransactAction::Put: {
+        t.kind = store::TransactWriteKind::Put;
+        auto item = itemOf(form, problems);
+        if (!item) ok = false;
+        else t.item = std::move(*item);
+        break;
+    }
+    case TransactAction::Update:
+    case TransactAction::Delete:
+    case TransactAction::ConditionCheck: {
+        t.kind = form.action == TransactAction::Update   ? store::TransactWriteKind::Update
+                 : form.action == TransactAction::Delete ? store::TransactWriteKind::Delete
+                                                         : store::TransactWriteKind::ConditionCheck;
+        auto key = keyOf(form, table, problems);
+        if (!key) ok = false;
+        else t.key = std::move(*key);
+        break;
+    }
+    }
+    if (form.action == TransactAction::Update) t.updateExpression = optionalText(form.update);
+    t.conditionExpression = optionalText(form.condition);
+    t.expressionAttributeNames = namesOf(form);
+    t.expressionAttributeValues = valuesOf(form, problems, &ok);
+    if (!ok) return std::nullopt;
+    return t;
+}
+
+BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription* table)
+{
+    BuiltRequest built;
+    auto& problems = built.problems;
+    bool ok = true;
+    const std::string tableName = form.table.toStdString();
+    const std::optional<std::string> index = optionalText(form.index);
+
+    switch (form.operation) {
+    case ConsoleOperation::GetItem: {
+        store::GetItemRequest r;
+        r.tableName = tableName;
+        auto key = keyOf(form, table, &problems);
+        if (key) r.key = std::move(*key);
+        else ok = false;
+        r.projectionExpression = optionalText(form.projection);
+        r.expressionAttributeNames = namesOf(form);
+        if (form.consistentRead) r.consistentRead = true;
+        r.returnConsumedCapacity = form.capacity;
+        built.request = std::move(r);
+        break;
+    }
+    case ConsoleOperation::Query: {
+        store::QueryRequest r;
+        r.tableName = tableName;
+        r.indexName = index;
+        r.keyConditionExpression = optionalText(form.keyCondition);
+        r.filterExpression = optionalText(form.filter);
+        r.projectionExpression = optionalText(form.projection);
+        r.expressionAttributeNames = namesOf(form);
+        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
+        r.limit = limitOf(form, &problems, &ok);
+        if (!form.scanIndexForward) r.scanIndexForward = false;
+        if (form.consistentRead) r.consistentRead = true;
+        r.exclusiveStartKey = form.exclusiveStartKey;
+        r.returnConsumedCapacity = form.capacity;
+        built.request = std::move(r);
+        break;
+    }
+    case ConsoleOperation::Scan: {
+        store::ScanRequest r;
+        r.tableName = tableName;
+        r.indexName = index;
+        r.filterExpression = optionalText(form.filter);
+        r.projectionExpression = optionalText(form.projection);
+        r.expressionAttributeNames = namesOf(form);
+        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
+        r.limit = limitOf(form, &problems, &ok);
+        if (form.consistentRead) r.consistentRead = true;
+        r.exclusiveStartKey = form.exclusiveStartKey;
+        r.returnConsumedCapacity = form.capacity;
+        built.request = std::move(r);
+        break;
+    }
+    case ConsoleOperation::PutItem: {
+        store::PutItemRequest r;
+        r.tableName = tableName;
+        auto item = itemOf(form, &problems);
+        if (item) r.item = std::move(*item);
+        else ok = false;
+        r.conditionExpression = optionalText(form.condition);
+        r.expressionAttributeNames = namesOf(form);
+        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
+        r.returnValues = form.returnValues;
+        r.returnConsumedCapacity = form.capacity;
+        built.request = std::move(r);
+        break;
+    }
+    case ConsoleOperation::UpdateItem: {
+        store::UpdateItemRequest r;
+        r.tableName = tableName;
+        auto key = keyOf(form, table, &problems);
+        if (key) r.key = std::move(*key);
+        else ok = false;
+        r.updateExpression = optionalText(form.update);
+        r.conditionExpression = optionalText(form.condition);
+        r.expressionAttributeNames = namesOf(form);
+        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
+        r.returnValues = form.returnValues;
+        r.returnConsumedCapacity = form.capacity;
+        built.request = std::move(r);
+        break;
+    }
+    case ConsoleOperation::DeleteItem: {
+        store::DeleteItemRequest r;
+        r.tableName = tableName;
+        auto key = keyOf(form, table, &problems);
+        if (key) r.key = std::move(*key);
+        else ok = false;
+        r.conditionExpression = optionalText(form.condition);
+        r.expressionAttributeNames = namesOf(form);
+        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
+        r.returnValues = form.returnValues;
+        r.returnConsumedCapacity = form.capacity;
+        built.request = std::move(r);
+        break;
+    }
+    case ConsoleOperation::TransactWriteItems: {
+        store::TransactWriteItemsRequest r;
+        r.transactItems = form.transactItems;
+        r.returnConsumedCapacity = form.capacity;
+        built.request = std::move(r);
+        break;
+    }
+    }
+    if (form.operation != ConsoleOperation::TransactWriteItems) {
+        auto placeholderProblems = checkPlaceholders(form);
+        problems.insert(problems.end(), placeholderProblems.begin(), placeholderProblems.end());
+    }
+    if (!ok) built.request.reset();
+    return built;
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,1000 @@
+#include "widgets/RequestConsole.h"
+
+#include "dynamo/Error.h"
+#include "store/Store.h"
+#include "widgets/BackgroundRunner.h"
+#include "widgets/ConsoleForm.h"
+#include "widgets/ExpressionEdit.h"
+#include "widgets/Icons.h"
+#include "widgets/ResultItemsModel.h"
+#include "widgets/ResultItemsModelItems.h"
+#include "widgets/Theme.h"
+#include "widgets/ValueText.h"
+#include "wire/Encode.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace keyplan::widgets {
+
+using dynamo::Item;
+
+// What one run of the console produced, computed off the GUI thread.
+struct ConsoleRun {
+    std::string requestJson;
+    std::string responseJson;  // the response body, or DynamoDB's error body
+    QString errorName;
+    QString errorMessage;
+    std::shared_ptr<ResultItemsModel::Items> items = std::make_shared<ResultItemsModel::Items>();
+    bool hasCounts = false;
+    int64_t count = 0;
+    int64_t scannedCount = 0;
+    bool itemFound = false;
+    bool isGet = false;
+    std::optional<Item> lastEvaluatedKey;
+    std::vector<store::ConsumedCapacity> consumed;
+    bool read = true;
+    bool wrote = false;
+    double milliseconds = 0;
+};
+
+struct RequestConsole::State {
+    std::map<std::string, store::TableDescription> tables;
+    std::vector<store::TransactWriteItem> transaction;
+    std::optional<Item> startKey;  // ExclusiveStartKey of the run being made
+    std::optional<Item> lastEvaluatedKey;
+    std::string responseJson;
+    QString summary;
+    QString error;
+
+    const store::TableDescription* table(const QString& name) const
+    {
+        auto it = tables.find(name.toStdString());
+        return it == tables.end() ? nullptr : &it->second;
+    }
+};
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+ConsoleRun execute(store::Store& store, const ConsoleRequest& request)
+{
+    ConsoleRun run;
+    run.requestJson = requestJson(request);
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        std::visit(Overloaded{
+                       [&](const store::GetItemRequest& r) {
+                           auto response = store.getItem(r);
+                           run.isGet = true;
+                           run.itemFound = response.item.has_value();
+                           if (response.item) run.items->items.push_back(*response.item);
+                           if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
+                           run.responseJson = wire::encode(response);
+                       },
+                       [&](const store::QueryRequest& r) {
+                           auto response = store.query(r);
+                           run.hasCounts = true;
+                           run.count = response.count;
+                           run.scannedCount = response.scannedCount;
+                           run.lastEvaluatedKey = response.lastEvaluatedKey;
+                           if (response.items) run.items->items = *response.items;
+                           if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
+                           run.responseJson = wire::encode(response);
+                       },
+                       [&](const store::ScanRequest& r) {
+                           auto response = store.scan(r);
+                           run.hasCounts = true;
+                           run.count = response.count;
+                           run.scannedCount = response.scannedCount;
+                           run.lastEvaluatedKey = response.lastEvaluatedKey;
+                           if (response.items) run.items->items = *response.items;
+                           if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
+                           run.responseJson = wire::encode(response);
+                       },
+                       [&](const auto& r) {
+                           // The writes: PutItem, UpdateItem, DeleteItem, TransactWriteItems.
+                           run.read = false;
+                           using R = std::decay_t<decltype(r)>;
+                           if constexpr (std::is_same_v<R, store::PutItemRequest>) {
+                               auto response = store.putItem(r);
+                               if (response.attributes) run.items->items.push_back(*response.attributes);
+                               if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
+                               run.responseJson = wire::encode(response);
+                           } else if constexpr (std::is_same_v<R, store::UpdateItemRequest>) {
+                               auto response = store.updateItem(r);
+                               if (response.attributes) run.items->items.push_back(*response.attributes);
+                               if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
+                               run.responseJson = wire::encode(response);
+                           } else if constexpr (std::is_same_v<R, store::DeleteItemRequest>) {
+                               auto response = store.deleteItem(r);
+                               if (response.attributes) run.items->items.push_back(*response.attributes);
+                               if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
+                               run.responseJson = wire::encode(response);
+                           } else {
+                               auto response = store.transactWriteItems(r);
+                               if (response.consumedCapacity) run.consumed = *response.consumedCapacity;
+                               run.responseJson = wire::encode(response);
+                           }
+                           run.wrote = true;
+                       },
+                   },
+                   request);
+    } catch (const dynamo::Error& e) {
+        run.errorName = QString::fromStdString(e.name());
+        run.errorMessage = QString::fromStdString(e.message());
+        run.responseJson = wire::encodeError(e);
+    } catch (const std::exception& e) {
+        run.errorName = QStringLiteral("Error");
+        run.errorMessage = QString::fromUtf8(e.what());
+        run.responseJson.clear();
+    }
+    run.milliseconds = clock.nsecsElapsed() / 1e6;
+    return run;
+}
+
+std::map<std::string, store::TableDescription> describeAll(store::Store& store)
+{
+    std::map<std::string, store::TableDescription> out;
+    store::ListTablesRequest list;
+    for (;;) {
+        auto page = store.listTables(list);
+        for (const auto& name : page.tableNames) {
+            store::DescribeTableRequest d;
+            d.tableName = name;
+            out[name] = store.describeTable(d).table;
+        }
+        if (!page.lastEvaluatedTableName) break;
+        list.exclusiveStartTableName = page.lastEvaluatedTableName;
+    }
+    return out;
+}
+
+QString units(double u)
+{
+    return QString::number(u, 'g', 12);
+}
+
+QString capacityText(const std::vector<store::ConsumedCapacity>& consumed, bool read)
+{
+    QStringList parts;
+    for (const auto& c : consumed) {
+        QString text = QStringLiteral("%1 %2 %3 on %4")
+                           .arg(units(c.capacityUnits), read ? QStringLiteral("read") : QStringLiteral("write"),
+                                c.capacityUnits == 1 ? QStringLiteral("unit") : QStringLiteral("units"),
+                                QString::fromStdString(c.tableName));
+        QStringList detail;
+        if (c.table) detail << QStringLiteral("table %1").arg(units(c.table->capacityUnits));
+        for (const auto& [name, cap] : c.globalSecondaryIndexes)
+            detail << QStringLiteral("%1 %2").arg(QString::fromStdString(name), units(cap.capacityUnits));
+        for (const auto& [name, cap] : c.localSecondaryIndexes)
+            detail << QStringLiteral("%1 %2").arg(QString::fromStdString(name), units(cap.capacityUnits));
+        if (!detail.isEmpty()) text += QStringLiteral(" (%1)").arg(detail.join(QStringLiteral(", ")));
+        parts << text;
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+const char* const kValueTypes[] = {"S", "N", "B", "BOOL", "NULL", "JSON"};
+
+QStringList keywordsFor(FormField field)
+{
+    switch (field) {
+    case FormField::KeyCondition: return {"AND", "BETWEEN", "begins_with"};
+    case FormField::Filter:
+    case FormField::Condition:
+        return {"AND", "OR", "NOT", "BETWEEN", "IN", "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with",
+                "contains", "size"};
+    case FormField::Update: return {"SET", "REMOVE", "ADD", "DELETE", "if_not_exists", "list_append"};
+    default: return {};
+    }
+}
+
+QString shortJson(const Item& item)
+{
+    QString s = QString::fromStdString(toDynamoJson(item));
+    return s.size() > 90 ? s.left(89) + QChar(0x2026) : s;
+}
+
+}  // namespace
+
+// ---- Construction -----------------------------------------------------------------------------
+
+RequestConsole::RequestConsole(store::Store& store, QWidget* parent)
+    : QWidget(parent), store_(store), runner_(new BackgroundRunner(this)), state_(std::make_unique<State>())
+{
+    buildForm();
+    operationChanged();
+    reloadTables();
+}
+
+RequestConsole::~RequestConsole() = default;
+
+void RequestConsole::buildForm()
+{
+    auto* formWidget = new QWidget;
+    auto* formColumn = new QVBoxLayout(formWidget);
+    formLayout_ = new QFormLayout;
+    formColumn->addLayout(formLayout_);
+    formColumn->addStretch(1);
+    formLayout_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    formLayout_->setRowWrapPolicy(QFormLayout::DontWrapRows);
+
+    operation_ = new QComboBox;
+    operation_->setObjectName(QStringLiteral("operation"));
+    for (auto op : {ConsoleOperation::GetItem, ConsoleOperation::Query, ConsoleOperation::Scan, ConsoleOperation::PutItem,
+                    ConsoleOperation::UpdateItem, ConsoleOperation::DeleteItem, ConsoleOperation::TransactWriteItems})
+        operation_->addItem(QString::fromLatin1(operationLabel(op)), int(op));
+    operation_->setCurrentIndex(1);
+
+    transactAction_ = new QComboBox;
+    transactAction_->setObjectName(QStringLiteral("transactAction"));
+    transactAction_->addItem(tr("Put"), int(TransactAction::Put));
+    transactAction_->addItem(tr("Update"), int(TransactAction::Update));
+    transactAction_->addItem(tr("Delete"), int(TransactAction::Delete));
+    transactAction_->addItem(tr("ConditionCheck"), int(TransactAction::ConditionCheck));
+
+    table_ = new QComboBox;
+    table_->setObjectName(QStringLiteral("table"));
+    index_ = new QComboBox;
+    index_->setObjectName(QStringLiteral("index"));
+    partitionValue_ = new QLineEdit;
+    partitionValue_->setObjectName(QStringLiteral("partitionValue"));
+    sortValue_ = new QLineEdit;
+    sortValue_->setObjectName(QStringLiteral("sortValue"));
+    partitionLabel_ = new QLabel(tr("Partition key"));
+    sortLabel_ = new QLabel(tr("Sort key"));
+
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    item_ = new QPlainTextEdit;
+    item_->setObjectName(QStringLiteral("item"));
+    item_->setFont(mono);
+    item_->setTabChangesFocus(true);
+    item_->setPlaceholderText(QStringLiteral("{\"PK\": {\"S\": \"CUST#1\"}, \"SK\": {\"S\": \"PROFILE\"}, \"name\": {\"S\": \"Ada\"}}"));
+    item_->setFixedHeight(item_->fontMetrics().lineSpacing() * 5 + 12);
+
+    auto makeExpression = [&](const char* name, const QString& placeholder) {
+        auto* e = new ExpressionEdit;
+        e->setObjectName(QLatin1String(name));
+        e->setFont(mono);
+        e->setPlaceholderText(placeholder);
+        return e;
+    };
+    keyCondition_ = makeExpression("keyCondition", QStringLiteral("#pk = :pk AND begins_with(#sk, :prefix)"));
+    filter_ = makeExpression("filter", QStringLiteral("#status = :shipped"));
+    projection_ = makeExpression("projection", QStringLiteral("#pk, #sk, total"));
+    condition_ = makeExpression("condition", QStringLiteral("attribute_not_exists(#pk)"));
+    update_ = makeExpression("update", QStringLiteral("SET #total = #total + :amount"));
+
+    keyConditionRow_ = new QWidget;
+    auto* keyRow = new QHBoxLayout(keyConditionRow_);
+    keyRow->setContentsMargins(0, 0, 0, 0);
+    keyRow->addWidget(keyCondition_, 1);
+    auto* templateButton = new QToolButton;
+    templateButton->setObjectName(QStringLiteral("keyConditionTemplate"));
+    templateButton->setIcon(icon(QStringLiteral("add")));
+    templateButton->setToolTip(tr("Fill in \"#pk = :pk\" for the chosen table or index"));
+    templateButton->setAutoRaise(true);
+    keyRow->addWidget(templateButton);
+    connect(templateButton, &QToolButton::clicked, this, &RequestConsole::fillKeyCondition);
+
+    auto makeTable = [&](const char* name, const QStringList& headers) {
+        auto* t = new QTableWidget(1, int(headers.size()));
+        t->setObjectName(QLatin1String(name));
+        t->setHorizontalHeaderLabels(headers);
+        t->verticalHeader()->setVisible(false);
+        t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 10);
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->setFixedHeight(t->verticalHeader()->defaultSectionSize() * 3 + t->horizontalHeader()->sizeHint().height() + 4);
+        t->setEditTriggers(QAbstractItemView::AllEditTriggers);
+        for (int c = 0; c < t->columnCount(); ++c) t->setItem(0, c, new QTableWidgetItem);
+        return t;
+    };
+    names_ = makeTable("names", {tr("#placeholder"), tr("attribute name")});
+    values_ = makeTable("values", {tr(":placeholder"), tr("type"), tr("value")});
+    values_->setColumnWidth(1, 70);
+    auto addTypeCombo = [this](int row) {
+        auto* type = new QComboBox;
+        for (const char* t : kValueTypes) type->addItem(QLatin1String(t));
+        values_->setCellWidget(row, 1, type);
+        connect(type, &QComboBox::currentIndexChanged, this, &RequestConsole::formEdited);
+    };
+    addTypeCombo(0);
+    // An empty last row is always there to type a new placeholder into.
+    auto growing = [](QTableWidget* t, const std::function<void(int)>& onNewRow) {
+        return [t, onNewRow](QTableWidgetItem* changed) {
+            const int last = t->rowCount() - 1;
+            if (changed->row() != last || changed->text().isEmpty()) return;
+            t->insertRow(last + 1);
+            for (int c = 0; c < t->columnCount(); ++c) t->setItem(last + 1, c, new QTableWidgetItem);
+            if (onNewRow) onNewRow(last + 1);
+        };
+    };
+    connect(names_, &QTableWidget::itemChanged, this, growing(names_, {}));
+    connect(values_, &QTableWidget::itemChanged, this, growing(values_, addTypeCombo));
+
+    limit_ = new QLineEdit;
+    limit_->setObjectName(QStringLiteral("limit"));
+    limit_->setPlaceholderText(tr("no limit"));
+    scanIndexForward_ = new QCheckBox(tr("ScanIndexForward (ascending)"));
+    scanIndexForward_->setObjectName(QStringLiteral("scanIndexForward"));
+    scanIndexForward_->setChecked(true);
+    consistentRead_ = new QCheckBox(tr("ConsistentRead (strong)"));
+    consistentRead_->setObjectName(QStringLiteral("consistentRead"));
+    returnValues_ = new QComboBox;
+    returnValues_->setObjectName(QStringLiteral("returnValues"));
+    returnValues_->addItem(QStringLiteral("NONE"), int(store::ReturnValues::None));
+    returnValues_->addItem(QStringLiteral("ALL_OLD"), int(store::ReturnValues::AllOld));
+    returnValues_->addItem(QStringLiteral("UPDATED_OLD"), int(store::ReturnValues::UpdatedOld));
+    returnValues_->addItem(QStringLiteral("ALL_NEW"), int(store::ReturnValues::AllNew));
+    returnValues_->addItem(QStringLiteral("UPDATED_NEW"), int(store::ReturnValues::UpdatedNew));
+    capacity_ = new QComboBox;
+    capacity_->setObjectName(QStringLiteral("capacity"));
+    capacity_->addItem(QStringLiteral("NONE"), int(store::ReturnConsumedCapacity::None));
+    capacity_->addItem(QStringLiteral("TOTAL"), int(store::ReturnConsumedCapacity::Total));
+    capacity_->addItem(QStringLiteral("INDEXES"), int(store::ReturnConsumedCapacity::Indexes));
+    capacity_->setCurrentIndex(2);
+
+    transactionBox_ = new QWidget;
+    auto* txLayout = new QVBoxLayout(transactionBox_);
+    txLayout->setContentsMargins(0, 0, 0, 0);
+    transactList_ = new QListWidget;
+    transactList_->setObjectName(QStringLiteral("transactList"));
+    transactList_->setFixedHeight(transactList_->fontMetrics().height() * 5 + 12);
+    auto* txButtons = new QHBoxLayout;
+    auto* addAction = new QPushButton(icon(QStringLiteral("add")), tr("Add action"));
+    addAction->setObjectName(QStringLiteral("addAction"));
+    auto* removeAction = new QPushButton(icon(QStringLiteral("remove")), tr("Remove"));
+    removeAction->setObjectName(QStringLiteral("removeAction"));
+    txButtons->addWidget(addAction);
+    txButtons->addWidget(removeAction);
+    txButtons->addStretch(1);
+    txLayout->addLayout(txButtons);
+    txLayout->addWidget(transactList_);
+    connect(addAction, &QPushButton::clicked, this, &RequestConsole::addTransactAction);
+    connect(removeAction, &QPushButton::clicked, this, &RequestConsole::removeTransactAction);
+
+    formLayout_->addRow(tr("Operation"), operation_);
+    formLayout_->addRow(tr("Action"), transactAction_);
+    formLayout_->addRow(tr("Table"), table_);
+    formLayout_->addRow(tr("Index"), index_);
+    formLayout_->addRow(partitionLabel_, partitionValue_);
+    formLayout_->addRow(sortLabel_, sortValue_);
+    formLayout_->addRow(tr("Item"), item_);
+    formLayout_->addRow(tr("KeyCondition"), keyConditionRow_);
+    formLayout_->addRow(tr("Filter"), filter_);
+    formLayout_->addRow(tr("Projection"), projection_);
+    formLayout_->addRow(tr("Condition"), condition_);
+    formLayout_->addRow(tr("Update"), update_);
+    formLayout_->addRow(tr("Names"), names_);
+    formLayout_->addRow(tr("Values"), values_);
+    formLayout_->addRow(tr("Limit"), limit_);
+    formLayout_->addRow(QString(), scanIndexForward_);
+    formLayout_->addRow(QString(), consistentRead_);
+    formLayout_->addRow(tr("ReturnValues"), returnValues_);
+    formLayout_->addRow(tr("Capacity"), capacity_);
+    formLayout_->addRow(tr("Transaction"), transactionBox_);
+
+    problems_ = new QLabel;
+    problems_->setObjectName(QStringLiteral("problems"));
+    problems_->setWordWrap(true);
+    problems_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    problems_->setVisible(false);
+
+    run_ = new QPushButton(icon(QStringLiteral("run")), tr("Run"));
+    run_->setObjectName(QStringLiteral("run"));
+    run_->setToolTip(tr("Run the request (Ctrl+Return)"));
+    run_->setDefault(true);
+    next_ = new QPushButton(icon(QStringLiteral("next-page")), tr("Next page"));
+    next_->setObjectName(QStringLiteral("nextPage"));
+    next_->setToolTip(tr("Run again from LastEvaluatedKey"));
+    next_->setEnabled(false);
+    copyPython_ = new QToolButton;
+    copyPython_->setObjectName(QStringLiteral("copyPython"));
+    copyPython_->setIcon(icon(QStringLiteral("code")));
+    copyPython_->setText(tr("Copy as Python"));
+    copyPython_->setToolTip(tr("Copy the request as boto3 code"));
+    copyPython_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    copyJavaScript_ = new QToolButton;
+    copyJavaScript_->setObjectName(QStringLiteral("copyJavaScript"));
+    copyJavaScript_->setIcon(icon(QStringLiteral("code")));
+    copyJavaScript_->setText(tr("Copy as JavaScript"));
+    copyJavaScript_->setToolTip(tr("Copy the request as AWS SDK for JavaScript v3 code"));
+    copyJavaScript_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(run_);
+    buttons->addWidget(next_);
+    buttons->addStretch(1);
+    buttons->addWidget(copyPython_);
+    buttons->addWidget(copyJavaScript_);
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(formWidget);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* left = new QWidget;
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(scroll, 1);
+    leftLayout->addWidget(problems_);
+    leftLayout->addLayout(buttons);
+
+    // Results.
+    summary_ = new QLabel;
+    summary_->setObjectName(QStringLiteral("summary"));
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Long summaries wrap instead of widening the results pane.
+    summary_->setMinimumWidth(1);
+    summary_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Minimum);
+    error_ = new QLabel;
+    error_->setObjectName(QStringLiteral("error"));
+    error_->setWordWrap(true);
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->setVisible(false);
+    results_ = new ResultItemsModel(this);
+    grid_ = new QTableView;
+    grid_->setObjectName(QStringLiteral("resultGrid"));
+    grid_->setModel(results_);
+    grid_->setWordWrap(false);
+    grid_->setAlternatingRowColors(true);
+    grid_->verticalHeader()->setDefaultSectionSize(grid_->fontMetrics().height() + 8);
+    grid_->horizontalHeader()->setDefaultSectionSize(140);
+    grid_->horizontalHeader()->setStretchLastSection(true);
+    response_ = new QPlainTextEdit;
+    response_->setObjectName(QStringLiteral("responseJson"));
+    response_->setReadOnly(true);
+    response_->setFont(mono);
+    request_ = new QPlainTextEdit;
+    request_->setObjectName(QStringLiteral("requestJson"));
+    request_->setReadOnly(true);
+    request_->setFont(mono);
+    resultTabs_ = new QTabWidget;
+    resultTabs_->setDocumentMode(true);
+    resultTabs_->addTab(grid_, icon(QStringLiteral("table")), tr("Items"));
+    resultTabs_->addTab(response_, icon(QStringLiteral("code")), tr("Response JSON"));
+    resultTabs_->addTab(request_, icon(QStringLiteral("code")), tr("Request JSON"));
+    auto* right = new QWidget;
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(summary_);
+    rightLayout->addWidget(error_);
+    rightLayout->addWidget(resultTabs_, 1);
+
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    splitter->setChildrenCollapsible(false);
+    splitter->setSizes({440, 660});
+    scroll->setMinimumWidth(320);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(splitter);
+
+    connect(run_, &QPushButton::clicked, this, &RequestConsole::run);
+    connect(next_, &QPushButton::clicked, this, &RequestConsole::nextPage);
+    connect(copyPython_, &QToolButton::clicked, this, &RequestConsole::copyPython);
+    connect(copyJavaScript_, &QToolButton::clicked, this, &RequestConsole::copyJavaScript);
+    auto* runShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    runShortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(runShortcut, &QShortcut::activated, this, &RequestConsole::run);
+    auto* nextShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), this);
+    nextShortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(nextShortcut, &QShortcut::activated, this, &RequestConsole::nextPage);
+
+    connect(operation_, &QComboBox::currentIndexChanged, this, &RequestConsole::operationChanged);
+    connect(transactAction_, &QComboBox::currentIndexChanged, this, &RequestConsole::operationChanged);
+    connect(table_, &QComboBox::currentIndexChanged, this, &RequestConsole::tableChanged);
+    connect(index_, &QComboBox::currentIndexChanged, this, &RequestConsole::formEdited);
+    for (QLineEdit* e : {partitionValue_, sortValue_, limit_}) connect(e, &QLineEdit::textChanged, this, &RequestConsole::formEdited);
+    for (ExpressionEdit* e : {keyCondition_, filter_, projection_, condition_, update_})
+        connect(e, &QLineEdit::textChanged, this, &RequestConsole::formEdited);
+    connect(item_, &QPlainTextEdit::textChanged, this, &RequestConsole::formEdited);
+    connect(names_, &QTableWidget::itemChanged, this, &RequestConsole::formEdited);
+    connect(values_, &QTableWidget::itemChanged, this, &RequestConsole::formEdited);
+    for (QCheckBox* c : {scanIndexForward_, consistentRead_}) connect(c, &QCheckBox::toggled, this, &RequestConsole::formEdited);
+    for (QComboBox* c : {returnValues_, capacity_}) connect(c, &QComboBox::currentIndexChanged, this, &RequestConsole::formEdited);
+}
+
+// ---- Form state -------------------------------------------------------------------------------
+
+ConsoleForm RequestConsole::form() const
+{
+    ConsoleForm f;
+    f.operation = static_cast<ConsoleOperation>(operation_->currentData().toInt());
+    f.action = static_cast<TransactAction>(transactAction_->currentData().toInt());
+    f.table = table_->currentText();
+    f.index = index_->currentIndex() > 0 ? index_->currentText() : QString();
+    f.partitionValue = partitionValue_->text();
+    f.sortValue = sortValue_->text();
+    f.itemJson = item_->toPlainText();
+    f.keyCondition = keyCondition_->text();
+    f.filter = filter_->text();
+    f.projection = projection_->text();
+    f.condition = condition_->text();
+    f.update = update_->text();
+    for (int r = 0; r < names_->rowCount(); ++r) {
+        const QString placeholder = names_->item(r, 0) ? names_->item(r, 0)->text() : QString();
+        const QString name = names_->item(r, 1) ? names_->item(r, 1)->text() : QString();
+        if (!placeholder.trimmed().isEmpty()) f.names.append({placeholder, name});
+    }
+    for (int r = 0; r < values_->rowCount(); ++r) {
+        const QString placeholder = values_->item(r, 0) ? values_->item(r, 0)->text() : QString();
+        const auto* type = qobject_cast<QComboBox*>(values_->cellWidget(r, 1));
+        const QString text = values_->item(r, 2) ? values_->item(r, 2)->text() : QString();
+        if (!placeholder.trimmed().isEmpty()) f.values.append({placeholder, type ? type->currentText() : QStringLiteral("S"), text});
+    }
+    f.limit = limit_->text();
+    f.scanIndexForward = scanIndexForward_->isChecked();
+    f.consistentRead = consistentRead_->isChecked();
+    f.returnValues = static_cast<store::ReturnValues>(returnValues_->currentData().toInt());
+    f.capacity = static_cast<store::ReturnConsumedCapacity>(capacity_->currentData().toInt());
+    f.exclusiveStartKey = state_->startKey;
+    f.transactItems = state_->transaction;
+    return f;
+}
+
+BuiltRequest RequestConsole::currentRequest() const
+{
+    const ConsoleForm f = form();
+    return buildRequest(f, state_->table(f.table));
+}
+
+void RequestConsole::setOperation(ConsoleOperation operation)
+{
+    operation_->setCurrentIndex(operation_->findData(int(operation)));
+}
+
+void RequestConsole::setTable(const QString& table)
+{
+    const int i = table_->findText(table);
+    if (i >= 0) table_->setCurrentIndex(i);
+}
+
+QStringList RequestConsole::tables() const
+{
+    QStringList out;
+    for (int i = 0; i < table_->count(); ++i) out << table_->itemText(i);
+    return out;
+}
+
+void RequestConsole::addKnownAttributes(const QString& table, const QStringList& names)
+{
+    auto& set = known_[table];
+    const qsizetype before = set.size();
+    for (const auto& n : names) set.insert(n);
+    if (set.size() != before && table == table_->currentText()) updateCompletions();
+}
+
+QStringList RequestConsole::knownAttributes(const QString& table) const
+{
+    QStringList out;
+    for (const auto& n : known_.value(table)) out << n;
+    if (const auto* t = state_->table(table))
+        for (const auto& a : t->attributeDefinitions) out << QString::fromStdString(a.attributeName);
+    out.removeDuplicates();
+    out.sort(Qt::CaseInsensitive);
+    return out;
+}
+
+void RequestConsole::operationChanged()
+{
+    const auto op = static_cast<ConsoleOperation>(operation_->currentData().toInt());
+    const auto action = static_cast<TransactAction>(transactAction_->currentData().toInt());
+    // Rows are shown and hidden through their widgets: QFormLayout::setRowVisible corrupts
+    // memory in Qt 6.4 (seen under valgrind in tst_widget_console).
+    auto setRowVisible = [this](QWidget* field, bool visible) {
+        if (QWidget* label = formLayout_->labelForField(field)) label->setVisible(visible);
+        field->setVisible(visible);
+    };
+    auto show = [&](QWidget* w, FormField f) { setRowVisible(w, uses(op, action, f)); };
+    setRowVisible(transactAction_, op == ConsoleOperation::TransactWriteItems);
+    show(table_, FormField::Table);
+    show(index_, FormField::Index);
+    show(partitionValue_, FormField::PartitionValue);
+    const auto* t = state_->table(table_->currentText());
+    bool hasSortKey = !t;
+    if (t)
+        for (const auto& k : t->keySchema) hasSortKey |= k.keyType == store::KeyType::Range;
+    setRowVisible(sortValue_, uses(op, action, FormField::SortValue) && hasSortKey);
+    show(item_, FormField::Item);
+    show(keyConditionRow_, FormField::KeyCondition);
+    show(filter_, FormField::Filter);
+    show(projection_, FormField::Projection);
+    show(condition_, FormField::Condition);
+    show(update_, FormField::Update);
+    show(names_, FormField::Names);
+    show(values_, FormField::Values);
+    show(limit_, FormField::Limit);
+    show(scanIndexForward_, FormField::ScanIndexForward);
+    show(consistentRead_, FormField::ConsistentRead);
+    show(returnValues_, FormField::ReturnValues);
+    show(transactionBox_, FormField::Transaction);
+    run_->setText(op == ConsoleOperation::TransactWriteItems ? tr("Run transaction") : tr("Run"));
+    formEdited();
+}
+
+void RequestConsole::tableChanged()
+{
+    const auto* t = state_->table(table_->currentText());
+    updatingForm_ = true;
+    index_->clear();
+    index_->addItem(tr("(table)"));
+    if (t) {
+        for (const auto& g : t->globalSecondaryIndexes) index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(g.indexName));
+        for (const auto& l : t->localSecondaryIndexes) index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(l.indexName));
+        auto typeOf = [&](const std::string& name) {
+            for (const auto& a : t->attributeDefinitions)
+                if (a.attributeName == name)
+                    return a.attributeType == store::ScalarAttributeType::N   ? QStringLiteral("N")
+                           : a.attributeType == store::ScalarAttributeType::B ? QStringLiteral("B, base64")
+                                                                              : QStringLiteral("S");
+            return QStringLiteral("S");
+        };
+        for (const auto& k : t->keySchema) {
+            const QString label = QStringLiteral("%1 (%2)").arg(QString::fromStdString(k.attributeName), typeOf(k.attributeName));
+            (k.keyType == store::KeyType::Hash ? partitionLabel_ : sortLabel_)->setText(label);
+        }
+    }
+    updatingForm_ = false;
+    operationChanged();
+    updateCompletions();
+}
+
+void RequestConsole::formEdited()
+{
+    if (updatingForm_) return;
+    // A changed request starts from its first page again.
+    state_->startKey.reset();
+    setProblems();
+    updateCompletions();
+}
+
+void RequestConsole::setProblems()
+{
+    const BuiltRequest built = currentRequest();
+    QHash<int, QStringList> byField;
+    QStringList all;
+    for (const auto& p : built.problems) {
+        byField[int(p.field)] << p.message;
+        all << p.message;
+    }
+    const std::pair<ExpressionEdit*, FormField> edits[] = {{keyCondition_, FormField::KeyCondition},
+                                                            {filter_, FormField::Filter},
+                                                            {projection_, FormField::Projection},
+                                                            {condition_, FormField::Condition},
+                                                            {update_, FormField::Update}};
+    for (const auto& [edit, field] : edits) edit->setProblem(byField.value(int(field)).join(QLatin1Char('\n')));
+    all.removeDuplicates();
+    problems_->setText(all.join(QLatin1Char('\n')));
+    QPalette pal = problems_->palette();
+    pal.setColor(QPalette::WindowText, warningColor(palette()));
+    problems_->setPalette(pal);
+    problems_->setVisible(!all.isEmpty());
+    request_->setPlainText(built.request ? indentJson(requestJson(*built.request)) : QString());
+    copyPython_->setEnabled(built.request.has_value());
+    copyJavaScript_->setEnabled(built.request.has_value());
+}
+
+QString RequestConsole::problemsText() const
+{
+    return problems_->isVisible() || !problems_->text().isEmpty() ? problems_->text() : QString();
+}
+
+void RequestConsole::updateCompletions()
+{
+    const QStringList attributes = knownAttributes(table_->currentText());
+    const ConsoleForm f = form();
+    QStringList placeholders;
+    for (const auto& n : f.names) placeholders << n.placeholder.trimmed();
+    for (const auto& v : f.values) placeholders << v.placeholder.trimmed();
+    const std::pair<ExpressionEdit*, FormField> edits[] = {{keyCondition_, FormField::KeyCondition},
+                                                            {filter_, FormField::Filter},
+                                                            {projection_, FormField::Projection},
+                                                            {condition_, FormField::Condition},
+                                                            {update_, FormField::Update}};
+    for (const auto& [edit, field] : edits) edit->setCompletions(placeholders + attributes + keywordsFor(field));
+}
+
+void RequestConsole::fillKeyCondition()
+{
+    const auto* t = state_->table(table_->currentText());
+    if (!t) return;
+    std::vector<store::KeySchemaElement> keys = t->keySchema;
+    for (const auto& g : t->globalSecondaryIndexes)
+        if (QString::fromStdString(g.indexName) == index_->currentText() && index_->currentIndex() > 0) keys = g.keySchema;
+    for (const auto& l : t->localSecondaryIndexes)
+        if (QString::fromStdString(l.indexName) == index_->currentText() && index_->currentIndex() > 0) keys = l.keySchema;
+    std::string pk;
+    for (const auto& k : keys)
+        if (k.keyType == store::KeyType::Hash) pk = k.attributeName;
+    QString type = QStringLiteral("S");
+    for (const auto& a : t->attributeDefinitions)
+        if (a.attributeName == pk) type = a.attributeType == store::ScalarAttributeType::N ? QStringLiteral("N")
+                                          : a.attributeType == store::ScalarAttributeType::B ? QStringLiteral("B")
+                                                                                            : QStringLiteral("S");
+    const ConsoleForm f = form();
+    auto hasName = [&](const QString& p) {
+        return std::any_of(f.names.begin(), f.names.end(), [&](const NameEntry& n) { return n.placeholder.trimmed() == p; });
+    };
+    auto hasValue = [&](const QString& p) {
+        return std::any_of(f.values.begin(), f.values.end(), [&](const ValueEntry& v) { return v.placeholder.trimmed() == p; });
+    };
+    if (!hasName(QStringLiteral("#pk"))) {
+        const int row = names_->rowCount() - 1;
+        names_->item(row, 1)->setText(QString::fromStdString(pk));
+        names_->item(row, 0)->setText(QStringLiteral("#pk"));
+    }
+    if (!hasValue(QStringLiteral(":pk"))) {
+        const int row = values_->rowCount() - 1;
+        if (auto* combo = qobject_cast<QComboBox*>(values_->cellWidget(row, 1))) combo->setCurrentText(type);
+        values_->item(row, 0)->setText(QStringLiteral(":pk"));
+    }
+    if (keyCondition_->text().trimmed().isEmpty()) keyCondition_->setText(QStringLiteral("#pk = :pk"));
+    values_->setCurrentCell(values_->rowCount() - 2, 2);
+}
+
+// ---- Transactions -----------------------------------------------------------------------------
+
+void RequestConsole::addTransactAction()
+{
+    const ConsoleForm f = form();
+    std::vector<FormProblem> problems;
+    auto action = buildTransactAction(f, state_->table(f.table), &problems);
+    if (!action) {
+        QStringList messages;
+        for (const auto& p : problems) messages << p.message;
+        problems_->setText(messages.join(QLatin1Char('\n')));
+        problems_->setVisible(true);
+        return;
+    }
+    static const char* const kinds[] = {"ConditionCheck", "Put", "Delete", "Update"};
+    transactList_->addItem(QStringLiteral("%1 %2 %3")
+                               .arg(QLatin1String(kinds[int(action->kind)]), QString::fromStdString(action->tableName),
+                                    shortJson(action->kind == store::TransactWriteKind::Put ? action->item : action->key)));
+    state_->transaction.push_back(std::move(*action));
+    formEdited();
+}
+
+void RequestConsole::removeTransactAction()
+{
+    const int row = transactList_->currentRow();
+    if (row < 0 || row >= int(state_->transaction.size())) return;
+    delete transactList_->takeItem(row);
+    state_->transaction.erase(state_->transaction.begin() + row);
+    formEdited();
+}
+
+// ---- Running ----------------------------------------------------------------------------------
+
+bool RequestConsole::isRunning() const
+{
+    return runner_->isBusy();
+}
+
+bool RequestConsole::hasNextPage() const
+{
+    return state_->lastEvaluatedKey.has_value();
+}
+
+void RequestConsole::run()
+{
+    state_->startKey.reset();
+    page_ = 1;
+    startRun();
+}
+
+void RequestConsole::nextPage()
+{
+    if (!state_->lastEvaluatedKey || runner_->isBusy()) return;
+    state_->startKey = state_->lastEvaluatedKey;
+    ++page_;
+    startRun();
+}
+
+void RequestConsole::startRun()
+{
+    if (runner_->isBusy()) return;
+    const ConsoleForm f = form();
+    BuiltRequest built = buildRequest(f, state_->table(f.table));
+    if (!built.request) {
+        setProblems();
+        error_->setText(tr("The request cannot be sent yet: %1").arg(problems_->text()));
+        error_->setVisible(true);
+        return;
+    }
+    run_->setEnabled(false);
+    next_->setEnabled(false);
+    summary_->setText(tr("Running %1\u2026").arg(QString::fromStdString(operationName(*built.request))));
+    error_->setVisible(false);
+    request_->setPlainText(indentJson(requestJson(*built.request)));
+    runner_->run<ConsoleRun>([&store = store_, request = std::move(*built.request)] { return execute(store, request); },
+                             [this](Outcome<ConsoleRun> outcome) {
+                                 if (outcome.ok()) {
+                                     showRun(*outcome.value);
+                                 } else {
+                                     ConsoleRun failed;
+                                     failed.errorName = outcome.errorName;
+                                     failed.errorMessage = outcome.errorMessage;
+                                     showRun(failed);
+                                 }
+                             });
+}
+
+void RequestConsole::showRun(const ConsoleRun& r)
+{
+    run_->setEnabled(true);
+    state_->responseJson = r.responseJson;
+    response_->setPlainText(indentJson(r.responseJson));
+    const QString time = tr("%1 ms").arg(r.milliseconds, 0, 'f', r.milliseconds < 10 ? 1 : 0);
+    if (!r.errorName.isEmpty()) {
+        state_->lastEvaluatedKey.reset();
+        next_->setEnabled(false);
+        results_->clear();
+        state_->error = QStringLiteral("%1: %2").arg(r.errorName, r.errorMessage);
+        error_->setText(state_->error);
+        QPalette pal = error_->palette();
+        pal.setColor(QPalette::WindowText, warningColor(palette()));
+        error_->setPalette(pal);
+        error_->setVisible(true);
+        state_->summary = tr("Failed after %1").arg(time);
+        summary_->setText(state_->summary);
+        resultTabs_->setCurrentWidget(response_);
+        Q_EMIT requestFinished(false);
+        return;
+    }
+    state_->error.clear();
+    error_->setVisible(false);
+
+    // Key attributes lead the grid.
+    std::vector<std::string> keyNames;
+    const ConsoleForm f = form();
+    if (const auto* t = state_->table(f.table)) {
+        if (!f.index.isEmpty()) {
+            for (const auto& g : t->globalSecondaryIndexes)
+                if (QString::fromStdString(g.indexName) == f.index)
+                    for (const auto& k : g.keySchema) keyNames.push_back(k.attributeName);
+            for (const auto& l : t->localSecondaryIndexes)
+                if (QString::fromStdString(l.indexName) == f.index)
+                    for (const auto& k : l.keySchema) keyNames.push_back(k.attributeName);
+        }
+        for (const auto& k : t->keySchema) keyNames.push_back(k.attributeName);
+    }
+    results_->setItems(r.items, keyNames);
+    QStringList seen;
+    for (int c = 0; c < results_->columnCount(); ++c) seen << results_->columnAttribute(c);
+    addKnownAttributes(f.table, seen);
+
+    QStringList parts;
+    if (r.hasCounts) {
+        parts << tr("Count %1").arg(groupedNumber(r.count)) << tr("ScannedCount %1").arg(groupedNumber(r.scannedCount));
+        if (page_ > 1) parts << tr("page %1").arg(page_);
+    } else if (r.isGet) {
+        parts << (r.itemFound ? tr("Item found") : tr("No item with that key"));
+    } else if (f.operation == ConsoleOperation::TransactWriteItems) {
+        parts << (f.transactItems.size() == 1 ? tr("Transaction of 1 action committed")
+                                              : tr("Transaction of %1 actions committed").arg(f.transactItems.size()));
+    } else {
+        parts << tr("Written");
+    }
+    const QString capacity = capacityText(r.consumed, r.read);
+    if (!capacity.isEmpty()) parts << tr("consumed %1").arg(capacity);
+    parts << time;
+    if (r.lastEvaluatedKey) parts << tr("more items: LastEvaluatedKey %1").arg(shortJson(*r.lastEvaluatedKey));
+    state_->summary = parts.join(QStringLiteral(" \u00b7 "));
+    summary_->setText(state_->summary);
+    state_->lastEvaluatedKey = r.lastEvaluatedKey;
+    next_->setEnabled(r.lastEvaluatedKey.has_value());
+    if (r.items->items.empty() && !r.hasCounts && !r.isGet) resultTabs_->setCurrentWidget(response_);
+    else resultTabs_->setCurrentWidget(grid_);
+    if (r.wrote && f.operation == ConsoleOperation::TransactWriteItems) {
+        state_->transaction.clear();
+        transactList_->clear();
+    }
+    Q_EMIT requestFinished(r.wrote);
+}
+
+QString RequestConsole::summaryText() const
+{
+    return state_->summary;
+}
+
+QString RequestConsole::errorText() const
+{
+    return state_->error;
+}
+
+QString RequestConsole::responseJson() const
+{
+    return QString::fromStdString(state_->responseJson);
+}
+
+// ---- Tables and code --------------------------------------------------------------------------
+
+void RequestConsole::reloadTables()
+{
+    runner_->run<std::map<std::string, store::TableDescription>>(
+        [&store = store_] { return describeAll(store); },
+        [this](Outcome<std::map<std::string, store::TableDescription>> outcome) {
+            if (!outcome.ok()) {
+                error_->setText(outcome.errorText());
+                error_->setVisible(true);
+                return;
+            }
+            const QString current = table_->currentText();
+            state_->tables = std::move(*outcome.value);
+            updatingForm_ = true;
+            table_->clear();
+            for (const auto& [name, description] : state_->tables)
+                table_->addItem(icon(QStringLiteral("table")), QString::fromStdString(name));
+            const int keep = table_->findText(current);
+            table_->setCurrentIndex(keep >= 0 ? keep : 0);
+            updatingForm_ = false;
+            tableChanged();
+            Q_EMIT tablesReloaded();
+        });
+}
+
+QString RequestConsole::pythonCode() const
+{
+    const BuiltRequest built = currentRequest();
+    return built.request ? QString::fromStdString(boto3Code(*built.request)) : QString();
+}
+
+QString RequestConsole::javascriptCode() const
+{
+    const BuiltRequest built = currentRequest();
+    return built.request ? QString::fromStdString(javascriptV3Code(*built.request)) : QString();
+}
+
+void RequestConsole::copyPython()
+{
+    const QString code = pythonCode();
+    if (code.isEmpty()) return;
+    QApplication::clipboard()->setText(code);
+    Q_EMIT copied(tr("boto3 code"));
+}
+
+void RequestConsole::copyJavaScript()
+{
+    const QString code = javascriptCode();
+    if (code.isEmpty()) return;
+    QApplication::clipboard()->setText(code);
+    Q_EMIT copied(tr("AWS SDK for JavaScript v3 code"));
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,15 @@
+// The item list behind ResultItemsModel (split out so moc never reads the model's headers).
+#pragma once
+
+#include "dynamo/AttributeValue.h"
+#include "widgets/ResultItemsModel.h"
+
+#include <vector>
+
+namespace keyplan::widgets {
+
+struct ResultItemsModel::Items {
+    std::vector<dynamo::Item> items;
+};
+
+}  // namespace keyplan::widgets
