@@ -1,11 +1,11 @@
 #include "widgets/ConsoleForm.h"
 
 #include "dynamo/Error.h"
+#include "dynamo/expr/Expression.h"
 #include "wire/Decode.h"
 #include "wire/Json.h"
 
 #include <algorithm>
-#include <set>
 
 namespace keyplan::widgets {
 
@@ -254,62 +254,107 @@ std::optional<AttributeValue> parseValue(const QString& type, const QString& tex
     }
 }
 
-std::vector<std::string> placeholdersIn(const QString& expression, QChar sigil)
+namespace {
+
+dynamo::Type keyType(const store::TableDescription& t, const std::string& name)
 {
-    std::vector<std::string> out;
-    const QString e = expression;
-    for (qsizetype i = 0; i < e.size(); ++i) {
-        if (e[i] != sigil) continue;
-        qsizetype j = i + 1;
-        while (j < e.size() && (e[j].isLetterOrNumber() || e[j] == QLatin1Char('_'))) ++j;
-        if (j == i + 1) continue;
-        const std::string token = e.mid(i, j - i).toStdString();
-        if (std::find(out.begin(), out.end(), token) == out.end()) out.push_back(token);
-        i = j - 1;
-    }
-    return out;
+    for (const auto& a : t.attributeDefinitions)
+        if (a.attributeName == name)
+            return a.attributeType == store::ScalarAttributeType::N   ? dynamo::Type::N
+                   : a.attributeType == store::ScalarAttributeType::B ? dynamo::Type::B
+                                                                      : dynamo::Type::S;
+    return dynamo::Type::S;
 }
 
-std::vector<FormProblem> checkPlaceholders(const ConsoleForm& form)
+// The keys a Query reads: the table's, or the chosen index's.
+std::optional<dynamo::expr::KeySchema> querySchema(const ConsoleForm& form, const store::TableDescription* t)
 {
-    std::vector<FormProblem> problems;
-    std::set<std::string> definedNames, definedValues, usedNames, usedValues;
-    if (uses(form.operation, form.action, FormField::Names))
-        for (const auto& n : form.names)
-            if (!n.placeholder.trimmed().isEmpty()) definedNames.insert(n.placeholder.trimmed().toStdString());
-    if (uses(form.operation, form.action, FormField::Values))
-        for (const auto& v : form.values)
-            if (!v.placeholder.trimmed().isEmpty()) definedValues.insert(v.placeholder.trimmed().toStdString());
-
-    for (const auto& e : expressionsOf(form)) {
-        const QString prefix = QStringLiteral("Invalid %1: ").arg(QLatin1String(e.parameter));
-        for (const auto& n : placeholdersIn(e.text, QLatin1Char('#'))) {
-            usedNames.insert(n);
-            if (!definedNames.count(n))
-                problems.push_back({e.field, prefix + QStringLiteral("An expression attribute name used in the document path is not defined; attribute name: ") +
-                                                 QString::fromStdString(n)});
-        }
-        for (const auto& v : placeholdersIn(e.text, QLatin1Char(':'))) {
-            usedValues.insert(v);
-            if (!definedValues.count(v))
-                problems.push_back({e.field, prefix + QStringLiteral("An expression attribute value used in expression is not defined; attribute value: ") +
-                                                 QString::fromStdString(v)});
+    if (!t) return std::nullopt;
+    const std::vector<store::KeySchemaElement>* keys = &t->keySchema;
+    if (!form.index.trimmed().isEmpty()) {
+        keys = nullptr;
+        for (const auto& g : t->globalSecondaryIndexes)
+            if (QString::fromStdString(g.indexName) == form.index.trimmed()) keys = &g.keySchema;
+        for (const auto& l : t->localSecondaryIndexes)
+            if (QString::fromStdString(l.indexName) == form.index.trimmed()) keys = &l.keySchema;
+        if (!keys) return std::nullopt;
+    }
+    dynamo::expr::KeySchema schema;
+    for (const auto& k : *keys) {
+        if (k.keyType == store::KeyType::Hash) {
+            schema.partitionKey = k.attributeName;
+            schema.partitionType = keyType(*t, k.attributeName);
+        } else {
+            schema.sortKey = k.attributeName;
+            schema.sortType = keyType(*t, k.attributeName);
         }
     }
-    auto unused = [](const std::set<std::string>& defined, const std::set<std::string>& used) {
-        QStringList keys;
-        for (const auto& d : defined)
-            if (!used.count(d)) keys << QString::fromStdString(d);
-        return keys;
+    return schema;
+}
+
+}  // namespace
+
+std::vector<FormProblem> checkExpressions(const ConsoleForm& form, const store::TableDescription* table)
+{
+    namespace expr = dynamo::expr;
+    std::vector<FormProblem> problems;
+    const auto expressions = expressionsOf(form);
+
+    std::optional<expr::Names> names;
+    if (uses(form.operation, form.action, FormField::Names)) names = namesOf(form);
+    std::optional<expr::Values> values;
+    if (uses(form.operation, form.action, FormField::Values)) {
+        expr::Values typed;
+        for (const auto& v : form.values) {
+            if (v.placeholder.trimmed().isEmpty()) continue;
+            QString error;
+            // A value that does not parse is reported on its own; here it still counts as defined.
+            typed[v.placeholder.trimmed().toStdString()] = parseValue(v.type, v.text, &error).value_or(AttributeValue::null());
+        }
+        if (!typed.empty()) values = std::move(typed);
+    }
+    const expr::Names* namesPtr = names ? &*names : nullptr;
+    const expr::Values* valuesPtr = values ? &*values : nullptr;
+
+    auto fieldOfMessage = [](const std::string& message) {
+        return message.find("ExpressionAttributeNames") != std::string::npos ? FormField::Names : FormField::Values;
     };
-    const QStringList unusedNames = unused(definedNames, usedNames);
-    if (!unusedNames.isEmpty())
-        problems.push_back({FormField::Names, QStringLiteral("Value provided in ExpressionAttributeNames unused in expressions: keys: {%1}")
-                                                  .arg(unusedNames.join(QStringLiteral(", ")))});
-    const QStringList unusedValues = unused(definedValues, usedValues);
-    if (!unusedValues.isEmpty())
-        problems.push_back({FormField::Values, QStringLiteral("Value provided in ExpressionAttributeValues unused in expressions: keys: {%1}")
-                                                   .arg(unusedValues.join(QStringLiteral(", ")))});
+    try {
+        expr::validatePlaceholderMaps(namesPtr, valuesPtr);
+    } catch (const dynamo::Error& e) {
+        problems.push_back({fieldOfMessage(e.message()), QString::fromStdString(e.message())});
+        return problems;
+    }
+
+    expr::PlaceholderUse use;
+    bool parsed = true;
+    for (const auto& e : expressions) {
+        const std::string text = e.text.toStdString();
+        try {
+            switch (e.field) {
+            case FormField::KeyCondition:
+                if (auto schema = querySchema(form, table)) expr::parseKeyCondition(text, *schema, namesPtr, valuesPtr, &use);
+                else expr::parseCondition(text, expr::Kind::KeyCondition, namesPtr, valuesPtr, &use);
+                break;
+            case FormField::Filter: expr::parseCondition(text, expr::Kind::Filter, namesPtr, valuesPtr, &use); break;
+            case FormField::Condition: expr::parseCondition(text, expr::Kind::Condition, namesPtr, valuesPtr, &use); break;
+            case FormField::Projection: expr::parseProjection(text, namesPtr, &use); break;
+            case FormField::Update: expr::parseUpdate(text, namesPtr, valuesPtr, &use); break;
+            default: break;
+            }
+        } catch (const dynamo::Error& error) {
+            problems.push_back({e.field, QString::fromStdString(error.message())});
+            parsed = false;
+        }
+    }
+    // Only once every expression parses: until then an unused name may just not be typed yet.
+    if (parsed) {
+        try {
+            expr::checkAllPlaceholdersUsed(namesPtr, valuesPtr, use);
+        } catch (const dynamo::Error& e) {
+            problems.push_back({fieldOfMessage(e.message()), QString::fromStdString(e.message())});
+        }
+    }
     return problems;
 }
 
@@ -452,10 +497,9 @@ BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription
         break;
     }
     }
-    if (form.operation != ConsoleOperation::TransactWriteItems) {
-        auto placeholderProblems = checkPlaceholders(form);
-        problems.insert(problems.end(), placeholderProblems.begin(), placeholderProblems.end());
-    }
+    // For a transaction these are the fields of the action being composed.
+    auto expressionProblems = checkExpressions(form, table);
+    problems.insert(problems.end(), expressionProblems.begin(), expressionProblems.end());
     if (!ok) built.request.reset();
     return built;
 }

@@ -94,12 +94,12 @@ BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription
 std::optional<store::TransactWriteItem> buildTransactAction(const ConsoleForm& form, const store::TableDescription* table,
                                                             std::vector<FormProblem>* problems);
 
-// Placeholders used in the expressions the form sends but not defined, and defined but not
-// used, with DynamoDB's messages for them.
-std::vector<FormProblem> checkPlaceholders(const ConsoleForm& form);
-
-// "#a" / ":v" tokens in an expression, in order of appearance, without repeats.
-std::vector<std::string> placeholdersIn(const QString& expression, QChar sigil);
+// Checks the expressions the form sends the way DynamoDB does (model/dynamo/expr): syntax,
+// reserved words, undefined placeholders, the key condition against the table's or index's
+// keys, and placeholders no expression uses. Each expression's first problem is reported on
+// its own field, with DynamoDB's message. `table` may be nullptr (the key condition is then
+// checked for syntax only).
+std::vector<FormProblem> checkExpressions(const ConsoleForm& form, const store::TableDescription* table);
 
 // Text typed for a value of the given type; nullopt and *error when it does not parse.
 std::optional<dynamo::AttributeValue> parseValue(const QString& type, const QString& text, QString* error);
