@@ -1,0 +1,59 @@
+#include "widgets/Settings.h"
+
+#include <QDir>
+#include <QSettings>
+#include <QStandardPaths>
+
+namespace keyplan::widgets {
+
+namespace {
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kState = QStringLiteral("window/state");
+const QString kImportDirectory = QStringLiteral("data/importDirectory");
+const QString kHeatmapSeconds = QStringLiteral("partitions/seconds");
+const QString kConsoleCapacity = QStringLiteral("console/returnConsumedCapacity");
+}  // namespace
+
+Settings::Settings()
+{
+    // An explicit file under the config location, so test mode (QStandardPaths) redirects it.
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
+    QDir().mkpath(dir);
+    settings_ = std::make_unique<QSettings>(QDir(dir).filePath(QStringLiteral("keyplan.ini")), QSettings::IniFormat);
+}
+
+Settings::~Settings() = default;
+
+QByteArray Settings::windowGeometry() const { return settings_->value(kGeometry).toByteArray(); }
+void Settings::setWindowGeometry(const QByteArray& geometry) { settings_->setValue(kGeometry, geometry); }
+QByteArray Settings::windowState() const { return settings_->value(kState).toByteArray(); }
+void Settings::setWindowState(const QByteArray& state) { settings_->setValue(kState, state); }
+
+QString Settings::lastImportDirectory() const
+{
+    return settings_->value(kImportDirectory, QStandardPaths::writableLocation(QStandardPaths::HomeLocation)).toString();
+}
+void Settings::setLastImportDirectory(const QString& directory) { settings_->setValue(kImportDirectory, directory); }
+
+double Settings::heatmapSeconds() const
+{
+    bool ok = false;
+    const double s = settings_->value(kHeatmapSeconds, 1.0).toDouble(&ok);
+    return ok && s > 0 ? s : 1.0;
+}
+void Settings::setHeatmapSeconds(double seconds) { settings_->setValue(kHeatmapSeconds, seconds); }
+
+int Settings::consoleCapacity() const
+{
+    bool ok = false;
+    const int c = settings_->value(kConsoleCapacity, 2).toInt(&ok);
+    return ok && c >= 0 && c <= 2 ? c : 2;
+}
+void Settings::setConsoleCapacity(int capacity) { settings_->setValue(kConsoleCapacity, capacity); }
+
+void Settings::sync()
+{
+    settings_->sync();
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,43 @@
+// Keyplan's settings, typed, over QSettings (organisation "Keyplan", application "Keyplan").
+// One getter and setter per setting with its default here, so no key string or default is
+// spelled twice. Tests call QStandardPaths::setTestModeEnabled(true) first.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+
+class QSettings;
+
+namespace keyplan::widgets {
+
+class Settings {
+public:
+    Settings();
+    ~Settings();
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray& geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray& state);
+
+    // Where the last JSON lines file was loaded from.
+    QString lastImportDirectory() const;
+    void setLastImportDirectory(const QString& directory);
+
+    // The heatmap's "units over N seconds".
+    double heatmapSeconds() const;
+    void setHeatmapSeconds(double seconds);
+
+    // The request console's ReturnConsumedCapacity choice: 0 NONE, 1 TOTAL, 2 INDEXES.
+    int consoleCapacity() const;
+    void setConsoleCapacity(int capacity);
+
+    void sync();
+
+private:
+    std::unique_ptr<QSettings> settings_;
+};
+
+}  // namespace keyplan::widgets

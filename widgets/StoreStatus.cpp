@@ -1,0 +1,93 @@
+#include "widgets/StoreStatus.h"
+
+#include "store/Store.h"
+#include "widgets/BackgroundRunner.h"
+#include "widgets/Icons.h"
+#include "widgets/ValueText.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+
+namespace keyplan::widgets {
+
+namespace {
+
+struct Totals {
+    qint64 tables = 0;
+    qint64 items = 0;
+    qint64 bytes = 0;
+    qint64 indexes = 0;
+};
+
+Totals readTotals(store::Store& store)
+{
+    Totals t;
+    store::ListTablesRequest list;
+    for (;;) {
+        auto page = store.listTables(list);
+        for (const auto& name : page.tableNames) {
+            store::DescribeTableRequest d;
+            d.tableName = name;
+            const auto table = store.describeTable(d).table;
+            ++t.tables;
+            t.items += table.itemCount;
+            t.bytes += table.tableSizeBytes;
+            t.indexes += qint64(table.globalSecondaryIndexes.size() + table.localSecondaryIndexes.size());
+        }
+        if (!page.lastEvaluatedTableName) break;
+        list.exclusiveStartTableName = page.lastEvaluatedTableName;
+    }
+    return t;
+}
+
+}  // namespace
+
+StoreStatus::StoreStatus(store::Store& store, const QString& location, QWidget* parent)
+    : QWidget(parent), store_(store), runner_(new BackgroundRunner(this)), icon_(new QLabel(this)), label_(new QLabel(this)),
+      location_(location)
+{
+    const int size = fontMetrics().height();
+    icon_->setPixmap(icon(QStringLiteral("database")).pixmap(QSize(size, size)));
+    label_->setObjectName(QStringLiteral("storeStatus"));
+    label_->setText(tr("Reading the store\u2026"));
+    setToolTip(tr("The store: %1").arg(location));
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 0, 4, 0);
+    layout->setSpacing(4);
+    layout->addWidget(icon_);
+    layout->addWidget(label_);
+    refresh();
+}
+
+QString StoreStatus::text() const
+{
+    return label_->text();
+}
+
+void StoreStatus::refresh()
+{
+    if (runner_->isBusy()) {
+        pending_ = true;
+        return;
+    }
+    runner_->run<Totals>([&store = store_] { return readTotals(store); },
+                         [this](Outcome<Totals> outcome) {
+                             if (!outcome.ok()) {
+                                 label_->setText(outcome.errorText());
+                             } else {
+                                 const Totals& t = *outcome.value;
+                                 const QString tables = t.tables == 1 ? tr("1 table") : tr("%1 tables").arg(t.tables);
+                                 const QString items = t.items == 1 ? tr("1 item") : tr("%1 items").arg(groupedNumber(t.items));
+                                 const QString indexes = t.indexes == 1 ? tr("1 index") : tr("%1 indexes").arg(t.indexes);
+                                 label_->setText(QStringLiteral("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4")
+                                                     .arg(tables, indexes, items, byteSize(t.bytes)));
+                             }
+                             Q_EMIT refreshed();
+                             if (pending_) {
+                                 pending_ = false;
+                                 refresh();
+                             }
+                         });
+}
+
+}  // namespace keyplan::widgets
