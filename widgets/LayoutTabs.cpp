@@ -49,7 +49,8 @@ QString tabTitle(const LayoutSource& s)
 
 LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
     : QWidget(parent), store_(store), entities_(new EntityPalette(this)), runner_(new BackgroundRunner(this)),
-      tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), classifier_(defaultEntityClassifier())
+      tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), classifier_(defaultEntityClassifier()),
+      emptyText_(tr("The store has no tables yet."))
 {
     tabs_->setDocumentMode(true);
     tabs_->setUsesScrollButtons(true);
@@ -89,6 +90,12 @@ ItemLayoutView* LayoutTabs::layout(const QString& table, const QString& index) c
     for (const auto& e : entries_)
         if (e.source.table == table && e.source.index == index) return e.view;
     return nullptr;
+}
+
+void LayoutTabs::setEmptyText(const QString& text)
+{
+    emptyText_ = text;
+    if (listed_ && entries_.empty()) empty_->setText(text);
 }
 
 QStringList LayoutTabs::layoutNames() const
@@ -151,7 +158,8 @@ void LayoutTabs::showSources(const std::vector<LayoutSource>& sources)
         tabs_->blockSignals(false);
         if (!sources.empty()) ensureLayout(select);
     }
-    empty_->setText(tr("The store has no tables yet."));
+    listed_ = true;
+    empty_->setText(emptyText_);
     tabs_->setVisible(!sources.empty());
     empty_->setVisible(sources.empty());
     Q_EMIT reloaded();
@@ -164,6 +172,12 @@ void LayoutTabs::ensureLayout(int tab)
     if (e.view) return;
     e.view = new ItemLayoutView(store_, e.source.table, e.source.index, entities_, e.page);
     e.view->model()->setEntityClassifier(classifier_);
+    ItemLayoutModel* model = e.view->model();
+    connect(model, &QAbstractItemModel::columnsInserted, this, [this, model] {
+        QStringList names;
+        for (int c = 0; c < model->columnCount(); ++c) names << model->columnAttribute(c);
+        Q_EMIT attributesSeen(model->tableName(), names);
+    });
     e.page->layout()->addWidget(e.view);
     if (!e.source.index.isEmpty()) {
         // The index's legend names what the table has and the index leaves out, so the

@@ -45,6 +45,8 @@ public:
     ItemLayoutView* layout(const QString& table, const QString& index = {}) const;
     // "Orders", "Orders · GSI1", ... in tab order.
     QStringList layoutNames() const;
+    // What the layouts say when the store has no tables.
+    void setEmptyText(const QString& text);
 
 public Q_SLOTS:
     // Lists the tables and indexes again and reads every opened layout afresh.
@@ -54,6 +56,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void reloaded();
+    // The attribute names a layout has found in a table's items so far (for completion).
+    void attributesSeen(const QString& table, const QStringList& names);
 
 private:
     struct Entry {
@@ -71,6 +75,8 @@ private:
     QLabel* empty_;
     QLabel* stale_;
     EntityClassifier classifier_;
+    QString emptyText_;
+    bool listed_ = false;
     std::vector<Entry> entries_;
 };
 

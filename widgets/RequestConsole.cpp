@@ -579,6 +579,16 @@ void RequestConsole::setOperation(ConsoleOperation operation)
     operation_->setCurrentIndex(operation_->findData(int(operation)));
 }
 
+int RequestConsole::capacityChoice() const
+{
+    return capacity_->currentIndex();
+}
+
+void RequestConsole::setCapacityChoice(int choice)
+{
+    if (choice >= 0 && choice < capacity_->count()) capacity_->setCurrentIndex(choice);
+}
+
 void RequestConsole::setTable(const QString& table)
 {
     const int i = table_->findText(table);

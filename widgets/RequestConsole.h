@@ -51,6 +51,9 @@ public:
     BuiltRequest currentRequest() const;
 
     void setOperation(ConsoleOperation operation);
+    // ReturnConsumedCapacity: 0 NONE, 1 TOTAL, 2 INDEXES (kept in the settings).
+    int capacityChoice() const;
+    void setCapacityChoice(int choice);
     void setTable(const QString& table);
     QStringList tables() const;
 

@@ -1,0 +1,232 @@
+#include "MainWindow.h"
+
+#include "widgets/CreateTableDialog.h"
+#include "widgets/Icons.h"
+#include "widgets/LayoutTabs.h"
+#include "widgets/PartitionHeatmap.h"
+#include "widgets/RequestConsole.h"
+#include "widgets/Settings.h"
+#include "widgets/StoreJob.h"
+#include "widgets/StoreStatus.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QStatusBar>
+
+namespace keyplan {
+
+using widgets::icon;
+
+MainWindow::MainWindow(store::Store& store, const QString& location, QWidget* parent)
+    : QMainWindow(parent), store_(store), settings_(std::make_unique<widgets::Settings>()),
+      layouts_(new widgets::LayoutTabs(store, this)), console_(new widgets::RequestConsole(store)),
+      heatmap_(new widgets::PartitionHeatmap(store)), status_(new widgets::StoreStatus(store, location)),
+      consoleDock_(new QDockWidget(tr("Request console"), this)), heatmapDock_(new QDockWidget(tr("Partitions"), this))
+{
+    setWindowTitle(tr("Keyplan"));
+    setWindowIcon(widgets::appIcon());
+    setDockOptions(AnimatedDocks | AllowTabbedDocks);
+
+    layouts_->setEmptyText(tr("The store has no tables yet.\n\nData \u25b8 Create table\u2026 makes one from a CreateTable request;\n"
+                              "Data \u25b8 Load items\u2026 fills it from a JSON lines file."));
+    setCentralWidget(layouts_);
+
+    consoleDock_->setObjectName(QStringLiteral("consoleDock"));
+    consoleDock_->setWidget(console_);
+    addDockWidget(Qt::BottomDockWidgetArea, consoleDock_);
+    heatmapDock_->setObjectName(QStringLiteral("heatmapDock"));
+    heatmapDock_->setWidget(heatmap_);
+    addDockWidget(Qt::RightDockWidgetArea, heatmapDock_);
+    resizeDocks({consoleDock_}, {360}, Qt::Vertical);
+    resizeDocks({heatmapDock_}, {380}, Qt::Horizontal);
+
+    statusBar()->addPermanentWidget(status_);
+
+    // The views follow each other: a write from the console dates the layouts, every request
+    // moves the meters, what a layout reads feeds the console's completion.
+    connect(console_, &widgets::RequestConsole::requestFinished, this, [this](bool wrote) {
+        heatmap_->refresh();
+        if (!wrote) return;
+        layouts_->markStale();
+        status_->refresh();
+    });
+    connect(console_, &widgets::RequestConsole::copied, this,
+            [this](const QString& what) { statusBar()->showMessage(tr("Copied %1 to the clipboard").arg(what), 4000); });
+    connect(layouts_, &widgets::LayoutTabs::attributesSeen, console_, &widgets::RequestConsole::addKnownAttributes);
+
+    createMenus();
+
+    restoreGeometry(settings_->windowGeometry());
+    restoreState(settings_->windowState());
+    heatmap_->setSeconds(settings_->heatmapSeconds());
+    console_->setCapacityChoice(settings_->consoleCapacity());
+    if (settings_->windowGeometry().isEmpty()) resize(1360, 860);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* data = menuBar()->addMenu(tr("&Data"));
+    QAction* create = data->addAction(icon(QStringLiteral("create-table")), tr("&Create table\u2026"), this, &MainWindow::createTable);
+    create->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    QAction* load = data->addAction(icon(QStringLiteral("load")), tr("&Load items from a JSON lines file\u2026"), this,
+                                    &MainWindow::loadJsonLines);
+    load->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    QAction* clear = data->addAction(icon(QStringLiteral("clear")), tr("C&lear store\u2026"), this, &MainWindow::clearStore);
+    clear->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    data->addSeparator();
+    QAction* reread = data->addAction(icon(QStringLiteral("refresh")), tr("&Read layouts again"), this, &MainWindow::storeChanged);
+    reread->setShortcut(QKeySequence::Refresh);
+    QAction* reset = data->addAction(icon(QStringLiteral("reset-meters")), tr("Reset partition &meters"), heatmap_,
+                                     &widgets::PartitionHeatmap::resetMeters);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+
+    // The console owns Ctrl+Return and Ctrl+Shift+Return while it has focus; the menu shows
+    // them without claiming them again.
+    QMenu* request = menuBar()->addMenu(tr("&Request"));
+    auto shown = [](QAction* a, const QKeySequence& keys) {
+        a->setShortcut(keys);
+        a->setShortcutContext(Qt::WidgetShortcut);
+    };
+    shown(request->addAction(icon(QStringLiteral("run")), tr("&Run"), console_, &widgets::RequestConsole::run),
+          QKeySequence(Qt::CTRL | Qt::Key_Return));
+    shown(request->addAction(icon(QStringLiteral("next-page")), tr("&Next page"), console_, &widgets::RequestConsole::nextPage),
+          QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
+    request->addSeparator();
+    request->addAction(icon(QStringLiteral("code")), tr("Copy as &Python (boto3)"), console_, &widgets::RequestConsole::copyPython);
+    request->addAction(icon(QStringLiteral("code")), tr("Copy as &JavaScript (SDK v3)"), console_,
+                       &widgets::RequestConsole::copyJavaScript);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* toLayouts = view->addAction(icon(QStringLiteral("table")), tr("&Layouts"), this, [this] { layouts_->setFocus(); });
+    toLayouts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction* toConsole = view->addAction(icon(QStringLiteral("console")), tr("Request &console"), this, [this] {
+        consoleDock_->show();
+        consoleDock_->raise();
+        console_->setFocus();
+    });
+    toConsole->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    QAction* toHeatmap = view->addAction(icon(QStringLiteral("partitions")), tr("&Partitions"), this, [this] {
+        heatmapDock_->show();
+        heatmapDock_->raise();
+        heatmap_->setFocus();
+    });
+    toHeatmap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    view->addSeparator();
+    view->addAction(consoleDock_->toggleViewAction());
+    view->addAction(heatmapDock_->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(widgets::appIcon(), tr("&About Keyplan"), this, [this] {
+        QMessageBox::about(this, tr("About Keyplan"),
+                           tr("<b>Keyplan</b> %1<br>A designer for DynamoDB single-table designs, with a local store that "
+                              "answers as DynamoDB does.")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createTable()
+{
+    auto* dialog = new widgets::CreateTableDialog(store_, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &widgets::CreateTableDialog::tableCreated, this, [this](const QString& table) {
+        statusBar()->showMessage(tr("Created table %1").arg(table), 6000);
+        storeChanged();
+        console_->reloadTables();
+    });
+    dialog->open();
+}
+
+void MainWindow::loadJsonLines()
+{
+    const QStringList tables = console_->tables();
+    if (tables.isEmpty()) {
+        QMessageBox::information(this, tr("Load items"), tr("The store has no tables yet: create one first (Data \u25b8 Create table\u2026)."));
+        return;
+    }
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load items from a JSON lines file"), settings_->lastImportDirectory(),
+                                                      tr("JSON lines (*.jsonl *.ndjson *.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings_->setLastImportDirectory(QFileInfo(path).absolutePath());
+    QString table = tables.first();
+    if (tables.size() > 1) {
+        bool ok = false;
+        table = QInputDialog::getItem(this, tr("Load items"), tr("Into table:"), tables, 0, false, &ok);
+        if (!ok) return;
+    }
+    runJob(widgets::StoreJob::loadJsonLines(store_, table, path, this));
+}
+
+void MainWindow::clearStore()
+{
+    const auto answer = QMessageBox::question(this, tr("Clear store"),
+                                              tr("Remove every item from every table? The tables and their indexes stay."),
+                                              QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer != QMessageBox::Yes) return;
+    runJob(widgets::StoreJob::clearStore(store_, this));
+}
+
+void MainWindow::runJob(widgets::StoreJob* job)
+{
+    if (job_) {
+        job->deleteLater();
+        statusBar()->showMessage(tr("Wait for \u201c%1\u201d to finish first").arg(job_->title()), 5000);
+        return;
+    }
+    job_ = job;
+    progress_ = new QProgressDialog(job->title(), tr("Cancel"), 0, 1000, this);
+    progress_->setWindowModality(Qt::WindowModal);
+    progress_->setAutoClose(false);
+    progress_->setAutoReset(false);
+    progress_->setMinimumDuration(300);
+    progress_->setValue(0);
+    connect(job, &widgets::StoreJob::progress, progress_, [this](qint64 done, qint64 total, const QString& text) {
+        if (!progress_) return;
+        progress_->setValue(total > 0 ? int(done * 1000 / total) : 0);
+        progress_->setLabelText(text);
+    });
+    connect(progress_, &QProgressDialog::canceled, job, [this, job] {
+        job->cancel();
+        if (progress_) progress_->setLabelText(tr("Stopping after the current batch\u2026"));
+    });
+    connect(job, &widgets::StoreJob::finished, this, [this, job](bool ok, bool cancelled, const QString& message) {
+        if (progress_) progress_->deleteLater();
+        job->deleteLater();
+        statusBar()->showMessage(message, 10000);
+        storeChanged();
+        if (!ok && !cancelled) QMessageBox::warning(this, job->title(), message);
+    });
+    job->start();
+}
+
+void MainWindow::storeChanged()
+{
+    layouts_->reload();
+    status_->refresh();
+    heatmap_->refresh();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (job_) job_->cancel();
+    settings_->setWindowGeometry(saveGeometry());
+    settings_->setWindowState(saveState());
+    settings_->setHeatmapSeconds(heatmap_->seconds());
+    settings_->setConsoleCapacity(console_->capacityChoice());
+    settings_->sync();
+    event->accept();
+}
+
+}  // namespace keyplan
