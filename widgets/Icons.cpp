@@ -44,7 +44,7 @@ public:
     void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State state) override
     {
         const qreal scale = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
-        painter->drawPixmap(rect, scaledPixmap(rect.size(), mode, state, scale));
+        painter->drawPixmap(rect, scaledPixmap((QSizeF(rect.size()) * scale).toSize(), mode, state, scale));
     }
 
     QPixmap pixmap(const QSize& size, QIcon::Mode mode, QIcon::State state) override
@@ -52,9 +52,11 @@ public:
         return scaledPixmap(size, mode, state, 1.0);
     }
 
+    // QIcon::pixmap(size, dpr) asks for `size` already in device pixels, with the ratio to
+    // tag the result with; rendering the SVG at exactly that many pixels keeps it sharp.
     QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State, qreal scale) override
     {
-        const QSize pixels = (QSizeF(size) * scale).toSize();
+        const QSize pixels = size;
         if (pixels.isEmpty()) return {};
         const QColor colour = tint_ ? tintFor(mode) : QColor();
         const QString key = QStringLiteral("keyplan-icon:%1:%2x%3:%4:%5")
