@@ -14,6 +14,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QScrollArea>
+#include <QTimer>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -268,6 +269,36 @@ protected:
     }
 };
 
+// The colour scale: share of a partition's per-second ceiling, cool to hot.
+class HeatLegend final : public QWidget {
+public:
+    explicit HeatLegend(QWidget* parent) : QWidget(parent)
+    {
+        setToolTip(QObject::tr("Share of a partition's per-second ceiling"));
+        setMinimumWidth(140);
+    }
+    QSize sizeHint() const override { return {180, fontMetrics().height() + 6}; }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter p(this);
+        const QPalette pal = palette();
+        const QString low = QStringLiteral("0%");
+        const QString high = QStringLiteral("100%+");
+        const int lowWidth = fontMetrics().horizontalAdvance(low) + 4;
+        const int highWidth = fontMetrics().horizontalAdvance(high) + 4;
+        const QRect bar(lowWidth, 3, width() - lowWidth - highWidth, height() - 6);
+        for (int x = 0; x < bar.width(); ++x) {
+            p.setPen(heat(1.2 * x / std::max(1, bar.width() - 1), pal));
+            p.drawLine(bar.left() + x, bar.top(), bar.left() + x, bar.bottom());
+        }
+        p.setPen(pal.color(QPalette::WindowText));
+        p.drawText(QRect(0, 0, lowWidth, height()), Qt::AlignVCenter | Qt::AlignLeft, low);
+        p.drawText(QRect(width() - highWidth, 0, highWidth, height()), Qt::AlignVCenter | Qt::AlignRight, high);
+    }
+};
+
 PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
     : QWidget(parent), store_(store), runner_(new BackgroundRunner(this)), canvas_(new HeatmapCanvas(this)),
       scroll_(new QScrollArea(this)), summary_(new QLabel(this)), seconds_(new QDoubleSpinBox(this))
@@ -297,6 +328,8 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Units over"), this));
     top->addWidget(seconds_);
+    top->addSpacing(8);
+    top->addWidget(new HeatLegend(this));
     top->addStretch(1);
     top->addWidget(reset);
     top->addWidget(refreshButton);
@@ -318,6 +351,13 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
         summary_->setText(summaryText());
         canvas_->update();
     });
+    // While shown, the meters are read every two seconds: every request anywhere moves them.
+    auto* timer = new QTimer(this);
+    timer->setInterval(2000);
+    connect(timer, &QTimer::timeout, this, [this] {
+        if (isVisible()) refresh();
+    });
+    timer->start();
     refresh();
 }
 
@@ -440,22 +480,27 @@ QRect PartitionHeatmap::cellRect(int row, int partition) const
 QString PartitionHeatmap::summaryText() const
 {
     int over = 0;
-    int hot = 0;
-    QString hottest;
-    double hottestUse = 0;
+    double busiestUse = 0;
+    QString busiest;
+    bool busiestHasKey = false;
     for (const auto& r : canvas_->rows)
         for (const auto& p : r.stats.partitions) {
             const double use = std::max(canvas_->readUse(r, p), canvas_->writeUse(r, p));
             if (use >= 1) ++over;
-            if (canvas_->isHot(r, p)) ++hot;
-            if (use > hottestUse && !p.hottestKeys.empty()) {
-                hottestUse = use;
-                hottest = QStringLiteral("%1 on %2").arg(cellText(p.hottestKeys.front().first, 40), r.label());
+            if (use > busiestUse) {
+                busiestUse = use;
+                busiestHasKey = !p.hottestKeys.empty();
+                busiest = busiestHasKey ? QStringLiteral("%1 on %2").arg(cellText(p.hottestKeys.front().first, 40), r.label())
+                                        : QStringLiteral("P%1 of %2").arg(p.partition).arg(r.label());
             }
         }
     if (canvas_->rows.empty()) return tr("No tables in the store.");
-    if (hottestUse <= 0) return tr("No traffic since the meters were reset.");
-    QString text = tr("Hottest key: %1 at %2% of its partition's ceiling.").arg(hottest).arg(std::lround(hottestUse * 100));
+    if (busiestUse <= 0) return tr("No traffic since the meters were reset.");
+    // Scans spread their reads over the partitions they walk and name no key.
+    QString text = busiestHasKey ? tr("Hottest key: %1 at %2% of its partition's ceiling.").arg(busiest).arg(std::lround(busiestUse * 100))
+                                 : tr("Busiest partition: %1 at %2% of its ceiling (scans, no single key).")
+                                       .arg(busiest)
+                                       .arg(std::lround(busiestUse * 100));
     if (over == 1) text += QLatin1Char(' ') + tr("1 partition is over a ceiling: DynamoDB would throttle it.");
     else if (over > 1) text += QLatin1Char(' ') + tr("%1 partitions are over a ceiling: DynamoDB would throttle them.").arg(over);
     return text;

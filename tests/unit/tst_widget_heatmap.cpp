@@ -141,6 +141,27 @@ private Q_SLOTS:
         QApplication::setPalette(original);
     }
 
+    void shouldNameTheBusiestPartitionWhenOnlyScansRead()
+    {
+        auto store = shop();
+        hotTraffic(*store);
+        store->resetPartitionMeters();
+        store::ScanRequest scan;
+        scan.tableName = "Shop";
+        for (;;) {
+            const auto page = store->scan(scan);
+            if (!page.lastEvaluatedKey) break;
+            scan.exclusiveStartKey = page.lastEvaluatedKey;
+        }
+        widgets::PartitionHeatmap heatmap(*store);
+        QTRY_VERIFY(heatmap.rowCount() == 2 && heatmap.summaryText().startsWith(QStringLiteral("Busiest partition: P")));
+        QVERIFY2(heatmap.summaryText().endsWith(QStringLiteral("of its ceiling (scans, no single key).")), qPrintable(heatmap.summaryText()));
+        for (int p = 0; p < heatmap.partitionCount(0); ++p) {
+            QVERIFY(heatmap.readUse(0, p) > 0);
+            QCOMPARE(heatmap.hotLabel(0, p), QString());
+        }
+    }
+
     void shouldSayWhatTheStoreHolds()
     {
         auto store = shop();
