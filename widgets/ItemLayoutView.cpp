@@ -6,11 +6,17 @@
 #include "widgets/ItemLayoutModel.h"
 #include "widgets/ValueText.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QEvent>
+#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QShortcut>
+#include <QSplitter>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -30,7 +36,7 @@ QString swatchHtml(const QColor& colour)
 ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const QString& index, EntityPalette* entities,
                                QWidget* parent)
     : QWidget(parent), model_(new ItemLayoutModel(store, table, index, this)), entities_(entities), view_(new QTableView(this)),
-      title_(new QLabel(this)), keys_(new QLabel(this)), progress_(new QLabel(this)), note_(new QLabel(this)),
+      detail_(new QPlainTextEdit(this)), title_(new QLabel(this)), keys_(new QLabel(this)), progress_(new QLabel(this)), note_(new QLabel(this)),
       legend_(new QLabel(this)), refreshButton_(new QToolButton(this)), prefetchTimer_(new QTimer(this))
 {
     QFont titleFont = title_->font();
@@ -72,13 +78,32 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
     view_->horizontalHeader()->setStretchLastSection(true);
     view_->horizontalHeader()->setHighlightSections(false);
 
+    // The selected item whole, in DynamoDB JSON: nested maps and lists do not fit a cell.
+    detail_->setObjectName(QStringLiteral("itemDetail"));
+    detail_->setReadOnly(true);
+    detail_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    detail_->setVisible(false);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(view_);
+    split->addWidget(detail_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(4);
     layout->addLayout(header);
     layout->addWidget(note_);
     layout->addWidget(legend_);
-    layout->addWidget(view_, 1);
+    layout->addWidget(split, 1);
+
+    auto* copy = new QShortcut(QKeySequence::Copy, view_);
+    copy->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QShortcut::activated, this, [this] {
+        const QString json = selectedItemJson();
+        if (!json.isEmpty()) QApplication::clipboard()->setText(json);
+    });
 
     // Ask for the visible pages shortly after scrolling settles rather than on every step.
     prefetchTimer_->setSingleShot(true);
@@ -105,7 +130,28 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
     connect(model_, &ItemLayoutModel::failed, this, &ItemLayoutView::updateNote);
     connect(model_, &ItemLayoutModel::entitiesChanged, this, &ItemLayoutView::updateLegend);
     connect(model_, &QAbstractItemModel::rowsInserted, prefetchTimer_, qOverload<>(&QTimer::start));
+    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ItemLayoutView::showSelection);
+    // A row's item may arrive after it was selected.
+    connect(model_, &ItemLayoutModel::rowsLoaded, this, [this](int first, int last) {
+        const int row = view_->currentIndex().row();
+        if (row >= first && row <= last) showSelection();
+    });
+    connect(model_, &QAbstractItemModel::modelReset, this, &ItemLayoutView::showSelection);
     updateNote();
+}
+
+QString ItemLayoutView::selectedItemJson() const
+{
+    const QModelIndex current = view_->currentIndex();
+    if (!current.isValid()) return {};
+    return current.data(ItemLayoutModel::ItemJsonRole).toString();
+}
+
+void ItemLayoutView::showSelection()
+{
+    const QString json = selectedItemJson();
+    detail_->setVisible(!json.isEmpty());
+    detail_->setPlainText(json.isEmpty() ? QString() : indentJson(json.toStdString()));
 }
 
 void ItemLayoutView::setTableLayout(ItemLayoutModel* tableLayout)

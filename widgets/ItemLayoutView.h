@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPlainTextEdit;
 class QTableView;
 class QToolButton;
 class QTimer;
@@ -36,6 +37,8 @@ public:
     // The sentence under the title: counts, partitions, what a sparse index leaves out.
     QString noteText() const;
     QString legendText() const;
+    // The selected item in DynamoDB JSON, as the detail pane shows it ("" without a selection).
+    QString selectedItemJson() const;
 
 public Q_SLOTS:
     void refresh();
@@ -47,11 +50,13 @@ private:
     void updateNote();
     void updateLegend();
     void prefetchVisible();
+    void showSelection();
 
     ItemLayoutModel* model_;
     QPointer<ItemLayoutModel> tableLayout_;
     EntityPalette* entities_;
     QTableView* view_;
+    QPlainTextEdit* detail_;
     QLabel* title_;
     QLabel* keys_;
     QLabel* progress_;

@@ -11,10 +11,12 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QClipboard>
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -294,6 +296,29 @@ private Q_SLOTS:
         QVERIFY2(index.legendText().contains(QStringLiteral("<s>CUST</s>")), qPrintable(index.legendText()));
         QVERIFY2(index.legendText().contains(QStringLiteral("<s>OrderLine</s>")), qPrintable(index.legendText()));
         QVERIFY(!index.legendText().contains(QStringLiteral("<s>ORDER</s>")));
+    }
+
+    void shouldShowAndCopyTheSelectedItemAsDynamoDbJson()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", {{{"PK", S("CUST#1")}, {"SK", S("PROFILE")}, {"address", AttributeValue::map({{"city", S("Oslo")}})}}});
+        widgets::EntityPalette palette;
+        widgets::ItemLayoutView view(*store, "Shop", {}, &palette);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(loadAllRows(*view.model()));
+        view.tableView()->setCurrentIndex(view.model()->index(0, 1));
+        const QString json = QStringLiteral(R"({"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"},"address":{"M":{"city":{"S":"Oslo"}}}})");
+        QCOMPARE(view.selectedItemJson(), json);
+        auto* detail = view.findChild<QPlainTextEdit*>(QStringLiteral("itemDetail"));
+        QVERIFY(detail && detail->isVisible());
+        QVERIFY(detail->toPlainText().contains(QStringLiteral("\"city\": {\n")));
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        view.tableView()->setFocus();
+        QTest::keyClick(view.tableView(), Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QApplication::clipboard()->text(), json);
     }
 
     void shouldReportAMissingIndexWithDynamoDbsText()
