@@ -47,6 +47,7 @@ using dynamo::Item;
 struct ConsoleRun {
     std::string requestJson;
     std::string responseJson;  // the response body, or DynamoDB's error body
+    QString responseText;      // the same, indented for reading (prepared off the GUI thread)
     QString errorName;
     QString errorMessage;
     std::shared_ptr<ResultItemsModel::Items> items = std::make_shared<ResultItemsModel::Items>();
@@ -86,6 +87,21 @@ struct Overloaded : F... {
 };
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
+
+// Indented JSON for the Response tab. A 1 MB page indents to several MB, more than a text
+// view takes in without stalling the window; past a few hundred KB it is cut, and says so
+// (responseJson() and the grid keep everything).
+QString displayJson(const std::string& json)
+{
+    constexpr qsizetype kShown = 96 * 1024;
+    QString text = indentJson(json);
+    if (text.size() <= kShown) return text;
+    const qsizetype cut = text.lastIndexOf(QLatin1Char('\n'), kShown);
+    text.truncate(cut > 0 ? cut : kShown);
+    text += QObject::tr("\n\u2026 (the first %1 of %2 shown; the Items tab has every item)")
+                .arg(byteSize(kShown), byteSize(qint64(json.size())));
+    return text;
+}
 
 ConsoleRun execute(store::Store& store, const ConsoleRequest& request)
 {
@@ -161,6 +177,7 @@ ConsoleRun execute(store::Store& store, const ConsoleRequest& request)
         run.responseJson.clear();
     }
     run.milliseconds = clock.nsecsElapsed() / 1e6;
+    run.responseText = displayJson(run.responseJson);
     return run;
 }
 
@@ -869,7 +886,7 @@ void RequestConsole::showRun(const ConsoleRun& r)
 {
     run_->setEnabled(true);
     state_->responseJson = r.responseJson;
-    response_->setPlainText(indentJson(r.responseJson));
+    response_->setPlainText(r.responseText.isEmpty() ? indentJson(r.responseJson) : r.responseText);
     const QString time = tr("%1 ms").arg(r.milliseconds, 0, 'f', r.milliseconds < 10 ? 1 : 0);
     if (!r.errorName.isEmpty()) {
         state_->lastEvaluatedKey.reset();

@@ -27,6 +27,8 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QToolButton>
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QtTest>
 
 using namespace keyplan;
@@ -134,6 +136,7 @@ private Q_SLOTS:
     void shouldCompleteAttributeNamesInExpressions();
     void shouldBuildATransactionFromActionsAddedInTheForm();
     void shouldQueryAPartitionFromTheKeyConditionTemplate();
+    void shouldShowAOneMegabytePageWithoutStallingTheWindow();
     void shouldCopyTheRequestAsCode();
 };
 
@@ -632,6 +635,48 @@ void WidgetConsoleTest::shouldQueryAPartitionFromTheKeyConditionTemplate()
     QVERIFY(waitForRun(console));
     QCOMPARE(console.resultModel()->index(0, 1).data().toString(), QStringLiteral("PROFILE"));
     QVERIFY(console.summaryText().contains(QStringLiteral("page 2")));
+}
+
+void WidgetConsoleTest::shouldShowAOneMegabytePageWithoutStallingTheWindow()
+{
+    auto store = shopStore();
+    std::vector<store::BatchWriteItemRequest> batches;
+    for (int i = 0; i < 12000; i += 25) {
+        store::BatchWriteItemRequest b;
+        b.requestItems = {{"Shop", {}}};
+        for (int j = i; j < i + 25; ++j)
+            b.requestItems[0].second.push_back({Item{{"PK", S("CUST#" + std::to_string(j))}, {"SK", S("PROFILE")},
+                                                     {"blurb", S(std::string(60, 'x'))}, {"visits", N(std::to_string(j))}},
+                                                std::nullopt});
+        batches.push_back(std::move(b));
+    }
+    store->batchWriteItems(batches);
+    widgets::RequestConsole console(*store);
+    console.resize(1200, 700);
+    console.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&console));
+    QTRY_COMPARE(console.tables(), QStringList{"Shop"});
+    console.setOperation(ConsoleOperation::Scan);
+
+    // The longest gap between two turns of the event loop while the page runs and is shown.
+    QElapsedTimer gap;
+    double longest = 0;
+    QTimer ticker;
+    ticker.setInterval(0);
+    connect(&ticker, &QTimer::timeout, [&] {
+        if (gap.isValid()) longest = std::max(longest, gap.nsecsElapsed() / 1e6);
+        gap.restart();
+    });
+    ticker.start();
+    console.run();
+    QVERIFY(waitForRun(console));
+    QTest::qWait(50);  // let the grid and the JSON paint
+    ticker.stop();
+    QVERIFY2(console.summaryText().startsWith(QStringLiteral("Count ")), qPrintable(console.summaryText()));
+    QVERIFY(console.resultModel()->rowCount() > 5000);  // a full 1 MB page
+    QVERIFY(console.hasNextPage());
+    qInfo("1 MB Scan page of %d items: longest GUI stall %.1f ms", console.resultModel()->rowCount(), longest);
+    QVERIFY2(longest < 250, qPrintable(QString::number(longest)));
 }
 
 void WidgetConsoleTest::shouldCopyTheRequestAsCode()
