@@ -1,0 +1,38 @@
+// The design as a tree: the table, then the indexes, the entities and the numbered access
+// patterns, each under its heading; a pattern carries its verdict mark. Follows the document's
+// row signals, so selections survive edits.
+#pragma once
+
+#include "widgets/design/DesignDocument.h"
+#include "widgets/design/DesignTarget.h"
+
+#include <QAbstractItemModel>
+
+namespace keyplan::widgets {
+
+class DesignTreeModel final : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    // Top-level rows.
+    enum Section { TableSection, IndexSection, EntitySection, PatternSection, SectionCount };
+
+    explicit DesignTreeModel(DesignDocument* document, QObject* parent = nullptr);
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+    DesignTarget targetOf(const QModelIndex& index) const;
+    QModelIndex indexOf(const DesignTarget& target) const;
+    QModelIndex sectionIndex(Section section) const;
+
+private:
+    static Section sectionOf(DesignDocument::Part part);
+    void sectionCountChanged(DesignDocument::Part part);
+
+    DesignDocument* document_;
+};
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,362 @@
+#include "widgets/design/PatternEditor.h"
+
+#include "analysis/Analysis.h"
+#include "widgets/design/DesignFormat.h"
+#include "widgets/design/DesignItemDelegate.h"
+#include "widgets/design/PatternPartModels.h"
+#include "widgets/design/VerdictStyle.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace keyplan::widgets {
+
+namespace {
+
+// The index combo's data for "let the planner choose".
+const QString kPlannerChooses = QStringLiteral("\x01planner");
+
+void setTextKeepingCursor(QLineEdit* edit, const QString& text)
+{
+    if (edit->text() != text) edit->setText(text);
+}
+
+QString joined(const std::vector<std::string>& names)
+{
+    QStringList out;
+    for (const auto& n : names) out << qs(n);
+    return out.join(QStringLiteral(", "));
+}
+
+std::vector<std::string> split(const QString& text)
+{
+    std::vector<std::string> out;
+    for (const QString& part : text.split(u',', Qt::SkipEmptyParts)) {
+        const QString t = part.trimmed();
+        if (!t.isEmpty()) out.push_back(t.toStdString());
+    }
+    return out;
+}
+
+}  // namespace
+
+PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidget(parent), document_(document)
+{
+    heading_ = new QLabel(this);
+    QFont headingFont = heading_->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.15);
+    heading_->setFont(headingFont);
+
+    verdict_ = new QLabel(this);
+    verdict_->setWordWrap(true);
+    verdict_->setTextFormat(Qt::RichText);
+    verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    verdict_->setObjectName(QStringLiteral("verdict"));
+
+    name_ = new QLineEdit(this);
+    name_->setObjectName(QStringLiteral("patternName"));
+    description_ = new QPlainTextEdit(this);
+    description_->setObjectName(QStringLiteral("patternDescription"));
+    description_->setTabChangesFocus(true);
+    description_->setFixedHeight(description_->fontMetrics().lineSpacing() * 3 + 12);
+    result_ = new QLineEdit(this);
+    result_->setPlaceholderText(tr("what comes back, in words"));
+
+    inputs_ = new PatternInputsModel(document_, this);
+    returns_ = new PatternReturnsModel(document_, this);
+    inputsView_ = new QTableView(this);
+    inputsView_->setObjectName(QStringLiteral("patternInputs"));
+    inputsView_->setModel(inputs_);
+    returnsView_ = new QTableView(this);
+    returnsView_->setObjectName(QStringLiteral("patternReturns"));
+    returnsView_->setModel(returns_);
+    for (QTableView* v : {inputsView_, returnsView_}) {
+        v->setItemDelegate(new DesignItemDelegate(document_, v));
+        v->verticalHeader()->hide();
+        v->horizontalHeader()->setStretchLastSection(true);
+        v->setSelectionBehavior(QAbstractItemView::SelectRows);
+        v->setSelectionMode(QAbstractItemView::SingleSelection);
+        v->setEditTriggers(QAbstractItemView::AllEditTriggers);
+        v->setMinimumHeight(v->verticalHeader()->defaultSectionSize() * 3 + v->horizontalHeader()->sizeHint().height() + 4);
+    }
+
+    attributes_ = new QLineEdit(this);
+    attributes_->setPlaceholderText(tr("whole items"));
+    attributes_->setToolTip(tr("The attributes the caller needs, comma-separated; empty means whole items"));
+    order_ = new QComboBox(this);
+    order_->addItem(tr("Any order"), int(design::Order::Any));
+    order_->addItem(tr("Ascending"), int(design::Order::Ascending));
+    order_->addItem(tr("Descending"), int(design::Order::Descending));
+    orderBy_ = new QLineEdit(this);
+    orderBy_->setPlaceholderText(tr("key order"));
+    pageSize_ = new QSpinBox(this);
+    pageSize_->setRange(0, 1000000);
+    pageSize_->setSpecialValueText(tr("no limit"));
+    rate_ = new QDoubleSpinBox(this);
+    rate_->setObjectName(QStringLiteral("patternRate"));
+    rate_->setRange(0, 1e9);
+    rate_->setDecimals(2);
+    rate_->setSuffix(tr(" / s"));
+    consistency_ = new QComboBox(this);
+    consistency_->addItem(tr("Eventually consistent"), int(design::Consistency::Eventual));
+    consistency_->addItem(tr("Strongly consistent"), int(design::Consistency::Strong));
+    index_ = new QComboBox(this);
+    index_->setObjectName(QStringLiteral("patternIndex"));
+    keyCondition_ = new QLineEdit(this);
+    keyCondition_->setObjectName(QStringLiteral("patternKeyCondition"));
+    keyCondition_->setPlaceholderText(tr("the planner's, e.g. GSI1PK = STATUS#{status} AND begins_with(GSI1SK, 2026-)"));
+    keyConditionError_ = new QLabel(this);
+    keyConditionError_->setWordWrap(true);
+    keyConditionError_->hide();
+
+    auto* orderRow = new QHBoxLayout;
+    orderRow->addWidget(order_);
+    orderRow->addWidget(new QLabel(tr("by"), this));
+    orderRow->addWidget(orderBy_, 1);
+    auto* trafficRow = new QHBoxLayout;
+    trafficRow->addWidget(rate_);
+    trafficRow->addWidget(consistency_, 1);
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(tr("&Name"), name_);
+    form->addRow(tr("&Description"), description_);
+    form->addRow(tr("Inputs"), tableWithButtons(inputsView_, inputs_, tr("Add input")));
+    form->addRow(tr("Returns"), tableWithButtons(returnsView_, returns_, tr("Add returned entity")));
+    form->addRow(tr("Result"), result_);
+    form->addRow(tr("Attributes"), attributes_);
+    form->addRow(tr("Order"), orderRow);
+    form->addRow(tr("Page size"), pageSize_);
+    form->addRow(tr("Traffic"), trafficRow);
+    form->addRow(tr("Read from"), index_);
+    form->addRow(tr("Key condition"), keyCondition_);
+    form->addRow(QString(), keyConditionError_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(heading_);
+    layout->addWidget(verdict_);
+    layout->addLayout(form);
+    layout->addStretch(1);
+
+    // ---- Edits ----
+    auto edit = [this](auto change, const QString& text, const QString& mergeKey) {
+        if (refreshing_) return;
+        const design::AccessPattern* p = pattern();
+        if (!p) return;
+        design::AccessPattern changed = *p;
+        change(changed);
+        commit(changed, text, mergeKey);
+    };
+    connect(name_, &QLineEdit::textEdited, this, [this, edit](const QString& text) {
+        if (text.trimmed().isEmpty()) return;  // a pattern keeps a name; the field may be empty while retyping
+        edit([&](design::AccessPattern& p) { p.name = text.trimmed().toStdString(); }, tr("Edit pattern name"),
+             QStringLiteral("name"));
+    });
+    connect(description_, &QPlainTextEdit::textChanged, this, [this, edit] {
+        edit([&](design::AccessPattern& p) { p.description = description_->toPlainText().toStdString(); },
+             tr("Edit pattern description"), QStringLiteral("description"));
+    });
+    connect(result_, &QLineEdit::textEdited, this, [edit](const QString& text) {
+        edit([&](design::AccessPattern& p) { p.expectedResult = text.toStdString(); }, tr("Edit expected result"),
+             QStringLiteral("result"));
+    });
+    connect(attributes_, &QLineEdit::textEdited, this, [edit](const QString& text) {
+        edit([&](design::AccessPattern& p) { p.attributes = split(text); }, tr("Edit needed attributes"),
+             QStringLiteral("attributes"));
+    });
+    connect(order_, &QComboBox::activated, this, [this, edit] {
+        edit([&](design::AccessPattern& p) { p.order = design::Order(order_->currentData().toInt()); }, tr("Change order"), {});
+    });
+    connect(orderBy_, &QLineEdit::textEdited, this, [edit](const QString& text) {
+        edit([&](design::AccessPattern& p) { p.orderBy = text.trimmed().toStdString(); }, tr("Edit order attribute"),
+             QStringLiteral("orderBy"));
+    });
+    connect(pageSize_, &QSpinBox::valueChanged, this, [edit](int value) {
+        edit([&](design::AccessPattern& p) {
+            if (value > 0) p.pageSize = value;
+            else p.pageSize.reset();
+        }, tr("Change page size"), QStringLiteral("pageSize"));
+    });
+    connect(rate_, &QDoubleSpinBox::valueChanged, this, [edit](double value) {
+        edit([&](design::AccessPattern& p) { p.ratePerSecond = value; }, tr("Change pattern traffic"),
+             QStringLiteral("rate"));
+    });
+    connect(consistency_, &QComboBox::activated, this, [this, edit] {
+        edit([&](design::AccessPattern& p) { p.consistency = design::Consistency(consistency_->currentData().toInt()); },
+             tr("Change consistency"), {});
+    });
+    connect(index_, &QComboBox::activated, this, [this, edit] {
+        const QString choice = index_->currentData().toString();
+        edit([&](design::AccessPattern& p) {
+            if (choice == kPlannerChooses) p.forceIndex.reset();
+            else p.forceIndex = choice.toStdString();
+        }, tr("Choose the index"), {});
+    });
+    connect(keyCondition_, &QLineEdit::textEdited, this, &PatternEditor::keyConditionEdited);
+    for (QLineEdit* e : {name_, result_, attributes_, orderBy_, keyCondition_})
+        connect(e, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);
+    connect(pageSize_, &QSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
+    connect(rate_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
+
+    connect(document_, &DesignDocument::designChanged, this, &PatternEditor::refresh);
+    connect(document_, &DesignDocument::designReset, this, [this] { setPattern(0); });
+    connect(document_, &DesignDocument::analysisUpdated, this, &PatternEditor::refreshVerdict);
+    setPattern(0);
+}
+
+QWidget* PatternEditor::tableWithButtons(QTableView* view, PatternPartModel* model, const QString& addText)
+{
+    auto* box = new QWidget(this);
+    auto* add = new QToolButton(box);
+    add->setText(QStringLiteral("+"));
+    add->setToolTip(addText);
+    add->setObjectName(view->objectName() + QStringLiteral("Add"));
+    auto* remove = new QToolButton(box);
+    remove->setText(QStringLiteral("−"));
+    remove->setToolTip(tr("Remove the selected row"));
+    remove->setObjectName(view->objectName() + QStringLiteral("Remove"));
+    auto* buttons = new QVBoxLayout;
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    auto* row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(view, 1);
+    row->addLayout(buttons);
+    connect(add, &QToolButton::clicked, this, [view, model] {
+        const int r = model->appendRow();
+        if (r >= 0 && r < model->rowCount()) {
+            view->setCurrentIndex(model->index(r, 0));
+            view->edit(model->index(r, 0));
+        }
+    });
+    connect(remove, &QToolButton::clicked, this, [view, model] {
+        if (view->currentIndex().isValid()) model->removeRowAt(view->currentIndex().row());
+    });
+    return box;
+}
+
+const design::AccessPattern* PatternEditor::pattern() const
+{
+    const int row = document_->rowOf(DesignDocument::Part::Pattern, patternId_);
+    return row < 0 ? nullptr : &document_->design().patterns()[row];
+}
+
+void PatternEditor::setPattern(design::Id patternId)
+{
+    patternId_ = patternId;
+    inputs_->setObject(patternId);
+    returns_->setObject(patternId);
+    document_->endTypingSession();
+    refresh();
+}
+
+void PatternEditor::commit(const design::AccessPattern& changed, const QString& text, const QString& mergeKey)
+{
+    document_->editPattern(document_->rowOf(DesignDocument::Part::Pattern, patternId_), changed, text, mergeKey);
+}
+
+void PatternEditor::keyConditionEdited(const QString& text)
+{
+    const design::AccessPattern* p = pattern();
+    if (!p || refreshing_) return;
+    const std::string condition = text.trimmed().toStdString();
+    std::string error;
+    analysis::KeyCondition parsed;
+    if (!condition.empty() && !analysis::KeyCondition::parse(condition, &parsed, &error)) {
+        // Not committed while it does not parse: the design keeps the last good condition.
+        keyConditionError_->setText(tr("Not applied: %1").arg(qs(error)));
+        QPalette pal = keyConditionError_->palette();
+        pal.setColor(QPalette::WindowText, toneColor(Tone::Bad, palette()));
+        keyConditionError_->setPalette(pal);
+        keyConditionError_->show();
+        return;
+    }
+    keyConditionError_->hide();
+    design::AccessPattern changed = *p;
+    changed.forceKeyCondition = condition;
+    commit(changed, tr("Edit key condition"), QStringLiteral("keyCondition"));
+}
+
+void PatternEditor::refresh()
+{
+    const design::AccessPattern* p = pattern();
+    setEnabled(p != nullptr);
+    refreshing_ = true;
+    if (!p) {
+        heading_->setText(tr("No access pattern selected"));
+        for (QLineEdit* e : {name_, result_, attributes_, orderBy_, keyCondition_}) e->clear();
+        description_->clear();
+        verdict_->clear();
+        refreshing_ = false;
+        return;
+    }
+    heading_->setText(tr("Access pattern %1").arg(p->number));
+    setTextKeepingCursor(name_, qs(p->name));
+    if (description_->toPlainText() != qs(p->description)) description_->setPlainText(qs(p->description));
+    setTextKeepingCursor(result_, qs(p->expectedResult));
+    // The field may hold more (spaces, a trailing comma) than the list it stands for.
+    if (split(attributes_->text()) != p->attributes) attributes_->setText(joined(p->attributes));
+    order_->setCurrentIndex(order_->findData(int(p->order)));
+    if (orderBy_->text().trimmed() != qs(p->orderBy)) orderBy_->setText(qs(p->orderBy));
+    pageSize_->setValue(p->pageSize ? static_cast<int>(*p->pageSize) : 0);
+    rate_->setValue(p->ratePerSecond);
+    consistency_->setCurrentIndex(consistency_->findData(int(p->consistency)));
+
+    index_->clear();
+    index_->addItem(tr("The planner's choice"), kPlannerChooses);
+    index_->addItem(tr("The table"), QString());
+    for (const auto& i : document_->design().indexes()) index_->addItem(qs(i.name), qs(i.name));
+    if (!p->forceIndex) index_->setCurrentIndex(0);
+    else {
+        const int at = index_->findData(qs(*p->forceIndex));
+        if (at >= 0) index_->setCurrentIndex(at);
+        else {
+            index_->addItem(tr("%1 (not in the design)").arg(qs(*p->forceIndex)), qs(*p->forceIndex));
+            index_->setCurrentIndex(index_->count() - 1);
+        }
+    }
+    if (keyConditionError_->isHidden() && keyCondition_->text().trimmed() != qs(p->forceKeyCondition))
+        keyCondition_->setText(qs(p->forceKeyCondition));
+    refreshing_ = false;
+    refreshVerdict();
+}
+
+void PatternEditor::refreshVerdict()
+{
+    const design::AccessPattern* p = pattern();
+    const analysis::PatternReport* r = p ? document_->patternReport(p->id) : nullptr;
+    if (!r) {
+        verdict_->setText(p ? tr("<i>Analysing…</i>") : QString());
+        return;
+    }
+    const QColor tone = toneColor(toneOf(r->plan.verdict), palette());
+    QString html = QStringLiteral("<p><b style=\"color:%1\">%2</b> &nbsp;%3</p>")
+                       .arg(tone.name(), verdictText(r->plan.verdict, r->plan.requestCount).toHtmlEscaped(),
+                            tr("%1 RU per call, %2 a month on demand")
+                                .arg(units(r->cost.read.readUnits), dollars(r->cost.dollars.onDemandPerMonth)));
+    html += QStringLiteral("<p>%1</p>").arg(qs(r->plan.explanation).toHtmlEscaped());
+    if (!r->plan.warnings.empty()) {
+        html += QStringLiteral("<ul>");
+        for (const auto& w : r->plan.warnings) html += QStringLiteral("<li>%1</li>").arg(qs(w).toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    verdict_->setText(html);
+    QStringList notes;
+    for (const auto& n : r->plan.notes) notes << qs(n);
+    verdict_->setToolTip(notes.join(u'\n'));
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,154 @@
+#include "widgets/design/PatternsView.h"
+
+#include "widgets/design/DesignItemDelegate.h"
+#include "widgets/design/PatternEditor.h"
+#include "widgets/design/PatternListModel.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace keyplan::widgets {
+
+PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), model_(new PatternListModel(document, this))
+{
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("patternTable"));
+    table_->setModel(model_);
+    table_->setItemDelegate(new DesignItemDelegate(document_, table_));
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::SelectedClicked);
+    table_->setDragEnabled(true);
+    table_->setAcceptDrops(true);
+    table_->setDropIndicatorShown(true);
+    table_->setDragDropMode(QAbstractItemView::DragDrop);
+    table_->setDefaultDropAction(Qt::MoveAction);
+    table_->setWordWrap(false);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setHighlightSections(false);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setColumnWidth(PatternListModel::NumberColumn, 36);
+    table_->setColumnWidth(PatternListModel::NameColumn, 190);
+    table_->setColumnWidth(PatternListModel::VerdictColumn, 150);
+    table_->setColumnWidth(PatternListModel::IndexColumn, 64);
+    table_->setColumnWidth(PatternListModel::KeyConditionColumn, 300);
+
+    editor_ = new PatternEditor(document_, this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(editor_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto* toolbar = new QToolBar(this);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    add_ = toolbar->addAction(tr("Add pattern"), this, &PatternsView::addPattern);
+    add_->setToolTip(tr("Add an access pattern after the last one"));
+    remove_ = toolbar->addAction(tr("Remove"), this, [this] {
+        const int row = table_->currentIndex().row();
+        if (row >= 0) document_->removeRow(DesignDocument::Part::Pattern, row);
+    });
+    up_ = toolbar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
+        const int row = table_->currentIndex().row();
+        if (row > 0) document_->moveRow(DesignDocument::Part::Pattern, row, row - 1);
+    });
+    down_ = toolbar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move down"), this, [this] {
+        const int row = table_->currentIndex().row();
+        if (row >= 0 && row + 1 < model_->rowCount()) document_->moveRow(DesignDocument::Part::Pattern, row, row + 1);
+    });
+    up_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    down_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    for (QAction* a : {up_, down_}) a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(table_);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(toolbar);
+    layout->addWidget(splitter, 1);
+
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &PatternsView::currentChanged);
+    // The row of the current pattern moves under the selection with undo and drag and drop; the
+    // editor follows the id, and the buttons the row.
+    connect(model_, &QAbstractItemModel::rowsMoved, this, &PatternsView::updateActions);
+    connect(model_, &QAbstractItemModel::rowsRemoved, this, &PatternsView::currentChanged);
+    connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+        if (model_->rowCount()) table_->setCurrentIndex(model_->index(0, PatternListModel::NameColumn));
+        currentChanged();
+    });
+    connect(document_, &DesignDocument::analysisUpdated, this, &PatternsView::emitCollection);
+    connect(document_, &DesignDocument::runSummariesChanged, this, &PatternsView::emitCollection);
+    if (model_->rowCount()) table_->setCurrentIndex(model_->index(0, PatternListModel::NameColumn));
+    updateActions();
+}
+
+design::Id PatternsView::currentPattern() const { return current_; }
+
+void PatternsView::currentChanged()
+{
+    const QModelIndex current = table_->currentIndex();
+    const design::Id id = current.isValid() ? model_->patternId(current.row()) : 0;
+    updateActions();
+    if (id == current_) return;
+    current_ = id;
+    editor_->setPattern(id);
+    Q_EMIT patternSelected(id);
+    lastCollection_.clear();
+    emitCollection();
+}
+
+void PatternsView::updateActions()
+{
+    const int row = table_->currentIndex().row();
+    remove_->setEnabled(row >= 0);
+    up_->setEnabled(row > 0);
+    down_->setEnabled(row >= 0 && row + 1 < model_->rowCount());
+}
+
+void PatternsView::emitCollection()
+{
+    if (!current_) return;
+    const ItemCollection c = document_->itemCollection(current_);
+    // Said again only when it changed, so the layout does not jump on unrelated edits.
+    const QString key = c.index + u'\x1f' + c.partitionAttribute + u'\x1f' + c.partitionValue;
+    if (key == lastCollection_) return;
+    lastCollection_ = key;
+    Q_EMIT itemCollectionSelected(c);
+}
+
+void PatternsView::showPattern(quint64 patternId)
+{
+    const int row = document_->rowOf(DesignDocument::Part::Pattern, patternId);
+    if (row < 0) return;
+    table_->setCurrentIndex(model_->index(row, PatternListModel::NameColumn));
+    table_->scrollTo(table_->currentIndex());
+}
+
+void PatternsView::addPattern()
+{
+    design::AccessPattern p;
+    p.number = document_->design().nextPatternNumber();
+    p.name = tr("Access pattern %1").arg(p.number).toStdString();
+    if (!document_->design().entities().empty()) p.returns.push_back({document_->design().entities().front().name, 1});
+    const int row = document_->addPattern(p);
+    const QModelIndex name = model_->index(row, PatternListModel::NameColumn);
+    table_->setCurrentIndex(name);
+    table_->scrollTo(name);
+    table_->edit(name);
+}
+
+}  // namespace keyplan::widgets
