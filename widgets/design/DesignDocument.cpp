@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 
@@ -56,21 +57,6 @@ bool sameValue(T a, T b)
 {
     a.id = b.id = 0;
     return a == b;
-}
-
-// Renames key attribute `from` to `to` in every entity's key bindings.
-void renameKeyAttribute(design::Design& d, const std::string& from, const std::string& to)
-{
-    if (from == to || from.empty() || to.empty()) return;
-    for (const auto& e : d.entities()) {
-        auto it = e.keys.find(from);
-        if (it == e.keys.end()) continue;
-        design::Entity changed = e;
-        auto node = changed.keys.extract(from);
-        node.key() = to;
-        changed.keys.insert(std::move(node));
-        d.replaceEntity(changed);
-    }
 }
 
 }  // namespace
@@ -380,9 +366,9 @@ void DesignDocument::editTable(const design::Table& table, const QString& text, 
     if (table == design_->table()) return;
     design::Design after = *design_;
     const design::Table& old = design_->table();
+    after.setTable(table);
     renameKeyAttribute(after, old.partitionKey.name, table.partitionKey.name);
     if (old.sortKey && table.sortKey) renameKeyAttribute(after, old.sortKey->name, table.sortKey->name);
-    after.setTable(table);
     undo_->push(new DesignCommand(this, *design_, std::move(after), text, mergeKey));
 }
 
@@ -500,6 +486,21 @@ void DesignDocument::contentChanged()
 {
     Q_EMIT designChanged();
     scheduleAnalysis();
+}
+
+void DesignDocument::renameKeyAttribute(design::Design& d, const std::string& from, const std::string& to)
+{
+    if (from == to || from.empty() || to.empty()) return;
+    const auto keys = d.keyAttributeNames();
+    if (std::find(keys.begin(), keys.end(), from) != keys.end()) return;  // still a key elsewhere
+    for (const auto& e : d.entities()) {
+        if (!e.keys.count(from) || e.keys.count(to)) continue;
+        design::Entity changed = e;
+        auto node = changed.keys.extract(from);
+        node.key() = to;
+        changed.keys.insert(std::move(node));
+        d.replaceEntity(changed);
+    }
 }
 
 int DesignDocument::rowOf(Part part, design::Id id) const

@@ -142,6 +142,10 @@ public:
     // Makes the design equal to `target` (same list lengths), emitting what changed.
     void applyDesign(const design::Design& target);
 
+    // Renames key attribute `from` to `to` in every entity's key bindings, unless the table or an
+    // index of `design` still uses `from` as a key (a helper for key renames).
+    static void renameKeyAttribute(design::Design& design, const std::string& from, const std::string& to);
+
     // Row of the object with the id, or -1.
     int rowOf(Part part, design::Id id) const;
     design::Id idAt(Part part, int row) const;

@@ -1,0 +1,66 @@
+#include "widgets/design/CostView.h"
+
+#include "widgets/design/CostTableModel.h"
+#include "widgets/design/DesignFormat.h"
+#include "widgets/design/DesignItemDelegate.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace keyplan::widgets {
+
+CostView::CostView(DesignDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), model_(new CostTableModel(document, this))
+{
+    prices_ = new QLabel(this);
+    prices_->setObjectName(QStringLiteral("prices"));
+    prices_->setWordWrap(true);
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("costTable"));
+    table_->setModel(model_);
+    table_->setItemDelegate(new DesignItemDelegate(document_, table_));
+    table_->verticalHeader()->hide();
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::SelectedClicked | QAbstractItemView::AnyKeyPressed);
+    table_->setWordWrap(false);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(CostTableModel::ItemColumn, QHeaderView::Stretch);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(prices_);
+    layout->addWidget(table_, 1);
+
+    connect(document_, &DesignDocument::pricesChanged, this, &CostView::refreshPrices);
+    connect(document_, &DesignDocument::designReset, this, &CostView::refreshPrices);
+    refreshPrices();
+}
+
+void CostView::refreshPrices()
+{
+    const design::PriceTable& p = document_->design().prices();
+    prices_->setText(tr("Prices for <b>%1</b> as of <b>%2</b> (%3): on demand %4 per million reads and %5 per million "
+                        "writes; provisioned %6 per RCU-hour and %7 per WCU-hour, %8 hours a month.")
+                         .arg(qs(p.region).toHtmlEscaped(), qs(p.date).toHtmlEscaped(), qs(p.source).toHtmlEscaped(),
+                              QStringLiteral("$%1").arg(p.onDemandReadPerMillion), QStringLiteral("$%1").arg(p.onDemandWritePerMillion),
+                              QStringLiteral("$%1").arg(p.provisionedReadPerHour), QStringLiteral("$%1").arg(p.provisionedWritePerHour),
+                              units(p.hoursPerMonth)));
+}
+
+void CostView::showPattern(quint64 patternId)
+{
+    const int row = model_->rowOfPattern(patternId);
+    if (row >= 0) table_->setCurrentIndex(model_->index(row, CostTableModel::RateColumn));
+}
+
+void CostView::showEntity(quint64 entityId)
+{
+    const int row = model_->rowOfEntity(entityId);
+    if (row >= 0) table_->setCurrentIndex(model_->index(row, CostTableModel::RateColumn));
+}
+
+}  // namespace keyplan::widgets

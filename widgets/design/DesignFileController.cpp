@@ -1,0 +1,430 @@
+#include "widgets/design/DesignFileController.h"
+
+#include "design/DesignFile.h"
+#include "widgets/design/RecentFiles.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+#include <QLockFile>
+#include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUuid>
+
+#include <algorithm>
+
+namespace keyplan::widgets {
+
+namespace {
+
+const QString kDesignSuffix = QStringLiteral(".keyplan.json");
+const QString kMetaSuffix = QStringLiteral(".autosave.json");
+const QString kLockSuffix = QStringLiteral(".lock");
+const QString kFilter = QObject::tr("Keyplan designs (*.keyplan.json);;JSON files (*.json);;All files (*)");
+
+QString sampleDirectory() { return QStringLiteral(":/samples"); }
+
+}  // namespace
+
+DesignFileController::DesignFileController(DesignDocument* document, QWidget* dialogParent, QObject* parent)
+    : QObject(parent), document_(document), dialogParent_(dialogParent), autosave_(new QTimer(this)),
+      session_(QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+    prompts_ = defaultPrompts();
+
+    new_ = new QAction(tr("&New"), this);
+    new_->setShortcut(QKeySequence::New);
+    new_->setToolTip(tr("Start an empty design"));
+    open_ = new QAction(tr("&Open…"), this);
+    open_->setShortcut(QKeySequence::Open);
+    save_ = new QAction(tr("&Save"), this);
+    save_->setShortcut(QKeySequence::Save);
+    saveAs_ = new QAction(tr("Save &As…"), this);
+    saveAs_->setShortcut(QKeySequence::SaveAs);
+    connect(new_, &QAction::triggered, this, [this] { newDesign(); });
+    connect(open_, &QAction::triggered, this, [this] { open(); });
+    connect(save_, &QAction::triggered, this, [this] { save(); });
+    connect(saveAs_, &QAction::triggered, this, [this] { saveAs(); });
+
+    samplesMenu_ = new QMenu(tr("New from &Sample"));
+    for (const QString& path : samplePaths()) {
+        samplesMenu_->addAction(sampleTitle(path), this, [this, path] { newFromSample(path); });
+    }
+    recentMenu_ = new QMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+
+    QDir().mkpath(autosaveDirectory());
+    lock_ = std::make_unique<QLockFile>(QDir(autosaveDirectory()).filePath(session_ + kLockSuffix));
+    lock_->setStaleLockTime(0);
+    lock_->tryLock(0);
+
+    autosave_->setSingleShot(true);
+    autosave_->setInterval(10000);
+    connect(autosave_, &QTimer::timeout, this, &DesignFileController::autosaveNow);
+    connect(document_, &DesignDocument::designChanged, this, [this] {
+        if (!autosave_->isActive() && document_->isModified()) autosave_->start();
+    });
+    connect(document_, &DesignDocument::modifiedChanged, this, [this](bool modified) {
+        if (!modified) {
+            autosave_->stop();
+            removeAutosave();
+        }
+        updateTitle();
+    });
+    connect(document_, &DesignDocument::filePathChanged, this, &DesignFileController::updateTitle);
+    connect(document_, &DesignDocument::infoChanged, this, &DesignFileController::updateTitle);
+    connect(document_, &DesignDocument::designReset, this, &DesignFileController::updateTitle);
+}
+
+DesignFileController::~DesignFileController()
+{
+    delete samplesMenu_;
+    delete recentMenu_;
+    // close() removed the autosave if the user saved or discarded; one still here holds changes
+    // nobody decided about, and with the lock gone the next start offers it.
+    if (lock_) lock_->unlock();
+}
+
+DesignFileController::Prompts DesignFileController::defaultPrompts()
+{
+    Prompts p;
+    p.askToSave = [this](const QString& title) {
+        const auto answer = QMessageBox::warning(
+            dialogParent_, tr("Unsaved changes"),
+            tr("The design \"%1\" has changes that are not saved.\nSave them first?").arg(title),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        return answer == QMessageBox::Save ? SaveChoice::Save : answer == QMessageBox::Discard ? SaveChoice::Discard : SaveChoice::Cancel;
+    };
+    p.openFileName = [this](const QString& directory) {
+        return QFileDialog::getOpenFileName(dialogParent_, tr("Open design"), directory, kFilter);
+    };
+    p.saveFileName = [this](const QString& suggestion) {
+        QString path = QFileDialog::getSaveFileName(dialogParent_, tr("Save design"), suggestion, kFilter);
+        if (!path.isEmpty() && !path.endsWith(QStringLiteral(".json"))) path += kDesignSuffix;
+        return path;
+    };
+    p.askRestore = [this](const QString& title, const QString& when, const QString& file) {
+        const QString where = file.isEmpty() ? tr("It was never saved.") : tr("Its file is %1.").arg(file);
+        return QMessageBox::question(dialogParent_, tr("Restore unsaved design?"),
+                                     tr("Keyplan was not closed properly. The design \"%1\" has changes from %2 that "
+                                        "were not saved. %3\n\nRestore them?")
+                                         .arg(title, when, where),
+                                     QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
+    };
+    p.showError = [this](const QString& message) { QMessageBox::critical(dialogParent_, tr("Keyplan"), message); };
+    return p;
+}
+
+// ---- Samples ----
+
+QStringList DesignFileController::samplePaths()
+{
+    QStringList out;
+    const QDir dir(sampleDirectory());
+    // The e-commerce sample first: it is the one the window opens with.
+    QStringList names = dir.entryList({QStringLiteral("*") + kDesignSuffix}, QDir::Files, QDir::Name);
+    const qsizetype shop = names.indexOf(QStringLiteral("ecommerce") + kDesignSuffix);
+    if (shop > 0) names.move(shop, 0);
+    for (const QString& name : names) out << dir.filePath(name);
+    return out;
+}
+
+QString DesignFileController::sampleTitle(const QString& samplePath)
+{
+    try {
+        const design::Design d = design::loadDesignFile(samplePath);
+        if (!d.name().empty()) return QString::fromStdString(d.name());
+    } catch (const design::DesignFileError&) {
+        // Named by its file below.
+    }
+    QString name = QFileInfo(samplePath).fileName();
+    name.chop(kDesignSuffix.size());
+    return name;
+}
+
+// ---- Operations ----
+
+bool DesignFileController::maybeSave()
+{
+    if (!document_->isModified()) return true;
+    switch (prompts_.askToSave(document_->title())) {
+    case SaveChoice::Save: return save();
+    case SaveChoice::Discard: return true;
+    case SaveChoice::Cancel: return false;
+    }
+    return false;
+}
+
+bool DesignFileController::close()
+{
+    if (!maybeSave()) return false;
+    autosave_->stop();
+    removeAutosave();
+    return true;
+}
+
+bool DesignFileController::newDesign()
+{
+    if (!maybeSave()) return false;
+    design::Design d;
+    d.setName(tr("Untitled design").toStdString());
+    removeAutosave();
+    document_->resetDesign(std::move(d));
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("New design"));
+    return true;
+}
+
+bool DesignFileController::newFromSample(const QString& samplePath)
+{
+    if (!maybeSave()) return false;
+    try {
+        design::Design d = design::loadDesignFile(samplePath);
+        removeAutosave();
+        // A sample is a template: it has no file of its own, Save asks where.
+        document_->resetDesign(std::move(d));
+    } catch (const design::DesignFileError& e) {
+        prompts_.showError(tr("Cannot read the sample: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("New design from the sample \"%1\"").arg(document_->title()));
+    return true;
+}
+
+bool DesignFileController::open(const QString& path)
+{
+    if (!maybeSave()) return false;
+    QString file = path;
+    if (file.isEmpty()) {
+        const QStringList recent = RecentFiles::files();
+        const QString directory = !document_->filePath().isEmpty() ? QFileInfo(document_->filePath()).absolutePath()
+                                  : !recent.isEmpty()              ? QFileInfo(recent.front()).absolutePath()
+                                                                   : QDir::homePath();
+        file = prompts_.openFileName(directory);
+        if (file.isEmpty()) return false;
+    }
+    return load(file, true);
+}
+
+bool DesignFileController::load(const QString& path, bool addToRecent)
+{
+    try {
+        design::Design d = design::loadDesignFile(path);
+        removeAutosave();
+        document_->resetDesign(std::move(d), QFileInfo(path).absoluteFilePath());
+    } catch (const design::DesignFileError& e) {
+        prompts_.showError(tr("Cannot open the design.\n\n%1").arg(QString::fromStdString(e.what())));
+        if (!QFileInfo::exists(path)) {
+            RecentFiles::remove(path);
+            rebuildRecentMenu();
+        }
+        return false;
+    }
+    if (addToRecent) {
+        RecentFiles::add(path);
+        rebuildRecentMenu();
+    }
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool DesignFileController::save()
+{
+    const QString path = document_->filePath();
+    // Samples and new designs have no file, and a resource cannot be written.
+    if (path.isEmpty() || path.startsWith(u':')) return saveAs();
+    return writeTo(path);
+}
+
+bool DesignFileController::saveAs(const QString& path)
+{
+    QString file = path;
+    if (file.isEmpty()) {
+        QString suggestion = document_->filePath();
+        if (suggestion.isEmpty() || suggestion.startsWith(u':')) {
+            QString base = document_->title().toLower();
+            base.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+            base = base.trimmed();
+            while (base.startsWith(u'-')) base.remove(0, 1);
+            while (base.endsWith(u'-')) base.chop(1);
+            if (base.isEmpty()) base = QStringLiteral("design");
+            const QStringList recent = RecentFiles::files();
+            const QString dir = recent.isEmpty() ? QDir::homePath() : QFileInfo(recent.front()).absolutePath();
+            suggestion = QDir(dir).filePath(base + kDesignSuffix);
+        }
+        file = prompts_.saveFileName(suggestion);
+        if (file.isEmpty()) return false;
+    }
+    return writeTo(file);
+}
+
+bool DesignFileController::writeTo(const QString& path)
+{
+    QString error;
+    if (!design::saveDesignFile(document_->design(), path, &error)) {
+        prompts_.showError(tr("Cannot save the design to %1.\n\n%2").arg(QDir::toNativeSeparators(path), error));
+        return false;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    document_->markSaved(absolute);
+    RecentFiles::add(absolute);
+    rebuildRecentMenu();
+    removeAutosave();
+    updateTitle();
+    Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(absolute)));
+    return true;
+}
+
+void DesignFileController::rebuildRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList files = RecentFiles::files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* a = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                                            [this, path] {
+                                                if (maybeSave()) load(path, true);
+                                            });
+        a->setToolTip(QDir::toNativeSeparators(path));
+        a->setStatusTip(QDir::toNativeSeparators(path));
+    }
+    if (!files.isEmpty()) {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear the list"), this, [this] {
+            RecentFiles::clear();
+            rebuildRecentMenu();
+        });
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+QString DesignFileController::windowTitle() const
+{
+    const QString file = document_->filePath().isEmpty() ? tr("not saved") : QFileInfo(document_->filePath()).fileName();
+    return QStringLiteral("%1 — %2[*] — Keyplan").arg(document_->title(), file);
+}
+
+void DesignFileController::updateTitle() { Q_EMIT windowTitleChanged(windowTitle()); }
+
+// ---- Autosave ----
+
+QString DesignFileController::autosaveDirectory() const
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("autosave"));
+}
+
+void DesignFileController::setAutosaveInterval(int milliseconds) { autosave_->setInterval(milliseconds); }
+
+bool DesignFileController::writeAutosave(const QString& directory, const QString& session, const design::Design& design,
+                                         const QString& originalFile, QString* error)
+{
+    QDir().mkpath(directory);
+    const QDir dir(directory);
+    if (!design::saveDesignFile(design, dir.filePath(session + kDesignSuffix), error)) return false;
+    QJsonObject meta;
+    meta.insert(QStringLiteral("file"), originalFile);
+    meta.insert(QStringLiteral("title"), QString::fromStdString(design.name()));
+    meta.insert(QStringLiteral("time"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    QSaveFile out(dir.filePath(session + kMetaSuffix));
+    if (!out.open(QIODevice::WriteOnly)) {
+        if (error) *error = out.errorString();
+        return false;
+    }
+    out.write(QJsonDocument(meta).toJson());
+    if (!out.commit()) {
+        if (error) *error = out.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool DesignFileController::autosaveNow()
+{
+    if (!document_->isModified()) {
+        removeAutosave();
+        return false;
+    }
+    QString error;
+    if (!writeAutosave(autosaveDirectory(), session_, document_->design(), document_->filePath(), &error)) {
+        Q_EMIT statusMessage(tr("Autosave failed: %1").arg(error));
+        return false;
+    }
+    return true;
+}
+
+void DesignFileController::removeAutosave()
+{
+    const QDir dir(autosaveDirectory());
+    QFile::remove(dir.filePath(session_ + kDesignSuffix));
+    QFile::remove(dir.filePath(session_ + kMetaSuffix));
+}
+
+bool DesignFileController::restoreAutosave()
+{
+    const QDir dir(autosaveDirectory());
+    struct Orphan {
+        QString session;
+        QDateTime time;
+        QString file;
+        QString title;
+    };
+    std::vector<Orphan> orphans;
+    for (const QString& meta : dir.entryList({QStringLiteral("*") + kMetaSuffix}, QDir::Files)) {
+        const QString session = meta.left(meta.size() - kMetaSuffix.size());
+        if (session == session_) continue;
+        // A running session holds its lock; one that crashed left a stale lock or none.
+        QLockFile probe(dir.filePath(session + kLockSuffix));
+        probe.setStaleLockTime(0);
+        if (!probe.tryLock(0)) continue;
+        probe.unlock();
+        QFile f(dir.filePath(meta));
+        if (!f.open(QIODevice::ReadOnly)) continue;
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        orphans.push_back({session, QDateTime::fromString(o.value(QStringLiteral("time")).toString(), Qt::ISODate),
+                           o.value(QStringLiteral("file")).toString(), o.value(QStringLiteral("title")).toString()});
+    }
+    if (orphans.empty()) return false;
+    std::sort(orphans.begin(), orphans.end(), [](const Orphan& a, const Orphan& b) { return a.time > b.time; });
+    const Orphan& newest = orphans.front();
+    const QString designPath = dir.filePath(newest.session + kDesignSuffix);
+    auto forget = [&] {
+        QFile::remove(designPath);
+        QFile::remove(dir.filePath(newest.session + kMetaSuffix));
+    };
+    if (!QFileInfo::exists(designPath)) {
+        forget();
+        return false;
+    }
+    const QString when = QLocale().toString(newest.time.toLocalTime(), QLocale::ShortFormat);
+    if (!prompts_.askRestore(newest.title, when, newest.file)) {
+        forget();
+        return false;
+    }
+    try {
+        design::Design d = design::loadDesignFile(designPath);
+        document_->resetDesign(std::move(d), newest.file, true);
+    } catch (const design::DesignFileError& e) {
+        prompts_.showError(tr("The autosave cannot be read.\n\n%1").arg(QString::fromStdString(e.what())));
+        return false;  // left in place: nothing is deleted that could not be restored
+    }
+    // Ours now: written under this session before the orphan goes, so no moment without a copy.
+    autosaveNow();
+    forget();
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("Restored the unsaved design \"%1\"").arg(document_->title()));
+    return true;
+}
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,37 @@
+// The design tree (table, indexes, entities, numbered access patterns with their verdict marks);
+// selecting a row says which object to show, so the window can bring up the view that edits it.
+#pragma once
+
+#include "widgets/design/DesignDocument.h"
+#include "widgets/design/DesignTarget.h"
+
+#include <QWidget>
+
+class QTreeView;
+
+namespace keyplan::widgets {
+
+class DesignTreeModel;
+
+class DesignTreeView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit DesignTreeView(DesignDocument* document, QWidget* parent = nullptr);
+
+    QTreeView* tree() const { return tree_; }
+    DesignTreeModel* model() const { return model_; }
+
+public Q_SLOTS:
+    // Selects the object's row without saying so again (another view navigated).
+    void showTarget(const keyplan::widgets::DesignTarget& target);
+
+Q_SIGNALS:
+    void targetActivated(const keyplan::widgets::DesignTarget& target);
+
+private:
+    DesignTreeModel* model_;
+    QTreeView* tree_;
+    bool showing_ = false;
+};
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,50 @@
+// "Generate sample data": the seed, about how many items in all (or the design's own counts),
+// whether to replace the table's items, and a preview of how many items of each entity that
+// makes, updated as the numbers change.
+#pragma once
+
+#ifndef Q_MOC_RUN
+#include "design/Design.h"
+#endif
+
+#include <QDialog>
+
+#include <cstdint>
+
+class QCheckBox;
+class QLabel;
+class QSpinBox;
+class QTableWidget;
+
+namespace keyplan::widgets {
+
+struct SampleRequest {
+    uint64_t seed = 1;
+    int64_t totalItems = 0;  // 0: the design's counts
+    bool replaceTable = true;
+    bool operator==(const SampleRequest&) const = default;
+};
+
+class SampleDataDialog final : public QDialog {
+    Q_OBJECT
+public:
+    SampleDataDialog(const design::Design& design, const SampleRequest& initial, QWidget* parent = nullptr);
+
+    SampleRequest request() const;
+    QSpinBox* seedSpin() const { return seed_; }
+    QSpinBox* totalSpin() const { return total_; }
+    QCheckBox* replaceCheck() const { return replace_; }
+    QTableWidget* countsTable() const { return counts_; }
+    QLabel* summary() const { return summary_; }
+
+private:
+    void updatePreview();
+    const design::Design& design_;
+    QSpinBox* seed_;
+    QSpinBox* total_;
+    QCheckBox* replace_;
+    QTableWidget* counts_;
+    QLabel* summary_;
+};
+
+}  // namespace keyplan::widgets
