@@ -196,3 +196,6 @@ private:
 };
 
 }  // namespace keyplan::widgets
+
+Q_DECLARE_METATYPE(keyplan::widgets::ItemCollection)
+Q_DECLARE_METATYPE(keyplan::widgets::PatternRunSummary)

@@ -88,7 +88,8 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
         v->horizontalHeader()->setStretchLastSection(true);
         v->setSelectionBehavior(QAbstractItemView::SelectRows);
         v->setSelectionMode(QAbstractItemView::SingleSelection);
-        v->setEditTriggers(QAbstractItemView::AllEditTriggers);
+        v->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                           QAbstractItemView::SelectedClicked | QAbstractItemView::AnyKeyPressed);
         v->setMinimumHeight(v->verticalHeader()->defaultSectionSize() * 3 + v->horizontalHeader()->sizeHint().height() + 4);
     }
 

@@ -59,5 +59,3 @@ private:
 };
 
 }  // namespace keyplan::widgets
-
-Q_DECLARE_METATYPE(keyplan::widgets::ItemCollection)
