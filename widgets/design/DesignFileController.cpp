@@ -23,6 +23,17 @@
 
 #include <algorithm>
 
+// The samples are compiled into the static library (resources/keyplan.qrc): registered once
+// per program, before the first look (Q_INIT_RESOURCE must be outside any namespace).
+static void initSampleResources()
+{
+    static const bool registered = [] {
+        Q_INIT_RESOURCE(keyplan);
+        return true;
+    }();
+    Q_UNUSED(registered);
+}
+
 namespace keyplan::widgets {
 
 namespace {
@@ -71,11 +82,15 @@ DesignFileController::DesignFileController(DesignDocument* document, QWidget* di
     autosave_->setSingleShot(true);
     autosave_->setInterval(10000);
     connect(autosave_, &QTimer::timeout, this, &DesignFileController::autosaveNow);
+    // The first edit makes the document modified only after its change is signalled (the undo
+    // stack moves on after the command ran), so both signals start the timer.
     connect(document_, &DesignDocument::designChanged, this, [this] {
         if (!autosave_->isActive() && document_->isModified()) autosave_->start();
     });
     connect(document_, &DesignDocument::modifiedChanged, this, [this](bool modified) {
-        if (!modified) {
+        if (modified) {
+            if (!autosave_->isActive()) autosave_->start();
+        } else {
             autosave_->stop();
             removeAutosave();
         }
@@ -129,6 +144,7 @@ DesignFileController::Prompts DesignFileController::defaultPrompts()
 
 QStringList DesignFileController::samplePaths()
 {
+    initSampleResources();
     QStringList out;
     const QDir dir(sampleDirectory());
     // The e-commerce sample first: it is the one the window opens with.

@@ -1,0 +1,290 @@
+// File handling: samples, open, save, save as, recent files, the unsaved-changes question on New,
+// Open and close (Save, Discard, Cancel), and the autosave: written while there are unsaved
+// changes, removed on save, and offered and restored by the next controller after a crash.
+#include "design/DesignFile.h"
+#include "widgets/design/DesignDocument.h"
+#include "widgets/design/DesignFileController.h"
+#include "widgets/design/RecentFiles.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QLockFile>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace keyplan;
+using keyplan::widgets::DesignDocument;
+using keyplan::widgets::DesignFileController;
+using Choice = DesignFileController::SaveChoice;
+
+namespace {
+
+QString samplePath(const char* name)
+{
+    return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/") + name + QStringLiteral(".keyplan.json");
+}
+
+// Prompts that answer from the test and count what was asked.
+struct Script {
+    Choice choice = Choice::Cancel;
+    QString openName;
+    QString saveName;
+    bool restore = true;
+    int askedToSave = 0;
+    int askedToRestore = 0;
+    QString restoreTitle;
+    QStringList errors;
+
+    DesignFileController::Prompts prompts()
+    {
+        DesignFileController::Prompts p;
+        p.askToSave = [this](const QString&) {
+            ++askedToSave;
+            return choice;
+        };
+        p.openFileName = [this](const QString&) { return openName; };
+        p.saveFileName = [this](const QString&) { return saveName; };
+        p.askRestore = [this](const QString& title, const QString&, const QString&) {
+            ++askedToRestore;
+            restoreTitle = title;
+            return restore;
+        };
+        p.showError = [this](const QString& message) { errors << message; };
+        return p;
+    }
+};
+
+void makeAnEdit(DesignDocument& doc, const char* name = "Edited")
+{
+    design::AccessPattern p = doc.design().patterns()[0];
+    p.name = name;
+    doc.editPattern(0, p, "edit");
+}
+
+}  // namespace
+
+class TestDesignFiles : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+        widgets::RecentFiles::clear();
+        doc_ = std::make_unique<DesignDocument>();
+        controller_ = std::make_unique<DesignFileController>(doc_.get(), nullptr);
+        controller_->setPrompts(script_.prompts());
+        script_ = {};
+    }
+    void cleanup()
+    {
+        controller_.reset();
+        doc_.reset();
+    }
+
+    void shouldListTheBundledSamplesWithTheShopFirst()
+    {
+        const QStringList samples = DesignFileController::samplePaths();
+        QCOMPARE(samples.size(), 4);
+        QVERIFY(samples.front().endsWith("ecommerce.keyplan.json"));
+        QCOMPARE(DesignFileController::sampleTitle(samples.front()), QString("E-commerce orders"));
+        QCOMPARE(controller_->samplesMenu()->actions().size(), 4);
+        // A sample opens as a new design: Save asks where.
+        QVERIFY(controller_->newFromSample(samples.front()));
+        QCOMPARE(doc_->design().patterns().size(), size_t(5));
+        QVERIFY(doc_->filePath().isEmpty());
+        QVERIFY(!doc_->isModified());
+        QTemporaryDir dir;
+        script_.saveName = dir.filePath("shop.keyplan.json");
+        QVERIFY(controller_->save());
+        QCOMPARE(doc_->filePath(), script_.saveName);
+    }
+
+    void shouldOpenSaveAndReopenTheSameDesign()
+    {
+        QTemporaryDir dir;
+        QVERIFY(controller_->open(samplePath("saas")));
+        QCOMPARE(doc_->filePath(), samplePath("saas"));
+        makeAnEdit(*doc_);
+        QVERIFY(doc_->isModified());
+        QVERIFY(controller_->windowTitle().contains("[*]"));
+        const QString copy = dir.filePath("copy.keyplan.json");
+        QVERIFY(controller_->saveAs(copy));
+        QVERIFY(!doc_->isModified());
+        QCOMPARE(doc_->filePath(), copy);
+        const std::string saved = design::writeDesign(doc_->design());
+        QVERIFY(controller_->open(copy));
+        QCOMPARE(design::writeDesign(doc_->design()), saved);
+        QCOMPARE(doc_->design().patterns()[0].name, std::string("Edited"));
+        // A file that is not a design says why and changes nothing.
+        const QString bad = dir.filePath("bad.keyplan.json");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"keyplan\": 1, \"table\": 3}");
+        f.close();
+        QVERIFY(!controller_->open(bad));
+        QCOMPARE(script_.errors.size(), 1);
+        QVERIFY2(script_.errors.front().contains("$.table"), qPrintable(script_.errors.front()));
+        QCOMPARE(doc_->filePath(), copy);
+    }
+
+    void shouldRememberRecentFilesNewestFirst()
+    {
+        QTemporaryDir dir;
+        QVERIFY(controller_->open(samplePath("saas")));
+        QVERIFY(controller_->saveAs(dir.filePath("a.keyplan.json")));
+        QVERIFY(controller_->saveAs(dir.filePath("b.keyplan.json")));
+        QVERIFY(controller_->open(dir.filePath("a.keyplan.json")));
+        const QStringList recent = widgets::RecentFiles::files();
+        QCOMPARE(recent.size(), 3);
+        QCOMPARE(recent[0], dir.filePath("a.keyplan.json"));
+        QCOMPARE(recent[1], dir.filePath("b.keyplan.json"));
+        // The menu lists them and opens one.
+        QMenu* menu = controller_->recentMenu();
+        QVERIFY(menu->isEnabled());
+        QVERIFY(menu->actions().size() >= 3);
+        menu->actions()[1]->trigger();
+        QCOMPARE(doc_->filePath(), dir.filePath("b.keyplan.json"));
+        // A file that is gone drops out.
+        QFile::remove(dir.filePath("a.keyplan.json"));
+        QVERIFY(!widgets::RecentFiles::files().contains(dir.filePath("a.keyplan.json")));
+    }
+
+    void shouldAskBeforeDroppingUnsavedChanges_data()
+    {
+        QTest::addColumn<int>("choice");
+        QTest::addColumn<bool>("proceeds");
+        QTest::addColumn<bool>("saved");
+        QTest::newRow("save") << int(Choice::Save) << true << true;
+        QTest::newRow("discard") << int(Choice::Discard) << true << false;
+        QTest::newRow("cancel") << int(Choice::Cancel) << false << false;
+    }
+    void shouldAskBeforeDroppingUnsavedChanges()
+    {
+        QFETCH(int, choice);
+        QFETCH(bool, proceeds);
+        QFETCH(bool, saved);
+        QTemporaryDir dir;
+        const QString file = dir.filePath("shop.keyplan.json");
+        QVERIFY(QFile::copy(samplePath("ecommerce"), file));
+        QFile(file).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+        for (const char* operation : {"new", "open", "close"}) {
+            QVERIFY(controller_->open(file));
+            makeAnEdit(*doc_);
+            script_.choice = Choice(choice);
+            script_.askedToSave = 0;
+            script_.openName = samplePath("students");
+            bool went = false;
+            if (QString(operation) == "new") went = controller_->newDesign();
+            else if (QString(operation) == "open") went = controller_->open();
+            else went = controller_->close();
+            QCOMPARE(script_.askedToSave, 1);
+            QCOMPARE(went, proceeds);
+            if (!proceeds) {
+                QVERIFY(doc_->isModified());
+                QCOMPARE(doc_->design().patterns()[0].name, std::string("Edited"));
+                doc_->undoStack()->undo();
+            }
+            QCOMPARE(design::loadDesignFile(file).patterns()[0].name == "Edited", saved);
+            // Put the file back for the next operation.
+            QVERIFY(design::saveDesignFile(design::loadDesignFile(samplePath("ecommerce")), file));
+        }
+        // Nothing to lose: no question.
+        QVERIFY(controller_->open(file));
+        script_.askedToSave = 0;
+        QVERIFY(controller_->newDesign());
+        QCOMPARE(script_.askedToSave, 0);
+    }
+
+    void shouldAutosaveWhileModifiedAndRemoveItOnSave()
+    {
+        QTemporaryDir dir;
+        QVERIFY(controller_->open(samplePath("students")));
+        const QDir autosave(controller_->autosaveDirectory());
+        const QString mine = autosave.filePath(controller_->sessionName() + ".keyplan.json");
+        QVERIFY(!controller_->autosaveNow());  // nothing unsaved
+        QVERIFY(!QFile::exists(mine));
+        // The timer writes it.
+        controller_->setAutosaveInterval(10);
+        makeAnEdit(*doc_);
+        QTRY_VERIFY(QFile::exists(mine));
+        QCOMPARE(design::loadDesignFile(mine).patterns()[0].name, std::string("Edited"));
+        QVERIFY(QFile::exists(autosave.filePath(controller_->sessionName() + ".autosave.json")));
+        QVERIFY(controller_->saveAs(dir.filePath("students.keyplan.json")));
+        QVERIFY(!QFile::exists(mine));
+        // Undoing back to the saved state is not unsaved either.
+        makeAnEdit(*doc_, "Edited again");
+        QVERIFY(controller_->autosaveNow());
+        doc_->undoStack()->undo();
+        QVERIFY(!doc_->isModified());
+        QVERIFY(!QFile::exists(mine));
+    }
+
+    void shouldOfferAndRestoreTheAutosaveOfACrashedSession()
+    {
+        // Given the autosave a crashed session left (its lock file gone with the process).
+        design::Design crashed = design::loadDesignFile(samplePath("ecommerce"));
+        design::AccessPattern p = crashed.patterns()[4];
+        p.name = "Never saved";
+        crashed.replacePattern(p);
+        const QString dir = controller_->autosaveDirectory();
+        QVERIFY(DesignFileController::writeAutosave(dir, "crashed-session", crashed, "/home/someone/shop.keyplan.json"));
+        // When the next window's controller starts,
+        doc_ = std::make_unique<DesignDocument>();
+        controller_ = std::make_unique<DesignFileController>(doc_.get(), nullptr);
+        controller_->setPrompts(script_.prompts());
+        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
+        // then it offers the autosave and restores it as an unsaved change of the original file.
+        QVERIFY(controller_->restoreAutosave());
+        QCOMPARE(script_.askedToRestore, 1);
+        QCOMPARE(script_.restoreTitle, QString("E-commerce orders"));
+        QCOMPARE(replaced.count(), 1);
+        QCOMPARE(doc_->design().patterns()[4].name, std::string("Never saved"));
+        QCOMPARE(doc_->filePath(), QString("/home/someone/shop.keyplan.json"));
+        QVERIFY(doc_->isModified());
+        // The orphan is gone, and this session's own autosave holds the design already.
+        QVERIFY(!QFile::exists(QDir(dir).filePath("crashed-session.keyplan.json")));
+        QVERIFY(QFile::exists(QDir(dir).filePath(controller_->sessionName() + ".keyplan.json")));
+        // Offered once only.
+        QVERIFY(!controller_->restoreAutosave());
+        QCOMPARE(script_.askedToRestore, 1);
+    }
+
+    void shouldLeaveARunningSessionsAutosaveAlone()
+    {
+        // Another window is running: its lock is held.
+        const QString dir = controller_->autosaveDirectory();
+        QVERIFY(DesignFileController::writeAutosave(dir, "running", design::loadDesignFile(samplePath("saas")), {}));
+        QLockFile lock(QDir(dir).filePath("running.lock"));
+        QVERIFY(lock.tryLock(0));
+        QVERIFY(!controller_->restoreAutosave());
+        QCOMPARE(script_.askedToRestore, 0);
+        QVERIFY(QFile::exists(QDir(dir).filePath("running.keyplan.json")));
+    }
+
+    void shouldDeleteADeclinedAutosave()
+    {
+        const QString dir = controller_->autosaveDirectory();
+        QVERIFY(DesignFileController::writeAutosave(dir, "old", design::loadDesignFile(samplePath("saas")), {}));
+        script_.restore = false;
+        QVERIFY(!controller_->restoreAutosave());
+        QCOMPARE(script_.askedToRestore, 1);
+        QVERIFY(!QFile::exists(QDir(dir).filePath("old.keyplan.json")));
+        QVERIFY(!doc_->isModified());
+    }
+
+private:
+    Script script_;
+    std::unique_ptr<DesignDocument> doc_;
+    std::unique_ptr<DesignFileController> controller_;
+};
+
+QTEST_MAIN(TestDesignFiles)
+#include "tst_widget_design_files.moc"
