@@ -351,7 +351,7 @@ std::vector<KeyBindingTableModel::Row> KeyBindingTableModel::buildRows() const
         if (draft != drafts_.end()) r.problems << tr("Not applied: %1").arg(draft->second.error);
         if (r.orphan) r.problems << tr("%1 is no key of the table or an index: this binding writes a plain attribute.").arg(qs(r.key));
         if (!binding || binding->keyTemplate.isEmpty()) {
-            r.example = tr("not in this key (the entity's items leave it out)");
+            r.example = tr("not in this key");
             continue;
         }
         const auto traits = [&](std::string_view name) { return design::variableTraits(d, *e, name, r.key); };
@@ -445,7 +445,9 @@ QVariant KeyBindingTableModel::data(const QModelIndex& index, int role) const
         case TemplateColumn: return tr("Literal text and {attribute} variables, e.g. CUST#{customerId}; empty: the entity is not in this key");
         case WhenAttributeColumn:
         case WhenEqualsColumn: return tr("Write this key only while the attribute has this value (a sparse index)");
-        case ExampleColumn: return tr("The key rendered from the entity's first example item");
+        case ExampleColumn:
+            return r.written ? tr("The key rendered from the entity's first example item")
+                             : tr("%1 (without a template the entity's items leave this key out: they are not in that index)").arg(r.example);
         case ProblemsColumn: return r.problems.join(u'\n');
         }
     }

@@ -90,7 +90,11 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
         v->setSelectionMode(QAbstractItemView::SingleSelection);
         v->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                            QAbstractItemView::SelectedClicked | QAbstractItemView::AnyKeyPressed);
-        v->setMinimumHeight(v->verticalHeader()->defaultSectionSize() * 3 + v->horizontalHeader()->sizeHint().height() + 4);
+        // Room for a few rows: patterns have a handful of inputs, and the form must stay short.
+        const int rows = v->verticalHeader()->defaultSectionSize();
+        const int header = v->horizontalHeader()->sizeHint().height();
+        v->setMinimumHeight(rows * 2 + header + 4);
+        v->setMaximumHeight(rows * 4 + header + 4);
     }
 
     attributes_ = new QLineEdit(this);
@@ -348,7 +352,15 @@ void PatternEditor::refreshVerdict()
                        .arg(tone.name(), verdictText(r->plan.verdict, r->plan.requestCount).toHtmlEscaped(),
                             tr("%1 RU per call, %2 a month on demand")
                                 .arg(units(r->cost.read.readUnits), dollars(r->cost.dollars.onDemandPerMonth)));
-    html += QStringLiteral("<p>%1</p>").arg(qs(r->plan.explanation).toHtmlEscaped());
+    // The explanation opens with the verdict's words, already said in colour above.
+    QString explanation = qs(r->plan.explanation);
+    const QString words = verdictText(r->plan.verdict, r->plan.requestCount);
+    if (explanation.startsWith(words)) {
+        explanation = explanation.mid(words.size());
+        while (explanation.startsWith(u':') || explanation.startsWith(u' ')) explanation.remove(0, 1);
+        if (!explanation.isEmpty()) explanation[0] = explanation[0].toUpper();
+    }
+    html += QStringLiteral("<p>%1</p>").arg(explanation.toHtmlEscaped());
     if (!r->plan.warnings.empty()) {
         html += QStringLiteral("<ul>");
         for (const auto& w : r->plan.warnings) html += QStringLiteral("<li>%1</li>").arg(qs(w).toHtmlEscaped());

@@ -36,12 +36,15 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setHighlightSections(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSectionResizeMode(PatternListModel::KeyConditionColumn, QHeaderView::Stretch);
     table_->setColumnWidth(PatternListModel::NumberColumn, 36);
     table_->setColumnWidth(PatternListModel::NameColumn, 190);
     table_->setColumnWidth(PatternListModel::VerdictColumn, 150);
     table_->setColumnWidth(PatternListModel::IndexColumn, 64);
-    table_->setColumnWidth(PatternListModel::KeyConditionColumn, 300);
+    table_->setColumnWidth(PatternListModel::ReadUnitsColumn, 70);
+    table_->setColumnWidth(PatternListModel::DollarsColumn, 80);
+    table_->setColumnWidth(PatternListModel::RunItemsColumn, 80);
+    table_->setColumnWidth(PatternListModel::RunUnitsColumn, 130);
 
     editor_ = new PatternEditor(document_, this);
     auto* scroll = new QScrollArea(this);
@@ -143,6 +146,7 @@ void PatternsView::addPattern()
     design::AccessPattern p;
     p.number = document_->design().nextPatternNumber();
     p.name = tr("Access pattern %1").arg(p.number).toStdString();
+    p.ratePerSecond = 1;  // some traffic, so the cost columns say something from the start
     if (!document_->design().entities().empty()) p.returns.push_back({document_->design().entities().front().name, 1});
     const int row = document_->addPattern(p);
     const QModelIndex name = model_->index(row, PatternListModel::NameColumn);
