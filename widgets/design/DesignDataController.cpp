@@ -109,12 +109,14 @@ void DesignDataController::generate(const SampleRequest& request)
                         const QString text = tr("Writing %1 items (%2 of %3)…")
                                                  .arg(qs(p.entity), units(static_cast<double>(p.done)), units(static_cast<double>(p.total)));
                         post([this, done = p.done, all = p.total, text] {
-                            if (progress_) {
-                                progress_->setMaximum(static_cast<int>(std::min<qint64>(all, INT_MAX)));
-                                progress_->setValue(static_cast<int>(std::min<qint64>(done, INT_MAX)));
-                                if (!cancelled_ || !cancelled_->load()) progress_->setLabelText(text);
-                            }
                             Q_EMIT progress(done, all, text);
+                            // setValue() on a modal dialog runs the event loop, which may finish
+                            // the job (and drop the dialog) before it returns: it comes last.
+                            if (QPointer<QProgressDialog> dialog = progress_) {
+                                if (!cancelled_ || !cancelled_->load()) dialog->setLabelText(text);
+                                dialog->setMaximum(static_cast<int>(std::min<qint64>(all, INT_MAX)));
+                                dialog->setValue(static_cast<int>(std::min<qint64>(done, INT_MAX)));
+                            }
                         });
                     }
                     return !cancelled->load();
@@ -192,11 +194,11 @@ void DesignDataController::runAllPatterns()
             post([this, id = pattern.id, s, ran, total, number = pattern.number] {
                 // The pattern may have been removed meanwhile: then there is nothing to show it on.
                 if (document_->rowOf(DesignDocument::Part::Pattern, id) >= 0) document_->setRunSummary(id, s);
-                if (progress_) {
-                    progress_->setValue(ran);
-                    progress_->setLabelText(tr("Ran pattern %1 (%2 of %3)").arg(number).arg(ran).arg(total));
-                }
                 Q_EMIT progress(ran, total, tr("Ran pattern %1").arg(number));
+                if (QPointer<QProgressDialog> dialog = progress_) {
+                    dialog->setLabelText(tr("Ran pattern %1 (%2 of %3)").arg(number).arg(ran).arg(total));
+                    dialog->setValue(ran);  // last: it may run the event loop (see above)
+                }
             });
         }
         post([this, ran, failed, total, cancelled] {
