@@ -18,17 +18,22 @@
 #include "widgets/design/PatternPartModels.h"
 #include "widgets/design/PatternsView.h"
 #include "widgets/design/ProblemsView.h"
+#include "widgets/design/VerdictStyle.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QAction>
 #include <QDir>
 #include <QHash>
 #include <QImage>
 #include <QLineEdit>
+#include <QPalette>
 #include <QSplitter>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
+
+#include <cmath>
 
 using namespace keyplan;
 using keyplan::widgets::DesignDocument;
@@ -81,6 +86,34 @@ void shot(QWidget* widget, const QString& name)
     QVERIFY2(stats.commonest < 0.97, qPrintable(QString("%1: one colour covers %2").arg(name).arg(stats.commonest)));
 }
 
+// WCAG's contrast ratio between two colours.
+double contrast(const QColor& a, const QColor& b)
+{
+    auto luminance = [](const QColor& c) {
+        auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a) + 0.05;
+    const double lb = luminance(b) + 0.05;
+    return la > lb ? la / lb : lb / la;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+    p.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
 void pressReturn(QWidget* editor)
 {
     QTest::keyClick(editor, Qt::Key_Return);
@@ -120,6 +153,60 @@ private Q_SLOTS:
             view->hide();
             view->setParent(&host);
         }
+    }
+
+    void shouldKeepVerdictColoursReadableOnLightAndDarkPalettes_data()
+    {
+        QTest::addColumn<QPalette>("palette");
+        QTest::newRow("light") << QPalette(QColor(0xef, 0xef, 0xef));
+        QTest::newRow("dark") << darkPalette();
+    }
+    void shouldKeepVerdictColoursReadableOnLightAndDarkPalettes()
+    {
+        QFETCH(QPalette, palette);
+        for (auto tone : {widgets::Tone::Good, widgets::Tone::Caution, widgets::Tone::Bad}) {
+            const QColor c = widgets::toneColor(tone, palette);
+            const double ratio = contrast(c, palette.color(QPalette::Base));
+            QVERIFY2(ratio >= 3.0, qPrintable(QString("tone %1: %2 on %3 is %4:1").arg(int(tone)).arg(c.name(),
+                                    palette.color(QPalette::Base).name()).arg(ratio, 0, 'f', 2)));
+        }
+        // The three tones are told apart by hue.
+        QVERIFY(widgets::toneColor(widgets::Tone::Good, palette).hslHue() != widgets::toneColor(widgets::Tone::Bad, palette).hslHue());
+    }
+
+    void shouldDrawVerdictMarksSharpAtAnyScale()
+    {
+        const QIcon icon = widgets::verdictIcon(analysis::Verdict::NeedsMultipleRequests, 3, QPalette());
+        for (qreal ratio : {1.0, 1.5, 2.0}) {
+            const QPixmap pixmap = icon.pixmap(QSize(16, 16), ratio);
+            QCOMPARE(pixmap.devicePixelRatio(), ratio);
+            QCOMPARE(pixmap.size(), QSize(qRound(16 * ratio), qRound(16 * ratio)));
+            QVERIFY(colours(pixmap.toImage()).distinct > 4);  // a drawn mark, not a blank square
+        }
+    }
+
+    void shouldRenderInADarkPalette()
+    {
+        const QPalette before = QApplication::palette();
+        QApplication::setPalette(darkPalette());
+        {
+            DesignDocument doc;
+            doc.resetDesign(design::loadDesignFile(samplePath("saas")));
+            doc.waitForAnalysis();
+            QWidget host;
+            widgets::DesignViews views(&doc, &host);
+            for (const auto& [view, name] : {std::pair<QWidget*, const char*>{views.patterns(), "dark-patterns"},
+                                             std::pair<QWidget*, const char*>{views.entities(), "dark-entities"},
+                                             std::pair<QWidget*, const char*>{views.problems(), "dark-problems"}}) {
+                view->setParent(nullptr);
+                view->resize(1280, 760);
+                view->show();
+                shot(view, name);
+                view->hide();
+                view->setParent(&host);
+            }
+        }
+        QApplication::setPalette(before);
     }
 
     void shouldTurnAScanIntoServedByAddingAGsiThroughTheViews()

@@ -106,13 +106,18 @@ public:
         return scaledPixmap(size, mode, state, 1.0);
     }
 
+    // QIcon::pixmap(size, ratio) passes `size` in device pixels already (Qt 6.4): draw exactly
+    // that many pixels, tagged with the ratio, so the mark is sharp at any scale.
     QPixmap scaledPixmap(const QSize& size, QIcon::Mode mode, QIcon::State state, qreal scale) override
     {
-        QPixmap pixmap(size * scale);
-        pixmap.setDevicePixelRatio(scale);
+        if (size.isEmpty()) return {};
+        QPixmap pixmap(size);
         pixmap.fill(Qt::transparent);
-        QPainter painter(&pixmap);
-        paint(&painter, QRect(QPoint(0, 0), size), mode, state);
+        {
+            QPainter painter(&pixmap);
+            paint(&painter, QRect(QPoint(0, 0), size), mode, state);
+        }
+        pixmap.setDevicePixelRatio(scale);
         return pixmap;
     }
 
