@@ -15,6 +15,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
+
 using namespace keyplan;
 using keyplan::widgets::DesignDocument;
 using Part = DesignDocument::Part;
@@ -58,9 +60,20 @@ private Q_SLOTS:
         QVERIFY(!doc.isAnalysisPending());
         QVERIFY(doc.report());
         QCOMPARE(doc.report()->patterns.size(), doc.design().patterns().size());
-        // The figure the brief asks for: how long one analysis of the sample takes.
-        qInfo("%s: %zu patterns, analysis %.1f ms", qPrintable(sample), doc.design().patterns().size(),
-              doc.lastAnalysisMilliseconds());
+        // The figure the brief asks for: how long one analysis of the sample takes (the median of
+        // 21 runs after the first, which warms the caches).
+        std::vector<double> times;
+        for (int i = 0; i < 21; ++i) {
+            QElapsedTimer clock;
+            clock.start();
+            const analysis::Report r = analysis::analyze(doc.design());
+            times.push_back(clock.nsecsElapsed() / 1e6);
+            QCOMPARE(r.patterns.size(), doc.design().patterns().size());
+        }
+        std::sort(times.begin(), times.end());
+        qInfo("%s: %zu patterns, %zu entities: first analysis %.2f ms (pool thread), median %.2f ms, max %.2f ms",
+              qPrintable(sample), doc.design().patterns().size(), doc.design().entities().size(),
+              doc.lastAnalysisMilliseconds(), times[times.size() / 2], times.back());
     }
 
     void shouldDropAnAnalysisThatTheDesignOutran()
