@@ -217,6 +217,20 @@ private Q_SLOTS:
         QCOMPARE(doc_->undoStack()->count(), 5);
         view.removeAction()->trigger();
         QCOMPARE(doc_->design().patterns().size(), size_t(5));
+        // The keyboard: Delete and Insert on the list; Delete in a text field stays there.
+        view.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&view));
+        view.table()->setFocus();
+        view.table()->setCurrentIndex(view.model()->index(0, 1));
+        QTest::keyClick(view.table(), Qt::Key_Delete);
+        QCOMPARE(doc_->design().patterns().size(), size_t(4));
+        QTest::keyClick(view.table(), Qt::Key_Insert);
+        QCOMPARE(doc_->design().patterns().size(), size_t(5));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);  // the new name's editor
+        view.editor()->nameEdit()->setFocus();
+        view.editor()->nameEdit()->setCursorPosition(0);
+        QTest::keyClick(view.editor()->nameEdit(), Qt::Key_Delete);
+        QCOMPARE(doc_->design().patterns().size(), size_t(5));
         while (doc_->undoStack()->canUndo()) doc_->undoStack()->undo();
         QCOMPARE(doc_->design().patterns().size(), size_t(5));
         QCOMPARE(doc_->design().patterns()[4].name, std::string("Order by payment reference"));

@@ -5,6 +5,7 @@
 #include "widgets/design/EntityModels.h"
 #include "widgets/design/VerdictStyle.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -58,11 +59,19 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     list_->setModel(entities_);
     list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     auto* listBar = new QToolBar(this);
-    listBar->addAction(tr("Add"), this, &EntitiesView::addEntity)->setToolTip(tr("Add an entity type"));
-    listBar->addAction(tr("Remove"), this, [this] {
+    QAction* add = listBar->addAction(tr("Add"), this, &EntitiesView::addEntity);
+    add->setToolTip(tr("Add an entity type (Insert)"));
+    QAction* remove = listBar->addAction(tr("Remove"), this, [this] {
         const int row = list_->currentIndex().row();
         if (row >= 0) document_->removeRow(Part::Entity, row);
-    })->setToolTip(tr("Remove the selected entity type"));
+    });
+    remove->setToolTip(tr("Remove the selected entity type (Delete)"));
+    add->setShortcut(QKeySequence(Qt::Key_Insert));
+    remove->setShortcut(QKeySequence::Delete);
+    for (QAction* a : {add, remove}) {
+        a->setShortcutContext(Qt::WidgetShortcut);
+        list_->addAction(a);
+    }
     listBar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
         const int row = list_->currentIndex().row();
         if (row > 0) document_->moveRow(Part::Entity, row, row - 1);

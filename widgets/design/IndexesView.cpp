@@ -4,6 +4,7 @@
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/IndexTableModel.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -105,10 +106,14 @@ IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
     auto* bar = new QToolBar(this);
     bar->addAction(tr("Add GSI"), this, &IndexesView::addGlobalIndex)->setToolTip(tr("Add a global secondary index"));
     bar->addAction(tr("Add LSI"), this, &IndexesView::addLocalIndex)->setToolTip(tr("Add a local secondary index (same partition key, another sort key)"));
-    bar->addAction(tr("Remove"), this, [this] {
+    QAction* remove = bar->addAction(tr("Remove"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row >= 0) document_->removeRow(Part::Index, row);
     });
+    remove->setToolTip(tr("Remove the selected index (Delete)"));
+    remove->setShortcut(QKeySequence::Delete);
+    remove->setShortcutContext(Qt::WidgetShortcut);
+    table_->addAction(remove);
     bar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row > 0) document_->moveRow(Part::Index, row, row - 1);

@@ -309,7 +309,8 @@ void PatternEditor::refresh()
         return;
     }
     heading_->setText(tr("Access pattern %1").arg(p->number));
-    setTextKeepingCursor(name_, qs(p->name));
+    // Names are stored trimmed: a space just typed at the end is not taken back.
+    if (name_->text().trimmed() != qs(p->name)) name_->setText(qs(p->name));
     if (description_->toPlainText() != qs(p->description)) description_->setPlainText(qs(p->description));
     setTextKeepingCursor(result_, qs(p->expectedResult));
     // The field may hold more (spaces, a trailing comma) than the list it stands for.

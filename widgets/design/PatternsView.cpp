@@ -68,6 +68,17 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
         const int row = table_->currentIndex().row();
         if (row >= 0 && row + 1 < model_->rowCount()) document_->moveRow(DesignDocument::Part::Pattern, row, row + 1);
     });
+    add_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    add_->setShortcutContext(Qt::WindowShortcut);
+    // Delete and Insert act on the list only (a text field in the editor keeps its own keys).
+    remove_->setShortcut(QKeySequence::Delete);
+    remove_->setShortcutContext(Qt::WidgetShortcut);
+    table_->addAction(remove_);
+    auto* insert = new QAction(this);
+    insert->setShortcut(QKeySequence(Qt::Key_Insert));
+    insert->setShortcutContext(Qt::WidgetShortcut);
+    connect(insert, &QAction::triggered, this, &PatternsView::addPattern);
+    table_->addAction(insert);
     up_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     down_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     for (QAction* a : {up_, down_}) a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
