@@ -2,6 +2,7 @@
 // Open and close (Save, Discard, Cancel), and the autosave: written while there are unsaved
 // changes, removed on save, and offered and restored by the next controller after a crash.
 #include "design/DesignFile.h"
+#include "io/Export.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignFileController.h"
 #include "widgets/design/RecentFiles.h"
@@ -13,6 +14,7 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -39,6 +41,10 @@ struct Script {
     int askedToRestore = 0;
     QString restoreTitle;
     QStringList errors;
+    QString exportName;
+    QString exportSuggestion;
+    QString importName;
+    QStringList notes;
 
     DesignFileController::Prompts prompts()
     {
@@ -55,6 +61,12 @@ struct Script {
             return restore;
         };
         p.showError = [this](const QString& message) { errors << message; };
+        p.importFileName = [this](const QString&, const QString&) { return importName; };
+        p.exportFileName = [this](const QString& suggestion, const QString&) {
+            exportSuggestion = suggestion;
+            return exportName;
+        };
+        p.showNotes = [this](const QString&, const QStringList& lines) { notes += lines; };
         return p;
     }
 };
@@ -278,6 +290,70 @@ private Q_SLOTS:
         QCOMPARE(script_.askedToRestore, 1);
         QVERIFY(!QFile::exists(QDir(dir).filePath("old.keyplan.json")));
         QVERIFY(!doc_->isModified());
+    }
+
+    void shouldExportEveryFormat()
+    {
+        QTemporaryDir dir;
+        QVERIFY(controller_->open(samplePath("ecommerce")));
+        QCOMPARE(controller_->exportMenu()->actions().size(), int(io::exportFormats().size()));
+        for (const io::ExportFormat format : io::exportFormats()) {
+            const QString name = QString::fromStdString(io::defaultExportFileName(doc_->design(), format));
+            script_.exportName = dir.filePath(name);
+            QVERIFY(controller_->exportAs(int(format)));
+            // Asked with the format's usual name, next to the design.
+            QCOMPARE(script_.exportSuggestion, QFileInfo(samplePath("ecommerce")).absoluteDir().filePath(name));
+            QFile f(script_.exportName);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll().toStdString(), io::exportDesign(doc_->design(), format).text);
+        }
+        QVERIFY(QFile::exists(dir.filePath("access-patterns.md")));
+        // Cancelled: nothing written.
+        script_.exportName.clear();
+        QVERIFY(!controller_->exportAs(int(io::ExportFormat::Markdown)));
+        QVERIFY(!doc_->isModified());
+    }
+
+    void shouldImportAWorkbenchModelAsAnUnsavedDesign()
+    {
+        script_.importName = QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json");
+        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
+        controller_->importWorkbenchAction()->trigger();
+        QCOMPARE(replaced.count(), 1);
+        QVERIFY(script_.errors.isEmpty());
+        QVERIFY(!doc_->design().entities().empty());
+        QVERIFY(doc_->design().extension("workbench"));
+        QVERIFY(doc_->filePath().isEmpty());
+        QVERIFY(doc_->isModified());  // nothing saved yet
+        QVERIFY(!script_.notes.isEmpty());
+        // And back out: the model round-trips through the Export menu.
+        QTemporaryDir dir;
+        script_.exportName = dir.filePath("model.json");
+        QVERIFY(controller_->exportAs(int(io::ExportFormat::Workbench)));
+        // A file that is no model says where it is wrong.
+        const QString bad = dir.filePath("bad.json");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"ModelName\": 3}");
+        f.close();
+        script_.choice = Choice::Discard;
+        QVERIFY(!controller_->importWorkbench(bad));
+        QCOMPARE(script_.errors.size(), 1);
+        QVERIFY2(script_.errors.front().contains("$"), qPrintable(script_.errors.front()));
+    }
+
+    void shouldUndoAnImportedDesignsEditsWithItsExtensionIntact()
+    {
+        QVERIFY(controller_->importWorkbench(QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json")));
+        const std::string before = design::writeDesign(doc_->design());
+        QVERIFY(doc_->renameEntity(0, "Renamed"));
+        design::Design changed = doc_->design();
+        changed.setExtension("workbench", {});
+        doc_->editDesign(changed, "drop the extension");
+        QVERIFY(!doc_->design().extension("workbench"));
+        doc_->undoStack()->undo();
+        doc_->undoStack()->undo();
+        QCOMPARE(design::writeDesign(doc_->design()), before);
     }
 
 private:

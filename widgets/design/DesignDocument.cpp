@@ -449,9 +449,17 @@ void DesignDocument::applyReplace(int row, const T& value)
 void DesignDocument::applyDesign(const design::Design& target)
 {
     design::Design& d = *design_;
-    const bool info = d.name() != target.name() || d.description() != target.description();
+    const bool info = d.name() != target.name() || d.description() != target.description() ||
+                      d.extensions() != target.extensions();
     d.setName(target.name());
     d.setDescription(target.description());
+    if (d.extensions() != target.extensions()) {
+        const auto mine = d.extensions();
+        for (const auto& [name, json] : mine) {
+            if (!target.extension(name)) d.setExtension(name, {});
+        }
+        for (const auto& [name, json] : target.extensions()) d.setExtension(name, json);
+    }
     const bool table = !(d.table() == target.table());
     if (table) d.setTable(target.table());
     const bool prices = !(d.prices() == target.prices());

@@ -1,6 +1,8 @@
 #include "widgets/design/DesignFileController.h"
 
 #include "design/DesignFile.h"
+#include "io/Export.h"
+#include "io/Workbench.h"
 #include "widgets/design/RecentFiles.h"
 
 #include <QAction>
@@ -45,6 +47,54 @@ const QString kFilter = QObject::tr("Keyplan designs (*.keyplan.json);;JSON file
 
 QString sampleDirectory() { return QStringLiteral(":/samples"); }
 
+QString exportTitle(io::ExportFormat format)
+{
+    switch (format) {
+    case io::ExportFormat::Markdown: return QObject::tr("Access Patterns (&Markdown)…");
+    case io::ExportFormat::Workbench: return QObject::tr("NoSQL &Workbench Model…");
+    case io::ExportFormat::CloudFormationJson: return QObject::tr("&CloudFormation Template (JSON)…");
+    case io::ExportFormat::CloudFormationYaml: return QObject::tr("CloudFormation Template (&YAML)…");
+    case io::ExportFormat::Python: return QObject::tr("&Python Code (boto3)…");
+    case io::ExportFormat::JavaScript: return QObject::tr("&JavaScript Code (SDK v3)…");
+    }
+    return {};
+}
+
+QString exportFilter(io::ExportFormat format)
+{
+    switch (format) {
+    case io::ExportFormat::Markdown: return QObject::tr("Markdown (*.md)");
+    case io::ExportFormat::Workbench:
+    case io::ExportFormat::CloudFormationJson: return QObject::tr("JSON (*.json)");
+    case io::ExportFormat::CloudFormationYaml: return QObject::tr("YAML (*.yaml *.yml)");
+    case io::ExportFormat::Python: return QObject::tr("Python (*.py)");
+    case io::ExportFormat::JavaScript: return QObject::tr("JavaScript modules (*.mjs *.js)");
+    }
+    return {};
+}
+
+bool writeText(const QString& path, const std::string& text, QString* error)
+{
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly)) {
+        *error = out.errorString();
+        return false;
+    }
+    out.write(text.data(), static_cast<qint64>(text.size()));
+    if (!out.commit()) {
+        *error = out.errorString();
+        return false;
+    }
+    return true;
+}
+
+QStringList lines(const std::vector<std::string>& sentences)
+{
+    QStringList out;
+    for (const auto& s : sentences) out << QString::fromStdString(s);
+    return out;
+}
+
 }  // namespace
 
 DesignFileController::DesignFileController(DesignDocument* document, QWidget* dialogParent, QObject* parent)
@@ -73,6 +123,16 @@ DesignFileController::DesignFileController(DesignDocument* document, QWidget* di
     }
     recentMenu_ = new QMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+
+    importWorkbench_ = new QAction(tr("&Import NoSQL Workbench Model…"), this);
+    importWorkbench_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    importWorkbench_->setToolTip(tr("Make a design of a NoSQL Workbench data model (its JSON file)"));
+    connect(importWorkbench_, &QAction::triggered, this, [this] { importWorkbench(); });
+    exportMenu_ = new QMenu(tr("&Export"));
+    for (const io::ExportFormat format : io::exportFormats()) {
+        QAction* a = exportMenu_->addAction(exportTitle(format), this, [this, format] { exportAs(int(format)); });
+        if (format == io::ExportFormat::Markdown) a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    }
 
     QDir().mkpath(autosaveDirectory());
     lock_ = std::make_unique<QLockFile>(QDir(autosaveDirectory()).filePath(session_ + kLockSuffix));
@@ -105,6 +165,7 @@ DesignFileController::~DesignFileController()
 {
     delete samplesMenu_;
     delete recentMenu_;
+    delete exportMenu_;
     // close() removed the autosave if the user saved or discarded; one still here holds changes
     // nobody decided about, and with the lock gone the next start offers it.
     if (lock_) lock_->unlock();
@@ -137,6 +198,18 @@ DesignFileController::Prompts DesignFileController::defaultPrompts()
                                      QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
     };
     p.showError = [this](const QString& message) { QMessageBox::critical(dialogParent_, tr("Keyplan"), message); };
+    p.importFileName = [this](const QString& directory, const QString& filter) {
+        return QFileDialog::getOpenFileName(dialogParent_, tr("Import"), directory, filter);
+    };
+    p.exportFileName = [this](const QString& suggestion, const QString& filter) {
+        return QFileDialog::getSaveFileName(dialogParent_, tr("Export"), suggestion, filter);
+    };
+    p.showNotes = [this](const QString& title, const QStringList& notes) {
+        QMessageBox box(QMessageBox::Information, title, title, QMessageBox::Ok, dialogParent_);
+        box.setInformativeText(tr("%n note(s); see the details.", nullptr, static_cast<int>(notes.size())));
+        box.setDetailedText(notes.join(u'\n'));
+        box.exec();
+    };
     return p;
 }
 
@@ -333,6 +406,71 @@ QString DesignFileController::windowTitle() const
 }
 
 void DesignFileController::updateTitle() { Q_EMIT windowTitleChanged(windowTitle()); }
+
+// ---- Import and export ----
+
+bool DesignFileController::importWorkbench(const QString& path)
+{
+    if (!maybeSave()) return false;
+    QString file = path;
+    if (file.isEmpty()) {
+        file = prompts_.importFileName(QDir::homePath(), tr("NoSQL Workbench models (*.json);;All files (*)"));
+        if (file.isEmpty()) return false;
+    }
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        prompts_.showError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
+        return false;
+    }
+    const QByteArray bytes = in.readAll();
+    io::WorkbenchImport imported;
+    try {
+        imported = io::importWorkbench(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
+    } catch (const io::FormatError& e) {
+        prompts_.showError(tr("%1 is not a NoSQL Workbench model Keyplan can read.\n\n%2: %3")
+                               .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()),
+                                    QString::fromStdString(e.reason())));
+        return false;
+    }
+    removeAutosave();
+    // Not a .keyplan.json yet: unsaved until the user saves it somewhere.
+    document_->resetDesign(std::move(imported.design), {}, true);
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("Imported %1").arg(QDir::toNativeSeparators(file)));
+    if (!imported.notes.empty())
+        prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
+    return true;
+}
+
+bool DesignFileController::exportAs(int format, const QString& path)
+{
+    const auto f = io::ExportFormat(format);
+    QString file = path;
+    if (file.isEmpty()) {
+        const QString base = document_->filePath().isEmpty() || document_->filePath().startsWith(u':')
+                                 ? QDir::homePath()
+                                 : QFileInfo(document_->filePath()).absolutePath();
+        const QString suggestion = QDir(base).filePath(QString::fromStdString(io::defaultExportFileName(document_->design(), f)));
+        file = prompts_.exportFileName(suggestion, exportFilter(f));
+        if (file.isEmpty()) return false;
+    }
+    io::ExportResult result;
+    try {
+        result = io::exportDesign(document_->design(), f);
+    } catch (const std::exception& e) {
+        prompts_.showError(tr("Cannot export the design: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    QString error;
+    if (!writeText(file, result.text, &error)) {
+        prompts_.showError(tr("Cannot write %1.\n\n%2").arg(QDir::toNativeSeparators(file), error));
+        return false;
+    }
+    Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(file)));
+    if (!result.warnings.empty())
+        prompts_.showNotes(tr("Exported \"%1\" with warnings").arg(QFileInfo(file).fileName()), lines(result.warnings));
+    return true;
+}
 
 // ---- Autosave ----
 

@@ -1,5 +1,7 @@
 // File handling for the design document: New (empty, or from one of the bundled samples), Open,
-// Save, Save As (.keyplan.json through design::DesignFile), the recent files, and the rule that
+// Save, Save As (.keyplan.json through design::DesignFile), the recent files, Import of a NoSQL
+// Workbench model and Export to every io format (access-patterns.md, Workbench JSON,
+// CloudFormation JSON and YAML, Python and JavaScript code), and the rule that
 // unsaved changes are never lost: New, Open and closing the window ask first, and the design is
 // autosaved while it has unsaved changes, so a crash is recovered at the next start.
 //
@@ -40,6 +42,11 @@ public:
         // `when` is the autosave's time, `title` the design's.
         std::function<bool(const QString& title, const QString& when, const QString& file)> askRestore;
         std::function<void(const QString& message)> showError;
+        // Import and Export: a file to read or write, given a suggestion and a file-dialog filter.
+        std::function<QString(const QString& directory, const QString& filter)> importFileName;
+        std::function<QString(const QString& suggestion, const QString& filter)> exportFileName;
+        // What an import inferred or an export could not hold, one sentence a line.
+        std::function<void(const QString& title, const QStringList& lines)> showNotes;
     };
 
     // `dialogParent` parents the default prompts' dialogs. Checks for an autosave to restore
@@ -57,6 +64,9 @@ public:
     QAction* saveAsAction() const { return saveAs_; }
     QMenu* samplesMenu() const { return samplesMenu_; }
     QMenu* recentMenu() const { return recentMenu_; }
+    QAction* importWorkbenchAction() const { return importWorkbench_; }
+    // One action per io::ExportFormat, in io::exportFormats() order.
+    QMenu* exportMenu() const { return exportMenu_; }
 
     // The bundled sample designs (resource paths) and their display names.
     static QStringList samplePaths();
@@ -72,6 +82,10 @@ public:
     bool maybeSave();
     // For the window's closeEvent: maybeSave(), then the autosave is no longer needed.
     bool close();
+    // A NoSQL Workbench model becomes the (unsaved) design.
+    bool importWorkbench(const QString& path = {});
+    // `format` is an io::ExportFormat; writes the design in it (asks where without `path`).
+    bool exportAs(int format, const QString& path = {});
 
     // "E-commerce orders — shop.keyplan.json[*]": for QWidget::setWindowTitle with
     // setWindowModified(document->isModified()).
@@ -113,6 +127,8 @@ private:
     QAction* saveAs_;
     QMenu* samplesMenu_;
     QMenu* recentMenu_;
+    QAction* importWorkbench_;
+    QMenu* exportMenu_;
     QTimer* autosave_;
     QString session_;
     std::unique_ptr<QLockFile> lock_;
