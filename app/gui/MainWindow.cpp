@@ -8,17 +8,31 @@
 #include "widgets/Settings.h"
 #include "widgets/StoreJob.h"
 #include "widgets/StoreStatus.h"
+#include "widgets/design/DesignDataController.h"
+#include "widgets/design/DesignDocument.h"
+#include "widgets/design/DesignEntityClassifier.h"
+#include "widgets/design/DesignFileController.h"
+#include "widgets/design/CostView.h"
+#include "widgets/design/DesignTreeView.h"
+#include "widgets/design/DesignViews.h"
+#include "widgets/design/EntitiesView.h"
+#include "widgets/design/IndexesView.h"
+#include "widgets/design/PatternsView.h"
+#include "widgets/design/ProblemsView.h"
 
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHash>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
 
 namespace keyplan {
 
@@ -62,6 +76,7 @@ MainWindow::MainWindow(store::Store& store, const QString& location, QWidget* pa
     connect(layouts_, &widgets::LayoutTabs::attributesSeen, console_, &widgets::RequestConsole::addKnownAttributes);
 
     createMenus();
+    installDesignViews();
 
     restoreGeometry(settings_->windowGeometry());
     restoreState(settings_->windowState());
@@ -220,6 +235,11 @@ void MainWindow::storeChanged()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // Unsaved design changes are asked about first; Cancel keeps the window open.
+    if (!designFiles_->close()) {
+        event->ignore();
+        return;
+    }
     if (job_) job_->cancel();
     settings_->setWindowGeometry(saveGeometry());
     settings_->setWindowState(saveState());
@@ -227,6 +247,101 @@ void MainWindow::closeEvent(QCloseEvent* event)
     settings_->setConsoleCapacity(console_->capacityChoice());
     settings_->sync();
     event->accept();
+}
+
+// ==== The design document (gui2 session) ==========================================================
+// The design views in docks (tree on the left, patterns/entities/indexes/cost tabbed on the right,
+// problems beside the console), the File, Edit, Data and View entries for them, and what follows
+// what. Opens the autosave of a crashed session if there is one, else the e-commerce sample.
+void MainWindow::installDesignViews()
+{
+    using namespace widgets;
+    document_ = new DesignDocument(this);
+    designViews_ = new DesignViews(document_, this, this);
+    designFiles_ = new DesignFileController(document_, this, this);
+    designData_ = new DesignDataController(document_, store_, this, this);
+
+    QHash<QWidget*, QDockWidget*> docks;
+    auto dock = [&](QWidget* view, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(view);
+        addDockWidget(area, d);
+        docks.insert(view, d);
+        return d;
+    };
+    QDockWidget* tree = dock(designViews_->tree(), tr("Design"), QStringLiteral("designTreeDock"), Qt::LeftDockWidgetArea);
+    QDockWidget* patterns = dock(designViews_->patterns(), tr("Access patterns"), QStringLiteral("patternsDock"), Qt::RightDockWidgetArea);
+    QDockWidget* entities = dock(designViews_->entities(), tr("Entities"), QStringLiteral("entitiesDock"), Qt::RightDockWidgetArea);
+    QDockWidget* indexes = dock(designViews_->indexes(), tr("Table and indexes"), QStringLiteral("indexesDock"), Qt::RightDockWidgetArea);
+    QDockWidget* cost = dock(designViews_->cost(), tr("Cost"), QStringLiteral("costDock"), Qt::RightDockWidgetArea);
+    QDockWidget* problems = dock(designViews_->problems(), tr("Problems"), QStringLiteral("problemsDock"), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(patterns, entities);
+    tabifyDockWidget(patterns, indexes);
+    tabifyDockWidget(patterns, cost);
+    tabifyDockWidget(patterns, heatmapDock_);
+    tabifyDockWidget(consoleDock_, problems);
+    patterns->raise();
+    problems->raise();
+
+    connect(designViews_, &DesignViews::viewRequested, this, [docks](QWidget* view) {
+        if (QDockWidget* d = docks.value(view)) {
+            d->show();
+            d->raise();
+        }
+    });
+    connect(designData_, &DesignDataController::storeChanged, this, &MainWindow::storeChanged);
+    connect(designData_, &DesignDataController::storeChanged, console_, &RequestConsole::reloadTables);
+    connect(designData_, &DesignDataController::runFinished, heatmap_, &PartitionHeatmap::refresh);
+    auto status = [this](const QString& message) { statusBar()->showMessage(message, 8000); };
+    connect(designFiles_, &DesignFileController::statusMessage, this, status);
+    connect(designData_, &DesignDataController::statusMessage, this, status);
+    connect(designFiles_, &DesignFileController::windowTitleChanged, this, &QWidget::setWindowTitle);
+    connect(document_, &DesignDocument::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(document_, &DesignDocument::identityChanged, this,
+            [this] { layouts_->setEntityClassifier(designEntityClassifier(document_->design())); });
+
+    auto menuTitled = [this](const QString& title) -> QMenu* {
+        for (QAction* a : menuBar()->actions())
+            if (a->menu() && a->menu()->title() == title) return a->menu();
+        return nullptr;
+    };
+    QMenu* file = menuTitled(tr("&File"));
+    QAction* quit = file->actions().constLast();
+    file->insertActions(quit, {designFiles_->newAction()});
+    file->insertMenu(quit, designFiles_->samplesMenu());
+    file->insertActions(quit, {designFiles_->openAction()});
+    file->insertMenu(quit, designFiles_->recentMenu());
+    file->insertSeparator(quit);
+    file->insertActions(quit, {designFiles_->saveAction(), designFiles_->saveAsAction()});
+    file->insertSeparator(quit);
+    file->insertActions(quit, {designFiles_->importWorkbenchAction()});
+    file->insertMenu(quit, designFiles_->exportMenu());
+    file->insertSeparator(quit);
+
+    QMenu* edit = new QMenu(tr("&Edit"), this);
+    menuBar()->insertMenu(menuTitled(tr("&Data"))->menuAction(), edit);
+    QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addActions({undo, redo});
+
+    QMenu* data = menuTitled(tr("&Data"));
+    QAction* first = data->actions().constFirst();
+    data->insertActions(first, {designData_->generateAction(), designData_->runAllAction()});
+    data->insertSeparator(first);
+
+    QMenu* view = menuTitled(tr("&View"));
+    view->addSeparator();
+    for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems}) view->addAction(d->toggleViewAction());
+
+    const bool firstStart = settings_->windowState().isEmpty();
+    QTimer::singleShot(0, this, [this, firstStart, tree, patterns] {
+        // Room for the pattern table on a first start (later starts restore the user's layout).
+        if (firstStart) resizeDocks({tree, patterns}, {250, 840}, Qt::Horizontal);
+        if (!designFiles_->restoreAutosave()) designFiles_->newFromSample(DesignFileController::samplePaths().value(0));
+    });
 }
 
 }  // namespace keyplan

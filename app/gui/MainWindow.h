@@ -16,6 +16,10 @@ class Store;
 }
 
 namespace keyplan::widgets {
+class DesignDataController;
+class DesignDocument;
+class DesignFileController;
+class DesignViews;
 class LayoutTabs;
 class PartitionHeatmap;
 class RequestConsole;
@@ -44,6 +48,8 @@ private:
     void runJob(widgets::StoreJob* job);
     // After anything that changed which tables exist or what they hold.
     void storeChanged();
+    // The design document's views, docks and actions (the gui2 session's part, one place).
+    void installDesignViews();
 
     store::Store& store_;
     std::unique_ptr<widgets::Settings> settings_;
@@ -55,6 +61,10 @@ private:
     QDockWidget* heatmapDock_;
     QPointer<widgets::StoreJob> job_;
     QPointer<QProgressDialog> progress_;
+    widgets::DesignDocument* document_ = nullptr;
+    widgets::DesignViews* designViews_ = nullptr;
+    widgets::DesignFileController* designFiles_ = nullptr;
+    widgets::DesignDataController* designData_ = nullptr;
 };
 
 }  // namespace keyplan

@@ -3,8 +3,10 @@
 // edit (off the GUI thread, stale runs dropped), and the tree and pattern models stay consistent
 // under QAbstractItemModelTester through all of it.
 #include "analysis/Analysis.h"
+#include "analysis/ItemFactory.h"
 #include "design/DesignFile.h"
 #include "widgets/design/DesignDocument.h"
+#include "widgets/design/DesignEntityClassifier.h"
 #include "widgets/design/DesignTreeModel.h"
 #include "widgets/design/PatternListModel.h"
 
@@ -338,6 +340,46 @@ private Q_SLOTS:
         model.dropMimeData(back.get(), Qt::MoveAction, 0, 0, {});
         QCOMPARE(doc_->design().patterns()[0].name, first);
         QCOMPARE(doc_->undoStack()->count(), 2);
+    }
+
+    void shouldSignalIdentityChangesOnlyWhenTheyMatter()
+    {
+        QSignalSpy identity(doc_.get(), &DesignDocument::identityChanged);
+        design::AccessPattern p = doc_->design().patterns()[0];
+        p.ratePerSecond = 1;
+        doc_->editPattern(0, p, "rate");
+        QCOMPARE(identity.count(), 0);
+        QVERIFY(doc_->renameEntity(0, "Client"));
+        QCOMPARE(identity.count(), 1);
+        design::Entity order = doc_->design().entities()[1];
+        order.keys["SK"].keyTemplate = design::KeyTemplate::parse("META");
+        doc_->editEntity(1, order, "sk");
+        QCOMPARE(identity.count(), 2);
+        doc_->resetDesign(design::loadDesignFile(samplePath("saas")));
+        QCOMPARE(identity.count(), 3);
+    }
+
+    void shouldClassifyStoredItemsByTheDesign()
+    {
+        const design::Design& d = doc_->design();
+        const widgets::EntityClassifier classify = widgets::designEntityClassifier(d);
+        const analysis::ItemFactory factory(d);
+        for (const auto& e : d.entities()) {
+            const analysis::BuiltItem built = factory.build(e, 3, 0, {});
+            QCOMPARE(classify(built.item, {"PK", "SK"}), QString::fromStdString(e.name));
+        }
+        // Without the discriminator the key templates tell (a CustomerOrder is CUST#.../ORDER#...).
+        dynamo::Item bare;
+        bare["PK"] = dynamo::AttributeValue::string("CUST#ab12cd34");
+        bare["SK"] = dynamo::AttributeValue::string("ORDER#2026-02-03T10:00:00Z#0a1b2c3d");
+        QCOMPARE(classify(bare, {"PK", "SK"}), QString("CustomerOrder"));
+        // Another table's items: the layouts' own guess.
+        dynamo::Item other;
+        other["id"] = dynamo::AttributeValue::string("X#1");
+        QCOMPARE(classify(other, {"id", ""}), QString("X"));
+        // The classifier keeps its copy: later edits do not reach it (the window makes a new one).
+        QVERIFY(doc_->renameEntity(0, "Client"));
+        QCOMPARE(classify(factory.build(d.entities()[0], 0, 0, {}).item, {"PK", "SK"}), QString("Customer"));
     }
 
 private:

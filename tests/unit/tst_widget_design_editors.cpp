@@ -236,6 +236,25 @@ private Q_SLOTS:
         QCOMPARE(doc_->design().patterns()[4].name, std::string("Order by payment reference"));
     }
 
+    void shouldShowTheFirstPatternAndEntityOfANewDesign()
+    {
+        // Views made before the design they show, as the window makes them.
+        DesignDocument doc;
+        widgets::PatternsView patterns(&doc);
+        widgets::EntitiesView entities(&doc);
+        QCOMPARE(patterns.editor()->nameEdit()->text(), QString());
+        for (const char* sample : {"ecommerce", "saas"}) {
+            doc.resetDesign(design::loadDesignFile(samplePath(sample)));
+            QCOMPARE(patterns.currentPattern(), doc.idAt(Part::Pattern, 0));
+            QCOMPARE(patterns.editor()->nameEdit()->text(), QString::fromStdString(doc.design().patterns()[0].name));
+            QCOMPARE(patterns.editor()->inputsModel()->rowCount(), int(doc.design().patterns()[0].inputs.size()));
+            QVERIFY(patterns.editor()->inputsModel()->rowCount() > 0);
+            QCOMPARE(entities.currentEntity(), doc.idAt(Part::Entity, 0));
+            QCOMPARE(entities.attributesModel()->rowCount(), int(doc.design().entities()[0].attributes.size()));
+            QVERIFY(entities.keysModel()->rowCount() >= 2);
+        }
+    }
+
     void shouldSayWhichCollectionTheSelectedPatternReads()
     {
         widgets::PatternsView view(doc_.get());
@@ -249,7 +268,8 @@ private Q_SLOTS:
         QCOMPARE(c.partitionAttribute, QString("GSI1PK"));
         QCOMPARE(c.partitionValue, QString("STATUS#{status}#{orderDay}"));
         QVERIFY(!c.concrete);
-        // After a run the value is the one the run used.
+        // After a run the value is the one the run used, and the run columns show.
+        QVERIFY(view.table()->isColumnHidden(widgets::PatternListModel::RunItemsColumn));
         widgets::PatternRunSummary run;
         run.ok = true;
         run.index = "GSI1";
@@ -260,6 +280,8 @@ private Q_SLOTS:
         const auto concrete = collections.takeFirst().at(0).value<widgets::ItemCollection>();
         QCOMPARE(concrete.partitionValue, QString("STATUS#PENDING#2026-08-03"));
         QVERIFY(concrete.concrete);
+        QVERIFY(!view.table()->isColumnHidden(widgets::PatternListModel::RunItemsColumn));
+        QVERIFY(!view.table()->isColumnHidden(widgets::PatternListModel::RunUnitsColumn));
     }
 
     void shouldPreviewAKeyTemplateWhileItIsTyped()

@@ -103,6 +103,8 @@ void DesignDocument::resetDesign(design::Design design, const QString& filePath,
     filePath_ = filePath;
     Q_EMIT designReset();
     Q_EMIT designChanged();
+    identity_ = identitySignature();
+    Q_EMIT identityChanged();
     Q_EMIT runSummariesChanged();
     if (pathChanged) Q_EMIT filePathChanged(filePath_);
     if (wasModified != isModified()) Q_EMIT modifiedChanged(isModified());
@@ -493,7 +495,27 @@ void DesignDocument::applyDesign(const design::Design& target)
 void DesignDocument::contentChanged()
 {
     Q_EMIT designChanged();
+    std::string identity = identitySignature();
+    if (identity != identity_) {
+        identity_ = std::move(identity);
+        Q_EMIT identityChanged();
+    }
     scheduleAnalysis();
+}
+
+std::string DesignDocument::identitySignature() const
+{
+    const design::Table& t = design_->table();
+    std::string s = t.name + '\x1f' + t.partitionKey.name + '\x1f' + (t.sortKey ? t.sortKey->name : std::string()) +
+                    '\x1f' + t.typeAttribute + '\x1f' + t.separator;
+    for (const auto& e : design_->entities()) {
+        s += '\x1e' + e.name + '\x1f' + e.discriminator();
+        for (const auto* key : {&t.partitionKey.name, t.sortKey ? &t.sortKey->name : nullptr}) {
+            const design::KeyBinding* b = key ? e.key(*key) : nullptr;
+            s += '\x1f' + (b ? b->keyTemplate.text() : std::string());
+        }
+    }
+    return s;
 }
 
 void DesignDocument::renameKeyAttribute(design::Design& d, const std::string& from, const std::string& to)

@@ -167,6 +167,9 @@ Q_SIGNALS:
     // Any change of the design's content (after the specific signal).
     void designChanged();
     void analysisUpdated();
+    // What tells the entities' items apart changed (names, discriminators, the table's keys and
+    // their templates): views that classify stored items need a new classifier.
+    void identityChanged();
     void runSummariesChanged();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& filePath);
@@ -177,6 +180,7 @@ private:
     void startAnalysis();
     void finishAnalysis(const std::shared_ptr<AnalysisJob>& job);
     void contentChanged();
+    std::string identitySignature() const;
 
     std::unique_ptr<design::Design> design_;
     QUndoStack* undo_;
@@ -193,6 +197,7 @@ private:
     std::unique_ptr<QThreadPool> pool_;
     double lastAnalysisMs_ = 0;
     std::map<design::Id, PatternRunSummary> runs_;
+    std::string identity_;  // see identityChanged()
 };
 
 }  // namespace keyplan::widgets

@@ -3,6 +3,7 @@
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "io/Workbench.h"
+#include "widgets/Icons.h"
 #include "widgets/design/RecentFiles.h"
 
 #include <QAction>
@@ -24,17 +25,6 @@
 #include <QUuid>
 
 #include <algorithm>
-
-// The samples are compiled into the static library (resources/keyplan.qrc): registered once
-// per program, before the first look (Q_INIT_RESOURCE must be outside any namespace).
-static void initSampleResources()
-{
-    static const bool registered = [] {
-        Q_INIT_RESOURCE(keyplan);
-        return true;
-    }();
-    Q_UNUSED(registered);
-}
 
 namespace keyplan::widgets {
 
@@ -106,7 +96,7 @@ DesignFileController::DesignFileController(DesignDocument* document, QWidget* di
     new_ = new QAction(tr("&New"), this);
     new_->setShortcut(QKeySequence::New);
     new_->setToolTip(tr("Start an empty design"));
-    open_ = new QAction(tr("&Open…"), this);
+    open_ = new QAction(icon(QStringLiteral("open")), tr("&Open…"), this);
     open_->setShortcut(QKeySequence::Open);
     save_ = new QAction(tr("&Save"), this);
     save_->setShortcut(QKeySequence::Save);
@@ -124,7 +114,7 @@ DesignFileController::DesignFileController(DesignDocument* document, QWidget* di
     recentMenu_ = new QMenu(tr("Open &Recent"));
     rebuildRecentMenu();
 
-    importWorkbench_ = new QAction(tr("&Import NoSQL Workbench Model…"), this);
+    importWorkbench_ = new QAction(icon(QStringLiteral("load")), tr("&Import NoSQL Workbench Model…"), this);
     importWorkbench_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     importWorkbench_->setToolTip(tr("Make a design of a NoSQL Workbench data model (its JSON file)"));
     connect(importWorkbench_, &QAction::triggered, this, [this] { importWorkbench(); });
@@ -217,7 +207,8 @@ DesignFileController::Prompts DesignFileController::defaultPrompts()
 
 QStringList DesignFileController::samplePaths()
 {
-    initSampleResources();
+    // The samples are compiled into the library with the icons (resources/keyplan.qrc).
+    initResources();
     QStringList out;
     const QDir dir(sampleDirectory());
     // The e-commerce sample first: it is the one the window opens with.

@@ -1,5 +1,6 @@
 #include "widgets/design/EntitiesView.h"
 
+#include "widgets/Icons.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/EntityModels.h"
@@ -59,9 +60,10 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     list_->setModel(entities_);
     list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     auto* listBar = new QToolBar(this);
-    QAction* add = listBar->addAction(tr("Add"), this, &EntitiesView::addEntity);
+    listBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    QAction* add = listBar->addAction(icon(QStringLiteral("add")), tr("Add"), this, &EntitiesView::addEntity);
     add->setToolTip(tr("Add an entity type (Insert)"));
-    QAction* remove = listBar->addAction(tr("Remove"), this, [this] {
+    QAction* remove = listBar->addAction(icon(QStringLiteral("remove")), tr("Remove"), this, [this] {
         const int row = list_->currentIndex().row();
         if (row >= 0) document_->removeRow(Part::Entity, row);
     });
@@ -131,14 +133,15 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     attributeError_->setWordWrap(true);
     attributeError_->hide();
     auto* attributeBar = new QToolBar(details_);
-    attributeBar->addAction(tr("Add attribute"), this, [this] {
+    attributeBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    attributeBar->addAction(icon(QStringLiteral("add")), tr("Add attribute"), this, [this] {
         const int row = attributes_->appendAttribute();
         if (row >= 0 && row < attributes_->rowCount()) {
             attributesView_->setCurrentIndex(attributes_->index(row, 0));
             attributesView_->edit(attributes_->index(row, 0));
         }
     });
-    attributeBar->addAction(tr("Remove attribute"), this, [this] {
+    attributeBar->addAction(icon(QStringLiteral("remove")), tr("Remove attribute"), this, [this] {
         if (attributesView_->currentIndex().isValid()) attributes_->removeAttribute(attributesView_->currentIndex().row());
     });
     attributeBar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
@@ -267,15 +270,17 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
 
     connect(list_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &EntitiesView::currentChanged);
     connect(entities_, &QAbstractItemModel::rowsRemoved, this, &EntitiesView::currentChanged);
-    connect(entities_, &QAbstractItemModel::modelReset, this, [this] {
-        current_ = 0;
-        if (entities_->rowCount()) list_->setCurrentIndex(entities_->index(0));
-        currentChanged();
-    });
     connect(keysView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &EntitiesView::refreshKeyProblems);
     connect(keys_, &QAbstractItemModel::dataChanged, this, &EntitiesView::refreshKeyProblems);
     connect(keys_, &QAbstractItemModel::modelReset, this, &EntitiesView::refreshKeyProblems);
     connect(document_, &DesignDocument::designChanged, this, &EntitiesView::refresh);
+    // A new design: its first entity, set afresh after every part dropped the old ids (see
+    // PatternsView).
+    connect(document_, &DesignDocument::designReset, this, [this] {
+        current_ = 0;
+        if (entities_->rowCount()) list_->setCurrentIndex(entities_->index(0));
+        currentChanged();
+    });
     if (entities_->rowCount()) list_->setCurrentIndex(entities_->index(0));
     currentChanged();
 }

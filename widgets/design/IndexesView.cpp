@@ -1,5 +1,6 @@
 #include "widgets/design/IndexesView.h"
 
+#include "widgets/Icons.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/IndexTableModel.h"
@@ -104,9 +105,10 @@ IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
     table_->setColumnWidth(IndexTableModel::SortTypeColumn, 42);
     table_->setColumnWidth(IndexTableModel::IncludeColumn, 160);
     auto* bar = new QToolBar(this);
-    bar->addAction(tr("Add GSI"), this, &IndexesView::addGlobalIndex)->setToolTip(tr("Add a global secondary index"));
-    bar->addAction(tr("Add LSI"), this, &IndexesView::addLocalIndex)->setToolTip(tr("Add a local secondary index (same partition key, another sort key)"));
-    QAction* remove = bar->addAction(tr("Remove"), this, [this] {
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(icon(QStringLiteral("index")), tr("Add GSI"), this, &IndexesView::addGlobalIndex)->setToolTip(tr("Add a global secondary index"));
+    bar->addAction(icon(QStringLiteral("index")), tr("Add LSI"), this, &IndexesView::addLocalIndex)->setToolTip(tr("Add a local secondary index (same partition key, another sort key)"));
+    QAction* remove = bar->addAction(icon(QStringLiteral("remove")), tr("Remove"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row >= 0) document_->removeRow(Part::Index, row);
     });

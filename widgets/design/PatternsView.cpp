@@ -1,5 +1,6 @@
 #include "widgets/design/PatternsView.h"
 
+#include "widgets/Icons.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/PatternEditor.h"
 #include "widgets/design/PatternListModel.h"
@@ -37,14 +38,14 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     table_->horizontalHeader()->setHighlightSections(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     table_->horizontalHeader()->setSectionResizeMode(PatternListModel::KeyConditionColumn, QHeaderView::Stretch);
-    table_->setColumnWidth(PatternListModel::NumberColumn, 36);
-    table_->setColumnWidth(PatternListModel::NameColumn, 190);
-    table_->setColumnWidth(PatternListModel::VerdictColumn, 150);
-    table_->setColumnWidth(PatternListModel::IndexColumn, 64);
-    table_->setColumnWidth(PatternListModel::ReadUnitsColumn, 70);
-    table_->setColumnWidth(PatternListModel::DollarsColumn, 80);
-    table_->setColumnWidth(PatternListModel::RunItemsColumn, 80);
-    table_->setColumnWidth(PatternListModel::RunUnitsColumn, 130);
+    table_->setColumnWidth(PatternListModel::NumberColumn, 32);
+    table_->setColumnWidth(PatternListModel::NameColumn, 170);
+    table_->setColumnWidth(PatternListModel::VerdictColumn, 124);
+    table_->setColumnWidth(PatternListModel::IndexColumn, 56);
+    table_->setColumnWidth(PatternListModel::ReadUnitsColumn, 64);
+    table_->setColumnWidth(PatternListModel::DollarsColumn, 78);
+    table_->setColumnWidth(PatternListModel::RunItemsColumn, 76);
+    table_->setColumnWidth(PatternListModel::RunUnitsColumn, 120);
 
     editor_ = new PatternEditor(document_, this);
     auto* scroll = new QScrollArea(this);
@@ -54,9 +55,9 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
 
     auto* toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    add_ = toolbar->addAction(tr("Add pattern"), this, &PatternsView::addPattern);
+    add_ = toolbar->addAction(icon(QStringLiteral("add")), tr("Add pattern"), this, &PatternsView::addPattern);
     add_->setToolTip(tr("Add an access pattern after the last one"));
-    remove_ = toolbar->addAction(tr("Remove"), this, [this] {
+    remove_ = toolbar->addAction(icon(QStringLiteral("remove")), tr("Remove"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row >= 0) document_->removeRow(DesignDocument::Part::Pattern, row);
     });
@@ -100,12 +101,25 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     // editor follows the id, and the buttons the row.
     connect(model_, &QAbstractItemModel::rowsMoved, this, &PatternsView::updateActions);
     connect(model_, &QAbstractItemModel::rowsRemoved, this, &PatternsView::currentChanged);
-    connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+    connect(document_, &DesignDocument::analysisUpdated, this, &PatternsView::emitCollection);
+    connect(document_, &DesignDocument::runSummariesChanged, this, &PatternsView::emitCollection);
+    // The run columns appear once there is a run to show.
+    auto showRuns = [this] {
+        bool any = false;
+        for (const auto& p : document_->design().patterns()) any = any || document_->runSummary(p.id);
+        table_->setColumnHidden(PatternListModel::RunItemsColumn, !any);
+        table_->setColumnHidden(PatternListModel::RunUnitsColumn, !any);
+    };
+    connect(document_, &DesignDocument::runSummariesChanged, this, showRuns);
+    showRuns();
+    // A new design: select its first pattern. Connected last, so it runs after the model, the
+    // editor and its tables have dropped the old design's ids (a new design's ids can be the same
+    // numbers: what is selected is set afresh, never assumed).
+    connect(document_, &DesignDocument::designReset, this, [this] {
+        current_ = 0;
         if (model_->rowCount()) table_->setCurrentIndex(model_->index(0, PatternListModel::NameColumn));
         currentChanged();
     });
-    connect(document_, &DesignDocument::analysisUpdated, this, &PatternsView::emitCollection);
-    connect(document_, &DesignDocument::runSummariesChanged, this, &PatternsView::emitCollection);
     if (model_->rowCount()) table_->setCurrentIndex(model_->index(0, PatternListModel::NameColumn));
     updateActions();
 }
