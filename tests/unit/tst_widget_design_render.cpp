@@ -5,7 +5,11 @@
 // is saved as a PNG (KEYPLAN_SCREENSHOTS, else a folder in the temp directory) to be looked at.
 #include "analysis/Analysis.h"
 #include "design/DesignFile.h"
+#include "io/Export.h"
+#include "store/SqliteStore.h"
 #include "widgets/design/CostView.h"
+#include "widgets/design/DesignDataController.h"
+#include "widgets/design/DesignFileController.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/DesignViews.h"
@@ -26,9 +30,12 @@
 #include <QDir>
 #include <QHash>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPalette>
+#include <QSignalSpy>
 #include <QSplitter>
+#include <QTemporaryDir>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
@@ -304,6 +311,46 @@ private Q_SLOTS:
                  QString("served"));
         patterns->showPattern(doc.design().patterns()[5].id);
         shot(&window, "story-5-served");
+
+        // Generate the sample data and run every pattern: the sixth reads one customer by email.
+        auto store = store::SqliteStore::openInMemory();
+        widgets::DesignDataController data(&doc, *store, &window);
+        QSignalSpy generated(&data, &widgets::DesignDataController::generationFinished);
+        data.generate({1, 0, true});
+        QVERIFY(generated.wait(60000));
+        QVERIFY(generated.at(0).at(0).toBool());
+        QSignalSpy ran(&data, &widgets::DesignDataController::runFinished);
+        QSignalSpy collections(patterns, &widgets::PatternsView::itemCollectionSelected);
+        data.runAllAction()->trigger();
+        QVERIFY(ran.wait(60000));
+        QCOMPARE(ran.at(0).at(1).toInt(), 0);  // none failed
+        const widgets::PatternRunSummary* run = doc.runSummary(doc.design().patterns()[5].id);
+        QVERIFY(run && run->ok);
+        QCOMPARE(run->items, 1);
+        QCOMPARE(run->index, QString("GSI2"));
+        QVERIFY(run->partitionValue.startsWith("EMAIL#"));
+        QVERIFY(run->inputs.startsWith("email="));
+        QVERIFY2(patterns->editor()->verdictLabel()->text().contains("Last run"), qPrintable(patterns->editor()->verdictLabel()->text()));
+        // The selected pattern's collection is now a concrete one, for the layouts to highlight.
+        QVERIFY(!collections.isEmpty());
+        const auto collection = collections.last().at(0).value<widgets::ItemCollection>();
+        QCOMPARE(collection.index, QString("GSI2"));
+        QVERIFY(collection.concrete);
+        QCOMPARE(collection.partitionValue, run->partitionValue);
+        shot(&window, "story-6-ran");
+
+        // Export access-patterns.md: the sixth pattern is in it, served on GSI2.
+        QTemporaryDir dir;
+        widgets::DesignFileController files(&doc, &window);
+        widgets::DesignFileController::Prompts prompts = files.prompts();
+        prompts.exportFileName = [&](const QString&, const QString&) { return dir.filePath("access-patterns.md"); };
+        files.setPrompts(prompts);
+        QVERIFY(files.exportAs(int(io::ExportFormat::Markdown)));
+        QFile md(dir.filePath("access-patterns.md"));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(md.readAll());
+        QVERIFY(text.contains("Customer by email"));
+        QVERIFY(text.contains("GSI2PK = EMAIL#{email}"));
         // Every step is one undo entry or a few, and undo walks all the way back.
         QVERIFY(doc.undoStack()->count() >= 5);
         while (doc.undoStack()->canUndo()) doc.undoStack()->undo();

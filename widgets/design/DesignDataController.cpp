@@ -181,6 +181,9 @@ void DesignDataController::runAllPatterns()
                 s.estimatedReadUnits = r.estimate.read.readUnits;
                 s.index = qs(request.indexName);
                 s.note = qs(r.note);
+                QStringList bound;
+                for (const auto& [name, value] : r.inputs) bound << qs(name) + u'=' + qs(value);
+                s.inputs = bound.join(QStringLiteral(", "));
                 if (request.operation == analysis::Operation::GetItem || request.operation == analysis::Operation::Query) {
                     s.partitionAttribute = qs(request.keyCondition.partitionAttribute);
                     if (const auto value = request.keyCondition.partitionValue.render(r.inputs)) s.partitionValue = qs(*value);

@@ -47,6 +47,7 @@ struct PatternRunSummary {
     QString partitionAttribute;  // the partition key attribute it read ("" for a Scan)
     QString partitionValue;      // ... and its value, bound from the run's inputs
     QString note;
+    QString inputs;              // "customerId=ab12cd34, ..." as bound
 };
 
 // The item collection a pattern reads, for the store views to highlight.

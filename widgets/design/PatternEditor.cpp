@@ -218,6 +218,7 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
     connect(document_, &DesignDocument::designChanged, this, &PatternEditor::refresh);
     connect(document_, &DesignDocument::designReset, this, [this] { setPattern(0); });
     connect(document_, &DesignDocument::analysisUpdated, this, &PatternEditor::refreshVerdict);
+    connect(document_, &DesignDocument::runSummariesChanged, this, &PatternEditor::refreshVerdict);
     setPattern(0);
 }
 
@@ -366,6 +367,15 @@ void PatternEditor::refreshVerdict()
         html += QStringLiteral("<ul>");
         for (const auto& w : r->plan.warnings) html += QStringLiteral("<li>%1</li>").arg(qs(w).toHtmlEscaped());
         html += QStringLiteral("</ul>");
+    }
+    if (const PatternRunSummary* run = document_->runSummary(p->id)) {
+        html += run->ok ? tr("<p><b>Last run:</b> %1 item(s) in %2 request(s), %3 RU consumed (estimate %4)%5%6</p>")
+                              .arg(run->items)
+                              .arg(run->requests)
+                              .arg(units(run->consumedReadUnits), units(run->estimatedReadUnits),
+                                   run->inputs.isEmpty() ? QString() : tr(", with %1").arg(run->inputs.toHtmlEscaped()),
+                                   run->note.isEmpty() ? QString() : QStringLiteral("; ") + run->note.toHtmlEscaped())
+                        : tr("<p><b>Last run failed:</b> %1</p>").arg(run->error.toHtmlEscaped());
     }
     verdict_->setText(html);
     QStringList notes;
