@@ -174,6 +174,10 @@ private Q_SLOTS:
         QVERIFY(refreshed.wait(5000));
         QVERIFY2(status.text().startsWith(QStringLiteral("1 table \u00b7 1 index \u00b7 1,240 items \u00b7 ")), qPrintable(status.text()));
         QVERIFY2(status.text().endsWith(QStringLiteral(" KB")), qPrintable(status.text()));
+        status.resize(status.sizeHint());
+        const QImage image = status.grab().toImage();
+        QVERIFY(image.save(QStringLiteral("screenshots/status.png")));
+        QVERIFY2(distinctColours(image) > 8, qPrintable(QString::number(distinctColours(image))));  // icon and text
     }
 };
 
