@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dynamo/AttributeValue.h"
+#include "dynamo/LegacyParameters.h"
 
 #include <cstdint>
 #include <map>
@@ -33,10 +34,6 @@ enum class ReturnValues { None, AllOld, UpdatedOld, AllNew, UpdatedNew };
 enum class ReturnItemCollectionMetrics { None, Size };
 enum class ReturnValuesOnConditionCheckFailure { None, AllOld };
 enum class Select { AllAttributes, AllProjectedAttributes, SpecificAttributes, Count };
-enum class ConditionalOperator { And, Or };
-// Legacy comparison operators (KeyConditions, QueryFilter, ScanFilter, Expected).
-enum class ComparisonOperator { EQ, NE, IN, LE, LT, GE, GT, BETWEEN, NOT_NULL, NULL_, CONTAINS, NOT_CONTAINS, BEGINS_WITH };
-enum class AttributeAction { Put, Add, Delete };  // legacy AttributeUpdates
 
 // ---- Schema -----------------------------------------------------------------------------------
 
@@ -190,26 +187,16 @@ struct ListTablesResponse {
 };
 
 // ---- Legacy condition parameters --------------------------------------------------------------
+// Their types live with the expression language that translates them (dynamo/LegacyParameters.h).
 
-struct Condition {  // KeyConditions, QueryFilter, ScanFilter
-    ComparisonOperator comparisonOperator = ComparisonOperator::EQ;
-    std::vector<AttributeValue> attributeValueList;
-};
-
-struct ExpectedAttributeValue {  // Expected
-    std::optional<AttributeValue> value;
-    std::optional<bool> exists;
-    std::optional<ComparisonOperator> comparisonOperator;
-    std::optional<std::vector<AttributeValue>> attributeValueList;
-};
-
-struct AttributeValueUpdate {  // AttributeUpdates
-    std::optional<AttributeValue> value;
-    AttributeAction action = AttributeAction::Put;
-};
-
-using LegacyConditions = std::map<std::string, Condition, std::less<>>;
-using LegacyExpected = std::map<std::string, ExpectedAttributeValue, std::less<>>;
+using dynamo::AttributeAction;
+using dynamo::AttributeValueUpdate;
+using dynamo::ComparisonOperator;
+using Condition = dynamo::LegacyCondition;
+using dynamo::ConditionalOperator;
+using dynamo::ExpectedAttributeValue;
+using dynamo::LegacyConditions;
+using dynamo::LegacyExpected;
 
 // ---- Single-item operations -------------------------------------------------------------------
 
@@ -276,7 +263,7 @@ struct UpdateItemRequest {
     ReturnConsumedCapacity returnConsumedCapacity = ReturnConsumedCapacity::None;
     ReturnItemCollectionMetrics returnItemCollectionMetrics = ReturnItemCollectionMetrics::None;
     ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure = ReturnValuesOnConditionCheckFailure::None;
-    std::optional<std::map<std::string, AttributeValueUpdate, std::less<>>> attributeUpdates;
+    std::optional<dynamo::LegacyUpdates> attributeUpdates;
     std::optional<LegacyExpected> expected;
     std::optional<ConditionalOperator> conditionalOperator;
 };

@@ -9,7 +9,7 @@ namespace keyplan::dynamo::expr {
 
 namespace {
 
-using store::ComparisonOperator;
+using dynamo::ComparisonOperator;
 
 const char* opName(ComparisonOperator op)
 {
@@ -137,17 +137,17 @@ Condition legacyCondition(const std::string& attribute, ComparisonOperator op, c
     return c;
 }
 
-void checkConditionalOperator(const std::optional<store::ConditionalOperator>& op, size_t count)
+void checkConditionalOperator(const std::optional<ConditionalOperator>& op, size_t count)
 {
     if (!op) return;
     if (count == 0) throwValidation("ConditionalOperator cannot be used without Filter or Expected");
     if (count == 1) throwValidation("ConditionalOperator can only be used when Filter or Expected has two or more elements");
 }
 
-std::optional<ConditionExpression> joined(std::vector<Condition> parts, const std::optional<store::ConditionalOperator>& op)
+std::optional<ConditionExpression> joined(std::vector<Condition> parts, const std::optional<ConditionalOperator>& op)
 {
     if (parts.empty()) return std::nullopt;
-    Condition::Kind kind = op && *op == store::ConditionalOperator::Or ? Condition::Kind::Or : Condition::Kind::And;
+    Condition::Kind kind = op && *op == ConditionalOperator::Or ? Condition::Kind::Or : Condition::Kind::And;
     Condition out = std::move(parts.back());
     for (size_t i = parts.size() - 1; i-- > 0;) out = combine(kind, std::move(parts[i]), std::move(out));
     return ConditionExpression(std::move(out));
@@ -190,7 +190,7 @@ void validateLegacyCondition(ComparisonOperator op, const std::vector<AttributeV
     }
 }
 
-KeyCondition keyConditionFromLegacy(const store::LegacyConditions& conditions, const KeySchema& schema)
+KeyCondition keyConditionFromLegacy(const LegacyConditions& conditions, const KeySchema& schema)
 {
     for (const auto& [name, c] : conditions) validateLegacyCondition(c.comparisonOperator, c.attributeValueList);
     if (conditions.empty() || conditions.size() > 2) throwValidation("Conditions can be of length 1 or 2 only");
@@ -249,8 +249,8 @@ KeyCondition keyConditionFromLegacy(const store::LegacyConditions& conditions, c
     return out;
 }
 
-std::optional<ConditionExpression> filterFromLegacy(const std::optional<store::LegacyConditions>& filter,
-                                                    const std::optional<store::ConditionalOperator>& op)
+std::optional<ConditionExpression> filterFromLegacy(const std::optional<LegacyConditions>& filter,
+                                                    const std::optional<ConditionalOperator>& op)
 {
     checkConditionalOperator(op, filter ? filter->size() : 0);
     if (!filter) return std::nullopt;
@@ -262,8 +262,8 @@ std::optional<ConditionExpression> filterFromLegacy(const std::optional<store::L
     return joined(std::move(parts), op);
 }
 
-std::optional<ConditionExpression> conditionFromExpected(const std::optional<store::LegacyExpected>& expected,
-                                                         const std::optional<store::ConditionalOperator>& op)
+std::optional<ConditionExpression> conditionFromExpected(const std::optional<LegacyExpected>& expected,
+                                                         const std::optional<ConditionalOperator>& op)
 {
     checkConditionalOperator(op, expected ? expected->size() : 0);
     if (!expected) return std::nullopt;
@@ -312,13 +312,13 @@ std::optional<ConditionExpression> conditionFromExpected(const std::optional<sto
     return joined(std::move(parts), op);
 }
 
-UpdateExpression updateFromAttributeUpdates(const std::map<std::string, store::AttributeValueUpdate, std::less<>>& updates)
+UpdateExpression updateFromAttributeUpdates(const LegacyUpdates& updates)
 {
     std::vector<UpdateAction> actions;
     auto tree = std::make_shared<PathTree>();
     for (const auto& [name, u] : updates) {
         const Type t = u.value ? u.value->type() : Type::NUL;
-        if (!u.value && u.action != store::AttributeAction::Delete) {
+        if (!u.value && u.action != AttributeAction::Delete) {
             throwValidation(std::string(kInvalid) + "Only DELETE action is allowed when no attribute value is specified");
         }
         auto enumName = [](Type type) {
@@ -337,24 +337,24 @@ UpdateExpression updateFromAttributeUpdates(const std::map<std::string, store::A
             return "NULL";
         };
         bool isSet = u.value && (t == Type::SS || t == Type::NS || t == Type::BS);
-        if (u.action == store::AttributeAction::Delete && u.value && !isSet) {
+        if (u.action == AttributeAction::Delete && u.value && !isSet) {
             throwValidation(std::string(kInvalid) + "DELETE action with value is not supported for the type " + enumName(t));
         }
-        if (u.action == store::AttributeAction::Add && !(isSet || t == Type::N || t == Type::L)) {
+        if (u.action == AttributeAction::Add && !(isSet || t == Type::N || t == Type::L)) {
             throwValidation(std::string(kInvalid) + "ADD action is not supported for the type " + enumName(t));
         }
         UpdateAction a;
         a.path = pathOperand(name).path;
         switch (u.action) {
-        case store::AttributeAction::Put:
+        case AttributeAction::Put:
             a.kind = UpdateAction::Kind::Set;
             a.value = valueOperand(*u.value);
             break;
-        case store::AttributeAction::Delete:
+        case AttributeAction::Delete:
             a.kind = u.value ? UpdateAction::Kind::Delete : UpdateAction::Kind::Remove;
             if (u.value) a.value = valueOperand(*u.value);
             break;
-        case store::AttributeAction::Add:
+        case AttributeAction::Add:
             if (t == Type::L) {
                 // Legacy ADD appends to a list (created when missing).
                 Operand existing;

@@ -15,7 +15,7 @@
 #pragma once
 
 #include "dynamo/expr/Expression.h"
-#include "store/Requests.h"
+#include "dynamo/LegacyParameters.h"
 
 #include <optional>
 
@@ -23,17 +23,17 @@ namespace keyplan::dynamo::expr {
 
 // One legacy condition's AttributeValueList against its ComparisonOperator (count, types, order
 // of BETWEEN bounds).
-void validateLegacyCondition(store::ComparisonOperator op, const std::vector<AttributeValue>& values);
+void validateLegacyCondition(ComparisonOperator op, const std::vector<AttributeValue>& values);
 
-KeyCondition keyConditionFromLegacy(const store::LegacyConditions& keyConditions, const KeySchema& schema);
+KeyCondition keyConditionFromLegacy(const LegacyConditions& keyConditions, const KeySchema& schema);
 
 // Absent or empty filter (and no ConditionalOperator): no condition.
-std::optional<ConditionExpression> filterFromLegacy(const std::optional<store::LegacyConditions>& filter,
-                                                    const std::optional<store::ConditionalOperator>& op);
+std::optional<ConditionExpression> filterFromLegacy(const std::optional<LegacyConditions>& filter,
+                                                    const std::optional<ConditionalOperator>& op);
 
-std::optional<ConditionExpression> conditionFromExpected(const std::optional<store::LegacyExpected>& expected,
-                                                         const std::optional<store::ConditionalOperator>& op);
+std::optional<ConditionExpression> conditionFromExpected(const std::optional<LegacyExpected>& expected,
+                                                         const std::optional<ConditionalOperator>& op);
 
-UpdateExpression updateFromAttributeUpdates(const std::map<std::string, store::AttributeValueUpdate, std::less<>>& updates);
+UpdateExpression updateFromAttributeUpdates(const LegacyUpdates& updates);
 
 }  // namespace keyplan::dynamo::expr
