@@ -319,7 +319,7 @@ void ItemLayoutModel::Worker::fetch(int number)
         request.indexName = index;
         request.limit = options.pageRows - static_cast<int>(page.rows.size());
         request.exclusiveStartKey = cursor;
-        store::ScanResponse response = store.scan(request);
+        store::ScanResponse response = store.browse(request);
         if (response.items)
             for (auto& item : *response.items) page.rows.push_back(classify(std::move(item), band, lastPartition));
         cursor = std::move(response.lastEvaluatedKey);
@@ -379,7 +379,7 @@ void ItemLayoutModel::Worker::pass()
         request.indexName = index;
         request.limit = options.passBatch;
         request.exclusiveStartKey = cursor;
-        store::ScanResponse response = store.scan(request);
+        store::ScanResponse response = store.browse(request);
 
         Progress progress;
         std::unordered_map<QString, qint64> delta;

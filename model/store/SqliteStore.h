@@ -33,6 +33,7 @@ public:
 
     QueryResponse query(const QueryRequest& request) override;
     ScanResponse scan(const ScanRequest& request) override;
+    ScanResponse browse(const ScanRequest& request) override;
 
     BatchGetItemResponse batchGetItem(const BatchGetItemRequest& request) override;
     BatchWriteItemResponse batchWriteItem(const BatchWriteItemRequest& request) override;
@@ -54,6 +55,7 @@ public:
 
 private:
     explicit SqliteStore(std::unique_ptr<Impl> impl);
+    ScanResponse scanMetered(const ScanRequest& request, bool metered);
     std::unique_ptr<Impl> d_;
 };
 

@@ -343,7 +343,11 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     return page.finish(request.returnConsumedCapacity);
 }
 
-ScanResponse SqliteStore::scan(const ScanRequest& request)
+ScanResponse SqliteStore::scan(const ScanRequest& request) { return scanMetered(request, true); }
+
+ScanResponse SqliteStore::browse(const ScanRequest& request) { return scanMetered(request, false); }
+
+ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
 {
     if (request.segment && !request.totalSegments) throwValidation("If segment is specified, total segment must also be specified");
     if (request.totalSegments && !request.segment) throwValidation("If total segment is specified, segment must also be specified");
@@ -423,8 +427,10 @@ ScanResponse SqliteStore::scan(const ScanRequest& request)
             if (!page.add(size, st.blob(1))) break;
         }
     }
-    for (const auto& [hash, units] : unitsByHash)
-        d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hash, {}, units);
+    if (metered) {
+        for (const auto& [hash, units] : unitsByHash)
+            d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hash, {}, units);
+    }
     return page.finish(request.returnConsumedCapacity);
 }
 

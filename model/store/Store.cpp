@@ -10,4 +10,6 @@ std::vector<BatchWriteItemResponse> Store::batchWriteItems(const std::vector<Bat
     return responses;
 }
 
+ScanResponse Store::browse(const ScanRequest& request) { return scan(request); }
+
 }  // namespace keyplan::store

@@ -37,6 +37,10 @@ public:
     // in one transaction: all or nothing); the default applies them one by one.
     virtual std::vector<BatchWriteItemResponse> batchWriteItems(const std::vector<BatchWriteItemRequest>& requests);
 
+    // Keyplan's read for the designer's own views: a Scan whose reads the partition meters do not
+    // count, because looking at the data is not the application's traffic. Same answer as scan().
+    virtual ScanResponse browse(const ScanRequest& request);
+
     // Keyplan's partition simulation: per simulated partition, the items, bytes and consumed
     // units of a table or GSI since the last reset. Throws ResourceNotFoundException.
     virtual PartitionStatsResponse partitionStats(const PartitionStatsRequest& request) = 0;

@@ -96,6 +96,24 @@ private Q_SLOTS:
                              "The table does not have the specified index: nope");
     }
 
+    void shouldNotMeterBrowsing()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        store->createTable(simpleTable("browse"));
+        for (int i = 0; i < 50; ++i) store->putItem(put("browse", {{"pk", S("k" + std::to_string(i))}, {"sk", S("s")}}));
+        store->resetPartitionMeters();
+        store::ScanRequest scan;
+        scan.tableName = "browse";
+        QCOMPARE(store->browse(scan).count, store->scan(scan).count);
+        double read = 0;
+        for (const auto& p : store->partitionStats({"browse", std::nullopt}).partitions) read += p.readUnits;
+        // Only the Scan counted: 50 small items read once.
+        QVERIFY(read > 0);
+        store->resetPartitionMeters();
+        store->browse(scan);
+        for (const auto& p : store->partitionStats({"browse", std::nullopt}).partitions) QCOMPARE(p.readUnits, 0.0);
+    }
+
     void shouldKeepCountsCurrentAfterLoading()
     {
         auto store = store::SqliteStore::openInMemory();
