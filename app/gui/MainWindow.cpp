@@ -300,6 +300,7 @@ void MainWindow::installDesignViews()
     connect(document_, &DesignDocument::modifiedChanged, this, &QWidget::setWindowModified);
     connect(document_, &DesignDocument::identityChanged, this,
             [this] { layouts_->setEntityClassifier(designEntityClassifier(document_->design())); });
+    designViews_->setEntityPalette(layouts_->entityPalette());
 
     auto menuTitled = [this](const QString& title) -> QMenu* {
         for (QAction* a : menuBar()->actions())

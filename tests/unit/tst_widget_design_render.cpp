@@ -7,6 +7,7 @@
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "store/SqliteStore.h"
+#include "widgets/EntityPalette.h"
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignFileController.h"
@@ -148,6 +149,11 @@ private Q_SLOTS:
         doc.waitForAnalysis();
         QWidget host;
         widgets::DesignViews views(&doc, &host);
+        widgets::EntityPalette palette;
+        views.setEntityPalette(&palette);
+        // Colours handed out in the design's entity order, shared with the layouts.
+        QCOMPARE(palette.entities().size(), qsizetype(doc.design().entities().size()));
+        QCOMPARE(palette.entities().front(), QString::fromStdString(doc.design().entities().front().name));
         const std::pair<QWidget*, const char*> all[] = {
             {views.tree(), "tree"},         {views.patterns(), "patterns"}, {views.entities(), "entities"},
             {views.indexes(), "indexes"},   {views.problems(), "problems"}, {views.cost(), "cost"},

@@ -1,6 +1,7 @@
 #include "widgets/design/DesignTreeModel.h"
 
 #include "analysis/Analysis.h"
+#include "widgets/EntityPalette.h"
 #include "widgets/design/VerdictStyle.h"
 
 #include <QApplication>
@@ -151,6 +152,7 @@ QVariant DesignTreeModel::data(const QModelIndex& index, int role) const
         const design::Entity& e = d.entities()[row];
         if (role == Qt::DisplayRole) return q(e.name);
         if (role == Qt::ToolTipRole) return q(e.description);
+        if (role == Qt::DecorationRole && palette_) return swatchIcon(palette_->swatch(q(e.name), QApplication::palette()));
     } else if (section == PatternSection) {
         const design::AccessPattern& p = d.patterns()[row];
         const analysis::PatternReport* r = document_->patternReport(p.id);
@@ -161,6 +163,19 @@ QVariant DesignTreeModel::data(const QModelIndex& index, int role) const
         }
     }
     return {};
+}
+
+void DesignTreeModel::setEntityPalette(EntityPalette* palette)
+{
+    palette_ = palette;
+    refreshDecorations();
+}
+
+void DesignTreeModel::refreshDecorations()
+{
+    const QModelIndex section = sectionIndex(EntitySection);
+    const int n = rowCount(section);
+    if (n) Q_EMIT dataChanged(index(0, 0, section), index(n - 1, 0, section), {Qt::DecorationRole});
 }
 
 DesignTarget DesignTreeModel::targetOf(const QModelIndex& index) const

@@ -24,6 +24,10 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
+    // Entities show the swatch the layouts colour their items with.
+    void setEntityPalette(class EntityPalette* palette);
+    void refreshDecorations();
+
     DesignTarget targetOf(const QModelIndex& index) const;
     QModelIndex indexOf(const DesignTarget& target) const;
     QModelIndex sectionIndex(Section section) const;
@@ -33,6 +37,7 @@ private:
     void sectionCountChanged(DesignDocument::Part part);
 
     DesignDocument* document_;
+    EntityPalette* palette_ = nullptr;
 };
 
 }  // namespace keyplan::widgets

@@ -1,11 +1,16 @@
 #include "widgets/design/DesignViews.h"
 
+#include "widgets/EntityPalette.h"
 #include "widgets/design/CostView.h"
+#include "widgets/design/DesignTreeModel.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/EntitiesView.h"
+#include "widgets/design/EntityModels.h"
 #include "widgets/design/IndexesView.h"
 #include "widgets/design/PatternsView.h"
 #include "widgets/design/ProblemsView.h"
+
+#include <QApplication>
 
 namespace keyplan::widgets {
 
@@ -32,6 +37,26 @@ DesignViews::DesignViews(DesignDocument* document, QWidget* widgetParent, QObjec
         if (id) tree_->showTarget({DesignTarget::Kind::Entity, id});
     });
     connect(patterns_, &PatternsView::itemCollectionSelected, this, &DesignViews::itemCollectionSelected);
+}
+
+void DesignViews::setEntityPalette(EntityPalette* palette)
+{
+    disconnect(seeding_);
+    palette_ = palette;
+    tree_->model()->setEntityPalette(palette);
+    entities_->entitiesModel()->setEntityPalette(palette);
+    if (!palette) return;
+    // The layouts clear the palette when they get a new classifier (identityChanged, connected
+    // before this): seeding it in the design's order keeps Customer the first colour, Order the
+    // second, ... in every view, whichever paints first.
+    auto seed = [this] {
+        for (const auto& e : document_->design().entities())
+            palette_->swatch(QString::fromStdString(e.name), QApplication::palette());
+        tree_->model()->refreshDecorations();
+        entities_->entitiesModel()->refreshDecorations();
+    };
+    seeding_ = connect(document_, &DesignDocument::identityChanged, this, seed);
+    seed();
 }
 
 void DesignViews::show(const DesignTarget& target, const QString& keyAttribute)

@@ -14,6 +14,7 @@ class QWidget;
 namespace keyplan::widgets {
 
 class CostView;
+class EntityPalette;
 class DesignTreeView;
 class EntitiesView;
 class IndexesView;
@@ -34,6 +35,10 @@ public:
     ProblemsView* problems() const { return problems_; }
     CostView* cost() const { return cost_; }
 
+    // The palette the store layouts colour entities with: the tree and the entity list show the
+    // same colours, handed out in the design's entity order.
+    void setEntityPalette(EntityPalette* palette);
+
 public Q_SLOTS:
     // Shows the object in its view (and its key, for an entity) and asks for that view.
     void show(const keyplan::widgets::DesignTarget& target, const QString& keyAttribute = {});
@@ -52,6 +57,8 @@ private:
     IndexesView* indexes_;
     ProblemsView* problems_;
     CostView* cost_;
+    EntityPalette* palette_ = nullptr;
+    QMetaObject::Connection seeding_;
 };
 
 }  // namespace keyplan::widgets

@@ -74,14 +74,18 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
         a->setShortcutContext(Qt::WidgetShortcut);
         list_->addAction(a);
     }
-    listBar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
+    QAction* up = listBar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
         const int row = list_->currentIndex().row();
         if (row > 0) document_->moveRow(Part::Entity, row, row - 1);
     });
-    listBar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move down"), this, [this] {
+    QAction* down = listBar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move down"), this, [this] {
         const int row = list_->currentIndex().row();
         if (row >= 0 && row + 1 < entities_->rowCount()) document_->moveRow(Part::Entity, row, row + 1);
     });
+    // The list is narrow: the arrows go without their words.
+    for (QAction* a : {up, down}) {
+        if (auto* button = qobject_cast<QToolButton*>(listBar->widgetForAction(a))) button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);

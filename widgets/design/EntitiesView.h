@@ -32,6 +32,7 @@ public:
     design::Id currentEntity() const { return current_; }
 
     QListView* list() const { return list_; }
+    EntityListModel* entitiesModel() const { return entities_; }
     QLineEdit* nameEdit() const { return name_; }
     QPlainTextEdit* descriptionEdit() const { return description_; }
     QTableView* attributesView() const { return attributesView_; }

@@ -2,6 +2,7 @@
 
 #include "analysis/Analysis.h"
 #include "analysis/ItemFactory.h"
+#include "widgets/EntityPalette.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/VerdictStyle.h"
@@ -80,7 +81,19 @@ QVariant EntityListModel::data(const QModelIndex& index, int role) const
     const design::Entity& e = document_->design().entities()[index.row()];
     if (role == Qt::DisplayRole || role == Qt::EditRole) return qs(e.name);
     if (role == Qt::ToolTipRole) return qs(e.description);
+    if (role == Qt::DecorationRole && palette_) return swatchIcon(palette_->swatch(qs(e.name), QApplication::palette()));
     return {};
+}
+
+void EntityListModel::setEntityPalette(EntityPalette* palette)
+{
+    palette_ = palette;
+    refreshDecorations();
+}
+
+void EntityListModel::refreshDecorations()
+{
+    if (rowCount()) Q_EMIT dataChanged(index(0), index(rowCount() - 1), {Qt::DecorationRole});
 }
 
 Qt::ItemFlags EntityListModel::flags(const QModelIndex& index) const

@@ -15,10 +15,15 @@
 
 namespace keyplan::widgets {
 
+class EntityPalette;
+
 class EntityListModel final : public QAbstractListModel {
     Q_OBJECT
 public:
     explicit EntityListModel(DesignDocument* document, QObject* parent = nullptr);
+    // Each entity's swatch from the palette the layouts colour its items with.
+    void setEntityPalette(EntityPalette* palette);
+    void refreshDecorations();
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
@@ -26,6 +31,7 @@ public:
 
 private:
     DesignDocument* document_;
+    EntityPalette* palette_ = nullptr;
 };
 
 class AttributeTableModel final : public DesignSubModel {

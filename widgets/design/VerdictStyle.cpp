@@ -158,6 +158,19 @@ QIcon severityIcon(analysis::Finding::Severity severity, const QPalette& palette
     }
 }
 
+QIcon swatchIcon(const QColor& colour)
+{
+    QPixmap pixmap(QSize(32, 32));
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(colour);
+    painter.drawRoundedRect(QRectF(4, 4, 24, 24), 5, 5);
+    painter.end();
+    return QIcon(pixmap);
+}
+
 QString verdictText(analysis::Verdict verdict, int requests)
 {
     return QString::fromStdString(analysis::verdictWords(verdict, requests));

@@ -31,6 +31,9 @@ QColor toneColor(Tone tone, const QPalette& palette);
 QIcon verdictIcon(analysis::Verdict verdict, int requests, const QPalette& palette);
 QIcon severityIcon(analysis::Finding::Severity severity, const QPalette& palette);
 
+// A small rounded square of `colour` (an entity's swatch beside its name).
+QIcon swatchIcon(const QColor& colour);
+
 // "served", "needs 3 requests", "needs a Scan", ... as a QString.
 QString verdictText(analysis::Verdict verdict, int requests);
 
