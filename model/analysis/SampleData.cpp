@@ -230,8 +230,10 @@ LoadResult SampleData::load(store::Store& store, const LoadOptions& options,
     }
 
     const int batchSize = std::clamp(options.batchSize, 1, 25);
-    const int groupSize = std::max(1, options.requestsPerCall);
     const int64_t total = totalItems();
+    const int groupSize = options.requestsPerCall > 0
+                              ? options.requestsPerCall
+                              : static_cast<int>(std::clamp<int64_t>(total / batchSize / 20, 40, 4000));
     std::vector<store::WriteRequest> batch;
     std::vector<store::BatchWriteItemRequest> group;
     int64_t groupItems = 0;

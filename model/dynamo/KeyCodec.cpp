@@ -105,16 +105,8 @@ Number decodeNumberKey(std::string_view bytes)
     // value = 0.<pairs> x 10^evenExponent; the pad is a leading zero of that fraction.
     const int scientific = evenExponent - static_cast<int>(first) - 1;
 
-    char text[2 * kPairsWithoutTerminator + 16];
-    size_t n = 0;
-    if (negative) text[n++] = '-';
-    for (size_t i = first; i < last; ++i) text[n++] = digits[i];
-    const int lastDigitScale = scientific - static_cast<int>(significant) + 1;
-    text[n++] = 'E';
-    const std::string exponentText = std::to_string(lastDigitScale);
-    for (char c : exponentText) text[n++] = c;
     Number out;
-    if (!Number::tryParse(std::string_view(text, n), &out)) corrupt("out of range");
+    if (!Number::fromParts(negative, std::string_view(digits + first, significant), scientific, &out)) corrupt("out of range");
     return out;
 }
 

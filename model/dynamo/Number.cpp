@@ -134,6 +134,20 @@ Number Number::parse(std::string_view text)
     return n;
 }
 
+bool Number::fromParts(bool negative, std::string_view significantDigits, int exponent, Number* out)
+{
+    const size_t n = significantDigits.size();
+    if (n == 0 || n > static_cast<size_t>(kMaxDigits)) return false;
+    if (significantDigits.front() < '1' || significantDigits.front() > '9' || significantDigits.back() == '0') return false;
+    for (char c : significantDigits)
+        if (c < '0' || c > '9') return false;
+    if (exponent > kMaxExponent || exponent < kMinExponent) return false;
+    out->negative_ = negative;
+    out->digits_.assign(significantDigits);
+    out->exponent_ = exponent;
+    return true;
+}
+
 Number Number::fromInt(int64_t value) { return parse(std::to_string(value)); }
 
 void Number::validateRange(const Number& n)

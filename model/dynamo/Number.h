@@ -26,6 +26,9 @@ public:
     static bool tryParse(std::string_view text, Number* out, std::string* error = nullptr);
 
     static Number fromInt(int64_t value);
+    // From the parts significantDigits()/exponent()/isNegative() give, as the key codec decodes
+    // them; false (and *out untouched) unless they form a number in DynamoDB's range.
+    static bool fromParts(bool negative, std::string_view significantDigits, int exponent, Number* out);
 
     // Canonical text as DynamoDB returns it: plain notation, no exponent, no trailing zeros
     // after the point, no leading '+' ("1E+2" -> "100", "1.50" -> "1.5", "-0" -> "0").
