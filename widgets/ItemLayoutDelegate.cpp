@@ -38,6 +38,9 @@ void ItemLayoutDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         const QColor tint = entities_->background(entity, pal);
         fill = oddBand ? mix(tint, text, dark ? 0.07 : 0.05) : tint;
     }
+    // A partition the selected pattern reads: the system highlight colour, washed over the row.
+    const bool highlighted = loaded && index.data(ItemLayoutModel::HighlightRole).toBool();
+    if (highlighted) fill = mix(fill, pal.color(QPalette::Highlight), dark ? 0.38 : 0.28);
     painter->fillRect(option.rect, fill);
 
     if (!loaded) {
@@ -74,6 +77,8 @@ void ItemLayoutDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         painter->setPen(QPen(mix(base, text, dark ? 0.45 : 0.35), 1));
         painter->drawLine(option.rect.topLeft(), option.rect.topRight());
     }
+    if (highlighted && index.column() == 0)
+        painter->fillRect(QRect(option.rect.left(), option.rect.top(), 3, option.rect.height()), pal.color(QPalette::Highlight));
     // The entity marker at the left of the first column after the partition key.
     if (index.column() == 1 && !entity.isEmpty()) {
         painter->fillRect(QRect(option.rect.left(), option.rect.top(), 4, option.rect.height()), entities_->swatch(entity, pal));

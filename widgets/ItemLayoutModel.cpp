@@ -29,6 +29,7 @@ namespace {
 struct Row {
     Item item;
     QString entity;
+    QString partitionText;  // the layout's partition-key cell text
     qint64 band = 0;
     bool bandStart = false;
 };
@@ -58,6 +59,7 @@ struct Progress {
     bool done = false;
     std::vector<std::string> newNames;
     std::vector<std::pair<QString, qint64>> entityDelta;
+    std::vector<std::pair<QString, qint64>> newBands;  // partition-key text, first row
 };
 
 const char* scalarTypeName(store::ScalarAttributeType t)
@@ -164,6 +166,8 @@ struct ItemLayoutModel::Private {
     QString error;
     QList<QPair<QString, qint64>> entityCounts;
     QHash<QString, int> entityPosition;
+    std::vector<std::pair<QString, qint64>> bandStarts;  // partition-key text, first row
+    PartitionHighlight highlight;
 
     // Pages in memory, most recently used at the front of `lru`.
     mutable std::unordered_map<int, std::pair<std::shared_ptr<const Page>, std::list<int>::iterator>> cache;
@@ -293,6 +297,7 @@ Row ItemLayoutModel::Worker::classify(Item item, qint64& band, std::optional<Att
     row.band = band;
     row.bandStart = newBand;
     row.entity = classifier ? classifier(item, description.tableKeys) : QString();
+    if (pk != item.end()) row.partitionText = cellText(pk->second);
     row.item = std::move(item);
     return row;
 }
@@ -402,6 +407,7 @@ void ItemLayoutModel::Worker::pass()
                     if (seen.insert(name).second) progress.newNames.push_back(name);
                 if (row % pageRows == pageRows - 1) previousKey = startKeyOf(item);
                 Row r = classify(std::move(item), band, lastPartition);
+                if (r.bandStart) progress.newBands.emplace_back(r.partitionText, row);
                 auto [it, inserted] = delta.try_emplace(r.entity, 0);
                 if (inserted) deltaOrder.push_back(r.entity);
                 ++it->second;
@@ -525,6 +531,8 @@ void ItemLayoutModel::Private::onProgress(const Progress& progress)
     addColumns(progress.newNames);
     rowsIndexed = progress.rowsIndexed;
     bands = progress.bands;
+    bandStarts.insert(bandStarts.end(), progress.newBands.begin(), progress.newBands.end());
+    if (highlight.kind != PartitionHighlight::Kind::None && !progress.newBands.empty()) Q_EMIT q->highlightChanged();
     const int indexed = static_cast<int>(std::min<qint64>(rowsIndexed, std::numeric_limits<int>::max()));
     if (progress.done) {
         fullyIndexed = true;
@@ -634,12 +642,61 @@ void ItemLayoutModel::refresh()
     d->error.clear();
     d->entityCounts.clear();
     d->entityPosition.clear();
+    d->bandStarts.clear();
     d->cache.clear();
     d->lru.clear();
     d->requested.clear();
     endResetModel();
     Q_EMIT entitiesChanged();
     d->start();
+}
+
+bool PartitionHighlight::matches(const QString& partitionText) const
+{
+    switch (kind) {
+    case Kind::None: return false;
+    case Kind::All: return true;
+    case Kind::Exact: return partitionText == value;
+    case Kind::Prefix: return partitionText.startsWith(value);
+    }
+    return false;
+}
+
+void ItemLayoutModel::setHighlight(const PartitionHighlight& highlight)
+{
+    if (highlight == d->highlight) return;
+    d->highlight = highlight;
+    if (d->rows > 0 && !d->columns.empty())
+        Q_EMIT dataChanged(index(0, 0), index(d->rows - 1, static_cast<int>(d->columns.size()) - 1), {HighlightRole});
+    Q_EMIT highlightChanged();
+}
+
+PartitionHighlight ItemLayoutModel::highlight() const { return d->highlight; }
+
+int ItemLayoutModel::firstHighlightedRow() const
+{
+    for (const auto& [text, row] : d->bandStarts)
+        if (d->highlight.matches(text)) return static_cast<int>(row);
+    return -1;
+}
+
+qint64 ItemLayoutModel::highlightedRowCount() const
+{
+    qint64 count = 0;
+    for (size_t i = 0; i < d->bandStarts.size(); ++i) {
+        if (!d->highlight.matches(d->bandStarts[i].first)) continue;
+        const qint64 end = i + 1 < d->bandStarts.size() ? d->bandStarts[i + 1].second : d->rowsIndexed;
+        count += end - d->bandStarts[i].second;
+    }
+    return count;
+}
+
+qint64 ItemLayoutModel::highlightedPartitionCount() const
+{
+    qint64 count = 0;
+    for (const auto& band : d->bandStarts)
+        if (d->highlight.matches(band.first)) ++count;
+    return count;
 }
 
 QString ItemLayoutModel::columnAttribute(int column) const
@@ -714,6 +771,7 @@ QVariant ItemLayoutModel::data(const QModelIndex& index, int role) const
     case LoadedRole: return true;
     case ColumnKindRole: return int(column.kind);
     case ItemJsonRole: return QString::fromStdString(toDynamoJson(row.item));
+    case HighlightRole: return d->highlight.matches(row.partitionText);
     default: return {};
     }
 }

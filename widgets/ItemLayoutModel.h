@@ -25,6 +25,18 @@ class Store;
 
 namespace keyplan::widgets {
 
+// The partitions one request reads, for a layout to highlight: none, all of them (a Scan),
+// one partition-key value, or every value starting with a key template's fixed prefix (what
+// a pattern reads before its inputs are bound: "CUST#" for CUST#{customerId}).
+struct PartitionHighlight {
+    enum class Kind { None, All, Exact, Prefix };
+    Kind kind = Kind::None;
+    QString value;  // as the partition-key cells show it
+
+    bool matches(const QString& partitionText) const;
+    bool operator==(const PartitionHighlight&) const = default;
+};
+
 class ItemLayoutModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -35,6 +47,7 @@ public:
         LoadedRole,                     // bool: the row's item has been read
         ColumnKindRole,                 // int(ColumnKind), on cells and horizontal headers
         ItemJsonRole,                   // QString: the whole item in DynamoDB JSON
+        HighlightRole,                  // bool: the row is in a highlighted partition
     };
     enum class ColumnKind { PartitionKey, SortKey, TableKey, Attribute };
 
@@ -73,6 +86,15 @@ public:
     // Entity names with their item counts as the background pass found them, first seen first.
     QList<QPair<QString, qint64>> entityCounts() const;
 
+    // Marks the rows of the partitions a request reads (HighlightRole).
+    void setHighlight(const PartitionHighlight& highlight);
+    PartitionHighlight highlight() const;
+    // The first highlighted row among the rows indexed so far, or -1.
+    int firstHighlightedRow() const;
+    // Highlighted rows and partitions among the rows indexed so far.
+    qint64 highlightedRowCount() const;
+    qint64 highlightedPartitionCount() const;
+
     QString columnAttribute(int column) const;
     ColumnKind columnKind(int column) const;
 
@@ -92,6 +114,7 @@ Q_SIGNALS:
     void indexingProgressed(qint64 rowsIndexed);
     void indexingFinished();
     void entitiesChanged();
+    void highlightChanged();
     void failed(const QString& message);
 
 private:

@@ -37,7 +37,7 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
                                QWidget* parent)
     : QWidget(parent), model_(new ItemLayoutModel(store, table, index, this)), entities_(entities), view_(new QTableView(this)),
       detail_(new QPlainTextEdit(this)), title_(new QLabel(this)), keys_(new QLabel(this)), progress_(new QLabel(this)), note_(new QLabel(this)),
-      legend_(new QLabel(this)), refreshButton_(new QToolButton(this)), prefetchTimer_(new QTimer(this))
+      legend_(new QLabel(this)), highlight_(new QLabel(this)), refreshButton_(new QToolButton(this)), prefetchTimer_(new QTimer(this))
 {
     QFont titleFont = title_->font();
     titleFont.setBold(true);
@@ -51,6 +51,9 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
     legend_->setTextFormat(Qt::RichText);
     legend_->setWordWrap(true);
     legend_->setObjectName(QStringLiteral("layoutLegend"));
+    highlight_->setObjectName(QStringLiteral("layoutHighlight"));
+    highlight_->setWordWrap(true);
+    highlight_->setVisible(false);
     refreshButton_->setIcon(icon(QStringLiteral("refresh")));
     refreshButton_->setToolTip(tr("Read the items again"));
     refreshButton_->setAutoRaise(true);
@@ -96,6 +99,7 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
     layout->addLayout(header);
     layout->addWidget(note_);
     layout->addWidget(legend_);
+    layout->addWidget(highlight_);
     layout->addWidget(split, 1);
 
     auto* copy = new QShortcut(QKeySequence::Copy, view_);
@@ -137,6 +141,8 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
         if (row >= first && row <= last) showSelection();
     });
     connect(model_, &QAbstractItemModel::modelReset, this, &ItemLayoutView::showSelection);
+    connect(model_, &ItemLayoutModel::highlightChanged, this, &ItemLayoutView::updateHighlight);
+    connect(model_, &ItemLayoutModel::indexingFinished, this, &ItemLayoutView::updateHighlight);
     updateNote();
 }
 
@@ -172,6 +178,8 @@ void ItemLayoutView::changeEvent(QEvent* event)
 
 void ItemLayoutView::refresh()
 {
+    const auto kind = model_->highlight().kind;
+    scrollToHighlight_ = kind == PartitionHighlight::Kind::Exact || kind == PartitionHighlight::Kind::Prefix;
     model_->refresh();
     updateNote();
     updateLegend();
@@ -262,6 +270,68 @@ void ItemLayoutView::updateLegend()
     legend_->setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
     legend_->setVisible(!parts.isEmpty());
     view_->viewport()->update();
+}
+
+}  // namespace keyplan::widgets
+
+namespace keyplan::widgets {
+
+void ItemLayoutView::setHighlight(const PartitionHighlight& highlight, const QString& caption)
+{
+    highlightCaption_ = caption;
+    scrollToHighlight_ = highlight.kind == PartitionHighlight::Kind::Exact || highlight.kind == PartitionHighlight::Kind::Prefix;
+    model_->setHighlight(highlight);
+    updateHighlight();
+}
+
+void ItemLayoutView::clearHighlight()
+{
+    setHighlight({}, {});
+}
+
+QString ItemLayoutView::highlightText() const
+{
+    return highlight_->isVisible() ? highlight_->text() : QString();
+}
+
+void ItemLayoutView::updateHighlight()
+{
+    const PartitionHighlight h = model_->highlight();
+    if (h.kind == PartitionHighlight::Kind::None) {
+        highlight_->setVisible(false);
+        return;
+    }
+    const bool done = model_->isFullyIndexed();
+    const qint64 rows = model_->highlightedRowCount();
+    const qint64 partitions = model_->highlightedPartitionCount();
+    QString where;
+    switch (h.kind) {
+    case PartitionHighlight::Kind::All: where = tr("every partition: a Scan reads the whole layout"); break;
+    case PartitionHighlight::Kind::Exact:
+        where = partitions > 0 ? tr("partition %1: %2 item(s), highlighted").arg(h.value.toHtmlEscaped(), groupedNumber(rows))
+                : done         ? tr("partition %1, which holds no items here").arg(h.value.toHtmlEscaped())
+                               : tr("partition %1 (still reading)").arg(h.value.toHtmlEscaped());
+        break;
+    case PartitionHighlight::Kind::Prefix:
+        where = partitions > 0 ? tr("one of the %1 partitions starting %2 (%3 items, highlighted); run the pattern to bind its inputs")
+                                     .arg(groupedNumber(partitions), h.value.toHtmlEscaped(), groupedNumber(rows))
+                : done ? tr("a partition starting %1; none holds items here yet").arg(h.value.toHtmlEscaped())
+                       : tr("a partition starting %1 (still reading)").arg(h.value.toHtmlEscaped());
+        break;
+    case PartitionHighlight::Kind::None: break;
+    }
+    const QString text = highlightCaption_.isEmpty() ? tr("Reads %1.").arg(where)
+                                                     : tr("<b>%1</b> reads %2.").arg(highlightCaption_.toHtmlEscaped(), where);
+    highlight_->setText(text);
+    highlight_->setVisible(true);
+    if (scrollToHighlight_) {
+        const int row = model_->firstHighlightedRow();
+        if (row >= 0) {
+            scrollToHighlight_ = false;
+            view_->scrollTo(model_->index(row, 0), QAbstractItemView::PositionAtTop);
+            prefetchVisible();
+        }
+    }
 }
 
 }  // namespace keyplan::widgets

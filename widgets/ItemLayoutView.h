@@ -21,6 +21,7 @@ namespace keyplan::widgets {
 
 class EntityPalette;
 class ItemLayoutModel;
+struct PartitionHighlight;
 
 class ItemLayoutView final : public QWidget {
     Q_OBJECT
@@ -40,6 +41,12 @@ public:
     // The selected item in DynamoDB JSON, as the detail pane shows it ("" without a selection).
     QString selectedItemJson() const;
 
+    // Highlights the partitions a request reads, says so in a line above the grid
+    // (`caption` names the request), and scrolls to the first of them once it is indexed.
+    void setHighlight(const PartitionHighlight& highlight, const QString& caption);
+    void clearHighlight();
+    QString highlightText() const;
+
 public Q_SLOTS:
     void refresh();
 
@@ -51,6 +58,7 @@ private:
     void updateLegend();
     void prefetchVisible();
     void showSelection();
+    void updateHighlight();
 
     ItemLayoutModel* model_;
     QPointer<ItemLayoutModel> tableLayout_;
@@ -62,6 +70,9 @@ private:
     QLabel* progress_;
     QLabel* note_;
     QLabel* legend_;
+    QLabel* highlight_;
+    QString highlightCaption_;
+    bool scrollToHighlight_ = false;
     QToolButton* refreshButton_;
     QTimer* prefetchTimer_;
 };

@@ -157,6 +157,7 @@ void LayoutTabs::showSources(const std::vector<LayoutSource>& sources)
         tabs_->setCurrentIndex(sources.empty() ? -1 : select);
         tabs_->blockSignals(false);
         if (!sources.empty()) ensureLayout(select);
+        applyHighlight();
     }
     listed_ = true;
     empty_->setText(emptyText_);
@@ -179,6 +180,8 @@ void LayoutTabs::ensureLayout(int tab)
         Q_EMIT attributesSeen(model->tableName(), names);
     });
     e.page->layout()->addWidget(e.view);
+    if (highlight_.table == e.source.table && highlight_.index == e.source.index)
+        e.view->setHighlight(highlight_.partitions, highlight_.caption);
     if (!e.source.index.isEmpty()) {
         // The index's legend names what the table has and the index leaves out, so the
         // table's own layout is read too.
@@ -187,6 +190,35 @@ void LayoutTabs::ensureLayout(int tab)
                 ensureLayout(i);
                 e.view->setTableLayout(entries_[size_t(i)].view->model());
             }
+    }
+}
+
+void LayoutTabs::highlight(const QString& table, const QString& index, const PartitionHighlight& partitions,
+                           const QString& caption)
+{
+    highlight_ = {table, index, partitions, caption};
+    applyHighlight();
+}
+
+void LayoutTabs::clearHighlight()
+{
+    highlight_ = {};
+    applyHighlight();
+}
+
+void LayoutTabs::applyHighlight()
+{
+    const bool active = highlight_.partitions.kind != PartitionHighlight::Kind::None;
+    for (int i = 0; i < int(entries_.size()); ++i) {
+        Entry& e = entries_[size_t(i)];
+        const bool target = active && e.source.table == highlight_.table && e.source.index == highlight_.index;
+        if (target) {
+            tabs_->setCurrentIndex(i);
+            ensureLayout(i);
+            e.view->setHighlight(highlight_.partitions, highlight_.caption);
+        } else if (e.view) {
+            e.view->clearHighlight();
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "widgets/EntityClassifier.h"
+#include "widgets/ItemLayoutModel.h"
 
 #include <QString>
 #include <QWidget>
@@ -48,6 +49,12 @@ public:
     // What the layouts say when the store has no tables.
     void setEmptyText(const QString& text);
 
+    // Shows the layout of `table` (or its index) with the partitions a request reads
+    // highlighted, and clears any other layout's highlight; kept across reloads, and applied
+    // when that layout appears. `caption` names the request ("Pattern 2, ...").
+    void highlight(const QString& table, const QString& index, const PartitionHighlight& partitions, const QString& caption);
+    void clearHighlight();
+
 public Q_SLOTS:
     // Lists the tables and indexes again and reads every opened layout afresh.
     void reload();
@@ -67,6 +74,14 @@ private:
     };
     void showSources(const std::vector<LayoutSource>& sources);
     void ensureLayout(int tab);
+    void applyHighlight();
+
+    struct Highlight {
+        QString table;
+        QString index;
+        PartitionHighlight partitions;
+        QString caption;
+    };
 
     store::Store& store_;
     EntityPalette* entities_;
@@ -78,6 +93,7 @@ private:
     QString emptyText_;
     bool listed_ = false;
     std::vector<Entry> entries_;
+    Highlight highlight_;
 };
 
 }  // namespace keyplan::widgets

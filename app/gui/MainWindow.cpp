@@ -14,6 +14,7 @@
 #include "widgets/design/DesignFileController.h"
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignTreeView.h"
+#include "widgets/design/CollectionHighlight.h"
 #include "widgets/design/DesignViews.h"
 #include "widgets/design/EntitiesView.h"
 #include "widgets/design/IndexesView.h"
@@ -301,6 +302,9 @@ void MainWindow::installDesignViews()
     connect(document_, &DesignDocument::identityChanged, this,
             [this] { layouts_->setEntityClassifier(designEntityClassifier(document_->design())); });
     designViews_->setEntityPalette(layouts_->entityPalette());
+    connect(designViews_, &DesignViews::itemCollectionSelected, this, [this](const ItemCollection& c) {
+        layouts_->highlight(c.table, c.index, partitionHighlightOf(c), c.pattern);
+    });
 
     auto menuTitled = [this](const QString& title) -> QMenu* {
         for (QAction* a : menuBar()->actions())

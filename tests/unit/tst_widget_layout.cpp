@@ -352,6 +352,105 @@ private Q_SLOTS:
         QVERIFY(tabs.layout("Shop") != nullptr);  // its legend compares with the table's
     }
 
+    void shouldHighlightThePartitionsARequestReads()
+    {
+        using widgets::PartitionHighlight;
+        using Kind = PartitionHighlight::Kind;
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(12, 2));  // 5 items per customer
+        ItemLayoutModel model(*store, "Shop", {}, ItemLayoutModel::Options{7, 64, 9, 16});
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(loadAllRows(model));
+        QSignalSpy changed(&model, &ItemLayoutModel::highlightChanged);
+
+        auto highlightedPartitions = [&] {
+            QSet<QString> seen;
+            for (int r = 0; r < model.rowCount(); ++r) {
+                const QString pk = model.index(r, 0).data().toString();
+                if (model.index(r, 3).data(ItemLayoutModel::HighlightRole).toBool()) seen.insert(pk);
+            }
+            return seen;
+        };
+        QCOMPARE(highlightedPartitions(), QSet<QString>{});
+        QCOMPARE(model.firstHighlightedRow(), -1);
+
+        model.setHighlight({Kind::Exact, QStringLiteral("CUST#7")});
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(highlightedPartitions(), QSet<QString>{QStringLiteral("CUST#7")});
+        QCOMPARE(model.highlightedRowCount(), qint64(5));
+        QCOMPARE(model.highlightedPartitionCount(), qint64(1));
+        const int first = model.firstHighlightedRow();
+        QVERIFY(first >= 0);
+        QCOMPARE(model.index(first, 0).data().toString(), QStringLiteral("CUST#7"));
+        QVERIFY(model.index(first, 0).data(ItemLayoutModel::BandStartRole).toBool());
+
+        // Before a run binds the inputs: every partition the template's prefix allows.
+        model.setHighlight({Kind::Prefix, QStringLiteral("CUST#1")});
+        QCOMPARE(highlightedPartitions(), (QSet<QString>{"CUST#1", "CUST#10", "CUST#11"}));
+        QCOMPARE(model.highlightedRowCount(), qint64(15));
+        model.setHighlight({Kind::All, {}});
+        QCOMPARE(model.highlightedRowCount(), qint64(model.rowCount()));
+        QCOMPARE(model.highlightedPartitionCount(), qint64(12));
+        model.setHighlight({Kind::Exact, QStringLiteral("CUST#99")});
+        QCOMPARE(model.highlightedRowCount(), qint64(0));
+        QCOMPARE(model.firstHighlightedRow(), -1);
+        // Setting the same highlight again changes nothing.
+        const int before = changed.count();
+        model.setHighlight({Kind::Exact, QStringLiteral("CUST#99")});
+        QCOMPARE(changed.count(), before);
+    }
+
+    void shouldShowTheHighlightedLayoutScrolledToItsPartition()
+    {
+        using widgets::PartitionHighlight;
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(200, 2));
+        widgets::LayoutTabs tabs(*store);
+        QSignalSpy reloaded(&tabs, &widgets::LayoutTabs::reloaded);
+        // Asked before the layouts are even listed: applied once they are.
+        tabs.highlight("Shop", "GSI1", {PartitionHighlight::Kind::Exact, QStringLiteral("STATUS#SHIPPED")},
+                       QStringLiteral("Pattern 4, Orders by status"));
+        tabs.resize(1000, 400);
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        QVERIFY(!reloaded.isEmpty() || reloaded.wait(5000));
+        QCOMPARE(tabs.tabWidget()->currentIndex(), 1);
+        auto* index = tabs.layout("Shop", "GSI1");
+        QVERIFY(index);
+        QVERIFY(loadAllRows(*index->model()));
+        QTRY_COMPARE(index->highlightText(),
+                     QStringLiteral("<b>Pattern 4, Orders by status</b> reads partition STATUS#SHIPPED: 200 item(s), highlighted."));
+
+        // The table's layout: the selected customer's band is scrolled into view (the last
+        // band in Scan order, far below the first screen).
+        tabs.tabWidget()->setCurrentIndex(0);
+        auto* table = tabs.layout("Shop");
+        QVERIFY(table);
+        QVERIFY(loadAllRows(*table->model()));
+        const QString customer = table->model()->index(table->model()->rowCount() - 1, 0).data().toString();
+        tabs.tabWidget()->setCurrentIndex(1);
+        tabs.highlight("Shop", {}, {PartitionHighlight::Kind::Exact, customer}, QStringLiteral("Pattern 2"));
+        QCOMPARE(tabs.tabWidget()->currentIndex(), 0);
+        QVERIFY(index->highlightText().isEmpty());
+        const int row = table->model()->firstHighlightedRow();
+        QCOMPARE(row, table->model()->rowCount() - 5);
+        QTRY_VERIFY(table->tableView()->rowAt(0) <= row && row <= table->tableView()->rowAt(table->tableView()->viewport()->height() - 1));
+        QTRY_VERIFY(table->highlightText().contains(customer + QStringLiteral(": 5 item(s)")));
+        const QImage image = tabs.grab().toImage();
+        QVERIFY(image.save(screenshotPath(QStringLiteral("layout-highlight.png"))));
+        // The highlighted rows are painted in the palette's highlight colour.
+        const QRect cell = table->tableView()->visualRect(table->model()->index(row, 3));
+        const QImage grid = table->tableView()->viewport()->grab().toImage();
+        const QColor painted = grid.pixelColor(cell.center().x(), cell.top() + 2);
+        const QColor plain = grid.pixelColor(cell.center().x(), table->tableView()->visualRect(table->model()->index(row - 1, 3)).top() + 2);
+        QVERIFY2(painted != plain, qPrintable(painted.name() + " vs " + plain.name()));
+
+        tabs.clearHighlight();
+        QVERIFY(table->highlightText().isEmpty());
+    }
+
     void shouldRenderTheLayoutInColourOnLightAndDarkPalettes_data()
     {
         QTest::addColumn<bool>("dark");

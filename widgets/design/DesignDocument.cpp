@@ -220,6 +220,8 @@ ItemCollection DesignDocument::itemCollection(design::Id patternId) const
 {
     ItemCollection c;
     c.table = q(design_->table().name);
+    if (const design::AccessPattern* p = design_->pattern(patternId))
+        c.pattern = tr("Pattern %1, %2").arg(p->number).arg(q(p->name));
     const analysis::PatternReport* r = patternReport(patternId);
     if (!r) return c;
     const analysis::PlannedRequest& request = r->plan.request;

@@ -58,6 +58,7 @@ struct ItemCollection {
     QString partitionValue;      // concrete after a run, else the template ("CUST#{customerId}")
     bool concrete = false;       // partitionValue has no placeholders left
     QString description;         // the planner's words ("table partition PK = CUST#{customerId}")
+    QString pattern;             // "Pattern 2, A customer's orders"
 };
 
 class DesignDocument final : public QObject {
