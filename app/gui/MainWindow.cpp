@@ -49,7 +49,9 @@ MainWindow::MainWindow(store::Store& store, const QString& location, QWidget* pa
     setWindowIcon(widgets::appIcon());
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
 
-    layouts_->setEmptyText(tr("The store has no tables yet.\n\nData \u25b8 Create table\u2026 makes one from a CreateTable request;\n"
+    layouts_->setEmptyText(tr("The store has no tables yet.\n\nData \u25b8 Generate sample data\u2026 (Ctrl+Shift+G) creates the "
+                              "design's table and fills it with items of every entity, laid out here.\n\n"
+                              "Data \u25b8 Create table\u2026 makes one from a CreateTable request;\n"
                               "Data \u25b8 Load items\u2026 fills it from a JSON lines file."));
     setCentralWidget(layouts_);
 
@@ -272,6 +274,8 @@ void MainWindow::installDesignViews()
         return d;
     };
     QDockWidget* tree = dock(designViews_->tree(), tr("Design"), QStringLiteral("designTreeDock"), Qt::LeftDockWidgetArea);
+    // The layouts take the room once the store has items; the tree stays readable.
+    designViews_->tree()->setMinimumWidth(190);
     QDockWidget* patterns = dock(designViews_->patterns(), tr("Access patterns"), QStringLiteral("patternsDock"), Qt::RightDockWidgetArea);
     QDockWidget* entities = dock(designViews_->entities(), tr("Entities"), QStringLiteral("entitiesDock"), Qt::RightDockWidgetArea);
     QDockWidget* indexes = dock(designViews_->indexes(), tr("Table and indexes"), QStringLiteral("indexesDock"), Qt::RightDockWidgetArea);

@@ -24,10 +24,10 @@ DesignDataController::DesignDataController(DesignDocument* document, store::Stor
     };
     prompts_.showError = [this](const QString& message) { QMessageBox::warning(dialogParent_, tr("Keyplan"), message); };
 
-    generate_ = new QAction(icon(QStringLiteral("database")), tr("&Generate Sample Data…"), this);
+    generate_ = new QAction(icon(QStringLiteral("database")), tr("&Generate sample data…"), this);
     generate_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
     generate_->setToolTip(tr("Fill the store with the design's sample items"));
-    runAll_ = new QAction(icon(QStringLiteral("run")), tr("&Run All Patterns"), this);
+    runAll_ = new QAction(icon(QStringLiteral("run")), tr("&Run all patterns"), this);
     runAll_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     runAll_->setToolTip(tr("Send every pattern's request to the store: items and consumed capacity beside the estimate"));
     connect(generate_, &QAction::triggered, this, &DesignDataController::generateSampleData);

@@ -19,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
@@ -163,6 +164,19 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     keysView_->setColumnWidth(KeyBindingTableModel::WhenAttributeColumn, 80);
     keysView_->setColumnWidth(KeyBindingTableModel::WhenEqualsColumn, 70);
     keysView_->setColumnWidth(KeyBindingTableModel::ExampleColumn, 240);
+    // Every key of the table and its indexes in view without scrolling (up to seven): the key
+    // templates are what this editor is for; the attribute list takes the room that is left.
+    auto fitKeys = [this] {
+        const int rows = std::min(keys_->rowCount(), 7);
+        const int height = keysView_->horizontalHeader()->height() + rows * keysView_->verticalHeader()->defaultSectionSize() +
+                           2 * keysView_->frameWidth() + keysView_->horizontalScrollBar()->sizeHint().height();
+        keysView_->setMinimumHeight(height);
+        keysView_->setMaximumHeight(height);
+    };
+    connect(keys_, &QAbstractItemModel::modelReset, this, fitKeys);
+    connect(keys_, &QAbstractItemModel::rowsInserted, this, fitKeys);
+    connect(keys_, &QAbstractItemModel::rowsRemoved, this, fitKeys);
+    fitKeys();
     keyProblems_ = new QLabel(details_);
     keyProblems_->setObjectName(QStringLiteral("keyProblems"));
     keyProblems_->setWordWrap(true);
@@ -182,7 +196,7 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     detailsLayout->addLayout(form);
     auto* keysHeading = new QLabel(tr("<b>Keys</b> — one template per key attribute; empty leaves the entity out of that key"), details_);
     detailsLayout->addWidget(keysHeading);
-    detailsLayout->addWidget(keysView_, 2);
+    detailsLayout->addWidget(keysView_, 0);
     detailsLayout->addWidget(keyProblems_);
     auto* attributesHeading = new QLabel(tr("<b>Attributes</b>"), details_);
     detailsLayout->addWidget(attributesHeading);
