@@ -111,7 +111,8 @@ BatchWriteItemResponse SqliteStore::batchWriteItem(const BatchWriteItemRequest& 
 std::vector<BatchWriteItemResponse> SqliteStore::batchWriteItems(const std::vector<BatchWriteItemRequest>& requests)
 {
     for (const auto& request : requests) checkBatchShape(request);
-    WriteAccess access(*d_);
+    // Large bulk calls run with a large writer cache (see kWriterCacheKiB).
+    WriteAccess access(*d_, requests.size() >= 100 ? WriteAccess::Kind::Bulk : WriteAccess::Kind::Single);
     // One transaction for all: a bulk load pays for one commit, not one per batch. Counts and
     // meters updated by a batch that then rolls back are reloaded from SQLite.
     std::vector<BatchWriteItemResponse> responses;

@@ -120,7 +120,7 @@ struct DataSet {
         loadSeconds = bulkLoad(*store, 0, gItems, 2000);
         sqlite3_open_v2(path.c_str(), &bare, SQLITE_OPEN_READWRITE, nullptr);
         // The store's own connection settings, so the bare side pays what the store pays.
-        sqlite3_exec(bare, "PRAGMA cache_size=-1048576; PRAGMA mmap_size=2147418112; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=16384",
+        sqlite3_exec(bare, "PRAGMA cache_size=-65536; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=16384",
                      nullptr, nullptr, nullptr);
     }
     ~DataSet() { sqlite3_close(bare); }
@@ -232,9 +232,17 @@ void BM_Query25NewestFirst_BareSqlite(benchmark::State& state)
 
 // ---- PutItem with its GSI write ----------------------------------------------------------------
 
+// Both write benchmarks start from an empty WAL, so neither pays for copying back what the
+// bulk load or the other benchmark left in it.
+void checkpoint(sqlite3* db)
+{
+    sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
+}
+
 void BM_PutItemWithGsi(benchmark::State& state)
 {
     auto& d = data();
+    checkpoint(d.bare);
     std::mt19937_64 rng(3);
     store::PutItemRequest put;
     put.tableName = "shop";
@@ -248,6 +256,7 @@ void BM_PutItemWithGsi(benchmark::State& state)
 void BM_PutItemWithGsi_BareSqlite(benchmark::State& state)
 {
     auto& d = data();
+    checkpoint(d.bare);
     std::mt19937_64 rng(3);
     sqlite3_stmt* begin = prepare(d.bare, "BEGIN IMMEDIATE");
     sqlite3_stmt* commit = prepare(d.bare, "COMMIT");

@@ -386,6 +386,52 @@ private Q_SLOTS:
         QCOMPARE(item->at("n"), N("1.5"));
     }
 
+    void shouldWriteAsBeforeAfterABulkLoadOnAFile()
+    {
+        // A bulk load runs with a large page cache; the first ordinary write after it gets a
+        // fresh writer connection. Everything written either way stays, counted and indexed.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("bulk.db").toStdString();
+        auto store = store::SqliteStore::openFile(path);
+        auto r = simpleTable("orders", ScalarAttributeType::S, ScalarAttributeType::N);
+        r.attributeDefinitions.push_back(def("GSI1PK"));
+        r.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK")};
+        store->createTable(r);
+        std::vector<store::BatchWriteItemRequest> batches;
+        for (int b = 0; b < 120; ++b) {
+            store::BatchWriteItemRequest batch;
+            batch.requestItems = {{"orders", {}}};
+            for (int i = 0; i < 25; ++i) {
+                const int n = b * 25 + i;
+                batch.requestItems[0].second.push_back(
+                    {Item{{"pk", S("c" + std::to_string(n % 40))}, {"sk", N(std::to_string(n))}, {"GSI1PK", S(n % 2 ? "odd" : "even")}},
+                     std::nullopt});
+            }
+            batches.push_back(std::move(batch));
+        }
+        for (const auto& response : store->batchWriteItems(batches)) QVERIFY(response.unprocessedItems.empty());
+        for (int round = 0; round < 2; ++round) {
+            store->putItem(put("orders", {{"pk", S("c1")}, {"sk", N("1")}, {"GSI1PK", S("moved")}}));
+            store::DeleteItemRequest del;
+            del.tableName = "orders";
+            del.key = {{"pk", S("c2")}, {"sk", N(std::to_string(2 + 40 * round))}};
+            store->deleteItem(del);
+            for (const auto& response : store->batchWriteItems({batches.front()})) QVERIFY(response.unprocessedItems.empty());
+        }
+        auto table = store->describeTable({"orders"}).table;
+        // 3,000 loaded; each round deletes one, and only the first round's comes back with the batch.
+        QCOMPARE(table.itemCount, int64_t(2999));
+        auto moved = queryPk("orders", S("moved"), "GSI1PK");
+        moved.indexName = "GSI1";
+        QCOMPARE(store->query(moved).count, int64_t(0));  // the batch put c1/1 back as "odd"
+        auto odd = queryPk("orders", S("odd"), "GSI1PK");
+        odd.indexName = "GSI1";
+        QCOMPARE(store->query(odd).count, int64_t(1500));
+        store.reset();
+        auto reopened = store::SqliteStore::openFile(path);
+        QCOMPARE(reopened->describeTable({"orders"}).table.itemCount, int64_t(2999));
+    }
+
     void shouldRefuseAFileThatIsNotAStore()
     {
         QTemporaryDir dir;

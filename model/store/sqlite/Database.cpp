@@ -84,23 +84,42 @@ int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, 
 double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 
-Database::Database(const std::string& path)
+Database::Database(const std::string& path) : path_(path)
+{
+    open();
+}
+
+Database::~Database()
+{
+    close();
+}
+
+void Database::open()
 {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
         std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         db_ = nullptr;
-        throw std::runtime_error("cannot open store " + path + ": " + message);
+        throw std::runtime_error("cannot open store " + path_ + ": " + message);
     }
     sqlite3_extended_result_codes(db_, 1);
     sqlite3_busy_timeout(db_, 5000);
 }
 
-Database::~Database()
+void Database::close()
 {
     for (auto& [sql, stmt] : cache_) sqlite3_finalize(stmt);
+    cache_.clear();
     sqlite3_close(db_);
+    db_ = nullptr;
+}
+
+void Database::reopen()
+{
+    if (path_ == ":memory:") throw std::logic_error("an in-memory database cannot be reopened");
+    close();
+    open();
 }
 
 Statement Database::prepare(std::string_view sql)

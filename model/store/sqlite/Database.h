@@ -54,10 +54,17 @@ public:
     void exec(std::string_view sql);  // for DDL and pragmas without parameters
     int64_t changes() const;
     void forgetStatementsFor(std::string_view sqlFragment);  // before DROP TABLE
+    // Closes the connection and opens the same file afresh (no transaction may be open): a new
+    // connection starts with an empty page cache and SQLite's default settings.
+    void reopen();
 
     sqlite3* handle() const { return db_; }
 
 private:
+    void open();
+    void close();
+
+    std::string path_;
     sqlite3* db_ = nullptr;
     std::unordered_map<std::string, sqlite3_stmt*> cache_;
 };

@@ -18,6 +18,14 @@
 
 namespace keyplan::store {
 
+// The writer connection's page cache, in KiB (SQLite's negative cache_size). Small by default:
+// at every commit SQLite 3.40 walks its page-cache hash table, which never shrinks once a bulk
+// load has grown it (a PutItem on a million-item table took 3x longer after one). A bulk load
+// wants the whole table hot instead, since it touches pages all over it: it gets a large
+// cache, and the first ordinary write after it a fresh connection.
+constexpr int kWriterCacheKiB = -65536;      // 64 MB
+constexpr int kBulkWriterCacheKiB = -1048576;  // 1 GB while a bulk load runs
+
 struct TableState {
     TableSchema schema;
     // Live item counts and sizes for DescribeTable and the partition view, loaded from SQLite
@@ -83,6 +91,12 @@ struct SqliteStore::Impl {
 
     std::string path;
     sqlite::Database db;
+    bool bulkCache = false;  // the writer's cache is kBulkWriterCacheKiB (guarded by `writer`)
+    // Sizes the writer's cache for what comes next: large for a bulk load, and again small at
+    // the first ordinary write after one. Call with the writer lock held.
+    void useBulkCache(bool bulk);
+    // The writer connection's settings and functions, on opening and after a reopen.
+    void configureWriter();
     std::shared_mutex catalog;
     std::mutex writer;
     std::mutex stats;
@@ -152,7 +166,11 @@ private:
 
 class WriteAccess {
 public:
-    explicit WriteAccess(SqliteStore::Impl& d) : catalog_(d.catalog), writer_(d.writer) {}
+    enum class Kind { Single, Bulk };
+    explicit WriteAccess(SqliteStore::Impl& d, Kind kind = Kind::Single) : catalog_(d.catalog), writer_(d.writer)
+    {
+        d.useBulkCache(kind == Kind::Bulk);
+    }
 
 private:
     std::shared_lock<std::shared_mutex> catalog_;
