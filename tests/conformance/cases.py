@@ -112,6 +112,10 @@ for rcc in ("TOTAL", "INDEXES"):
     query(f"query_capacity_lsi_{rcc.lower()}", {"IndexName": "LSI1", "KeyConditionExpression": "PK = :p",
                                                 "ExpressionAttributeValues": {":p": C1}, "ReturnConsumedCapacity": rcc},
           needs=("Query", "LSI"))
+    # A Query whose key matches nothing (DynamoDB's minimum charge; see _charge_minimum_read).
+    query(f"query_capacity_empty_{rcc.lower()}", {"KeyConditionExpression": "PK = :p",
+                                                  "ExpressionAttributeValues": {":p": S("CUST#nobody")},
+                                                  "ReturnConsumedCapacity": rcc})
 
 # ---- Query: filters and projections ---------------------------------------------------------
 FILTERS = [
@@ -801,3 +805,22 @@ for _c in CASES:
         _c["aws_patch"] = {0: _patch_index_sizes}
         _c["why"] = ("[AWS] an index holds only its projected attributes (reference section 8: KEYS_ONLY, INCLUDE), "
                      "so a keys-only or INCLUDE index is smaller than its table; DynamoDB Local reports whole items")
+
+
+EMPTY_QUERY_WHY = ("[AWS] a Query that reads nothing still costs the minimum read, 0.5 units eventually "
+                   "consistent (reference section 5); DynamoDB Local charges 0")
+
+
+def _charge_minimum_read(answer):
+    fixed = json_copy(answer)
+    capacity = fixed["ok"]["ConsumedCapacity"]
+    capacity["CapacityUnits"] = 0.5
+    if "Table" in capacity:
+        capacity["Table"]["CapacityUnits"] = 0.5
+    return fixed
+
+
+for _c in CASES:
+    if _c["name"].startswith("query_capacity_empty_"):
+        _c["aws_patch"] = {0: _charge_minimum_read}
+        _c["why"] = EMPTY_QUERY_WHY
