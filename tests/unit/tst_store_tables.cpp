@@ -243,6 +243,15 @@ const std::vector<CreateCase>& createCases()
     return cases;
 }
 
+// Table "orders" (pk S, sk N) with GSI1 on GSI1PK, which the file tests fill with "odd"/"even".
+store::CreateTableRequest ordersWithOddEvenIndex()
+{
+    auto r = simpleTable("orders", ScalarAttributeType::S, ScalarAttributeType::N);
+    r.attributeDefinitions.push_back(def("GSI1PK"));
+    r.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK")};
+    return r;
+}
+
 }  // namespace
 
 class StoreTablesTest : public QObject {
@@ -363,10 +372,7 @@ private Q_SLOTS:
         const std::string path = dir.filePath("store.db").toStdString();
         {
             auto store = store::SqliteStore::openFile(path);
-            auto r = simpleTable("orders", ScalarAttributeType::S, ScalarAttributeType::N);
-            r.attributeDefinitions.push_back(def("GSI1PK"));
-            r.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK")};
-            store->createTable(r);
+            store->createTable(ordersWithOddEvenIndex());
             for (int i = 0; i < 50; ++i)
                 store->putItem(put("orders", {{"pk", S("c" + std::to_string(i % 5))}, {"sk", N(std::to_string(i))},
                                               {"GSI1PK", S(i % 2 ? "odd" : "even")}, {"n", N("1.5")}}));
@@ -393,10 +399,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::string path = dir.filePath("bulk.db").toStdString();
         auto store = store::SqliteStore::openFile(path);
-        auto r = simpleTable("orders", ScalarAttributeType::S, ScalarAttributeType::N);
-        r.attributeDefinitions.push_back(def("GSI1PK"));
-        r.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK")};
-        store->createTable(r);
+        store->createTable(ordersWithOddEvenIndex());
         std::vector<store::BatchWriteItemRequest> batches;
         for (int b = 0; b < 120; ++b) {
             store::BatchWriteItemRequest batch;
