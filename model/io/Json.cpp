@@ -52,6 +52,17 @@ double Json::toDouble() const
     return std::strtod(text_.c_str(), nullptr);
 }
 
+bool Json::toIndex(size_t* out) const
+{
+    if (kind_ != Kind::Number) return false;
+    size_t value = 0;
+    const char* end = text_.data() + text_.size();
+    const auto [at, error] = std::from_chars(text_.data(), end, value);
+    if (error != std::errc() || at != end) return false;
+    *out = value;
+    return true;
+}
+
 Json& Json::set(std::string_view key, Json value)
 {
     if (Json* existing = find(key)) {

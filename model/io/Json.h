@@ -7,6 +7,7 @@
 // and column.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -51,6 +52,9 @@ public:
     // A string's value or a number's text.
     const std::string& text() const { return text_; }
     double toDouble() const;
+    // A number written as a whole number from 0 up that fits *out (an array index, a count);
+    // false for anything else, which leaves *out as it was.
+    bool toIndex(size_t* out) const;
 
     // ---- Objects ----
     // Replaces the member's value where it is, or appends it.

@@ -175,7 +175,7 @@ Base readBase(const design::Design& design)
     const Json* dataModel = model->find("DataModel");
     if (!dataModel || !dataModel->isArray()) return base;
     base.model = *model;
-    if (const Json* t = ext.find("table"); t && t->isNumber()) base.table = static_cast<size_t>(t->toDouble());
+    if (const Json* t = ext.find("table")) t->toIndex(&base.table);
     if (base.table >= dataModel->elements().size()) return Base();
     if (const Json* keys = ext.find("keys"); keys && keys->isObject()) {
         for (const auto& [entity, bindings] : keys->members()) {

@@ -294,6 +294,29 @@ private Q_SLOTS:
         QVERIFY(gsi3pk);
     }
 
+    void shouldIgnoreATableIndexThatIsNotAWholeNumber_data()
+    {
+        QTest::addColumn<QString>("index");
+        QTest::newRow("negative") << "-1";
+        QTest::newRow("fraction") << "0.5";
+        QTest::newRow("huge") << "1e300";
+        QTest::newRow("past the end") << "7";
+    }
+    void shouldIgnoreATableIndexThatIsNotAWholeNumber()
+    {
+        // The design file's workbench extension is hand-editable; a bad "table" falls back to
+        // the first table (or, past the end, to no base model), never to undefined behaviour.
+        QFETCH(QString, index);
+        io::WorkbenchImport imported = io::importWorkbench(readFile(workbenchDir() + "/AnOnlineShop_14.json"));
+        design::Design& d = imported.design;
+        io::Json ext = parse(*d.extension(io::kWorkbenchExtension));
+        ext.set("table", io::Json::number(index.toStdString()));
+        d.setExtension(std::string(io::kWorkbenchExtension), ext.compact());
+        const io::Json model = parse(io::exportWorkbench(d, fixedDate()).text);
+        QCOMPARE(model.find("DataModel")->elements().size(), size_t(1));
+        QCOMPARE(model.find("DataModel")->elements().front().find("TableName")->text(), d.table().name);
+    }
+
     void shouldKeepProvisionedCapacityAndAutoScaling()
     {
         const std::string model = R"({"ModelName": "P", "ModelMetadata": {"Author": "a", "Version": "3.0"},
