@@ -400,6 +400,16 @@ BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription
     const std::string tableName = form.table.toStdString();
     const std::optional<std::string> index = optionalText(form.index);
 
+    // What PutItem, UpdateItem and DeleteItem take alike: a condition, its placeholders, what to
+    // return.
+    auto conditionalWrite = [&](auto& r) {
+        r.conditionExpression = optionalText(form.condition);
+        r.expressionAttributeNames = namesOf(form);
+        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
+        r.returnValues = form.returnValues;
+        r.returnConsumedCapacity = form.capacity;
+    };
+
     switch (form.operation) {
     case ConsoleOperation::GetItem: {
         store::GetItemRequest r;
@@ -452,11 +462,7 @@ BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription
         auto item = itemOf(form, &problems);
         if (item) r.item = std::move(*item);
         else ok = false;
-        r.conditionExpression = optionalText(form.condition);
-        r.expressionAttributeNames = namesOf(form);
-        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
-        r.returnValues = form.returnValues;
-        r.returnConsumedCapacity = form.capacity;
+        conditionalWrite(r);
         built.request = std::move(r);
         break;
     }
@@ -467,11 +473,7 @@ BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription
         if (key) r.key = std::move(*key);
         else ok = false;
         r.updateExpression = optionalText(form.update);
-        r.conditionExpression = optionalText(form.condition);
-        r.expressionAttributeNames = namesOf(form);
-        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
-        r.returnValues = form.returnValues;
-        r.returnConsumedCapacity = form.capacity;
+        conditionalWrite(r);
         built.request = std::move(r);
         break;
     }
@@ -481,11 +483,7 @@ BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription
         auto key = keyOf(form, table, &problems);
         if (key) r.key = std::move(*key);
         else ok = false;
-        r.conditionExpression = optionalText(form.condition);
-        r.expressionAttributeNames = namesOf(form);
-        r.expressionAttributeValues = valuesOf(form, &problems, &ok);
-        r.returnValues = form.returnValues;
-        r.returnConsumedCapacity = form.capacity;
+        conditionalWrite(r);
         built.request = std::move(r);
         break;
     }
