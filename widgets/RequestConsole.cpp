@@ -109,6 +109,16 @@ ConsoleRun execute(store::Store& store, const ConsoleRequest& request)
     run.requestJson = requestJson(request);
     QElapsedTimer clock;
     clock.start();
+    // A Query's or a Scan's page: its counts, where it stopped, its items.
+    auto takePage = [&](const auto& response) {
+        run.hasCounts = true;
+        run.count = response.count;
+        run.scannedCount = response.scannedCount;
+        run.lastEvaluatedKey = response.lastEvaluatedKey;
+        if (response.items) run.items->items = *response.items;
+        if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
+        run.responseJson = wire::encode(response);
+    };
     try {
         std::visit(Overloaded{
                        [&](const store::GetItemRequest& r) {
@@ -119,26 +129,8 @@ ConsoleRun execute(store::Store& store, const ConsoleRequest& request)
                            if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
                            run.responseJson = wire::encode(response);
                        },
-                       [&](const store::QueryRequest& r) {
-                           auto response = store.query(r);
-                           run.hasCounts = true;
-                           run.count = response.count;
-                           run.scannedCount = response.scannedCount;
-                           run.lastEvaluatedKey = response.lastEvaluatedKey;
-                           if (response.items) run.items->items = *response.items;
-                           if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
-                           run.responseJson = wire::encode(response);
-                       },
-                       [&](const store::ScanRequest& r) {
-                           auto response = store.scan(r);
-                           run.hasCounts = true;
-                           run.count = response.count;
-                           run.scannedCount = response.scannedCount;
-                           run.lastEvaluatedKey = response.lastEvaluatedKey;
-                           if (response.items) run.items->items = *response.items;
-                           if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
-                           run.responseJson = wire::encode(response);
-                       },
+                       [&](const store::QueryRequest& r) { takePage(store.query(r)); },
+                       [&](const store::ScanRequest& r) { takePage(store.scan(r)); },
                        [&](const auto& r) {
                            // The writes: PutItem, UpdateItem, DeleteItem, TransactWriteItems.
                            run.read = false;
