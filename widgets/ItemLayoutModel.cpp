@@ -168,6 +168,16 @@ struct ItemLayoutModel::Private {
     QHash<QString, int> entityPosition;
     std::vector<std::pair<QString, qint64>> bandStarts;  // partition-key text, first row
     PartitionHighlight highlight;
+    // What the highlight covers among the bands seen so far, kept up to date as bands arrive
+    // (each band is matched once, not at every progress step).
+    struct HighlightCount {
+        size_t bandsCounted = 0;
+        qint64 partitions = 0;
+        qint64 closedRows = 0;  // rows of matching bands that have a next band
+        int firstRow = -1;
+        bool lastMatches = false;  // the last band counted matches; its rows run to rowsIndexed
+    } highlightCount;
+    void countHighlight();
 
     // Pages in memory, most recently used at the front of `lru`.
     mutable std::unordered_map<int, std::pair<std::shared_ptr<const Page>, std::list<int>::iterator>> cache;
@@ -532,6 +542,7 @@ void ItemLayoutModel::Private::onProgress(const Progress& progress)
     rowsIndexed = progress.rowsIndexed;
     bands = progress.bands;
     bandStarts.insert(bandStarts.end(), progress.newBands.begin(), progress.newBands.end());
+    countHighlight();
     if (highlight.kind != PartitionHighlight::Kind::None && !progress.newBands.empty()) Q_EMIT q->highlightChanged();
     const int indexed = static_cast<int>(std::min<qint64>(rowsIndexed, std::numeric_limits<int>::max()));
     if (progress.done) {
@@ -584,6 +595,21 @@ void ItemLayoutModel::Private::onPage(std::shared_ptr<const Page> p)
         Q_EMIT q->dataChanged(q->index(first, 0), q->index(last, static_cast<int>(columns.size()) - 1));
         Q_EMIT q->rowsLoaded(first, last);
     }
+}
+
+void ItemLayoutModel::Private::countHighlight()
+{
+    HighlightCount& c = highlightCount;
+    for (size_t i = c.bandsCounted; i < bandStarts.size(); ++i) {
+        // The band before this one ends where it starts.
+        if (i > 0 && c.lastMatches) c.closedRows += bandStarts[i].second - bandStarts[i - 1].second;
+        c.lastMatches = highlight.matches(bandStarts[i].first);
+        if (c.lastMatches) {
+            ++c.partitions;
+            if (c.firstRow < 0) c.firstRow = static_cast<int>(bandStarts[i].second);
+        }
+    }
+    c.bandsCounted = bandStarts.size();
 }
 
 void ItemLayoutModel::Private::onFailed(const QString& message)
@@ -643,6 +669,7 @@ void ItemLayoutModel::refresh()
     d->entityCounts.clear();
     d->entityPosition.clear();
     d->bandStarts.clear();
+    d->highlightCount = {};
     d->cache.clear();
     d->lru.clear();
     d->requested.clear();
@@ -666,6 +693,8 @@ void ItemLayoutModel::setHighlight(const PartitionHighlight& highlight)
 {
     if (highlight == d->highlight) return;
     d->highlight = highlight;
+    d->highlightCount = {};
+    d->countHighlight();
     if (d->rows > 0 && !d->columns.empty())
         Q_EMIT dataChanged(index(0, 0), index(d->rows - 1, static_cast<int>(d->columns.size()) - 1), {HighlightRole});
     Q_EMIT highlightChanged();
@@ -673,31 +702,15 @@ void ItemLayoutModel::setHighlight(const PartitionHighlight& highlight)
 
 PartitionHighlight ItemLayoutModel::highlight() const { return d->highlight; }
 
-int ItemLayoutModel::firstHighlightedRow() const
-{
-    for (const auto& [text, row] : d->bandStarts)
-        if (d->highlight.matches(text)) return static_cast<int>(row);
-    return -1;
-}
+int ItemLayoutModel::firstHighlightedRow() const { return d->highlightCount.firstRow; }
 
 qint64 ItemLayoutModel::highlightedRowCount() const
 {
-    qint64 count = 0;
-    for (size_t i = 0; i < d->bandStarts.size(); ++i) {
-        if (!d->highlight.matches(d->bandStarts[i].first)) continue;
-        const qint64 end = i + 1 < d->bandStarts.size() ? d->bandStarts[i + 1].second : d->rowsIndexed;
-        count += end - d->bandStarts[i].second;
-    }
-    return count;
+    const auto& c = d->highlightCount;
+    return c.closedRows + (c.lastMatches ? d->rowsIndexed - d->bandStarts.back().second : 0);
 }
 
-qint64 ItemLayoutModel::highlightedPartitionCount() const
-{
-    qint64 count = 0;
-    for (const auto& band : d->bandStarts)
-        if (d->highlight.matches(band.first)) ++count;
-    return count;
-}
+qint64 ItemLayoutModel::highlightedPartitionCount() const { return d->highlightCount.partitions; }
 
 QString ItemLayoutModel::columnAttribute(int column) const
 {
