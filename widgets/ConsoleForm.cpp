@@ -1,9 +1,11 @@
 #include "widgets/ConsoleForm.h"
+#include "widgets/ValueText.h"
 
 #include "dynamo/Error.h"
 #include "dynamo/expr/Expression.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/Decode.h"
-#include "wire/Json.h"
 
 #include <algorithm>
 
@@ -105,10 +107,10 @@ std::optional<Item> keyOf(const ConsoleForm& f, const store::TableDescription* t
 
 std::optional<Item> itemOf(const ConsoleForm& f, std::vector<FormProblem>* problems)
 {
-    wire::JsonValue json;
+    json::Value json;
     std::string error;
     const std::string text = f.itemJson.trimmed().isEmpty() ? std::string("{}") : f.itemJson.toStdString();
-    if (!wire::JsonValue::parse(text, &json, &error)) {
+    if (!parseReportingOffset(text, &json, &error)) {
         problems->push_back({FormField::Item, QStringLiteral("Item is not JSON: ") + QString::fromStdString(error)});
         return std::nullopt;
     }
@@ -238,9 +240,9 @@ std::optional<AttributeValue> parseValue(const QString& type, const QString& tex
         }
         if (type == QLatin1String("NULL")) return AttributeValue::null();
         if (type == QLatin1String("JSON")) {
-            wire::JsonValue json;
+            json::Value json;
             std::string why;
-            if (!wire::JsonValue::parse(text.toStdString(), &json, &why)) {
+            if (!parseReportingOffset(text.toStdString(), &json, &why)) {
                 *error = QStringLiteral("not JSON: ") + QString::fromStdString(why);
                 return std::nullopt;
             }

@@ -1,13 +1,14 @@
 #include "widgets/ConsoleRequest.h"
 
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/EncodeRequest.h"
-#include "wire/Json.h"
 
 #include <cctype>
 
 namespace keyplan::widgets {
 
-using wire::JsonValue;
+using json::Value;
 
 namespace {
 
@@ -16,7 +17,7 @@ namespace {
 std::string quoted(const std::string& s)
 {
     std::string out;
-    wire::appendJsonString(out, s);
+    json::appendString(out, s);
     return out;
 }
 
@@ -32,18 +33,18 @@ enum class Language { Python, JavaScript };
 
 // One JSON value as a Python or JavaScript literal; nested objects and arrays break over lines
 // once they hold more than one member, indented under their parent.
-void literal(const JsonValue& v, Language lang, int depth, std::string& out)
+void literal(const json::Value& v, Language lang, int depth, std::string& out)
 {
     const std::string pad(static_cast<size_t>(depth + 1) * (lang == Language::Python ? 4 : 2), ' ');
     const std::string closePad(static_cast<size_t>(depth) * (lang == Language::Python ? 4 : 2), ' ');
     switch (v.kind()) {
-    case JsonValue::Kind::Null: out += lang == Language::Python ? "None" : "null"; break;
-    case JsonValue::Kind::Bool:
+    case json::Value::Kind::Null: out += lang == Language::Python ? "None" : "null"; break;
+    case json::Value::Kind::Bool:
         out += v.boolean() ? (lang == Language::Python ? "True" : "true") : (lang == Language::Python ? "False" : "false");
         break;
-    case JsonValue::Kind::Number: out += v.text(); break;
-    case JsonValue::Kind::String: out += quoted(v.text()); break;
-    case JsonValue::Kind::Array: {
+    case json::Value::Kind::Number: out += v.text(); break;
+    case json::Value::Kind::String: out += quoted(v.text()); break;
+    case json::Value::Kind::Array: {
         if (v.elements().empty()) {
             out += "[]";
             break;
@@ -57,10 +58,10 @@ void literal(const JsonValue& v, Language lang, int depth, std::string& out)
         out += closePad + "]";
         break;
     }
-    case JsonValue::Kind::Object: {
+    case json::Value::Kind::Object: {
         // An attribute value ({"S": "x"}) or a one-member map reads best on one line.
-        const bool inlineObject = v.members().size() == 1 && v.members()[0].second.kind() != JsonValue::Kind::Object &&
-                                  v.members()[0].second.kind() != JsonValue::Kind::Array;
+        const bool inlineObject = v.members().size() == 1 && v.members()[0].second.kind() != json::Value::Kind::Object &&
+                                  v.members()[0].second.kind() != json::Value::Kind::Array;
         if (v.members().empty()) {
             out += "{}";
             break;
@@ -125,9 +126,9 @@ std::string requestJson(const ConsoleRequest& request)
 
 std::string boto3Code(const ConsoleRequest& request)
 {
-    JsonValue body;
+    json::Value body;
     std::string error;
-    JsonValue::parse(requestJson(request), &body, &error);
+    json::Value::parse(requestJson(request), &body, &error);
     const std::string op = operationName(request);
     std::string out = "import boto3\n\n"
                       "# Add endpoint_url=\"http://localhost:8000\" to run against keyplan serve or DynamoDB Local.\n"
@@ -147,9 +148,9 @@ std::string boto3Code(const ConsoleRequest& request)
 
 std::string javascriptV3Code(const ConsoleRequest& request)
 {
-    JsonValue body;
+    json::Value body;
     std::string error;
-    JsonValue::parse(requestJson(request), &body, &error);
+    json::Value::parse(requestJson(request), &body, &error);
     const std::string op = operationName(request);
     std::string out = "import { DynamoDBClient, " + op +
                       "Command } from \"@aws-sdk/client-dynamodb\";\n\n"

@@ -1,12 +1,14 @@
 #include "widgets/CreateTableDialog.h"
 
 #include "dynamo/Error.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "store/Store.h"
 #include "widgets/BackgroundRunner.h"
 #include "widgets/Icons.h"
 #include "widgets/Theme.h"
+#include "widgets/ValueText.h"
 #include "wire/Decode.h"
-#include "wire/Json.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -48,9 +50,9 @@ const char* const kTemplate = R"({
 // The request the text describes, or why it does not describe one.
 std::optional<store::CreateTableRequest> decode(const QString& text, QString* problem)
 {
-    wire::JsonValue json;
+    json::Value json;
     std::string error;
-    if (!wire::JsonValue::parse(text.toStdString(), &json, &error)) {
+    if (!parseReportingOffset(text.toStdString(), &json, &error)) {
         *problem = QObject::tr("Not JSON: %1").arg(QString::fromStdString(error));
         return std::nullopt;
     }

@@ -1,10 +1,11 @@
 #include "widgets/StoreJob.h"
 
 #include "dynamo/Error.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "store/Store.h"
 #include "widgets/ValueText.h"
 #include "wire/Decode.h"
-#include "wire/Json.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -139,13 +140,13 @@ StoreJob* StoreJob::loadJsonLines(store::Store& store, const QString& table, con
             const QByteArray line = file.readLine();
             ++lineNumber;
             if (line.trimmed().isEmpty()) continue;
-            wire::JsonValue json;
+            json::Value json;
             std::string error;
-            if (!wire::JsonValue::parse(std::string_view(line.constData(), size_t(line.size())), &json, &error) || !json.isObject()) {
+            if (!parseReportingOffset(std::string_view(line.constData(), size_t(line.size())), &json, &error) || !json.isObject()) {
                 failure = tr("line %1: not a JSON object%2").arg(lineNumber).arg(error.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(error)));
                 break;
             }
-            const wire::JsonValue* itemJson = &json;
+            const json::Value* itemJson = &json;
             if (const auto* wrapped = json.find("Item"); wrapped && wrapped->isObject() && json.members().size() == 1) itemJson = wrapped;
             dynamo::Item item;
             try {

@@ -1,8 +1,9 @@
 #include "widgets/ValueText.h"
 
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
-#include "wire/Json.h"
 
 #include <QLocale>
 
@@ -14,7 +15,7 @@ using dynamo::Type;
 std::string toDynamoJson(const AttributeValue& value)
 {
     std::string out;
-    wire::JsonWriter writer(out);
+    json::Writer writer(out);
     wire::writeAttributeValue(writer, value);
     return out;
 }
@@ -22,9 +23,17 @@ std::string toDynamoJson(const AttributeValue& value)
 std::string toDynamoJson(const dynamo::Item& item)
 {
     std::string out;
-    wire::JsonWriter writer(out);
+    json::Writer writer(out);
     wire::writeItem(writer, item);
     return out;
+}
+
+bool parseReportingOffset(std::string_view text, json::Value* out, std::string* error)
+{
+    size_t offset = 0;
+    if (json::Value::parse(text, out, error, &offset)) return true;
+    if (error) *error += " at offset " + std::to_string(offset);
+    return false;
 }
 
 QString cellText(const AttributeValue& value, int maxChars)

@@ -7,7 +7,12 @@
 
 #include <QString>
 
+#include <string>
 #include <string_view>
+
+namespace keyplan::json {
+class Value;
+}
 
 namespace keyplan::widgets {
 
@@ -21,6 +26,10 @@ std::string toDynamoJson(const dynamo::Item& item);
 // Re-indents compact JSON text for reading without re-encoding anything inside it (numbers
 // and strings keep their exact text).
 QString indentJson(std::string_view compact, int indent = 2);
+
+// Parses JSON typed by the user; on failure *error says "WHAT at offset N", the words the
+// endpoint answers malformed JSON with.
+bool parseReportingOffset(std::string_view text, json::Value* out, std::string* error);
 
 // "1,234,567"
 QString groupedNumber(qint64 n);

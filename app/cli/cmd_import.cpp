@@ -75,7 +75,7 @@ int run(const QStringList& args)
         io::WorkbenchImportOptions options;
         options.tableName = tableName.toStdString();
         imported = io::importWorkbench(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), options);
-    } catch (const io::FormatError& e) {
+    } catch (const json::FormatError& e) {
         err << "keyplan-cli import: " << file << ": " << q(e.path()) << ": " << q(e.reason()) << "\n";
         return 2;
     }
@@ -87,7 +87,7 @@ int run(const QStringList& args)
             for (const auto& p : source.patterns()) d.addPattern(p);
             imported.notes.push_back(std::to_string(source.patterns().size()) + " access pattern(s) from " +
                                      patternsFrom.toStdString());
-        } catch (const design::DesignFileError& e) {
+        } catch (const json::FormatError& e) {
             err << "keyplan-cli import: --patterns " << e.what() << "\n";
             return 2;
         }

@@ -75,7 +75,7 @@ int run(const QStringList& args)
     design::Design d;
     try {
         d = design::loadDesignFile(file);
-    } catch (const design::DesignFileError& e) {
+    } catch (const json::FormatError& e) {
         err << "keyplan-cli load: " << e.what() << "\n";
         return 2;
     }

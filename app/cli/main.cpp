@@ -35,7 +35,7 @@ int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("keyplan-cli");
-    QCoreApplication::setApplicationVersion("0.1.0");
+    QCoreApplication::setApplicationVersion(QStringLiteral(KEYPLAN_VERSION));
     QStringList args = app.arguments();
     args.removeFirst();
     QTextStream out(stdout);

@@ -2,7 +2,7 @@
 //
 // Writing is deterministic: keys in a fixed, meaningful order (name first), two-space indent,
 // small flat objects on one line, defaults left out, a final newline. Reading is strict: a broken,
-// unknown or newer file gives a DesignFileError naming the place as a JSON path
+// unknown or newer file gives a json::FormatError naming the place as a JSON path
 // (`$.entities[2].keys.PK`) and saying what is wrong there; nothing is half-loaded.
 //
 // Format version 1 (the top-level "keyplan" member):
@@ -30,37 +30,21 @@
 #pragma once
 
 #include "design/Design.h"
+#include "json/FormatError.h"
 
 #include <QString>
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace keyplan::design {
 
-class DesignFileError : public std::runtime_error {
-public:
-    // what() reads "FILE: PATH: REASON" (without "FILE: " when there is no file name).
-    DesignFileError(std::string path, std::string reason, std::string fileName = {});
-    // Where: a JSON path such as `$.patterns[3].inputs[0].op`, or `$` with a line and column
-    // for a syntax error.
-    const std::string& path() const { return path_; }
-    const std::string& reason() const { return reason_; }
-    const std::string& fileName() const { return fileName_; }
-
-private:
-    std::string path_;
-    std::string reason_;
-    std::string fileName_;
-};
-
-// Parses a whole document; throws DesignFileError.
+// Parses a whole document; throws json::FormatError.
 Design parseDesign(std::string_view json);
 // The document text (UTF-8, ends with a newline).
 std::string writeDesign(const Design& design);
 
-// File helpers. loadDesignFile throws DesignFileError carrying the file name (path "$" for I/O
+// File helpers. loadDesignFile throws json::FormatError carrying the file name (path "$" for I/O
 // errors); saveDesignFile writes atomically (QSaveFile) and returns false with *error set.
 Design loadDesignFile(const QString& fileName);
 bool saveDesignFile(const Design& design, const QString& fileName, QString* error = nullptr);

@@ -2,7 +2,8 @@
 
 #include "design/Design.h"
 #include "design/TableSchema.h"
-#include "io/Json.h"
+#include "io/Yaml.h"
+#include "json/Value.h"
 
 #include <cctype>
 
@@ -22,11 +23,11 @@ const char* scalarTypeName(store::ScalarAttributeType t)
     return "S";
 }
 
-Json keySchemaJson(const std::vector<store::KeySchemaElement>& schema)
+json::Value keySchemaJson(const std::vector<store::KeySchemaElement>& schema)
 {
-    Json a = Json::array();
+    json::Value a = json::Value::array();
     for (const auto& k : schema) {
-        Json e = Json::object();
+        json::Value e = json::Value::object();
         e.set("AttributeName", k.attributeName);
         e.set("KeyType", keyTypeName(k.keyType));
         a.push(std::move(e));
@@ -34,15 +35,15 @@ Json keySchemaJson(const std::vector<store::KeySchemaElement>& schema)
     return a;
 }
 
-Json projectionJson(const store::Projection& p)
+json::Value projectionJson(const store::Projection& p)
 {
-    Json o = Json::object();
+    json::Value o = json::Value::object();
     switch (p.projectionType) {
     case store::ProjectionType::All: o.set("ProjectionType", "ALL"); break;
     case store::ProjectionType::KeysOnly: o.set("ProjectionType", "KEYS_ONLY"); break;
     case store::ProjectionType::Include: {
         o.set("ProjectionType", "INCLUDE");
-        Json names = Json::array();
+        json::Value names = json::Value::array();
         for (const auto& n : p.nonKeyAttributes) names.push(n);
         o.set("NonKeyAttributes", std::move(names));
         break;
@@ -51,9 +52,9 @@ Json projectionJson(const store::Projection& p)
     return o;
 }
 
-Json throughputJson(const store::ProvisionedThroughput& t)
+json::Value throughputJson(const store::ProvisionedThroughput& t)
 {
-    Json o = Json::object();
+    json::Value o = json::Value::object();
     o.set("ReadCapacityUnits", t.readCapacityUnits);
     o.set("WriteCapacityUnits", t.writeCapacityUnits);
     return o;
@@ -78,18 +79,18 @@ std::string logicalIdFor(const std::string& tableName)
     return id + "Table";
 }
 
-Json cloudFormationTemplate(const design::Design& design, const CloudFormationOptions& options)
+json::Value cloudFormationTemplate(const design::Design& design, const CloudFormationOptions& options)
 {
     const store::CreateTableRequest request = design::createTableRequest(design);
     const std::string logicalId = options.logicalId.empty() ? logicalIdFor(request.tableName) : options.logicalId;
 
-    Json properties = Json::object();
+    json::Value properties = json::Value::object();
     properties.set("TableName", request.tableName);
     const bool provisioned = request.billingMode == store::BillingMode::Provisioned;
     properties.set("BillingMode", provisioned ? "PROVISIONED" : "PAY_PER_REQUEST");
-    Json definitions = Json::array();
+    json::Value definitions = json::Value::array();
     for (const auto& d : request.attributeDefinitions) {
-        Json e = Json::object();
+        json::Value e = json::Value::object();
         e.set("AttributeName", d.attributeName);
         e.set("AttributeType", scalarTypeName(d.attributeType));
         definitions.push(std::move(e));
@@ -99,9 +100,9 @@ Json cloudFormationTemplate(const design::Design& design, const CloudFormationOp
     if (provisioned && request.provisionedThroughput)
         properties.set("ProvisionedThroughput", throughputJson(*request.provisionedThroughput));
     if (!request.globalSecondaryIndexes.empty()) {
-        Json gsis = Json::array();
+        json::Value gsis = json::Value::array();
         for (const auto& g : request.globalSecondaryIndexes) {
-            Json e = Json::object();
+            json::Value e = json::Value::object();
             e.set("IndexName", g.indexName);
             e.set("KeySchema", keySchemaJson(g.keySchema));
             e.set("Projection", projectionJson(g.projection));
@@ -111,9 +112,9 @@ Json cloudFormationTemplate(const design::Design& design, const CloudFormationOp
         properties.set("GlobalSecondaryIndexes", std::move(gsis));
     }
     if (!request.localSecondaryIndexes.empty()) {
-        Json lsis = Json::array();
+        json::Value lsis = json::Value::array();
         for (const auto& l : request.localSecondaryIndexes) {
-            Json e = Json::object();
+            json::Value e = json::Value::object();
             e.set("IndexName", l.indexName);
             e.set("KeySchema", keySchemaJson(l.keySchema));
             e.set("Projection", projectionJson(l.projection));
@@ -122,29 +123,29 @@ Json cloudFormationTemplate(const design::Design& design, const CloudFormationOp
         properties.set("LocalSecondaryIndexes", std::move(lsis));
     }
     if (options.pointInTimeRecovery) {
-        Json pitr = Json::object();
+        json::Value pitr = json::Value::object();
         pitr.set("PointInTimeRecoveryEnabled", true);
         properties.set("PointInTimeRecoverySpecification", std::move(pitr));
     }
 
-    Json resource = Json::object();
+    json::Value resource = json::Value::object();
     resource.set("Type", "AWS::DynamoDB::Table");
     resource.set("Properties", std::move(properties));
-    Json resources = Json::object();
+    json::Value resources = json::Value::object();
     resources.set(logicalId, std::move(resource));
 
-    Json outputs = Json::object();
+    json::Value outputs = json::Value::object();
     {
-        Json name = Json::object();
+        json::Value name = json::Value::object();
         name.set("Description", "The table's name");
-        Json ref = Json::object();
+        json::Value ref = json::Value::object();
         ref.set("Ref", logicalId);
         name.set("Value", std::move(ref));
         outputs.set("TableName", std::move(name));
-        Json arn = Json::object();
+        json::Value arn = json::Value::object();
         arn.set("Description", "The table's ARN");
-        Json getAtt = Json::object();
-        getAtt.set("Fn::GetAtt", Json::array({Json(logicalId), Json("Arn")}));
+        json::Value getAtt = json::Value::object();
+        getAtt.set("Fn::GetAtt", json::Value::array({json::Value(logicalId), json::Value("Arn")}));
         arn.set("Value", std::move(getAtt));
         outputs.set("TableArn", std::move(arn));
     }
@@ -166,7 +167,7 @@ Json cloudFormationTemplate(const design::Design& design, const CloudFormationOp
         }
     }
 
-    Json root = Json::object();
+    json::Value root = json::Value::object();
     root.set("AWSTemplateFormatVersion", "2010-09-09");
     root.set("Description", description);
     root.set("Resources", std::move(resources));
@@ -181,7 +182,7 @@ std::string cloudFormationJson(const design::Design& design, const CloudFormatio
 
 std::string cloudFormationYaml(const design::Design& design, const CloudFormationOptions& options)
 {
-    return cloudFormationTemplate(design, options).yaml();
+    return yaml(cloudFormationTemplate(design, options));
 }
 
 }  // namespace keyplan::io

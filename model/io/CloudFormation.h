@@ -12,9 +12,11 @@ namespace keyplan::design {
 class Design;
 }
 
-namespace keyplan::io {
+namespace keyplan::json {
+class Value;
+}
 
-class Json;
+namespace keyplan::io {
 
 struct CloudFormationOptions {
     bool pointInTimeRecovery = false;
@@ -23,7 +25,7 @@ struct CloudFormationOptions {
 };
 
 // The template as a tree (for tests and both writers).
-Json cloudFormationTemplate(const design::Design& design, const CloudFormationOptions& options = {});
+json::Value cloudFormationTemplate(const design::Design& design, const CloudFormationOptions& options = {});
 // The template's text, ending with a newline.
 std::string cloudFormationJson(const design::Design& design, const CloudFormationOptions& options = {});
 std::string cloudFormationYaml(const design::Design& design, const CloudFormationOptions& options = {});

@@ -2,7 +2,8 @@
 
 #include "analysis/PatternPlanner.h"
 #include "design/Design.h"
-#include "wire/Json.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 
 #include <algorithm>
 #include <cctype>
@@ -81,7 +82,7 @@ std::string identifier(Lang lang, std::string_view name)
 std::string stringLiteral(std::string_view s)
 {
     std::string out;
-    wire::appendJsonString(out, s);  // a JSON string is a valid Python and JavaScript string literal
+    json::appendString(out, s);  // a JSON string is a valid Python and JavaScript string literal
     return out;
 }
 

@@ -3,10 +3,11 @@
 #include "analysis/SampleData.h"
 #include "dynamo/Error.h"
 #include "io/Inference.h"
-#include "io/Json.h"
+#include "json/PathReader.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
-#include "wire/Json.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -17,60 +18,19 @@
 
 namespace keyplan::io {
 
-FormatError::FormatError(std::string path, std::string reason, std::string fileName)
-    : std::runtime_error((fileName.empty() ? std::string() : fileName + ": ") + path + ": " + reason),
-      path_(std::move(path)), reason_(std::move(reason)), fileName_(std::move(fileName))
-{
-}
-
 namespace {
 
 // ---- Reading the model, with paths in every complaint -------------------------------------------
 
-[[noreturn]] void fail(const std::string& path, const std::string& why) { throw FormatError(path, why); }
+using json::FormatError;
+using json::read::fail;
+using json::read::object;
+using json::read::optionalArray;
+using json::read::string;
 
-std::string kindOf(const wire::JsonValue* v)
+design::KeyAttribute keyAttribute(const json::Value* v, const std::string& path)
 {
-    if (!v) return "nothing";
-    switch (v->kind()) {
-    case wire::JsonValue::Kind::Null: return "null";
-    case wire::JsonValue::Kind::Bool: return "a boolean";
-    case wire::JsonValue::Kind::Number: return "a number";
-    case wire::JsonValue::Kind::String: return "a string";
-    case wire::JsonValue::Kind::Array: return "an array";
-    case wire::JsonValue::Kind::Object: return "an object";
-    }
-    return "?";
-}
-
-const wire::JsonValue& object(const wire::JsonValue* v, const std::string& path)
-{
-    if (!v) fail(path, "is required");
-    if (!v->isObject()) fail(path, "expected an object, found " + kindOf(v));
-    return *v;
-}
-
-const wire::JsonValue* optionalArray(const wire::JsonValue& parent, const char* key, const std::string& path)
-{
-    const wire::JsonValue* v = parent.find(key);
-    if (v && !v->isArray()) fail(path + "." + key, "expected an array, found " + kindOf(v));
-    return v;
-}
-
-std::string string(const wire::JsonValue& parent, const char* key, const std::string& path, bool required)
-{
-    const wire::JsonValue* v = parent.find(key);
-    if (!v) {
-        if (required) fail(path + "." + key, "is required");
-        return {};
-    }
-    if (!v->isString()) fail(path + "." + key, "expected a string, found " + kindOf(v));
-    return v->text();
-}
-
-design::KeyAttribute keyAttribute(const wire::JsonValue* v, const std::string& path)
-{
-    const wire::JsonValue& o = object(v, path);
+    const json::Value& o = object(v, path);
     design::KeyAttribute k;
     k.name = string(o, "AttributeName", path, true);
     if (k.name.empty()) fail(path + ".AttributeName", "must not be empty");
@@ -82,32 +42,32 @@ design::KeyAttribute keyAttribute(const wire::JsonValue* v, const std::string& p
     return k;
 }
 
-design::Index index(const wire::JsonValue& v, const std::string& path, design::IndexKind kind, const design::Table& table)
+design::Index index(const json::Value& v, const std::string& path, design::IndexKind kind, const design::Table& table)
 {
-    const wire::JsonValue& o = object(&v, path);
+    const json::Value& o = object(&v, path);
     design::Index i;
     i.kind = kind;
     i.name = string(o, "IndexName", path, true);
     if (i.name.size() < 3 || i.name.size() > 255) fail(path + ".IndexName", "an index name has 3 to 255 characters");
     const std::string kpath = path + ".KeyAttributes";
-    const wire::JsonValue& keys = object(o.find("KeyAttributes"), kpath);
+    const json::Value& keys = object(o.find("KeyAttributes"), kpath);
     i.partitionKey = keyAttribute(keys.find("PartitionKey"), kpath + ".PartitionKey");
     if (kind == design::IndexKind::Local && i.partitionKey.name != table.partitionKey.name)
         fail(kpath + ".PartitionKey", "a local index uses the table's partition key " + table.partitionKey.name);
     if (keys.find("SortKey")) i.sortKey = keyAttribute(keys.find("SortKey"), kpath + ".SortKey");
     if (kind == design::IndexKind::Local && !i.sortKey) fail(kpath + ".SortKey", "is required for a local index");
     const std::string ppath = path + ".Projection";
-    if (const wire::JsonValue* p = o.find("Projection")) {
-        const wire::JsonValue& po = object(p, ppath);
+    if (const json::Value* p = o.find("Projection")) {
+        const json::Value& po = object(p, ppath);
         const std::string type = string(po, "ProjectionType", ppath, false);
         if (type.empty() || type == "ALL") i.projection = design::Projection::All;
         else if (type == "KEYS_ONLY") i.projection = design::Projection::KeysOnly;
         else if (type == "INCLUDE") i.projection = design::Projection::Include;
         else fail(ppath + ".ProjectionType", "'" + type + "' is not one of ALL, KEYS_ONLY, INCLUDE");
-        if (const wire::JsonValue* names = optionalArray(po, "NonKeyAttributes", ppath)) {
+        if (const json::Value* names = optionalArray(po, "NonKeyAttributes", ppath)) {
             for (size_t n = 0; n < names->elements().size(); ++n) {
                 const auto& e = names->elements()[n];
-                if (!e.isString()) fail(ppath + ".NonKeyAttributes[" + std::to_string(n) + "]", "expected a string, found " + kindOf(&e));
+                if (!e.isString()) fail(ppath + ".NonKeyAttributes[" + std::to_string(n) + "]", "expected a string, found " + json::kindName(&e));
                 if (i.projection == design::Projection::Include) i.nonKeyAttributes.push_back(e.text());
             }
         }
@@ -115,11 +75,11 @@ design::Index index(const wire::JsonValue& v, const std::string& path, design::I
     return i;
 }
 
-int64_t capacity(const wire::JsonValue& o, const char* key, const std::string& path)
+int64_t capacity(const json::Value& o, const char* key, const std::string& path)
 {
-    const wire::JsonValue* v = o.find(key);
+    const json::Value* v = o.find(key);
     if (!v) fail(path + "." + key, "is required");
-    if (v->kind() != wire::JsonValue::Kind::Number) fail(path + "." + key, "expected a number, found " + kindOf(v));
+    if (v->kind() != json::Value::Kind::Number) fail(path + "." + key, "expected a number, found " + json::kindName(v));
     char* end = nullptr;
     const double d = std::strtod(v->text().c_str(), &end);
     if (d < 1 || d > 40000 || d != static_cast<double>(static_cast<int64_t>(d)))
@@ -127,14 +87,14 @@ int64_t capacity(const wire::JsonValue& o, const char* key, const std::string& p
     return static_cast<int64_t>(d);
 }
 
-std::vector<dynamo::Item> items(const wire::JsonValue* array, const std::string& path)
+std::vector<dynamo::Item> items(const json::Value* array, const std::string& path)
 {
     std::vector<dynamo::Item> out;
     if (!array) return out;
     for (size_t n = 0; n < array->elements().size(); ++n) {
         const std::string ipath = path + "[" + std::to_string(n) + "]";
-        const wire::JsonValue& e = array->elements()[n];
-        if (!e.isObject()) fail(ipath, "expected an item (an object of DynamoDB JSON values), found " + kindOf(&e));
+        const json::Value& e = array->elements()[n];
+        if (!e.isObject()) fail(ipath, "expected an item (an object of DynamoDB JSON values), found " + json::kindName(&e));
         try {
             out.push_back(wire::decodeItem(e));
         } catch (const dynamo::Error& error) {
@@ -159,7 +119,7 @@ const char* const kTypeAttributeNames[] = {"EntityType", "entityType", "entity_t
 
 struct Base {
     bool present = false;
-    Json model;
+    json::Value model;
     size_t table = 0;
     std::map<std::string, std::map<std::string, std::string>> keys;  // entity -> key attribute -> template text
 };
@@ -168,16 +128,16 @@ Base readBase(const design::Design& design)
 {
     Base base;
     const std::string* text = design.extension(kWorkbenchExtension);
-    Json ext;
-    if (!text || !Json::parse(*text, &ext, nullptr) || !ext.isObject()) return base;
-    const Json* model = ext.find("model");
+    json::Value ext;
+    if (!text || !json::Value::parse(*text, &ext, nullptr) || !ext.isObject()) return base;
+    const json::Value* model = ext.find("model");
     if (!model || !model->isObject()) return base;
-    const Json* dataModel = model->find("DataModel");
+    const json::Value* dataModel = model->find("DataModel");
     if (!dataModel || !dataModel->isArray()) return base;
     base.model = *model;
-    if (const Json* t = ext.find("table")) t->toIndex(&base.table);
+    if (const json::Value* t = ext.find("table")) t->toIndex(&base.table);
     if (base.table >= dataModel->elements().size()) return Base();
-    if (const Json* keys = ext.find("keys"); keys && keys->isObject()) {
+    if (const json::Value* keys = ext.find("keys"); keys && keys->isObject()) {
         for (const auto& [entity, bindings] : keys->members()) {
             for (const auto& [attribute, t] : bindings.members()) base.keys[entity][attribute] = t.text();
         }
@@ -187,12 +147,12 @@ Base readBase(const design::Design& design)
 }
 
 // Members in the order the tool writes them, then any others in the order they came.
-Json ordered(const Json& o, std::initializer_list<const char*> order)
+json::Value ordered(const json::Value& o, std::initializer_list<const char*> order)
 {
     if (!o.isObject()) return o;
-    Json out = Json::object();
+    json::Value out = json::Value::object();
     for (const char* k : order) {
-        if (const Json* v = o.find(k)) out.set(k, *v);
+        if (const json::Value* v = o.find(k)) out.set(k, *v);
     }
     for (const auto& [k, v] : o.members()) {
         if (!out.find(k)) out.set(k, v);
@@ -200,31 +160,31 @@ Json ordered(const Json& o, std::initializer_list<const char*> order)
     return out;
 }
 
-Json keyJson(const design::KeyAttribute& k)
+json::Value keyJson(const design::KeyAttribute& k)
 {
-    Json o = Json::object();
+    json::Value o = json::Value::object();
     o.set("AttributeName", k.name);
     o.set("AttributeType", std::string(design::keyTypeName(k.type)));
     return o;
 }
 
-Json keysJson(const design::KeyAttribute& pk, const std::optional<design::KeyAttribute>& sk)
+json::Value keysJson(const design::KeyAttribute& pk, const std::optional<design::KeyAttribute>& sk)
 {
-    Json o = Json::object();
+    json::Value o = json::Value::object();
     o.set("PartitionKey", keyJson(pk));
     if (sk) o.set("SortKey", keyJson(*sk));
     return o;
 }
 
-Json projectionJson(const design::Index& index)
+json::Value projectionJson(const design::Index& index)
 {
-    Json o = Json::object();
+    json::Value o = json::Value::object();
     switch (index.projection) {
     case design::Projection::All: o.set("ProjectionType", "ALL"); break;
     case design::Projection::KeysOnly: o.set("ProjectionType", "KEYS_ONLY"); break;
     case design::Projection::Include: {
         o.set("ProjectionType", "INCLUDE");
-        Json names = Json::array();
+        json::Value names = json::Value::array();
         for (const auto& n : index.nonKeyAttributes) names.push(n);
         o.set("NonKeyAttributes", std::move(names));
         break;
@@ -233,24 +193,24 @@ Json projectionJson(const design::Index& index)
     return o;
 }
 
-Json itemJson(const dynamo::Item& item)
+json::Value itemJson(const dynamo::Item& item)
 {
     std::string text;
-    wire::JsonWriter w(text);
+    json::Writer w(text);
     wire::writeItem(w, item);
-    Json j;
-    Json::parse(text, &j, nullptr);
+    json::Value j;
+    json::Value::parse(text, &j, nullptr);
     return j;
 }
 
 // An item's members in the order given (the table's keys, then its declared attributes), then the
 // rest as they are.
-Json orderItem(const Json& item, const std::vector<std::string>& order)
+json::Value orderItem(const json::Value& item, const std::vector<std::string>& order)
 {
     if (!item.isObject()) return item;
-    Json out = Json::object();
+    json::Value out = json::Value::object();
     for (const auto& k : order) {
-        if (const Json* v = item.find(k)) out.set(k, *v);
+        if (const json::Value* v = item.find(k)) out.set(k, *v);
     }
     for (const auto& [k, v] : item.members()) {
         if (!out.find(k)) out.set(k, v);
@@ -265,7 +225,7 @@ std::string workbenchNow(const WorkbenchExportOptions& options)
 }
 
 // The item's text for a scalar key value (what a template matches).
-std::optional<std::string> scalarText(const Json& v)
+std::optional<std::string> scalarText(const json::Value& v)
 {
     if (!v.isObject() || v.members().size() != 1) return std::nullopt;
     const auto& [type, value] = v.members().front();
@@ -283,20 +243,20 @@ public:
     WorkbenchExport run()
     {
         WorkbenchExport result;
-        Json root = base_.present ? base_.model : Json::object();
+        json::Value root = base_.present ? base_.model : json::Value::object();
         root.set("ModelName", design_.name().empty() ? design_.table().name : design_.name());
-        Json metadata = base_.present && root.find("ModelMetadata") && root.find("ModelMetadata")->isObject()
+        json::Value metadata = base_.present && root.find("ModelMetadata") && root.find("ModelMetadata")->isObject()
                             ? *root.find("ModelMetadata")
                             : freshMetadata();
         if (!design_.description().empty() || metadata.find("Description")) metadata.set("Description", design_.description());
         root.set("ModelMetadata",
                  ordered(metadata, {"Author", "DateCreated", "DateLastModified", "Description", "AWSService", "Version"}));
-        Json dataModel = Json::array();
+        json::Value dataModel = json::Value::array();
         if (base_.present) {
             const auto& tables = base_.model.find("DataModel")->elements();
             for (size_t i = 0; i < tables.size(); ++i) dataModel.push(i == base_.table ? table(tables[i]) : tables[i]);
         } else {
-            dataModel.push(table(Json::object()));
+            dataModel.push(table(json::Value::object()));
         }
         root.set("DataModel", std::move(dataModel));
         result.text = ordered(root, {"ModelName", "ModelMetadata", "DataModel"}).dump(2) + "\n";
@@ -305,10 +265,10 @@ public:
     }
 
 private:
-    Json freshMetadata() const
+    json::Value freshMetadata() const
     {
         const std::string now = workbenchNow(options_);
-        Json m = Json::object();
+        json::Value m = json::Value::object();
         m.set("Author", "Keyplan");
         m.set("DateCreated", now);
         m.set("DateLastModified", now);
@@ -319,10 +279,10 @@ private:
     }
 
     // Which entity a base item belongs to: the facet's, else the one its discriminator names.
-    const design::Entity* entityOfItem(const Json& item, const std::string& facet) const
+    const design::Entity* entityOfItem(const json::Value& item, const std::string& facet) const
     {
         if (!facet.empty()) return design_.entityByName(facet);
-        const Json* type = item.find(design_.table().typeAttribute);
+        const json::Value* type = item.find(design_.table().typeAttribute);
         std::optional<std::string> value = type ? scalarText(*type) : std::nullopt;
         if (!value) return nullptr;
         for (const auto& e : design_.entities()) {
@@ -333,13 +293,13 @@ private:
 
     // A base item brought to the design's current keys: templates that changed since the import
     // are re-rendered from the values the old ones held.
-    Json rekey(Json item, const design::Entity& e)
+    json::Value rekey(json::Value item, const design::Entity& e)
     {
         auto imported = base_.keys.find(e.name);
         if (imported == base_.keys.end()) return item;
         design::Values values;
         for (const auto& [attribute, text] : imported->second) {
-            const Json* v = item.find(attribute);
+            const json::Value* v = item.find(attribute);
             design::KeyTemplate old;
             if (!v || !design::KeyTemplate::tryParse(text, &old)) continue;
             if (auto s = scalarText(*v)) {
@@ -368,7 +328,7 @@ private:
                 }
             }
             if (auto rendered = now->keyTemplate.render(values)) {
-                Json v = Json::object();
+                json::Value v = json::Value::object();
                 v.set(std::string(design::keyTypeName(design_.keyAttributeType(attribute))), *rendered);
                 item.set(attribute, std::move(v));
             } else {
@@ -386,7 +346,7 @@ private:
     }
 
     // Generated items for entities the base model does not have (or every entity, fresh).
-    const std::map<std::string, std::vector<Json>>& generated()
+    const std::map<std::string, std::vector<json::Value>>& generated()
     {
         if (generatedReady_) return generated_;
         generatedReady_ = true;
@@ -412,12 +372,12 @@ private:
     }
 
     // Generated items: the table's keys, then its declared attributes.
-    std::vector<std::string> itemOrder(const Json& nonKeyAttributes) const
+    std::vector<std::string> itemOrder(const json::Value& nonKeyAttributes) const
     {
         std::vector<std::string> order{design_.table().partitionKey.name};
         if (design_.table().sortKey) order.push_back(design_.table().sortKey->name);
         for (const auto& a : nonKeyAttributes.elements()) {
-            if (const Json* n = a.find("AttributeName")) order.push_back(n->text());
+            if (const json::Value* n = a.find("AttributeName")) order.push_back(n->text());
         }
         return order;
     }
@@ -458,26 +418,26 @@ private:
 
     // Names that occur in the base table's sample items (modelled on import, so a name missing
     // from the design now was removed on purpose).
-    std::set<std::string> baseItemAttributes(const Json& baseTable) const
+    std::set<std::string> baseItemAttributes(const json::Value& baseTable) const
     {
         std::set<std::string> names;
-        auto scan = [&](const Json* data) {
+        auto scan = [&](const json::Value* data) {
             if (!data || !data->isArray()) return;
             for (const auto& item : data->elements()) {
                 for (const auto& [n, v] : item.members()) names.insert(n);
             }
         };
         scan(baseTable.find("TableData"));
-        if (const Json* facets = baseTable.find("TableFacets"); facets && facets->isArray()) {
+        if (const json::Value* facets = baseTable.find("TableFacets"); facets && facets->isArray()) {
             for (const auto& f : facets->elements()) scan(f.find("TableData"));
         }
         return names;
     }
 
-    Json table(const Json& baseTable)
+    json::Value table(const json::Value& baseTable)
     {
         const design::Table& t = design_.table();
-        Json out = baseTable;
+        json::Value out = baseTable;
         out.set("TableName", t.name);
         out.set("KeyAttributes", keysJson(t.partitionKey, t.sortKey));
 
@@ -485,11 +445,11 @@ private:
         // then what the design added.
         const std::set<std::string> modelled = baseItemAttributes(baseTable);
         const auto known = designAttributes(writesTypeAttribute(modelled));
-        Json nonKey = Json::array();
+        json::Value nonKey = json::Value::array();
         std::set<std::string> listed;
-        if (const Json* b = baseTable.find("NonKeyAttributes"); b && b->isArray()) {
+        if (const json::Value* b = baseTable.find("NonKeyAttributes"); b && b->isArray()) {
             for (const auto& a : b->elements()) {
-                const Json* n = a.find("AttributeName");
+                const json::Value* n = a.find("AttributeName");
                 if (!n) continue;
                 const bool inDesign = std::any_of(known.begin(), known.end(), [&](const auto& k) { return k.first == n->text(); });
                 if (!inDesign && modelled.count(n->text())) continue;
@@ -499,7 +459,7 @@ private:
         }
         for (const auto& [name, type] : known) {
             if (listed.count(name)) continue;
-            Json a = Json::object();
+            json::Value a = json::Value::object();
             a.set("AttributeName", name);
             a.set("AttributeType", type);
             nonKey.push(std::move(a));
@@ -511,11 +471,11 @@ private:
         const bool writeFacets = !base_.present || baseTable.find("TableFacets");
         std::set<std::string> baseEntities;
         if (writeFacets) {
-            Json facets = Json::array();
-            std::map<std::string, const Json*> baseFacets;
-            if (const Json* b = baseTable.find("TableFacets"); b && b->isArray()) {
+            json::Value facets = json::Value::array();
+            std::map<std::string, const json::Value*> baseFacets;
+            if (const json::Value* b = baseTable.find("TableFacets"); b && b->isArray()) {
                 for (const auto& f : b->elements()) {
-                    if (const Json* n = f.find("FacetName")) baseFacets.emplace(n->text(), &f);
+                    if (const json::Value* n = f.find("FacetName")) baseFacets.emplace(n->text(), &f);
                 }
             }
             for (const auto& e : design_.entities()) {
@@ -526,14 +486,14 @@ private:
             out.set("TableFacets", std::move(facets));
         }
 
-        Json gsis = Json::array();
-        Json lsis = Json::array();
+        json::Value gsis = json::Value::array();
+        json::Value lsis = json::Value::array();
         for (const auto& i : design_.indexes()) {
             const char* member = i.kind == design::IndexKind::Global ? "GlobalSecondaryIndexes" : "LocalSecondaryIndexes";
-            Json index = Json::object();
-            if (const Json* b = baseTable.find(member); b && b->isArray()) {
+            json::Value index = json::Value::object();
+            if (const json::Value* b = baseTable.find(member); b && b->isArray()) {
                 for (const auto& x : b->elements()) {
-                    if (const Json* n = x.find("IndexName"); n && n->text() == i.name) index = x;
+                    if (const json::Value* n = x.find("IndexName"); n && n->text() == i.name) index = x;
                 }
             }
             index.set("IndexName", i.name);
@@ -559,16 +519,16 @@ private:
         // the facets, as Workbench's own facet models do.
         const bool writeTableData = base_.present && baseTable.find("TableData");
         if (writeTableData) {
-            Json data = Json::array();
+            json::Value data = json::Value::array();
             std::set<std::string> covered;
-            if (const Json* b = baseTable.find("TableData"); b && b->isArray()) {
+            if (const json::Value* b = baseTable.find("TableData"); b && b->isArray()) {
                 for (const auto& item : b->elements()) {
                     const design::Entity* e = entityOfItem(item, "");
                     if (e) covered.insert(e->name);
                     if (!e) {
                         // An item no entity claims: kept when its discriminator names no entity the
                         // design dropped (it was never modelled as one).
-                        const Json* type = item.find(t.typeAttribute);
+                        const json::Value* type = item.find(t.typeAttribute);
                         if (type && base_.keys.count(scalarText(*type).value_or(""))) continue;
                         data.push(orderItem(item, tableKeys()));
                         continue;
@@ -586,17 +546,17 @@ private:
         }
 
         if (!out.find("DataAccess")) {
-            Json access = Json::object();
-            access.set("MySql", Json::object());
+            json::Value access = json::Value::object();
+            access.set("MySql", json::Value::object());
             out.set("DataAccess", std::move(access));
         }
 
         if (t.billing == design::BillingMode::Provisioned) {
             out.set("BillingMode", "PROVISIONED");
-            Json settings = out.find("ProvisionedCapacitySettings") && out.find("ProvisionedCapacitySettings")->isObject()
+            json::Value settings = out.find("ProvisionedCapacitySettings") && out.find("ProvisionedCapacitySettings")->isObject()
                                 ? *out.find("ProvisionedCapacitySettings")
-                                : Json::object();
-            Json throughput = Json::object();
+                                : json::Value::object();
+            json::Value throughput = json::Value::object();
             throughput.set("ReadCapacityUnits", t.capacity.read);
             throughput.set("WriteCapacityUnits", t.capacity.write);
             settings.set("ProvisionedThroughput", std::move(throughput));
@@ -611,20 +571,20 @@ private:
                              "ProvisionedCapacitySettings"});
     }
 
-    Json facet(const design::Entity& e, const Json* baseFacet, const std::vector<std::string>& order, bool typeAttribute)
+    json::Value facet(const design::Entity& e, const json::Value* baseFacet, const std::vector<std::string>& order, bool typeAttribute)
     {
         const design::Table& t = design_.table();
-        Json f = baseFacet ? *baseFacet : Json::object();
+        json::Value f = baseFacet ? *baseFacet : json::Value::object();
         f.set("FacetName", e.name);
         if (!f.find("KeyAttributeAlias")) {
-            Json alias = Json::object();
+            json::Value alias = json::Value::object();
             alias.set("PartitionKeyAlias", t.partitionKey.name);
             if (t.sortKey) alias.set("SortKeyAlias", t.sortKey->name);
             f.set("KeyAttributeAlias", std::move(alias));
         }
-        Json data = Json::array();
+        json::Value data = json::Value::array();
         if (baseFacet) {
-            if (const Json* b = baseFacet->find("TableData"); b && b->isArray()) {
+            if (const json::Value* b = baseFacet->find("TableData"); b && b->isArray()) {
                 for (const auto& item : b->elements()) data.push(orderItem(rekey(item, e), tableKeys()));
             }
         } else {
@@ -644,10 +604,10 @@ private:
             if (!a.keyOnly) own.push_back(a.name);
         }
         if (typeAttribute || !baseFacet) own.push_back(t.typeAttribute);
-        Json names = Json::array();
+        json::Value names = json::Value::array();
         std::set<std::string> listed;
         if (baseFacet) {
-            if (const Json* b = baseFacet->find("NonKeyAttributes"); b && b->isArray()) {
+            if (const json::Value* b = baseFacet->find("NonKeyAttributes"); b && b->isArray()) {
                 for (const auto& n : b->elements()) {
                     if (std::find(own.begin(), own.end(), n.text()) == own.end()) continue;
                     names.push(n);
@@ -660,8 +620,8 @@ private:
         }
         f.set("NonKeyAttributes", std::move(names));
         if (!f.find("DataAccess")) {
-            Json access = Json::object();
-            access.set("MySql", Json::object());
+            json::Value access = json::Value::object();
+            access.set("MySql", json::Value::object());
             f.set("DataAccess", std::move(access));
         }
         return ordered(f, {"FacetName", "KeyAttributeAlias", "TableData", "NonKeyAttributes", "DataAccess"});
@@ -671,7 +631,7 @@ private:
     WorkbenchExportOptions options_;
     Base base_;
     std::vector<std::string> warnings_;
-    std::map<std::string, std::vector<Json>> generated_;
+    std::map<std::string, std::vector<json::Value>> generated_;
     bool generatedReady_ = false;
 };
 
@@ -679,19 +639,13 @@ private:
 
 WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOptions& options)
 {
-    wire::JsonValue root;
-    std::string why;
-    if (!wire::JsonValue::parse(text, &root, &why)) {
-        Json unused;
-        Json::parse(text, &unused, &why);
-        fail("$", why);
-    }
+    const json::Value root = json::read::document(text);
     if (!root.isObject()) fail("$", "expected a JSON object, a NoSQL Workbench data model");
-    const wire::JsonValue* dataModel = root.find("DataModel");
+    const json::Value* dataModel = root.find("DataModel");
     if (!dataModel)
         fail("$.DataModel", "is required: this is not a NoSQL Workbench data model" +
                                 std::string(root.find("keyplan") ? " (it is a Keyplan design)" : ""));
-    if (!dataModel->isArray()) fail("$.DataModel", "expected an array of tables, found " + kindOf(dataModel));
+    if (!dataModel->isArray()) fail("$.DataModel", "expected an array of tables, found " + json::kindName(dataModel));
     if (dataModel->elements().empty()) fail("$.DataModel", "the model has no table");
 
     size_t tableIndex = 0;
@@ -699,7 +653,7 @@ WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOpti
         std::string names;
         bool found = false;
         for (size_t i = 0; i < dataModel->elements().size() && !found; ++i) {
-            const wire::JsonValue* n = dataModel->elements()[i].find("TableName");
+            const json::Value* n = dataModel->elements()[i].find("TableName");
             if (n && n->isString() && n->text() == options.tableName) {
                 tableIndex = i;
                 found = true;
@@ -709,22 +663,22 @@ WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOpti
         if (!found) fail("$.DataModel", "no table named '" + options.tableName + "' (the model has: " + names + ")");
     }
     const std::string path = "$.DataModel[" + std::to_string(tableIndex) + "]";
-    const wire::JsonValue& t = object(&dataModel->elements()[tableIndex], path);
+    const json::Value& t = object(&dataModel->elements()[tableIndex], path);
 
     WorkbenchImport result;
     design::Design& d = result.design;
-    const wire::JsonValue* modelName = root.find("ModelName");
-    if (modelName && !modelName->isString()) fail("$.ModelName", "expected a string, found " + kindOf(modelName));
+    const json::Value* modelName = root.find("ModelName");
+    if (modelName && !modelName->isString()) fail("$.ModelName", "expected a string, found " + json::kindName(modelName));
     if (modelName) d.setName(modelName->text());
-    if (const wire::JsonValue* metadata = root.find("ModelMetadata")) {
-        const wire::JsonValue& m = object(metadata, "$.ModelMetadata");
+    if (const json::Value* metadata = root.find("ModelMetadata")) {
+        const json::Value& m = object(metadata, "$.ModelMetadata");
         d.setDescription(string(m, "Description", "$.ModelMetadata", false));
     }
 
     design::Table table;
     table.name = string(t, "TableName", path, true);
     if (table.name.size() < 3 || table.name.size() > 255) fail(path + ".TableName", "a table name has 3 to 255 characters");
-    const wire::JsonValue& keys = object(t.find("KeyAttributes"), path + ".KeyAttributes");
+    const json::Value& keys = object(t.find("KeyAttributes"), path + ".KeyAttributes");
     table.partitionKey = keyAttribute(keys.find("PartitionKey"), path + ".KeyAttributes.PartitionKey");
     table.sortKey.reset();
     if (keys.find("SortKey")) table.sortKey = keyAttribute(keys.find("SortKey"), path + ".KeyAttributes.SortKey");
@@ -732,8 +686,8 @@ WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOpti
     if (billing == "PROVISIONED") {
         table.billing = design::BillingMode::Provisioned;
         const std::string spath = path + ".ProvisionedCapacitySettings";
-        const wire::JsonValue& settings = object(t.find("ProvisionedCapacitySettings"), spath);
-        const wire::JsonValue& throughput = object(settings.find("ProvisionedThroughput"), spath + ".ProvisionedThroughput");
+        const json::Value& settings = object(t.find("ProvisionedCapacitySettings"), spath);
+        const json::Value& throughput = object(settings.find("ProvisionedThroughput"), spath + ".ProvisionedThroughput");
         table.capacity.read = capacity(throughput, "ReadCapacityUnits", spath + ".ProvisionedThroughput");
         table.capacity.write = capacity(throughput, "WriteCapacityUnits", spath + ".ProvisionedThroughput");
     } else if (!billing.empty() && billing != "PAY_PER_REQUEST") {
@@ -741,10 +695,10 @@ WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOpti
     }
 
     std::vector<std::pair<std::string, dynamo::Type>> declared;
-    if (const wire::JsonValue* attributes = optionalArray(t, "NonKeyAttributes", path)) {
+    if (const json::Value* attributes = optionalArray(t, "NonKeyAttributes", path)) {
         for (size_t n = 0; n < attributes->elements().size(); ++n) {
             const std::string apath = path + ".NonKeyAttributes[" + std::to_string(n) + "]";
-            const wire::JsonValue& a = object(&attributes->elements()[n], apath);
+            const json::Value& a = object(&attributes->elements()[n], apath);
             const std::string name = string(a, "AttributeName", apath, true);
             const std::string type = string(a, "AttributeType", apath, false);
             dynamo::Type dt = dynamo::Type::S;
@@ -758,7 +712,7 @@ WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOpti
     std::set<std::string> indexNames;
     for (const char* member : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
         const auto kind = std::string_view(member) == "GlobalSecondaryIndexes" ? design::IndexKind::Global : design::IndexKind::Local;
-        if (const wire::JsonValue* list = optionalArray(t, member, path)) {
+        if (const json::Value* list = optionalArray(t, member, path)) {
             for (size_t n = 0; n < list->elements().size(); ++n) {
                 const std::string ipath = path + "." + member + "[" + std::to_string(n) + "]";
                 design::Index i = index(list->elements()[n], ipath, kind, table);
@@ -775,25 +729,25 @@ WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOpti
         std::vector<dynamo::Item> items;
     };
     std::vector<Facet> facets;
-    if (const wire::JsonValue* list = optionalArray(t, "TableFacets", path)) {
+    if (const json::Value* list = optionalArray(t, "TableFacets", path)) {
         std::set<std::string> names;
         for (size_t n = 0; n < list->elements().size(); ++n) {
             const std::string fpath = path + ".TableFacets[" + std::to_string(n) + "]";
-            const wire::JsonValue& f = object(&list->elements()[n], fpath);
+            const json::Value& f = object(&list->elements()[n], fpath);
             Facet facet;
             facet.name = string(f, "FacetName", fpath, true);
             if (facet.name.empty()) fail(fpath + ".FacetName", "must not be empty");
             if (!names.insert(facet.name).second) fail(fpath + ".FacetName", "'" + facet.name + "' is declared twice");
-            if (const wire::JsonValue* alias = f.find("KeyAttributeAlias")) {
-                const wire::JsonValue& ao = object(alias, fpath + ".KeyAttributeAlias");
+            if (const json::Value* alias = f.find("KeyAttributeAlias")) {
+                const json::Value& ao = object(alias, fpath + ".KeyAttributeAlias");
                 facet.pkAlias = string(ao, "PartitionKeyAlias", fpath + ".KeyAttributeAlias", false);
                 facet.skAlias = string(ao, "SortKeyAlias", fpath + ".KeyAttributeAlias", false);
             }
-            if (const wire::JsonValue* attributes = optionalArray(f, "NonKeyAttributes", fpath)) {
+            if (const json::Value* attributes = optionalArray(f, "NonKeyAttributes", fpath)) {
                 for (size_t a = 0; a < attributes->elements().size(); ++a) {
                     const auto& e = attributes->elements()[a];
                     if (!e.isString())
-                        fail(fpath + ".NonKeyAttributes[" + std::to_string(a) + "]", "expected a string, found " + kindOf(&e));
+                        fail(fpath + ".NonKeyAttributes[" + std::to_string(a) + "]", "expected a string, found " + json::kindName(&e));
                     facet.attributes.push_back(e.text());
                 }
             }
@@ -944,13 +898,13 @@ WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOpti
     result.notes.insert(result.notes.end(), inferred.notes.begin(), inferred.notes.end());
 
     // The extension: the model as read, which table became the design, and the keys as inferred.
-    Json model = Json::fromWire(root);
-    Json ext = Json::object();
+    json::Value model = root;
+    json::Value ext = json::Value::object();
     ext.set("model", std::move(model));
     ext.set("table", static_cast<int64_t>(tableIndex));
-    Json keyTemplates = Json::object();
+    json::Value keyTemplates = json::Value::object();
     for (const auto& e : d.entities()) {
-        Json bindings = Json::object();
+        json::Value bindings = json::Value::object();
         for (const auto& [attribute, b] : e.keys) bindings.set(attribute, b.keyTemplate.text());
         keyTemplates.set(e.name, std::move(bindings));
     }

@@ -18,30 +18,14 @@
 // sample items.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "design/Design.h"
+#include "json/FormatError.h"
 
 namespace keyplan::io {
-
-// A file that is not a Workbench model, or a broken one. what() reads "FILE: PATH: REASON" like
-// design::DesignFileError: PATH is a JSON path ($.DataModel[0].KeyAttributes) or "$" with the line
-// and column of a syntax error.
-class FormatError : public std::runtime_error {
-public:
-    FormatError(std::string path, std::string reason, std::string fileName = {});
-    const std::string& path() const { return path_; }
-    const std::string& reason() const { return reason_; }
-    const std::string& fileName() const { return fileName_; }
-
-private:
-    std::string path_;
-    std::string reason_;
-    std::string fileName_;
-};
 
 // The extension name under which a design keeps the imported Workbench model.
 inline constexpr std::string_view kWorkbenchExtension = "workbench";
@@ -57,7 +41,8 @@ struct WorkbenchImport {
     std::vector<std::string> notes;
 };
 
-// Throws FormatError.
+// Throws json::FormatError: PATH is a JSON path ($.DataModel[0].KeyAttributes) or "$" with the
+// line and column of a syntax error.
 WorkbenchImport importWorkbench(std::string_view json, const WorkbenchImportOptions& options = {});
 
 struct WorkbenchExportOptions {

@@ -3,9 +3,7 @@
 #include "dynamo/Error.h"
 #include "dynamo/expr/JavaOrder.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "json/Value.h"
 
 #include <algorithm>
 #include <set>
@@ -76,39 +74,83 @@ void checkProjection(const Projection& p, bool present)
     }
 }
 
-QJsonArray keySchemaJson(const KeyAttribute& hash, const std::optional<KeyAttribute>& range)
+// ---- The catalog's private format: one JSON object per table ------------------------------------
+
+json::Value keySchemaJson(const KeyAttribute& hash, const std::optional<KeyAttribute>& range)
 {
-    QJsonArray keys;
+    json::Value keys = json::Value::array();
     auto one = [](const KeyAttribute& k) {
-        return QJsonObject{{"name", QString::fromStdString(k.name)},
-                           {"type", QString::fromUtf8(dynamo::typeName(k.type).data())}};
+        json::Value o = json::Value::object();
+        o.set("name", k.name);
+        o.set("type", dynamo::typeName(k.type));
+        return o;
     };
-    keys.append(one(hash));
-    if (range) keys.append(one(*range));
+    keys.push(one(hash));
+    if (range) keys.push(one(*range));
     return keys;
 }
 
-KeyAttribute keyFromJson(const QJsonObject& o)
+[[noreturn]] void unreadable(const std::string& what) { throw std::runtime_error("catalog: " + what); }
+
+// A member missing or of another kind reads as its default, as catalogs written before the member
+// existed have it.
+int64_t integer(const json::Value& o, std::string_view key)
+{
+    const json::Value* v = o.find(key);
+    return v && v->isNumber() ? static_cast<int64_t>(v->toDouble()) : 0;
+}
+
+std::string text(const json::Value& o, std::string_view key)
+{
+    const json::Value* v = o.find(key);
+    return v && v->isString() ? v->text() : std::string();
+}
+
+bool flag(const json::Value& o, std::string_view key)
+{
+    const json::Value* v = o.find(key);
+    return v && v->isBool() && v->boolean();
+}
+
+const std::vector<json::Value>& elements(const json::Value& o, std::string_view key)
+{
+    static const std::vector<json::Value> kNone;
+    const json::Value* v = o.find(key);
+    return v && v->isArray() ? v->elements() : kNone;
+}
+
+KeyAttribute keyFromJson(const json::Value& o)
 {
     KeyAttribute k;
-    k.name = o.value("name").toString().toStdString();
-    const std::string type = o.value("type").toString().toStdString();
-    if (!dynamo::typeFromName(type, &k.type)) throw std::runtime_error("catalog: bad key type " + type);
+    k.name = text(o, "name");
+    const std::string type = text(o, "type");
+    if (!dynamo::typeFromName(type, &k.type)) unreadable("bad key type " + type);
     return k;
 }
 
-QJsonObject projectionJson(const Projection& p)
+void readKeys(const json::Value& o, KeyAttribute* hash, std::optional<KeyAttribute>* range)
 {
-    QJsonArray attrs;
-    for (const auto& a : p.nonKeyAttributes) attrs.append(QString::fromStdString(a));
-    return {{"type", static_cast<int>(p.projectionType)}, {"nonKeyAttributes", attrs}};
+    const auto& keys = elements(o, "keys");
+    if (keys.empty()) unreadable("a key schema without keys");
+    *hash = keyFromJson(keys[0]);
+    if (keys.size() > 1) *range = keyFromJson(keys[1]);
 }
 
-Projection projectionFromJson(const QJsonObject& o)
+json::Value projectionJson(const Projection& p)
+{
+    json::Value attrs = json::Value::array();
+    for (const auto& a : p.nonKeyAttributes) attrs.push(a);
+    json::Value o = json::Value::object();
+    o.set("nonKeyAttributes", std::move(attrs));
+    o.set("type", static_cast<int>(p.projectionType));
+    return o;
+}
+
+Projection projectionFromJson(const json::Value& o)
 {
     Projection p;
-    p.projectionType = static_cast<ProjectionType>(o.value("type").toInt());
-    for (const auto& a : o.value("nonKeyAttributes").toArray()) p.nonKeyAttributes.push_back(a.toString().toStdString());
+    p.projectionType = static_cast<ProjectionType>(integer(o, "type"));
+    for (const auto& a : elements(o, "nonKeyAttributes")) p.nonKeyAttributes.push_back(a.text());
     return p;
 }
 
@@ -286,74 +328,69 @@ TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double no
     return s;
 }
 
+// Members in name order, as the catalogs written by earlier versions (through QJsonDocument) have them.
 std::string TableSchema::toJson() const
 {
-    QJsonObject o;
-    o["version"] = 1;
-    o["id"] = static_cast<qint64>(id);
-    o["name"] = QString::fromStdString(name);
-    o["keys"] = keySchemaJson(hash, range);
-    QJsonArray defs;
-    for (const auto& d : attributeDefinitions)
-        defs.append(QJsonObject{{"name", QString::fromStdString(d.attributeName)},
-                                {"type", static_cast<int>(d.attributeType)}});
-    o["attributeDefinitions"] = defs;
-    o["billingMode"] = static_cast<int>(billingMode);
-    o["read"] = static_cast<qint64>(provisionedThroughput.readCapacityUnits);
-    o["write"] = static_cast<qint64>(provisionedThroughput.writeCapacityUnits);
-    o["created"] = creationDateTime;
-    o["deletionProtection"] = deletionProtectionEnabled;
-    QJsonArray indexArray;
-    for (const auto& index : indexes) {
-        QJsonObject io{{"id", index.id},
-                       {"name", QString::fromStdString(index.name)},
-                       {"global", index.global},
-                       {"keys", keySchemaJson(index.hash, index.range)},
-                       {"projection", projectionJson(index.projection)}};
-        if (index.provisionedThroughput) {
-            io["read"] = static_cast<qint64>(index.provisionedThroughput->readCapacityUnits);
-            io["write"] = static_cast<qint64>(index.provisionedThroughput->writeCapacityUnits);
-        }
-        indexArray.append(io);
+    json::Value defs = json::Value::array();
+    for (const auto& d : attributeDefinitions) {
+        json::Value dj = json::Value::object();
+        dj.set("name", d.attributeName);
+        dj.set("type", static_cast<int>(d.attributeType));
+        defs.push(std::move(dj));
     }
-    o["indexes"] = indexArray;
-    return QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+    json::Value indexArray = json::Value::array();
+    for (const auto& index : indexes) {
+        json::Value io = json::Value::object();
+        io.set("global", index.global);
+        io.set("id", static_cast<int64_t>(index.id));
+        io.set("keys", keySchemaJson(index.hash, index.range));
+        io.set("name", index.name);
+        io.set("projection", projectionJson(index.projection));
+        if (index.provisionedThroughput) {
+            io.set("read", static_cast<int64_t>(index.provisionedThroughput->readCapacityUnits));
+            io.set("write", static_cast<int64_t>(index.provisionedThroughput->writeCapacityUnits));
+        }
+        indexArray.push(std::move(io));
+    }
+    json::Value o = json::Value::object();
+    o.set("attributeDefinitions", std::move(defs));
+    o.set("billingMode", static_cast<int>(billingMode));
+    o.set("created", creationDateTime);
+    o.set("deletionProtection", deletionProtectionEnabled);
+    o.set("id", static_cast<int64_t>(id));
+    o.set("indexes", std::move(indexArray));
+    o.set("keys", keySchemaJson(hash, range));
+    o.set("name", name);
+    o.set("read", static_cast<int64_t>(provisionedThroughput.readCapacityUnits));
+    o.set("version", 1);
+    o.set("write", static_cast<int64_t>(provisionedThroughput.writeCapacityUnits));
+    return o.compact();
 }
 
-TableSchema TableSchema::fromJson(std::string_view json)
+TableSchema TableSchema::fromJson(std::string_view text)
 {
-    QJsonParseError error;
-    QJsonDocument doc = QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &error);
-    if (!doc.isObject()) throw std::runtime_error("catalog: unreadable table definition");
-    QJsonObject o = doc.object();
-    if (o.value("version").toInt() != 1) throw std::runtime_error("catalog: unknown table definition version");
+    json::Value o;
+    if (!json::Value::parse(text, &o, nullptr) || !o.isObject()) unreadable("unreadable table definition");
+    if (integer(o, "version") != 1) unreadable("unknown table definition version");
     TableSchema s;
-    s.id = o.value("id").toInteger();
-    s.name = o.value("name").toString().toStdString();
+    s.id = integer(o, "id");
+    s.name = store::text(o, "name");
     s.sqlName = "t" + std::to_string(s.id);
-    QJsonArray keys = o.value("keys").toArray();
-    s.hash = keyFromJson(keys.at(0).toObject());
-    if (keys.size() > 1) s.range = keyFromJson(keys.at(1).toObject());
-    for (const auto& d : o.value("attributeDefinitions").toArray()) {
-        QJsonObject dj = d.toObject();
-        s.attributeDefinitions.push_back(
-            {dj.value("name").toString().toStdString(), static_cast<ScalarAttributeType>(dj.value("type").toInt())});
-    }
-    s.billingMode = static_cast<BillingMode>(o.value("billingMode").toInt());
-    s.provisionedThroughput = {o.value("read").toInteger(), o.value("write").toInteger()};
-    s.creationDateTime = o.value("created").toDouble();
-    s.deletionProtectionEnabled = o.value("deletionProtection").toBool();
-    for (const auto& i : o.value("indexes").toArray()) {
-        QJsonObject io = i.toObject();
+    readKeys(o, &s.hash, &s.range);
+    for (const auto& d : elements(o, "attributeDefinitions"))
+        s.attributeDefinitions.push_back({store::text(d, "name"), static_cast<ScalarAttributeType>(integer(d, "type"))});
+    s.billingMode = static_cast<BillingMode>(integer(o, "billingMode"));
+    s.provisionedThroughput = {integer(o, "read"), integer(o, "write")};
+    if (const json::Value* created = o.find("created")) s.creationDateTime = created->toDouble();
+    s.deletionProtectionEnabled = flag(o, "deletionProtection");
+    for (const auto& io : elements(o, "indexes")) {
         IndexSchema index;
-        index.id = io.value("id").toInt();
-        index.name = io.value("name").toString().toStdString();
-        index.global = io.value("global").toBool();
-        QJsonArray ik = io.value("keys").toArray();
-        index.hash = keyFromJson(ik.at(0).toObject());
-        if (ik.size() > 1) index.range = keyFromJson(ik.at(1).toObject());
-        index.projection = projectionFromJson(io.value("projection").toObject());
-        if (io.contains("read")) index.provisionedThroughput = ProvisionedThroughput{io.value("read").toInteger(), io.value("write").toInteger()};
+        index.id = static_cast<int>(integer(io, "id"));
+        index.name = store::text(io, "name");
+        index.global = flag(io, "global");
+        readKeys(io, &index.hash, &index.range);
+        if (const json::Value* projection = io.find("projection")) index.projection = projectionFromJson(*projection);
+        if (io.contains("read")) index.provisionedThroughput = ProvisionedThroughput{integer(io, "read"), integer(io, "write")};
         index.sqlName = "x" + std::to_string(s.id) + "_" + std::to_string(index.id);
         s.indexes.push_back(std::move(index));
     }

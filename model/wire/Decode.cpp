@@ -2,7 +2,8 @@
 
 #include "dynamo/Error.h"
 #include "dynamo/Validation.h"
-#include "wire/Json.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 
 #include <algorithm>
 #include <charconv>
@@ -15,7 +16,7 @@ using dynamo::AttributeValue;
 using dynamo::Error;
 using dynamo::ErrorCode;
 using dynamo::Item;
-using Kind = JsonValue::Kind;
+using Kind = json::Value::Kind;
 
 namespace {
 
@@ -26,7 +27,7 @@ namespace {
     throw Error(ErrorCode::SerializationException, std::move(message));
 }
 
-std::string numberClass(const JsonValue& v)
+std::string numberClass(const json::Value& v)
 {
     const std::string& t = v.text();
     if (t.find_first_of(".eE") != std::string::npos) return "java.lang.Double";
@@ -38,13 +39,13 @@ std::string numberClass(const JsonValue& v)
     return "java.lang.Long";
 }
 
-[[noreturn]] void containerWhereScalar(const JsonValue& v)
+[[noreturn]] void containerWhereScalar(const json::Value& v)
 {
     if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
     serialization("Start of structure or map found where not expected.");
 }
 
-const std::string& asString(const JsonValue& v)
+const std::string& asString(const json::Value& v)
 {
     switch (v.kind()) {
     case Kind::String: return v.text();
@@ -54,7 +55,7 @@ const std::string& asString(const JsonValue& v)
     }
 }
 
-bool asBool(const JsonValue& v)
+bool asBool(const json::Value& v)
 {
     switch (v.kind()) {
     case Kind::Bool: return v.boolean();
@@ -74,7 +75,7 @@ bool asBool(const JsonValue& v)
     }
 }
 
-int64_t asInteger(const JsonValue& v, const char* javaType)
+int64_t asInteger(const json::Value& v, const char* javaType)
 {
     switch (v.kind()) {
     case Kind::Number: {
@@ -94,69 +95,69 @@ int64_t asInteger(const JsonValue& v, const char* javaType)
 }
 
 // A member that is absent or JSON null counts as not sent, as in DynamoDB.
-const JsonValue* member(const JsonValue& obj, std::string_view name)
+const json::Value* member(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* v = obj.find(name);
+    const json::Value* v = obj.find(name);
     return v && !v->isNull() ? v : nullptr;
 }
 
-const JsonValue& checkStructure(const JsonValue& v)
+const json::Value& checkStructure(const json::Value& v)
 {
     if (v.kind() == Kind::Object) return v;
     if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
     serialization("Expected null");
 }
 
-const JsonValue& checkList(const JsonValue& v)
+const json::Value& checkList(const json::Value& v)
 {
     if (v.kind() == Kind::Array) return v;
     if (v.kind() == Kind::Object) serialization("Start of structure or map found where not expected.");
     serialization("Expected list or null");
 }
 
-const JsonValue& checkMap(const JsonValue& v)
+const json::Value& checkMap(const json::Value& v)
 {
     if (v.kind() == Kind::Object) return v;
     if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
     serialization("Expected map or null");
 }
 
-const JsonValue* structureMember(const JsonValue& obj, std::string_view name)
+const json::Value* structureMember(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* v = member(obj, name);
+    const json::Value* v = member(obj, name);
     return v ? &checkStructure(*v) : nullptr;
 }
-const JsonValue* listMember(const JsonValue& obj, std::string_view name)
+const json::Value* listMember(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* v = member(obj, name);
+    const json::Value* v = member(obj, name);
     return v ? &checkList(*v) : nullptr;
 }
-const JsonValue* mapMember(const JsonValue& obj, std::string_view name)
+const json::Value* mapMember(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* v = member(obj, name);
+    const json::Value* v = member(obj, name);
     return v ? &checkMap(*v) : nullptr;
 }
 
-std::optional<std::string> stringMember(const JsonValue& obj, std::string_view name)
+std::optional<std::string> stringMember(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* v = member(obj, name);
+    const json::Value* v = member(obj, name);
     if (!v) return std::nullopt;
     return asString(*v);
 }
-std::optional<bool> boolMember(const JsonValue& obj, std::string_view name)
+std::optional<bool> boolMember(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* v = member(obj, name);
+    const json::Value* v = member(obj, name);
     if (!v) return std::nullopt;
     return asBool(*v);
 }
-std::optional<int64_t> integerMember(const JsonValue& obj, std::string_view name, const char* javaType = "Integer")
+std::optional<int64_t> integerMember(const json::Value& obj, std::string_view name, const char* javaType = "Integer")
 {
-    const JsonValue* v = member(obj, name);
+    const json::Value* v = member(obj, name);
     if (!v) return std::nullopt;
     return asInteger(*v, javaType);
 }
 
-std::vector<std::string> stringList(const JsonValue& list)
+std::vector<std::string> stringList(const json::Value& list)
 {
     std::vector<std::string> out;
     out.reserve(list.elements().size());
@@ -210,14 +211,14 @@ void checkTableName(const std::string& name)
     }
 }
 
-std::string tableNameMember(const JsonValue& obj)
+std::string tableNameMember(const json::Value& obj)
 {
     std::string name = stringMember(obj, "TableName").value_or(std::string());
     checkTableName(name);
     return name;
 }
 
-store::ReturnConsumedCapacity returnConsumedCapacity(const JsonValue& obj, Constraints& c)
+store::ReturnConsumedCapacity returnConsumedCapacity(const json::Value& obj, Constraints& c)
 {
     auto v = stringMember(obj, "ReturnConsumedCapacity");
     if (!v || *v == "NONE") return store::ReturnConsumedCapacity::None;
@@ -227,7 +228,7 @@ store::ReturnConsumedCapacity returnConsumedCapacity(const JsonValue& obj, Const
     return store::ReturnConsumedCapacity::None;
 }
 
-store::ReturnItemCollectionMetrics returnItemCollectionMetrics(const JsonValue& obj, Constraints& c)
+store::ReturnItemCollectionMetrics returnItemCollectionMetrics(const json::Value& obj, Constraints& c)
 {
     auto v = stringMember(obj, "ReturnItemCollectionMetrics");
     if (!v || *v == "NONE") return store::ReturnItemCollectionMetrics::None;
@@ -236,7 +237,7 @@ store::ReturnItemCollectionMetrics returnItemCollectionMetrics(const JsonValue& 
     return store::ReturnItemCollectionMetrics::None;
 }
 
-store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(const JsonValue& obj, Constraints& c,
+store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(const json::Value& obj, Constraints& c,
                                                                                const std::string& path)
 {
     auto v = stringMember(obj, "ReturnValuesOnConditionCheckFailure");
@@ -246,7 +247,7 @@ store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(c
     return store::ReturnValuesOnConditionCheckFailure::None;
 }
 
-store::ReturnValues returnValues(const JsonValue& obj)
+store::ReturnValues returnValues(const json::Value& obj)
 {
     auto v = stringMember(obj, "ReturnValues");
     if (!v || *v == "NONE") return store::ReturnValues::None;
@@ -257,7 +258,7 @@ store::ReturnValues returnValues(const JsonValue& obj)
     dynamo::throwValidation("Return values set to invalid value");
 }
 
-std::optional<store::ConditionalOperator> conditionalOperator(const JsonValue& obj, Constraints& c)
+std::optional<store::ConditionalOperator> conditionalOperator(const json::Value& obj, Constraints& c)
 {
     auto v = stringMember(obj, "ConditionalOperator");
     if (!v) return std::nullopt;
@@ -291,9 +292,9 @@ store::ComparisonOperator comparisonOperator(const std::string& v)
     dynamo::throwValidation("Comparison type does not exist in DynamoDB");
 }
 
-std::optional<store::ExpressionAttributeNames> expressionAttributeNames(const JsonValue& obj)
+std::optional<store::ExpressionAttributeNames> expressionAttributeNames(const json::Value& obj)
 {
-    const JsonValue* m = mapMember(obj, "ExpressionAttributeNames");
+    const json::Value* m = mapMember(obj, "ExpressionAttributeNames");
     if (!m) return std::nullopt;
     store::ExpressionAttributeNames names;
     for (const auto& [k, v] : m->members()) {
@@ -302,9 +303,9 @@ std::optional<store::ExpressionAttributeNames> expressionAttributeNames(const Js
     return names;
 }
 
-std::optional<store::ExpressionAttributeValues> expressionAttributeValues(const JsonValue& obj)
+std::optional<store::ExpressionAttributeValues> expressionAttributeValues(const json::Value& obj)
 {
-    const JsonValue* m = mapMember(obj, "ExpressionAttributeValues");
+    const json::Value* m = mapMember(obj, "ExpressionAttributeValues");
     if (!m) return std::nullopt;
     store::ExpressionAttributeValues values;
     for (const auto& [k, v] : m->members()) {
@@ -319,21 +320,21 @@ std::optional<store::ExpressionAttributeValues> expressionAttributeValues(const 
     return values;
 }
 
-std::optional<Item> itemMember(const JsonValue& obj, std::string_view name)
+std::optional<Item> itemMember(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* m = mapMember(obj, name);
+    const json::Value* m = mapMember(obj, name);
     if (!m) return std::nullopt;
     return decodeItem(*m);
 }
 
-std::optional<std::vector<std::string>> stringListMember(const JsonValue& obj, std::string_view name)
+std::optional<std::vector<std::string>> stringListMember(const json::Value& obj, std::string_view name)
 {
-    const JsonValue* l = listMember(obj, name);
+    const json::Value* l = listMember(obj, name);
     if (!l) return std::nullopt;
     return stringList(*l);
 }
 
-std::vector<AttributeValue> attributeValueList(const JsonValue& list)
+std::vector<AttributeValue> attributeValueList(const json::Value& list)
 {
     std::vector<AttributeValue> out;
     out.reserve(list.elements().size());
@@ -343,38 +344,38 @@ std::vector<AttributeValue> attributeValueList(const JsonValue& list)
     return out;
 }
 
-std::optional<store::LegacyConditions> legacyConditions(const JsonValue& obj, std::string_view name,
+std::optional<store::LegacyConditions> legacyConditions(const json::Value& obj, std::string_view name,
                                                          const std::string& path, Constraints& c)
 {
-    const JsonValue* m = mapMember(obj, name);
+    const json::Value* m = mapMember(obj, name);
     if (!m) return std::nullopt;
     store::LegacyConditions out;
     for (const auto& [attr, v] : m->members()) {
         if (v.isNull()) continue;
-        const JsonValue& cond = checkStructure(v);
+        const json::Value& cond = checkStructure(v);
         store::Condition condition;
         auto op = stringMember(cond, "ComparisonOperator");
         if (!op) c.fail("null", path + "." + attr + ".member.comparisonOperator", "Member must not be null");
         else condition.comparisonOperator = comparisonOperator(*op);
-        if (const JsonValue* l = listMember(cond, "AttributeValueList")) condition.attributeValueList = attributeValueList(*l);
+        if (const json::Value* l = listMember(cond, "AttributeValueList")) condition.attributeValueList = attributeValueList(*l);
         out.insert_or_assign(attr, std::move(condition));
     }
     return out;
 }
 
-std::optional<store::LegacyExpected> legacyExpected(const JsonValue& obj)
+std::optional<store::LegacyExpected> legacyExpected(const json::Value& obj)
 {
-    const JsonValue* m = mapMember(obj, "Expected");
+    const json::Value* m = mapMember(obj, "Expected");
     if (!m) return std::nullopt;
     store::LegacyExpected out;
     for (const auto& [attr, v] : m->members()) {
         if (v.isNull()) continue;
-        const JsonValue& e = checkStructure(v);
+        const json::Value& e = checkStructure(v);
         store::ExpectedAttributeValue expected;
-        if (const JsonValue* value = member(e, "Value")) expected.value = decodeAttributeValue(*value);
+        if (const json::Value* value = member(e, "Value")) expected.value = decodeAttributeValue(*value);
         expected.exists = boolMember(e, "Exists");
         if (auto op = stringMember(e, "ComparisonOperator")) expected.comparisonOperator = comparisonOperator(*op);
-        if (const JsonValue* l = listMember(e, "AttributeValueList")) expected.attributeValueList = attributeValueList(*l);
+        if (const json::Value* l = listMember(e, "AttributeValueList")) expected.attributeValueList = attributeValueList(*l);
         out.insert_or_assign(attr, std::move(expected));
     }
     return out;
@@ -399,7 +400,7 @@ int base64Digit(char c)
     return -1;
 }
 
-std::string blob(const JsonValue& v)
+std::string blob(const json::Value& v)
 {
     switch (v.kind()) {
     case Kind::String: return decodeBase64(v.text());
@@ -411,14 +412,14 @@ std::string blob(const JsonValue& v)
 
 // ---- Operation pieces -----------------------------------------------------------------------
 
-std::vector<store::KeySchemaElement> keySchema(const JsonValue& list, const std::string& path, Constraints& c)
+std::vector<store::KeySchemaElement> keySchema(const json::Value& list, const std::string& path, Constraints& c)
 {
     std::vector<store::KeySchemaElement> out;
     int index = 0;
     for (const auto& e : list.elements()) {
         ++index;
         if (e.isNull()) continue;
-        const JsonValue& k = checkStructure(e);
+        const json::Value& k = checkStructure(e);
         store::KeySchemaElement element;
         element.attributeName = stringMember(k, "AttributeName").value_or(std::string());
         auto type = stringMember(k, "KeyType");
@@ -432,10 +433,10 @@ std::vector<store::KeySchemaElement> keySchema(const JsonValue& list, const std:
     return out;
 }
 
-store::Projection projection(const JsonValue& obj, const std::string& path, Constraints& c)
+store::Projection projection(const json::Value& obj, const std::string& path, Constraints& c)
 {
     store::Projection p;
-    const JsonValue* j = structureMember(obj, "Projection");
+    const json::Value* j = structureMember(obj, "Projection");
     if (!j) {
         c.fail("null", path + ".projection", "Member must not be null");
         return p;
@@ -450,9 +451,9 @@ store::Projection projection(const JsonValue& obj, const std::string& path, Cons
     return p;
 }
 
-std::optional<store::ProvisionedThroughput> provisionedThroughput(const JsonValue& obj)
+std::optional<store::ProvisionedThroughput> provisionedThroughput(const json::Value& obj)
 {
-    const JsonValue* j = structureMember(obj, "ProvisionedThroughput");
+    const json::Value* j = structureMember(obj, "ProvisionedThroughput");
     if (!j) return std::nullopt;
     store::ProvisionedThroughput t;
     t.readCapacityUnits = integerMember(*j, "ReadCapacityUnits", "Long").value_or(0);
@@ -460,10 +461,10 @@ std::optional<store::ProvisionedThroughput> provisionedThroughput(const JsonValu
     return t;
 }
 
-store::KeysAndAttributes keysAndAttributes(const JsonValue& obj)
+store::KeysAndAttributes keysAndAttributes(const json::Value& obj)
 {
     store::KeysAndAttributes k;
-    if (const JsonValue* keys = listMember(obj, "Keys")) {
+    if (const json::Value* keys = listMember(obj, "Keys")) {
         for (const auto& e : keys->elements()) {
             if (!e.isNull()) k.keys.push_back(decodeItem(checkMap(e)));
         }
@@ -475,7 +476,7 @@ store::KeysAndAttributes keysAndAttributes(const JsonValue& obj)
     return k;
 }
 
-const JsonValue& body(const JsonValue& json) { return checkStructure(json); }
+const json::Value& body(const json::Value& json) { return checkStructure(json); }
 
 }  // namespace
 
@@ -544,11 +545,11 @@ std::string encodeBase64(std::string_view bytes)
     return out;
 }
 
-AttributeValue decodeAttributeValue(const JsonValue& json)
+AttributeValue decodeAttributeValue(const json::Value& json)
 {
-    const JsonValue& obj = checkStructure(json);
+    const json::Value& obj = checkStructure(json);
     // Unknown members and JSON nulls are dropped before counting, as DynamoDB's binding does.
-    const JsonValue* chosen = nullptr;
+    const json::Value* chosen = nullptr;
     std::string_view chosenName;
     int count = 0;
     for (const auto& [name, value] : obj.members()) {
@@ -568,7 +569,7 @@ AttributeValue decodeAttributeValue(const JsonValue& json)
     }
     dynamo::Type type;
     dynamo::typeFromName(chosenName, &type);
-    const JsonValue& v = *chosen;
+    const json::Value& v = *chosen;
     switch (type) {
     case dynamo::Type::S: return AttributeValue::string(asString(v));
     case dynamo::Type::N: return AttributeValue::number(dynamo::Number::parse(asString(v)));
@@ -582,7 +583,7 @@ AttributeValue decodeAttributeValue(const JsonValue& json)
         return AttributeValue::null();
     case dynamo::Type::M: return AttributeValue::map(decodeItem(checkMap(v)));
     case dynamo::Type::L: {
-        const JsonValue& list = checkList(v);
+        const json::Value& list = checkList(v);
         dynamo::AttributeList values;
         values.reserve(list.elements().size());
         for (const auto& e : list.elements()) {
@@ -603,9 +604,9 @@ AttributeValue decodeAttributeValue(const JsonValue& json)
     return AttributeValue::null();
 }
 
-Item decodeItem(const JsonValue& json)
+Item decodeItem(const json::Value& json)
 {
-    const JsonValue& obj = checkMap(json);
+    const json::Value& obj = checkMap(json);
     Item item;
     for (const auto& [name, value] : obj.members()) {
         if (!value.isNull()) item.insert_or_assign(name, decodeAttributeValue(value));
@@ -613,16 +614,16 @@ Item decodeItem(const JsonValue& json)
     return item;
 }
 
-store::CreateTableRequest decodeCreateTable(const JsonValue& json)
+store::CreateTableRequest decodeCreateTable(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::CreateTableRequest r;
     r.tableName = tableNameMember(b);
-    if (const JsonValue* defs = listMember(b, "AttributeDefinitions")) {
+    if (const json::Value* defs = listMember(b, "AttributeDefinitions")) {
         for (const auto& e : defs->elements()) {
             if (e.isNull()) continue;
-            const JsonValue& d = checkStructure(e);
+            const json::Value& d = checkStructure(e);
             store::AttributeDefinition def;
             def.attributeName = stringMember(d, "AttributeName").value_or(std::string());
             const std::string type = stringMember(d, "AttributeType").value_or(std::string());
@@ -633,33 +634,33 @@ store::CreateTableRequest decodeCreateTable(const JsonValue& json)
             r.attributeDefinitions.push_back(std::move(def));
         }
     }
-    if (const JsonValue* ks = listMember(b, "KeySchema")) r.keySchema = keySchema(*ks, "keySchema", c);
-    if (const JsonValue* lsis = listMember(b, "LocalSecondaryIndexes")) {
+    if (const json::Value* ks = listMember(b, "KeySchema")) r.keySchema = keySchema(*ks, "keySchema", c);
+    if (const json::Value* lsis = listMember(b, "LocalSecondaryIndexes")) {
         int index = 0;
         for (const auto& e : lsis->elements()) {
             ++index;
             if (e.isNull()) continue;
-            const JsonValue& j = checkStructure(e);
+            const json::Value& j = checkStructure(e);
             const std::string path = "localSecondaryIndexes." + std::to_string(index) + ".member";
             store::LocalSecondaryIndex lsi;
             lsi.indexName = stringMember(j, "IndexName").value_or(std::string());
             checkTableName(lsi.indexName);
-            if (const JsonValue* ks = listMember(j, "KeySchema")) lsi.keySchema = keySchema(*ks, path + ".keySchema", c);
+            if (const json::Value* ks = listMember(j, "KeySchema")) lsi.keySchema = keySchema(*ks, path + ".keySchema", c);
             lsi.projection = projection(j, path, c);
             r.localSecondaryIndexes.push_back(std::move(lsi));
         }
     }
-    if (const JsonValue* gsis = listMember(b, "GlobalSecondaryIndexes")) {
+    if (const json::Value* gsis = listMember(b, "GlobalSecondaryIndexes")) {
         int index = 0;
         for (const auto& e : gsis->elements()) {
             ++index;
             if (e.isNull()) continue;
-            const JsonValue& j = checkStructure(e);
+            const json::Value& j = checkStructure(e);
             const std::string path = "globalSecondaryIndexes." + std::to_string(index) + ".member";
             store::GlobalSecondaryIndex gsi;
             gsi.indexName = stringMember(j, "IndexName").value_or(std::string());
             checkTableName(gsi.indexName);
-            if (const JsonValue* ks = listMember(j, "KeySchema")) gsi.keySchema = keySchema(*ks, path + ".keySchema", c);
+            if (const json::Value* ks = listMember(j, "KeySchema")) gsi.keySchema = keySchema(*ks, path + ".keySchema", c);
             gsi.projection = projection(j, path, c);
             gsi.provisionedThroughput = provisionedThroughput(j);
             r.globalSecondaryIndexes.push_back(std::move(gsi));
@@ -676,19 +677,19 @@ store::CreateTableRequest decodeCreateTable(const JsonValue& json)
     return r;
 }
 
-store::DeleteTableRequest decodeDeleteTable(const JsonValue& json)
+store::DeleteTableRequest decodeDeleteTable(const json::Value& json)
 {
     return {tableNameMember(body(json))};
 }
 
-store::DescribeTableRequest decodeDescribeTable(const JsonValue& json)
+store::DescribeTableRequest decodeDescribeTable(const json::Value& json)
 {
     return {tableNameMember(body(json))};
 }
 
-store::ListTablesRequest decodeListTables(const JsonValue& json)
+store::ListTablesRequest decodeListTables(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     store::ListTablesRequest r;
     r.exclusiveStartTableName = stringMember(b, "ExclusiveStartTableName");
     r.limit = integerMember(b, "Limit");
@@ -697,9 +698,9 @@ store::ListTablesRequest decodeListTables(const JsonValue& json)
     return r;
 }
 
-store::PutItemRequest decodePutItem(const JsonValue& json)
+store::PutItemRequest decodePutItem(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::PutItemRequest r;
     r.tableName = tableNameMember(b);
@@ -720,9 +721,9 @@ store::PutItemRequest decodePutItem(const JsonValue& json)
     return r;
 }
 
-store::GetItemRequest decodeGetItem(const JsonValue& json)
+store::GetItemRequest decodeGetItem(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::GetItemRequest r;
     r.tableName = tableNameMember(b);
@@ -738,9 +739,9 @@ store::GetItemRequest decodeGetItem(const JsonValue& json)
     return r;
 }
 
-store::DeleteItemRequest decodeDeleteItem(const JsonValue& json)
+store::DeleteItemRequest decodeDeleteItem(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::DeleteItemRequest r;
     r.tableName = tableNameMember(b);
@@ -761,9 +762,9 @@ store::DeleteItemRequest decodeDeleteItem(const JsonValue& json)
     return r;
 }
 
-store::UpdateItemRequest decodeUpdateItem(const JsonValue& json)
+store::UpdateItemRequest decodeUpdateItem(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::UpdateItemRequest r;
     r.tableName = tableNameMember(b);
@@ -779,13 +780,13 @@ store::UpdateItemRequest decodeUpdateItem(const JsonValue& json)
     r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
     r.returnValuesOnConditionCheckFailure =
         returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
-    if (const JsonValue* updates = mapMember(b, "AttributeUpdates")) {
+    if (const json::Value* updates = mapMember(b, "AttributeUpdates")) {
         std::map<std::string, store::AttributeValueUpdate, std::less<>> out;
         for (const auto& [attr, v] : updates->members()) {
             if (v.isNull()) continue;
-            const JsonValue& u = checkStructure(v);
+            const json::Value& u = checkStructure(v);
             store::AttributeValueUpdate update;
-            if (const JsonValue* value = member(u, "Value")) update.value = decodeAttributeValue(*value);
+            if (const json::Value* value = member(u, "Value")) update.value = decodeAttributeValue(*value);
             if (auto action = stringMember(u, "Action")) {
                 if (*action == "PUT") update.action = store::AttributeAction::Put;
                 else if (*action == "ADD") update.action = store::AttributeAction::Add;
@@ -804,7 +805,7 @@ store::UpdateItemRequest decodeUpdateItem(const JsonValue& json)
 
 namespace {
 
-std::optional<store::Select> selectMember(const JsonValue& b)
+std::optional<store::Select> selectMember(const json::Value& b)
 {
     auto v = stringMember(b, "Select");
     if (!v) return std::nullopt;
@@ -815,7 +816,7 @@ std::optional<store::Select> selectMember(const JsonValue& b)
     dynamo::throwValidation("Select must be ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, COUNT, or SPECIFIC_ATTRIBUTES");
 }
 
-std::optional<std::string> indexNameMember(const JsonValue& b)
+std::optional<std::string> indexNameMember(const json::Value& b)
 {
     auto name = stringMember(b, "IndexName");
     if (name) checkTableName(*name);
@@ -824,9 +825,9 @@ std::optional<std::string> indexNameMember(const JsonValue& b)
 
 }  // namespace
 
-store::QueryRequest decodeQuery(const JsonValue& json)
+store::QueryRequest decodeQuery(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::QueryRequest r;
     r.tableName = tableNameMember(b);
@@ -851,9 +852,9 @@ store::QueryRequest decodeQuery(const JsonValue& json)
     return r;
 }
 
-store::ScanRequest decodeScan(const JsonValue& json)
+store::ScanRequest decodeScan(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::ScanRequest r;
     r.tableName = tableNameMember(b);
@@ -902,12 +903,12 @@ store::ScanRequest decodeScan(const JsonValue& json)
     return r;
 }
 
-store::BatchGetItemRequest decodeBatchGetItem(const JsonValue& json)
+store::BatchGetItemRequest decodeBatchGetItem(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::BatchGetItemRequest r;
-    if (const JsonValue* items = mapMember(b, "RequestItems")) {
+    if (const json::Value* items = mapMember(b, "RequestItems")) {
         for (const auto& [table, v] : items->members()) {
             checkTableName(table);
             if (v.isNull()) continue;
@@ -920,22 +921,22 @@ store::BatchGetItemRequest decodeBatchGetItem(const JsonValue& json)
     return r;
 }
 
-store::BatchWriteItemRequest decodeBatchWriteItem(const JsonValue& json)
+store::BatchWriteItemRequest decodeBatchWriteItem(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::BatchWriteItemRequest r;
-    if (const JsonValue* items = mapMember(b, "RequestItems")) {
+    if (const json::Value* items = mapMember(b, "RequestItems")) {
         for (const auto& [table, v] : items->members()) {
             checkTableName(table);
             if (v.isNull()) continue;
             std::vector<store::WriteRequest> writes;
             for (const auto& e : checkList(v).elements()) {
                 if (e.isNull()) continue;
-                const JsonValue& w = checkStructure(e);
+                const json::Value& w = checkStructure(e);
                 store::WriteRequest write;
-                const JsonValue* put = structureMember(w, "PutRequest");
-                const JsonValue* del = structureMember(w, "DeleteRequest");
+                const json::Value* put = structureMember(w, "PutRequest");
+                const json::Value* del = structureMember(w, "DeleteRequest");
                 if ((put != nullptr) == (del != nullptr)) {
                     // DynamoDB's own (odd) text for a WriteRequest with neither or both.
                     dynamo::throwValidation("Supplied AttributeValue has more than one datatypes set, must contain "
@@ -955,12 +956,12 @@ store::BatchWriteItemRequest decodeBatchWriteItem(const JsonValue& json)
     return r;
 }
 
-store::TransactWriteItemsRequest decodeTransactWriteItems(const JsonValue& json)
+store::TransactWriteItemsRequest decodeTransactWriteItems(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::TransactWriteItemsRequest r;
-    const JsonValue* items = listMember(b, "TransactItems");
+    const json::Value* items = listMember(b, "TransactItems");
     if (!items) dynamo::throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
     if (items->elements().empty()) {
         dynamo::throwValidation(
@@ -970,18 +971,18 @@ store::TransactWriteItemsRequest decodeTransactWriteItems(const JsonValue& json)
     for (const auto& e : items->elements()) {
         ++index;
         if (e.isNull()) continue;
-        const JsonValue& t = checkStructure(e);
+        const json::Value& t = checkStructure(e);
         static const std::pair<const char*, store::TransactWriteKind> kKinds[] = {
             {"ConditionCheck", store::TransactWriteKind::ConditionCheck},
             {"Put", store::TransactWriteKind::Put},
             {"Delete", store::TransactWriteKind::Delete},
             {"Update", store::TransactWriteKind::Update},
         };
-        const JsonValue* action = nullptr;
+        const json::Value* action = nullptr;
         store::TransactWriteItem item;
         int found = 0;
         for (const auto& [name, kind] : kKinds) {
-            if (const JsonValue* a = structureMember(t, name)) {
+            if (const json::Value* a = structureMember(t, name)) {
                 action = a;
                 item.kind = kind;
                 ++found;
@@ -991,7 +992,7 @@ store::TransactWriteItemsRequest decodeTransactWriteItems(const JsonValue& json)
             dynamo::throwValidation("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
         }
         if (found > 1) dynamo::throwValidation("TransactItems can only contain one of Check, Put, Update or Delete");
-        const JsonValue& a = *action;
+        const json::Value& a = *action;
         item.tableName = tableNameMember(a);
         if (item.kind == store::TransactWriteKind::Put) item.item = itemMember(a, "Item").value_or(Item());
         else item.key = itemMember(a, "Key").value_or(Item());
@@ -1014,12 +1015,12 @@ store::TransactWriteItemsRequest decodeTransactWriteItems(const JsonValue& json)
     return r;
 }
 
-store::TransactGetItemsRequest decodeTransactGetItems(const JsonValue& json)
+store::TransactGetItemsRequest decodeTransactGetItems(const json::Value& json)
 {
-    const JsonValue& b = body(json);
+    const json::Value& b = body(json);
     Constraints c;
     store::TransactGetItemsRequest r;
-    const JsonValue* items = listMember(b, "TransactItems");
+    const json::Value* items = listMember(b, "TransactItems");
     // DynamoDB Local 1.25 answers "Value null" for an empty list too.
     if (!items || items->elements().empty()) {
         dynamo::throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
@@ -1028,8 +1029,8 @@ store::TransactGetItemsRequest decodeTransactGetItems(const JsonValue& json)
     for (const auto& e : items->elements()) {
         ++index;
         if (e.isNull()) continue;
-        const JsonValue& t = checkStructure(e);
-        const JsonValue* get = structureMember(t, "Get");
+        const json::Value& t = checkStructure(e);
+        const json::Value* get = structureMember(t, "Get");
         if (!get) {
             c.fail("null", "transactItems." + std::to_string(index) + ".member.get", "Member must not be null");
             continue;

@@ -7,27 +7,30 @@
 
 #include "store/Requests.h"
 
+namespace keyplan::json {
+class Value;
+}
+
 namespace keyplan::wire {
 
-class JsonValue;
 
-dynamo::AttributeValue decodeAttributeValue(const JsonValue& json);
-dynamo::Item decodeItem(const JsonValue& json);
+dynamo::AttributeValue decodeAttributeValue(const json::Value& json);
+dynamo::Item decodeItem(const json::Value& json);
 
-store::CreateTableRequest decodeCreateTable(const JsonValue& body);
-store::DeleteTableRequest decodeDeleteTable(const JsonValue& body);
-store::DescribeTableRequest decodeDescribeTable(const JsonValue& body);
-store::ListTablesRequest decodeListTables(const JsonValue& body);
-store::PutItemRequest decodePutItem(const JsonValue& body);
-store::GetItemRequest decodeGetItem(const JsonValue& body);
-store::DeleteItemRequest decodeDeleteItem(const JsonValue& body);
-store::UpdateItemRequest decodeUpdateItem(const JsonValue& body);
-store::QueryRequest decodeQuery(const JsonValue& body);
-store::ScanRequest decodeScan(const JsonValue& body);
-store::BatchGetItemRequest decodeBatchGetItem(const JsonValue& body);
-store::BatchWriteItemRequest decodeBatchWriteItem(const JsonValue& body);
-store::TransactWriteItemsRequest decodeTransactWriteItems(const JsonValue& body);
-store::TransactGetItemsRequest decodeTransactGetItems(const JsonValue& body);
+store::CreateTableRequest decodeCreateTable(const json::Value& body);
+store::DeleteTableRequest decodeDeleteTable(const json::Value& body);
+store::DescribeTableRequest decodeDescribeTable(const json::Value& body);
+store::ListTablesRequest decodeListTables(const json::Value& body);
+store::PutItemRequest decodePutItem(const json::Value& body);
+store::GetItemRequest decodeGetItem(const json::Value& body);
+store::DeleteItemRequest decodeDeleteItem(const json::Value& body);
+store::UpdateItemRequest decodeUpdateItem(const json::Value& body);
+store::QueryRequest decodeQuery(const json::Value& body);
+store::ScanRequest decodeScan(const json::Value& body);
+store::BatchGetItemRequest decodeBatchGetItem(const json::Value& body);
+store::BatchWriteItemRequest decodeBatchWriteItem(const json::Value& body);
+store::TransactWriteItemsRequest decodeTransactWriteItems(const json::Value& body);
+store::TransactGetItemsRequest decodeTransactGetItems(const json::Value& body);
 
 // Standard base64 with padding, as DynamoDB requires it for B and BS. Throws
 // SerializationException with DynamoDB's texts for malformed input.

@@ -1,8 +1,9 @@
 #include "wire/Encode.h"
 
 #include "dynamo/Error.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/Decode.h"
-#include "wire/Json.h"
 
 #include <charconv>
 #include <cmath>
@@ -13,7 +14,7 @@ namespace keyplan::wire {
 using dynamo::AttributeValue;
 using dynamo::Type;
 
-void writeItem(JsonWriter& w, const dynamo::Item& item)
+void writeItem(json::Writer& w, const dynamo::Item& item)
 {
     w.beginObject();
     for (const auto& [name, value] : item) {
@@ -23,7 +24,7 @@ void writeItem(JsonWriter& w, const dynamo::Item& item)
     w.endObject();
 }
 
-void writeAttributeValue(JsonWriter& w, const AttributeValue& v)
+void writeAttributeValue(json::Writer& w, const AttributeValue& v)
 {
     w.beginObject();
     switch (v.type()) {
@@ -115,7 +116,7 @@ namespace {
 
 std::string finish(std::string& out) { return std::move(out); }
 
-void capacityMembers(JsonWriter& w, const std::optional<double>& read, const std::optional<double>& write, double units)
+void capacityMembers(json::Writer& w, const std::optional<double>& read, const std::optional<double>& write, double units)
 {
     if (read) {
         w.key("ReadCapacityUnits");
@@ -129,7 +130,7 @@ void capacityMembers(JsonWriter& w, const std::optional<double>& read, const std
     w.rawNumber(formatDouble(units));
 }
 
-void writeCapacityMap(JsonWriter& w, const char* name, const std::map<std::string, store::Capacity>& map)
+void writeCapacityMap(json::Writer& w, const char* name, const std::map<std::string, store::Capacity>& map)
 {
     if (map.empty()) return;
     w.key(name);
@@ -143,7 +144,7 @@ void writeCapacityMap(JsonWriter& w, const char* name, const std::map<std::strin
     w.endObject();
 }
 
-void writeConsumedCapacity(JsonWriter& w, const store::ConsumedCapacity& c)
+void writeConsumedCapacity(json::Writer& w, const store::ConsumedCapacity& c)
 {
     w.beginObject();
     w.key("TableName");
@@ -160,14 +161,14 @@ void writeConsumedCapacity(JsonWriter& w, const store::ConsumedCapacity& c)
     w.endObject();
 }
 
-void writeConsumedCapacity(JsonWriter& w, const std::optional<store::ConsumedCapacity>& c)
+void writeConsumedCapacity(json::Writer& w, const std::optional<store::ConsumedCapacity>& c)
 {
     if (!c) return;
     w.key("ConsumedCapacity");
     writeConsumedCapacity(w, *c);
 }
 
-void writeConsumedCapacityList(JsonWriter& w, const std::optional<std::vector<store::ConsumedCapacity>>& list)
+void writeConsumedCapacityList(json::Writer& w, const std::optional<std::vector<store::ConsumedCapacity>>& list)
 {
     if (!list) return;
     w.key("ConsumedCapacity");
@@ -176,7 +177,7 @@ void writeConsumedCapacityList(JsonWriter& w, const std::optional<std::vector<st
     w.endArray();
 }
 
-void writeItemCollectionMetrics(JsonWriter& w, const store::ItemCollectionMetrics& m)
+void writeItemCollectionMetrics(json::Writer& w, const store::ItemCollectionMetrics& m)
 {
     w.beginObject();
     w.key("ItemCollectionKey");
@@ -188,7 +189,7 @@ void writeItemCollectionMetrics(JsonWriter& w, const store::ItemCollectionMetric
     w.endObject();
 }
 
-void writeMetricsMap(JsonWriter& w, const std::map<std::string, std::vector<store::ItemCollectionMetrics>>& map)
+void writeMetricsMap(json::Writer& w, const std::map<std::string, std::vector<store::ItemCollectionMetrics>>& map)
 {
     if (map.empty()) return;
     w.key("ItemCollectionMetrics");
@@ -224,7 +225,7 @@ const char* projectionTypeName(store::ProjectionType t)
     return "ALL";
 }
 
-void writeKeySchema(JsonWriter& w, const std::vector<store::KeySchemaElement>& schema)
+void writeKeySchema(json::Writer& w, const std::vector<store::KeySchemaElement>& schema)
 {
     w.key("KeySchema");
     w.beginArray();
@@ -239,7 +240,7 @@ void writeKeySchema(JsonWriter& w, const std::vector<store::KeySchemaElement>& s
     w.endArray();
 }
 
-void writeProjection(JsonWriter& w, const store::Projection& p)
+void writeProjection(json::Writer& w, const store::Projection& p)
 {
     w.key("Projection");
     w.beginObject();
@@ -256,7 +257,7 @@ void writeProjection(JsonWriter& w, const store::Projection& p)
 
 // Tables always carry the dates and the decrease count; index throughput in DynamoDB Local
 // carries only the two figures unless an increase was ever recorded.
-void writeThroughput(JsonWriter& w, const store::ProvisionedThroughputDescription& t, bool table)
+void writeThroughput(json::Writer& w, const store::ProvisionedThroughputDescription& t, bool table)
 {
     w.key("ProvisionedThroughput");
     w.beginObject();
@@ -279,7 +280,7 @@ void writeThroughput(JsonWriter& w, const store::ProvisionedThroughputDescriptio
     w.endObject();
 }
 
-void writeTableDescription(JsonWriter& w, const store::TableDescription& t)
+void writeTableDescription(json::Writer& w, const store::TableDescription& t)
 {
     w.beginObject();
     w.key("AttributeDefinitions");
@@ -372,7 +373,7 @@ template <typename Response>
 std::string encodeWriteResponse(const Response& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     if (r.attributes) {
         w.key("Attributes");
@@ -387,7 +388,7 @@ std::string encodeWriteResponse(const Response& r)
     return finish(out);
 }
 
-void writeWriteRequests(JsonWriter& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items)
+void writeWriteRequests(json::Writer& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items)
 {
     w.beginObject();
     for (const auto& [table, writes] : items) {
@@ -421,7 +422,7 @@ void writeWriteRequests(JsonWriter& w, const std::vector<std::pair<std::string, 
 std::string encode(const store::CreateTableResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("TableDescription");
     writeTableDescription(w, r.tableDescription);
@@ -432,7 +433,7 @@ std::string encode(const store::CreateTableResponse& r)
 std::string encode(const store::DeleteTableResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("TableDescription");
     writeTableDescription(w, r.tableDescription);
@@ -443,7 +444,7 @@ std::string encode(const store::DeleteTableResponse& r)
 std::string encode(const store::DescribeTableResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("Table");
     writeTableDescription(w, r.table);
@@ -454,7 +455,7 @@ std::string encode(const store::DescribeTableResponse& r)
 std::string encode(const store::ListTablesResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("TableNames");
     w.beginArray();
@@ -475,7 +476,7 @@ std::string encode(const store::UpdateItemResponse& r) { return encodeWriteRespo
 std::string encode(const store::GetItemResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     if (r.item) {
         w.key("Item");
@@ -490,7 +491,7 @@ std::string encode(const store::QueryResponse& r)
 {
     std::string out;
     out.reserve(256);
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     if (r.items) {
         w.key("Items");
@@ -514,7 +515,7 @@ std::string encode(const store::QueryResponse& r)
 std::string encode(const store::BatchGetItemResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("Responses");
     w.beginObject();
@@ -568,7 +569,7 @@ std::string encode(const store::BatchGetItemResponse& r)
 std::string encode(const store::BatchWriteItemResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("UnprocessedItems");
     writeWriteRequests(w, r.unprocessedItems);
@@ -581,7 +582,7 @@ std::string encode(const store::BatchWriteItemResponse& r)
 std::string encode(const store::TransactWriteItemsResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     writeConsumedCapacityList(w, r.consumedCapacity);
     writeMetricsMap(w, r.itemCollectionMetrics);
@@ -592,7 +593,7 @@ std::string encode(const store::TransactWriteItemsResponse& r)
 std::string encode(const store::TransactGetItemsResponse& r)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     writeConsumedCapacityList(w, r.consumedCapacity);
     w.key("Responses");
@@ -613,7 +614,7 @@ std::string encode(const store::TransactGetItemsResponse& r)
 std::string encodeError(std::string_view wireType, std::string_view message)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("__type");
     w.string(wireType);
@@ -626,7 +627,7 @@ std::string encodeError(std::string_view wireType, std::string_view message)
 std::string encodeError(const dynamo::Error& error)
 {
     std::string out;
-    JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("__type");
     w.string(error.wireType());

@@ -12,12 +12,15 @@ namespace keyplan::dynamo {
 class Error;
 }
 
+namespace keyplan::json {
+class Writer;
+}
+
 namespace keyplan::wire {
 
-class JsonWriter;
 
-void writeAttributeValue(JsonWriter& w, const dynamo::AttributeValue& value);
-void writeItem(JsonWriter& w, const dynamo::Item& item);
+void writeAttributeValue(json::Writer& w, const dynamo::AttributeValue& value);
+void writeItem(json::Writer& w, const dynamo::Item& item);
 
 // "0.5", "1.0", "12.5", "1.0E7": Java's Double.toString, which DynamoDB Local uses.
 std::string formatDouble(double value);

@@ -1,7 +1,8 @@
 #include "wire/EncodeRequest.h"
 
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/Encode.h"
-#include "wire/Json.h"
 
 namespace keyplan::wire {
 
@@ -48,7 +49,7 @@ public:
         w_.endObject();
         return std::move(out_);
     }
-    JsonWriter& writer() { return w_; }
+    json::Writer& writer() { return w_; }
 
     void string(const char* key, const std::string& value)
     {
@@ -103,7 +104,7 @@ public:
 
 private:
     std::string out_;
-    JsonWriter w_;
+    json::Writer w_;
 };
 
 template <class R>
@@ -211,7 +212,7 @@ std::string encodeRequest(const store::DeleteItemRequest& r)
 std::string encodeRequest(const store::TransactWriteItemsRequest& r)
 {
     Body b;
-    JsonWriter& w = b.writer();
+    json::Writer& w = b.writer();
     w.key("TransactItems");
     w.beginArray();
     for (const auto& t : r.transactItems) {

@@ -1,10 +1,11 @@
 #include "wire/Protocol.h"
 
 #include "dynamo/Error.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "store/Store.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
-#include "wire/Json.h"
 
 namespace keyplan::wire {
 
@@ -29,7 +30,7 @@ constexpr std::pair<const char*, Operation> kOperations[] = {
     {"TransactGetItems", Operation::TransactGetItems},
 };
 
-std::string dispatch(store::Store& store, Operation op, const JsonValue& body)
+std::string dispatch(store::Store& store, Operation op, const json::Value& body)
 {
     switch (op) {
     case Operation::CreateTable: return encode(store.createTable(decodeCreateTable(body)));
@@ -86,16 +87,18 @@ WireResponse handleRequest(store::Store& store, std::string_view target, std::st
         return {400, encodeError("com.amazonaws.dynamodb.v20120810#UnknownOperationException",
                                  "An unknown operation was requested.")};
     }
-    JsonValue json;
+    json::Value request;
     std::string parseError;
+    size_t errorOffset = 0;
     // An empty body is an empty request, as some clients send nothing for operations without input.
-    if (!JsonValue::parse(body.empty() ? std::string_view("{}") : body, &json, &parseError)) {
+    if (!json::Value::parse(body.empty() ? std::string_view("{}") : body, &request, &parseError, &errorOffset)) {
         // DynamoDB Local answers 500 InternalFailure here; DynamoDB's Coral framework answers a
         // SerializationException (dynalite, tested against AWS), which SDKs do not retry.
-        return {400, encodeError("com.amazon.coral.service#SerializationException", "Malformed JSON: " + parseError)};
+        return {400, encodeError("com.amazon.coral.service#SerializationException",
+                                 "Malformed JSON: " + parseError + " at offset " + std::to_string(errorOffset))};
     }
     try {
-        return {200, dispatch(store, op, json)};
+        return {200, dispatch(store, op, request)};
     } catch (const dynamo::Error& e) {
         return {e.httpStatus(), encodeError(e)};
     } catch (const std::exception& e) {

@@ -43,7 +43,7 @@ store::LegacyConditions conditions(const QString& spec)
         store::Condition c;
         c.comparisonOperator = opFrom(p.mid(first + 1, second < 0 ? -1 : second - first - 1));
         if (second > 0) {
-            const keyplan::wire::JsonValue list = json(p.mid(second + 1));
+            const keyplan::json::Value list = json(p.mid(second + 1));
             for (const auto& v : list.elements()) c.attributeValueList.push_back(keyplan::wire::decodeAttributeValue(v));
         }
         out.emplace(p.left(first).toStdString(), c);
@@ -225,7 +225,7 @@ private Q_SLOTS:
         if (!op.isEmpty()) e.comparisonOperator = opFrom(op);
         if (!list.isEmpty()) {
             e.attributeValueList.emplace();
-            const keyplan::wire::JsonValue parsed = json(list);
+            const keyplan::json::Value parsed = json(list);
             for (const auto& v : parsed.elements()) e.attributeValueList->push_back(keyplan::wire::decodeAttributeValue(v));
         }
         store::LegacyExpected expected{{attribute.toStdString(), e}};

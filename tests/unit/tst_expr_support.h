@@ -6,9 +6,10 @@
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
 #include "dynamo/expr/Expression.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
-#include "wire/Json.h"
 
 #include <QString>
 #include <QTest>
@@ -22,11 +23,11 @@ using keyplan::dynamo::AttributeValue;
 using keyplan::dynamo::Item;
 namespace expr = keyplan::dynamo::expr;
 
-inline keyplan::wire::JsonValue json(const QString& text)
+inline keyplan::json::Value json(const QString& text)
 {
-    keyplan::wire::JsonValue v;
+    keyplan::json::Value v;
     std::string error;
-    if (!keyplan::wire::JsonValue::parse(text.toStdString(), &v, &error)) {
+    if (!keyplan::json::Value::parse(text.toStdString(), &v, &error)) {
         qFatal("bad test JSON %s: %s", qPrintable(text), error.c_str());
     }
     return v;
@@ -41,7 +42,7 @@ inline std::optional<expr::Names> names(const QString& text)
 {
     if (text.isEmpty()) return std::nullopt;
     expr::Names out;
-    const keyplan::wire::JsonValue parsed = json(text);
+    const keyplan::json::Value parsed = json(text);
     for (const auto& [k, v] : parsed.members()) out.emplace(k, v.text());
     return out;
 }
@@ -50,7 +51,7 @@ inline std::optional<expr::Values> values(const QString& text)
 {
     if (text.isEmpty()) return std::nullopt;
     expr::Values out;
-    const keyplan::wire::JsonValue parsed = json(text);
+    const keyplan::json::Value parsed = json(text);
     for (const auto& [k, v] : parsed.members()) out.emplace(k, keyplan::wire::decodeAttributeValue(v));
     return out;
 }
@@ -58,7 +59,7 @@ inline std::optional<expr::Values> values(const QString& text)
 inline QString itemText(const Item& i)
 {
     std::string out;
-    keyplan::wire::JsonWriter w(out);
+    keyplan::json::Writer w(out);
     keyplan::wire::writeItem(w, i);
     return QString::fromStdString(out);
 }

@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "io/Json.h"
+#include "json/Value.h"
 
 using namespace keyplan;
 
@@ -107,11 +107,11 @@ private Q_SLOTS:
         QVERIFY(in.err.contains("customer: 3 sample item(s); PK c#{customerId}, SK c#{customerId}; a root"));
         const Run out = cli({"export", design, "--format", "workbench"});
         QVERIFY2(out.exitCode == 0, qPrintable(out.err));
-        io::Json a, b;
-        QVERIFY(io::Json::parse(out.out.toStdString(), &a, nullptr));
-        QVERIFY(io::Json::parse(readFile(workbench("AnOnlineShop_facets.json")).toStdString(), &b, nullptr));
+        json::Value a, b;
+        QVERIFY(json::Value::parse(out.out.toStdString(), &a, nullptr));
+        QVERIFY(json::Value::parse(readFile(workbench("AnOnlineShop_facets.json")).toStdString(), &b, nullptr));
         std::string where;
-        QVERIFY2(io::equivalent(a, b, &where), where.c_str());
+        QVERIFY2(json::equivalent(a, b, &where), where.c_str());
     }
 
     void shouldCheckAnImportedModelWithPatterns()

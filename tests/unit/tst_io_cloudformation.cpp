@@ -12,7 +12,8 @@
 
 #include "design/DesignFile.h"
 #include "io/CloudFormation.h"
-#include "io/Json.h"
+#include "io/Yaml.h"
+#include "json/Value.h"
 
 using namespace keyplan;
 
@@ -37,7 +38,7 @@ const std::set<std::string> kThroughputProperties = {"ReadCapacityUnits", "Write
 
 // Checks one object's members against the documented names and the required ones; returns the
 // first problem ("" when none).
-std::string checkObject(const io::Json& o, const std::string& path, const std::set<std::string>& allowed,
+std::string checkObject(const json::Value& o, const std::string& path, const std::set<std::string>& allowed,
                         std::initializer_list<const char*> required)
 {
     if (!o.isObject()) return path + ": not an object";
@@ -50,11 +51,11 @@ std::string checkObject(const io::Json& o, const std::string& path, const std::s
     return {};
 }
 
-std::string checkKeySchema(const io::Json& schema, const std::string& path, const std::set<std::string>& defined)
+std::string checkKeySchema(const json::Value& schema, const std::string& path, const std::set<std::string>& defined)
 {
     if (!schema.isArray() || schema.elements().empty() || schema.elements().size() > 2) return path + ": one or two elements";
     for (size_t i = 0; i < schema.elements().size(); ++i) {
-        const io::Json& k = schema.elements()[i];
+        const json::Value& k = schema.elements()[i];
         const std::string p = path + "[" + std::to_string(i) + "]";
         if (auto e = checkObject(k, p, kKeySchemaProperties, {"AttributeName", "KeyType"}); !e.empty()) return e;
         const std::string type = k.find("KeyType")->text();
@@ -64,7 +65,7 @@ std::string checkKeySchema(const io::Json& schema, const std::string& path, cons
     return {};
 }
 
-std::string checkProjection(const io::Json& p, const std::string& path)
+std::string checkProjection(const json::Value& p, const std::string& path)
 {
     if (auto e = checkObject(p, path, kProjectionProperties, {"ProjectionType"}); !e.empty()) return e;
     const std::string type = p.find("ProjectionType")->text();
@@ -74,18 +75,18 @@ std::string checkProjection(const io::Json& p, const std::string& path)
 }
 
 // The whole resource, as the Template Reference documents it; "" when valid.
-std::string validateTemplate(const io::Json& t)
+std::string validateTemplate(const json::Value& t)
 {
     if (!t.find("AWSTemplateFormatVersion") || t.find("AWSTemplateFormatVersion")->text() != "2010-09-09")
         return "AWSTemplateFormatVersion";
-    const io::Json* resources = t.find("Resources");
+    const json::Value* resources = t.find("Resources");
     if (!resources || resources->members().size() != 1) return "Resources: one resource";
     const auto& [logicalId, resource] = resources->members().front();
     for (char c : logicalId) {
         if (!std::isalnum(static_cast<unsigned char>(c))) return "logical id " + logicalId + " is not alphanumeric";
     }
     if (!resource.find("Type") || resource.find("Type")->text() != "AWS::DynamoDB::Table") return "Type";
-    const io::Json* props = resource.find("Properties");
+    const json::Value* props = resource.find("Properties");
     const std::string path = "Resources." + logicalId + ".Properties";
     if (!props) return path + ": missing";
     if (auto e = checkObject(*props, path, kTableProperties, {"KeySchema", "AttributeDefinitions"}); !e.empty()) return e;
@@ -100,7 +101,7 @@ std::string validateTemplate(const io::Json& t)
         if (!defined.insert(d.find("AttributeName")->text()).second) return path + ".AttributeDefinitions: defined twice";
     }
     std::set<std::string> used;
-    auto useSchema = [&](const io::Json& schema) {
+    auto useSchema = [&](const json::Value& schema) {
         for (const auto& k : schema.elements()) used.insert(k.find("AttributeName")->text());
     };
     if (auto e = checkKeySchema(*props->find("KeySchema"), path + ".KeySchema", defined); !e.empty()) return e;
@@ -110,8 +111,8 @@ std::string validateTemplate(const io::Json& t)
     if (billing != "PROVISIONED" && billing != "PAY_PER_REQUEST") return path + ".BillingMode: " + billing;
     const bool provisioned = billing == "PROVISIONED";
     // Provisioned tables need throughput (table and every GSI); on-demand tables must not have it.
-    auto checkThroughput = [&](const io::Json& owner, const std::string& p) -> std::string {
-        const io::Json* t = owner.find("ProvisionedThroughput");
+    auto checkThroughput = [&](const json::Value& owner, const std::string& p) -> std::string {
+        const json::Value* t = owner.find("ProvisionedThroughput");
         if (provisioned != (t != nullptr)) return p + ".ProvisionedThroughput: " + (provisioned ? "missing" : "not allowed on demand");
         if (t) {
             if (auto e = checkObject(*t, p + ".ProvisionedThroughput", kThroughputProperties, {"ReadCapacityUnits", "WriteCapacityUnits"});
@@ -125,9 +126,9 @@ std::string validateTemplate(const io::Json& t)
     };
     if (auto e = checkThroughput(*props, path); !e.empty()) return e;
 
-    if (const io::Json* gsis = props->find("GlobalSecondaryIndexes")) {
+    if (const json::Value* gsis = props->find("GlobalSecondaryIndexes")) {
         for (size_t i = 0; i < gsis->elements().size(); ++i) {
-            const io::Json& g = gsis->elements()[i];
+            const json::Value& g = gsis->elements()[i];
             const std::string p = path + ".GlobalSecondaryIndexes[" + std::to_string(i) + "]";
             if (auto e = checkObject(g, p, kGsiProperties, {"IndexName", "KeySchema", "Projection"}); !e.empty()) return e;
             if (auto e = checkKeySchema(*g.find("KeySchema"), p + ".KeySchema", defined); !e.empty()) return e;
@@ -136,9 +137,9 @@ std::string validateTemplate(const io::Json& t)
             useSchema(*g.find("KeySchema"));
         }
     }
-    if (const io::Json* lsis = props->find("LocalSecondaryIndexes")) {
+    if (const json::Value* lsis = props->find("LocalSecondaryIndexes")) {
         for (size_t i = 0; i < lsis->elements().size(); ++i) {
-            const io::Json& l = lsis->elements()[i];
+            const json::Value& l = lsis->elements()[i];
             const std::string p = path + ".LocalSecondaryIndexes[" + std::to_string(i) + "]";
             if (auto e = checkObject(l, p, kLsiProperties, {"IndexName", "KeySchema", "Projection"}); !e.empty()) return e;
             if (auto e = checkKeySchema(*l.find("KeySchema"), p + ".KeySchema", defined); !e.empty()) return e;
@@ -155,7 +156,7 @@ std::string validateTemplate(const io::Json& t)
     // attribute definitions."); every sample's Properties, and the provisioned design with an LSI,
     // were accepted as they are by its CreateTable.)
     if (used != defined) return path + ".AttributeDefinitions: must be exactly the key attributes";
-    if (const io::Json* pitr = props->find("PointInTimeRecoverySpecification")) {
+    if (const json::Value* pitr = props->find("PointInTimeRecoverySpecification")) {
         if (auto e = checkObject(*pitr, path + ".PointInTimeRecoverySpecification", {"PointInTimeRecoveryEnabled", "RecoveryPeriodInDays"}, {});
             !e.empty())
             return e;
@@ -230,24 +231,24 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         const design::Design d = design::loadDesignFile(file);
-        io::Json t;
+        json::Value t;
         std::string error;
-        QVERIFY2(io::Json::parse(io::cloudFormationJson(d), &t, &error), error.c_str());
+        QVERIFY2(json::Value::parse(io::cloudFormationJson(d), &t, &error), error.c_str());
         const std::string problem = validateTemplate(t);
         QVERIFY2(problem.empty(), problem.c_str());
-        const io::Json& props = *t.find("Resources")->members().front().second.find("Properties");
+        const json::Value& props = *t.find("Resources")->members().front().second.find("Properties");
         QCOMPARE(props.find("TableName")->text(), d.table().name);
         QCOMPARE(props.find("KeySchema")->elements().size(), d.table().sortKey ? size_t(2) : size_t(1));
-        const io::Json* gsis = props.find("GlobalSecondaryIndexes");
+        const json::Value* gsis = props.find("GlobalSecondaryIndexes");
         QCOMPARE(gsis ? gsis->elements().size() : size_t(0), d.indexes().size());
     }
 
     void shouldDefineOnlyKeyAttributesEachOnce()
     {
-        const io::Json t = io::cloudFormationTemplate(provisionedDesign());
+        const json::Value t = io::cloudFormationTemplate(provisionedDesign());
         const std::string problem = validateTemplate(t);
         QVERIFY2(problem.empty(), problem.c_str());
-        const io::Json& props = *t.find("Resources")->find("OrderEventsTable")->find("Properties");
+        const json::Value& props = *t.find("Resources")->find("OrderEventsTable")->find("Properties");
         std::vector<std::string> names;
         for (const auto& d : props.find("AttributeDefinitions")->elements())
             names.push_back(d.find("AttributeName")->text() + ":" + d.find("AttributeType")->text());
@@ -256,8 +257,8 @@ private Q_SLOTS:
 
     void shouldWriteProvisionedThroughputForTheTableAndEachGsi()
     {
-        const io::Json t = io::cloudFormationTemplate(provisionedDesign());
-        const io::Json& props = *t.find("Resources")->find("OrderEventsTable")->find("Properties");
+        const json::Value t = io::cloudFormationTemplate(provisionedDesign());
+        const json::Value& props = *t.find("Resources")->find("OrderEventsTable")->find("Properties");
         QCOMPARE(props.find("BillingMode")->text(), std::string("PROVISIONED"));
         QCOMPARE(props.find("ProvisionedThroughput")->find("ReadCapacityUnits")->text(), std::string("25"));
         QCOMPARE(props.find("ProvisionedThroughput")->find("WriteCapacityUnits")->text(), std::string("10"));
@@ -277,8 +278,8 @@ private Q_SLOTS:
     void shouldLeaveThroughputOutOnDemand()
     {
         const design::Design d = design::loadDesignFile(samplesDir() + "/ecommerce.keyplan.json");
-        const io::Json t = io::cloudFormationTemplate(d);
-        const io::Json& props = *t.find("Resources")->find("ShopTable")->find("Properties");
+        const json::Value t = io::cloudFormationTemplate(d);
+        const json::Value& props = *t.find("Resources")->find("ShopTable")->find("Properties");
         QCOMPARE(props.find("BillingMode")->text(), std::string("PAY_PER_REQUEST"));
         QVERIFY(!props.find("ProvisionedThroughput"));
         QVERIFY(!props.find("GlobalSecondaryIndexes")->elements()[0].find("ProvisionedThroughput"));
@@ -292,7 +293,7 @@ private Q_SLOTS:
             "PointInTimeRecoverySpecification"));
         io::CloudFormationOptions options;
         options.pointInTimeRecovery = true;
-        const io::Json t = io::cloudFormationTemplate(d, options);
+        const json::Value t = io::cloudFormationTemplate(d, options);
         QCOMPARE(t.find("Resources")->find(logicalId)->find("Properties")->find("PointInTimeRecoverySpecification")->compact(),
                  std::string(R"({"PointInTimeRecoveryEnabled":true})"));
         QVERIFY(validateTemplate(t).empty());
@@ -300,7 +301,7 @@ private Q_SLOTS:
 
     void shouldOutputTheTableNameAndArn()
     {
-        const io::Json t = io::cloudFormationTemplate(provisionedDesign());
+        const json::Value t = io::cloudFormationTemplate(provisionedDesign());
         QCOMPARE(t.find("Outputs")->find("TableName")->find("Value")->compact(), std::string(R"({"Ref":"OrderEventsTable"})"));
         QCOMPARE(t.find("Outputs")->find("TableArn")->find("Value")->compact(),
                  std::string(R"({"Fn::GetAtt":["OrderEventsTable","Arn"]})"));
@@ -338,28 +339,28 @@ private Q_SLOTS:
         QString error;
         const QByteArray json = yamlAsJson(io::cloudFormationYaml(d, options), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        io::Json fromYaml;
+        json::Value fromYaml;
         std::string why;
-        QVERIFY2(io::Json::parse(json.toStdString(), &fromYaml, &why), why.c_str());
+        QVERIFY2(json::Value::parse(json.toStdString(), &fromYaml, &why), why.c_str());
         std::string where;
-        QVERIFY2(io::equivalent(fromYaml, io::cloudFormationTemplate(d, options), &where), where.c_str());
+        QVERIFY2(json::equivalent(fromYaml, io::cloudFormationTemplate(d, options), &where), where.c_str());
     }
 
     void shouldQuoteYamlScalarsThatWouldChangeType()
     {
         // Strings YAML 1.1 would read as a number, a boolean, null or a date stay strings.
-        io::Json o = io::Json::object();
+        json::Value o = json::Value::object();
         for (const char* s : {"123", "1e3", "yes", "No", "on", "null", "~", "2025-08-19", "a: b", "# not a comment", "", " x"})
             o.set(std::string("k") + std::to_string(o.members().size()), s);
-        o.set("n", io::Json(5));
-        o.set("b", io::Json(true));
+        o.set("n", json::Value(5));
+        o.set("b", json::Value(true));
         QString error;
-        const QByteArray json = yamlAsJson(o.yaml(), &error);
+        const QByteArray json = yamlAsJson(io::yaml(o), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        io::Json back;
-        QVERIFY(io::Json::parse(json.toStdString(), &back, nullptr));
+        json::Value back;
+        QVERIFY(json::Value::parse(json.toStdString(), &back, nullptr));
         std::string where;
-        QVERIFY2(io::equivalent(back, o, &where), where.c_str());
+        QVERIFY2(json::equivalent(back, o, &where), where.c_str());
     }
 };
 

@@ -17,10 +17,10 @@
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 #include "io/CodeGen.h"
-#include "io/Json.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "store/SqliteStore.h"
 #include "wire/Encode.h"
-#include "wire/Json.h"
 
 using namespace keyplan;
 
@@ -73,17 +73,17 @@ QStringList sampleFiles()
     return out;
 }
 
-io::Json itemsJson(const std::vector<dynamo::Item>& items)
+json::Value itemsJson(const std::vector<dynamo::Item>& items)
 {
     std::string text = "[";
     for (size_t i = 0; i < items.size(); ++i) {
         if (i) text += ",";
-        wire::JsonWriter w(text);
+        json::Writer w(text);
         wire::writeItem(w, items[i]);
     }
     text += "]";
-    io::Json j;
-    io::Json::parse(text, &j, nullptr);
+    json::Value j;
+    json::Value::parse(text, &j, nullptr);
     return j;
 }
 
@@ -185,8 +185,8 @@ private Q_SLOTS:
         const QString db = dir.filePath("shop.db");
 
         // The sample data in a store file, and what each planned request returns from it.
-        io::Json calls = io::Json::array();
-        std::map<std::string, io::Json> expected;
+        json::Value calls = json::Value::array();
+        std::map<std::string, json::Value> expected;
         {
             auto store = store::SqliteStore::openFile(db.toStdString());
             analysis::SampleData(d).load(*store);
@@ -196,9 +196,9 @@ private Q_SLOTS:
                 const design::AccessPattern& p = d.patterns()[i];
                 const analysis::RunResult result = runner.run(p);
                 QVERIFY2(!result.items.empty(), p.name.c_str());
-                io::Json args = io::Json::object();
+                json::Value args = json::Value::object();
                 for (const auto& [input, param] : functions[i].parameters) args.set(param, result.inputs.at(input));
-                io::Json call = io::Json::object();
+                json::Value call = json::Value::object();
                 call.set("function", functions[i].name);
                 call.set("args", std::move(args));
                 calls.push(std::move(call));
@@ -245,15 +245,15 @@ print(json.dumps(out))
         QVERIFY(server.waitForFinished(30000));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
 
-        io::Json got;
+        json::Value got;
         std::string error;
-        QVERIFY2(io::Json::parse(r.out.toStdString(), &got, &error), error.c_str());
+        QVERIFY2(json::Value::parse(r.out.toStdString(), &got, &error), error.c_str());
         for (const auto& [function, items] : expected) {
-            const io::Json* mine = got.find(function);
+            const json::Value* mine = got.find(function);
             QVERIFY2(mine, function.c_str());
             QVERIFY2(!mine->elements().empty(), function.c_str());
             std::string where;
-            QVERIFY2(io::equivalent(*mine, items, &where), (function + ": " + where).c_str());
+            QVERIFY2(json::equivalent(*mine, items, &where), (function + ": " + where).c_str());
         }
     }
 };

@@ -8,8 +8,8 @@
 
 #include "analysis/Analysis.h"
 #include "design/DesignFile.h"
-#include "io/Json.h"
 #include "io/Workbench.h"
+#include "json/Value.h"
 
 using namespace keyplan;
 
@@ -25,11 +25,11 @@ std::string readFile(const QString& path)
     return f.readAll().toStdString();
 }
 
-io::Json parse(const std::string& text)
+json::Value parse(const std::string& text)
 {
-    io::Json j;
+    json::Value j;
     std::string error;
-    if (!io::Json::parse(text, &j, &error)) qWarning("%s", error.c_str());
+    if (!json::Value::parse(text, &j, &error)) qWarning("%s", error.c_str());
     return j;
 }
 
@@ -64,7 +64,7 @@ std::string failureOf(const std::string& text)
 {
     try {
         io::importWorkbench(text);
-    } catch (const io::FormatError& e) {
+    } catch (const json::FormatError& e) {
         return e.path() + ": " + e.reason();
     }
     return "(imported)";
@@ -91,7 +91,7 @@ private Q_SLOTS:
         const io::WorkbenchExport exported = io::exportWorkbench(imported.design, fixedDate());
         QVERIFY(exported.warnings.empty());
         std::string where;
-        QVERIFY2(io::equivalent(parse(exported.text), parse(original), &where), where.c_str());
+        QVERIFY2(json::equivalent(parse(exported.text), parse(original), &where), where.c_str());
         // Exactly, too: every member in the order Workbench wrote it, every number as written.
         const std::string difference = firstDifference(parse(exported.text).dump(2), parse(original).dump(2));
         QVERIFY2(difference.empty(), difference.c_str());
@@ -112,7 +112,7 @@ private Q_SLOTS:
         const design::Design reloaded = design::parseDesign(design::writeDesign(imported.design));
         const io::WorkbenchExport exported = io::exportWorkbench(reloaded, fixedDate());
         std::string where;
-        QVERIFY2(io::equivalent(parse(exported.text), parse(original), &where), where.c_str());
+        QVERIFY2(json::equivalent(parse(exported.text), parse(original), &where), where.c_str());
     }
 
     void shouldInferKeyTemplatesFromTheSampleKeys_data()
@@ -220,8 +220,8 @@ private Q_SLOTS:
         QFETCH(QString, sample);
         const design::Design d = design::loadDesignFile(samplesDir() + "/" + sample + ".keyplan.json");
         const io::WorkbenchExport exported = io::exportWorkbench(d, fixedDate());
-        const io::Json model = parse(exported.text);
-        const io::Json& table = model.find("DataModel")->elements().front();
+        const json::Value model = parse(exported.text);
+        const json::Value& table = model.find("DataModel")->elements().front();
         QCOMPARE(table.find("TableFacets")->elements().size(), d.entities().size());
         QVERIFY(!table.find("TableData"));  // items live in the facets, as in Workbench's facet models
         QCOMPARE(model.find("ModelMetadata")->find("DateCreated")->text(), std::string("Jan 1, 2026, 09:00 AM"));
@@ -267,8 +267,8 @@ private Q_SLOTS:
         gsi3.projection = design::Projection::KeysOnly;
         d.addIndex(gsi3);
 
-        const io::Json model = parse(io::exportWorkbench(d, fixedDate()).text);
-        const io::Json& table = model.find("DataModel")->elements().front();
+        const json::Value model = parse(io::exportWorkbench(d, fixedDate()).text);
+        const json::Value& table = model.find("DataModel")->elements().front();
         QCOMPARE(table.find("TableName")->text(), std::string("Shop"));
         QCOMPARE(table.find("GlobalSecondaryIndexes")->elements().size(), size_t(3));
         QCOMPARE(table.find("GlobalSecondaryIndexes")->elements()[2].find("Projection")->compact(),
@@ -309,10 +309,10 @@ private Q_SLOTS:
         QFETCH(QString, index);
         io::WorkbenchImport imported = io::importWorkbench(readFile(workbenchDir() + "/AnOnlineShop_14.json"));
         design::Design& d = imported.design;
-        io::Json ext = parse(*d.extension(io::kWorkbenchExtension));
-        ext.set("table", io::Json::number(index.toStdString()));
+        json::Value ext = parse(*d.extension(io::kWorkbenchExtension));
+        ext.set("table", json::Value::number(index.toStdString()));
         d.setExtension(std::string(io::kWorkbenchExtension), ext.compact());
-        const io::Json model = parse(io::exportWorkbench(d, fixedDate()).text);
+        const json::Value model = parse(io::exportWorkbench(d, fixedDate()).text);
         QCOMPARE(model.find("DataModel")->elements().size(), size_t(1));
         QCOMPARE(model.find("DataModel")->elements().front().find("TableName")->text(), d.table().name);
     }
@@ -332,13 +332,13 @@ private Q_SLOTS:
         QVERIFY(!imported.design.table().sortKey);
         QCOMPARE(templateOf(imported.design, "Item", "id"), std::string("{id}"));
         std::string where;
-        QVERIFY2(io::equivalent(parse(io::exportWorkbench(imported.design).text), parse(model), &where), where.c_str());
+        QVERIFY2(json::equivalent(parse(io::exportWorkbench(imported.design).text), parse(model), &where), where.c_str());
 
         design::Table t = imported.design.table();
         t.capacity = {50, 20};
         imported.design.setTable(t);
-        const io::Json back = parse(io::exportWorkbench(imported.design).text);
-        const io::Json& settings = *back.find("DataModel")->elements()[0].find("ProvisionedCapacitySettings");
+        const json::Value back = parse(io::exportWorkbench(imported.design).text);
+        const json::Value& settings = *back.find("DataModel")->elements()[0].find("ProvisionedCapacitySettings");
         QCOMPARE(settings.find("ProvisionedThroughput")->compact(), std::string(R"({"ReadCapacityUnits":50,"WriteCapacityUnits":20})"));
         QCOMPARE(settings.find("AutoScalingRead")->find("ScalingPolicyConfiguration")->find("TargetValue")->text(), std::string("70"));
         QCOMPARE(back.find("DataModel")->elements()[1].find("TableName")->text(), std::string("Other"));
@@ -377,7 +377,7 @@ private Q_SLOTS:
         try {
             io::importWorkbench(model, options);
             QFAIL("imported a table that is not there");
-        } catch (const io::FormatError& e) {
+        } catch (const json::FormatError& e) {
             QCOMPARE(e.path(), std::string("$.DataModel"));
             QCOMPARE(e.reason(), std::string("no table named 'Third' (the model has: First, Second)"));
         }

@@ -2,10 +2,11 @@
 // were read off DynamoDB Local 1.25 (raw HTTP, port of the wire helper), except where a
 // comment says DynamoDB's own behaviour is followed instead.
 #include "dynamo/Error.h"
+#include "json/Value.h"
+#include "json/Writer.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
 #include "wire/EncodeRequest.h"
-#include "wire/Json.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -13,15 +14,15 @@
 using namespace keyplan;
 using dynamo::AttributeValue;
 using dynamo::ErrorCode;
-using wire::JsonValue;
+using json::Value;
 
 namespace {
 
-JsonValue parse(const QByteArray& text)
+json::Value parse(const QByteArray& text)
 {
-    JsonValue v;
+    json::Value v;
     std::string error;
-    if (!JsonValue::parse(std::string_view(text.constData(), size_t(text.size())), &v, &error)) {
+    if (!json::Value::parse(std::string_view(text.constData(), size_t(text.size())), &v, &error)) {
         qFatal("test JSON does not parse: %s", error.c_str());
     }
     return v;
@@ -56,7 +57,7 @@ Caught catchError(F&& f)
 }
 
 // Runs the named operation's decoder and drops the result.
-void decodeAs(const QString& op, const JsonValue& v)
+void decodeAs(const QString& op, const json::Value& v)
 {
     if (op == "CreateTable") (void)wire::decodeCreateTable(v);
     else if (op == "DeleteTable") (void)wire::decodeDeleteTable(v);
@@ -134,7 +135,7 @@ private Q_SLOTS:
 
 void TestWire::shouldParseAndDecodeEscapes()
 {
-    const JsonValue v = parse("{\"a\":\"x\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\",\"n\":-1.5e3,\"t\":true,\"z\":null,\"l\":[1,{}]}");
+    const json::Value v = parse("{\"a\":\"x\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\",\"n\":-1.5e3,\"t\":true,\"z\":null,\"l\":[1,{}]}");
     QVERIFY(v.isObject());
     QCOMPARE(v.find("a")->text(), std::string("x\"\\/\b\f\n\r\t\xC3\xA9\xF0\x9F\x98\x80"));
     QCOMPARE(v.find("n")->text(), std::string("-1.5e3"));
@@ -164,16 +165,16 @@ void TestWire::shouldRejectMalformedJson_data()
 void TestWire::shouldRejectMalformedJson()
 {
     QFETCH(QByteArray, text);
-    JsonValue v;
+    json::Value v;
     std::string error;
-    QVERIFY(!JsonValue::parse(std::string_view(text.constData(), size_t(text.size())), &v, &error));
+    QVERIFY(!json::Value::parse(std::string_view(text.constData(), size_t(text.size())), &v, &error));
     QVERIFY(!error.empty());
 }
 
 void TestWire::shouldWriteEscapedCompactJson()
 {
     std::string out;
-    wire::JsonWriter w(out);
+    json::Writer w(out);
     w.beginObject();
     w.key("s");
     w.string("\xC3\xA9\x01/\"\\\n");
@@ -285,7 +286,7 @@ void TestWire::shouldEncodeEveryAttributeType()
                       {"ns", AttributeValue::numberSet({dynamo::Number::parse("10"), dynamo::Number::parse("2")})},
                       {"bs", AttributeValue::binarySet({"a"})}};
     std::string out;
-    wire::JsonWriter w(out);
+    json::Writer w(out);
     wire::writeItem(w, item);
     QCOMPARE(out, std::string(R"({"b":{"B":"YWJj"},"bs":{"BS":["YQ=="]},"l":{"L":[{"N":"1"},{"S":"a"}]},)"
                               R"("m":{"M":{"k":{"S":"v"}}},"n":{"N":"1.5"},"ns":{"NS":["2","10"]},)"
@@ -357,7 +358,7 @@ void TestWire::shouldRejectMalformedAttributeValues()
     QFETCH(QByteArray, json);
     QFETCH(QString, type);
     QFETCH(QString, message);
-    const JsonValue v = parse(json);
+    const json::Value v = parse(json);
     const Caught c = catchError([&] { wire::decodeAttributeValue(v); });
     QCOMPARE(c.type, type);
     QCOMPARE(c.message, message);
@@ -685,7 +686,7 @@ void TestWire::shouldRejectInvalidRequests()
     QFETCH(QByteArray, json);
     QFETCH(QString, type);
     QFETCH(QString, message);
-    const JsonValue v = parse(json);
+    const json::Value v = parse(json);
     const Caught c = catchError([&] { decodeAs(op, v); });
     QCOMPARE(c.type, type);
     QCOMPARE(c.message, message);
@@ -924,9 +925,9 @@ void TestWire::shouldWriteRequestBodiesTheDecodersReadBack()
     QFETCH(QString, op);
     QFETCH(QStringList, members);
     for (const QString& m : members) QVERIFY2(body.contains(QLatin1Char('"') + m + QLatin1String("\":")), qPrintable(m + " in " + body));
-    wire::JsonValue v;
+    json::Value v;
     std::string error;
-    QVERIFY2(wire::JsonValue::parse(body.toStdString(), &v, &error), error.c_str());
+    QVERIFY2(json::Value::parse(body.toStdString(), &v, &error), error.c_str());
     std::string again;
     if (op == "Query") again = wire::encodeRequest(wire::decodeQuery(v));
     else if (op == "UpdateItem") again = wire::encodeRequest(wire::decodeUpdateItem(v));

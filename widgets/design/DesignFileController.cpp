@@ -3,8 +3,8 @@
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "io/Workbench.h"
-#include "widgets/Icons.h"
 #include "widgets/design/RecentFiles.h"
+#include "widgets/Icons.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -224,7 +224,7 @@ QString DesignFileController::sampleTitle(const QString& samplePath)
     try {
         const design::Design d = design::loadDesignFile(samplePath);
         if (!d.name().empty()) return QString::fromStdString(d.name());
-    } catch (const design::DesignFileError&) {
+    } catch (const json::FormatError&) {
         // Named by its file below.
     }
     QString name = QFileInfo(samplePath).fileName();
@@ -273,7 +273,7 @@ bool DesignFileController::newFromSample(const QString& samplePath)
         removeAutosave();
         // A sample is a template: it has no file of its own, Save asks where.
         document_->resetDesign(std::move(d));
-    } catch (const design::DesignFileError& e) {
+    } catch (const json::FormatError& e) {
         prompts_.showError(tr("Cannot read the sample: %1").arg(QString::fromStdString(e.what())));
         return false;
     }
@@ -303,7 +303,7 @@ bool DesignFileController::load(const QString& path, bool addToRecent)
         design::Design d = design::loadDesignFile(path);
         removeAutosave();
         document_->resetDesign(std::move(d), QFileInfo(path).absoluteFilePath());
-    } catch (const design::DesignFileError& e) {
+    } catch (const json::FormatError& e) {
         prompts_.showError(tr("Cannot open the design.\n\n%1").arg(QString::fromStdString(e.what())));
         if (!QFileInfo::exists(path)) {
             RecentFiles::remove(path);
@@ -417,7 +417,7 @@ bool DesignFileController::importWorkbench(const QString& path)
     io::WorkbenchImport imported;
     try {
         imported = io::importWorkbench(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
-    } catch (const io::FormatError& e) {
+    } catch (const json::FormatError& e) {
         prompts_.showError(tr("%1 is not a NoSQL Workbench model Keyplan can read.\n\n%2: %3")
                                .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()),
                                     QString::fromStdString(e.reason())));
@@ -560,7 +560,7 @@ bool DesignFileController::restoreAutosave()
     try {
         design::Design d = design::loadDesignFile(designPath);
         document_->resetDesign(std::move(d), newest.file, true);
-    } catch (const design::DesignFileError& e) {
+    } catch (const json::FormatError& e) {
         prompts_.showError(tr("The autosave cannot be read.\n\n%1").arg(QString::fromStdString(e.what())));
         return false;  // left in place: nothing is deleted that could not be restored
     }

@@ -1,0 +1,27 @@
+# How the tree becomes targets. Every library exposes its headers under its own folder name
+# (`#include "store/Store.h"`) through an include root of its own in the build tree, holding
+# one link to its folder and nothing else. A target therefore sees exactly the headers of the
+# libraries it links: an include of a layer it does not depend on fails to compile.
+
+set(KEYPLAN_INCLUDE_ROOTS ${PROJECT_BINARY_DIR}/include)
+
+# keyplan_expose_headers(<target> <folder> <name>): `#include "<name>/..."` reaches <folder>.
+function(keyplan_expose_headers target folder name)
+  set(root ${KEYPLAN_INCLUDE_ROOTS}/${name})
+  file(MAKE_DIRECTORY ${root})
+  if(NOT IS_SYMLINK ${root}/${name})
+    file(CREATE_LINK ${folder} ${root}/${name} SYMBOLIC)
+  endif()
+  target_include_directories(${target} PUBLIC ${root})
+endfunction()
+
+# keyplan_library(<name> <folder> [PUBLIC deps...] [PRIVATE deps...]): a static library of every
+# .cpp and .h under <folder> (globbed, so a new file needs no list edit), target keyplan_<name>.
+function(keyplan_library name folder)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${folder}/*.cpp ${folder}/*.h)
+  add_library(keyplan_${name} STATIC ${sources})
+  keyplan_expose_headers(keyplan_${name} ${folder} ${name})
+  if(ARGN)
+    target_link_libraries(keyplan_${name} ${ARGN})
+  endif()
+endfunction()
