@@ -2,7 +2,7 @@
 #include "MainWindow.h"
 
 #include "store/SqliteStore.h"
-#include "widgets/Icons.h"
+#include "widgets/common/Icons.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

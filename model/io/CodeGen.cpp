@@ -2,8 +2,7 @@
 
 #include "analysis/PatternPlanner.h"
 #include "design/Design.h"
-#include "json/Value.h"
-#include "json/Writer.h"
+#include "io/CodeText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,92 +15,22 @@ namespace keyplan::io {
 
 namespace {
 
-enum class Lang { Python, JavaScript };
-
-// "CustomerOrder" -> customer, order; "GSI1-PK" -> gsi1, pk; "customerId" -> customer, id.
-std::vector<std::string> words(std::string_view s)
-{
-    std::vector<std::string> out;
-    std::string w;
-    auto flush = [&] {
-        if (!w.empty()) out.push_back(w);
-        w.clear();
-    };
-    for (size_t i = 0; i < s.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c == '\'') continue;  // "customer's" is one word
-        if (!std::isalnum(c)) {
-            flush();
-            continue;
-        }
-        const bool upper = std::isupper(c);
-        const bool prevLower = i > 0 && (std::islower(static_cast<unsigned char>(s[i - 1])) || std::isdigit(static_cast<unsigned char>(s[i - 1])));
-        const bool nextLower = i + 1 < s.size() && std::islower(static_cast<unsigned char>(s[i + 1]));
-        const bool prevUpper = i > 0 && std::isupper(static_cast<unsigned char>(s[i - 1]));
-        if (upper && (prevLower || (prevUpper && nextLower))) flush();
-        w.push_back(static_cast<char>(std::tolower(c)));
-    }
-    flush();
-    return out;
-}
-
-const std::set<std::string>& reserved(Lang lang)
-{
-    static const std::set<std::string> python = {
-        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif",
-        "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
-        "pass", "raise", "return", "try", "while", "with", "yield", "client", "max_pages", "match", "case", "type"};
-    static const std::set<std::string> js = {
-        "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
-        "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null",
-        "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
-        "let", "static", "implements", "interface", "package", "private", "protected", "public", "await", "async",
-        "arguments", "eval", "client", "maxPages", "undefined"};
-    return lang == Lang::Python ? python : js;
-}
-
-std::string identifier(Lang lang, std::string_view name)
-{
-    std::vector<std::string> w = words(name);
-    if (w.empty()) w.push_back("value");
-    std::string out;
-    for (size_t i = 0; i < w.size(); ++i) {
-        if (lang == Lang::Python) {
-            out += (i ? "_" : "") + w[i];
-        } else {
-            std::string part = w[i];
-            if (i) part[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(part[0])));
-            out += part;
-        }
-    }
-    if (std::isdigit(static_cast<unsigned char>(out[0]))) out = (lang == Lang::Python ? "pattern_" : "pattern") + out;
-    if (reserved(lang).count(out)) out += "_";
-    return out;
-}
-
-std::string stringLiteral(std::string_view s)
-{
-    std::string out;
-    json::appendString(out, s);  // a JSON string is a valid Python and JavaScript string literal
-    return out;
-}
-
 // A template as an expression over parameters (attribute or input name -> parameter).
-std::string renderExpression(Lang lang, const design::KeyTemplate& t, const std::function<std::string(const std::string&)>& param)
+std::string renderExpression(CodeLanguage lang, const design::KeyTemplate& t, const std::function<std::string(const std::string&)>& param)
 {
     if (t.isConstant()) {
         std::string literal;
         for (const auto& s : t.segments()) literal += s.text;
         return stringLiteral(literal);
     }
-    std::string out = lang == Lang::Python ? "f\"" : "`";
+    std::string out = lang == CodeLanguage::Python ? "f\"" : "`";
     for (const auto& s : t.segments()) {
         if (s.kind == design::TemplateSegment::Kind::Variable) {
-            out += lang == Lang::Python ? "{" + param(s.text) + "}" : "${" + param(s.text) + "}";
+            out += lang == CodeLanguage::Python ? "{" + param(s.text) + "}" : "${" + param(s.text) + "}";
             continue;
         }
         for (unsigned char c : s.text) {
-            if (lang == Lang::Python) {
+            if (lang == CodeLanguage::Python) {
                 if (c == '{') out += "{{";
                 else if (c == '}') out += "}}";
                 else if (c == '"') out += "\\\"";
@@ -117,16 +46,16 @@ std::string renderExpression(Lang lang, const design::KeyTemplate& t, const std:
             }
         }
     }
-    out += lang == Lang::Python ? "\"" : "`";
+    out += lang == CodeLanguage::Python ? "\"" : "`";
     return out;
 }
 
 std::string typeKey(design::KeyType t) { return std::string(design::keyTypeName(t)); }
 
 // A value as DynamoDB's low-level API wants it: {"S": ...}, {"N": "..."}.
-std::string attributeValue(Lang lang, design::KeyType t, const std::string& expression)
+std::string attributeValue(CodeLanguage lang, design::KeyType t, const std::string& expression)
 {
-    if (lang == Lang::Python) {
+    if (lang == CodeLanguage::Python) {
         const std::string v = t == design::KeyType::N ? "str(" + expression + ")" : expression;
         return "{\"" + typeKey(t) + "\": " + v + "}";
     }
@@ -134,9 +63,9 @@ std::string attributeValue(Lang lang, design::KeyType t, const std::string& expr
     return "{ " + typeKey(t) + ": " + v + " }";
 }
 
-std::string docText(Lang lang, std::string s)
+std::string docText(CodeLanguage lang, std::string s)
 {
-    if (lang == Lang::Python) {
+    if (lang == CodeLanguage::Python) {
         std::string out;
         for (char c : s) {
             if (c == '\\') out += "\\\\";
@@ -167,7 +96,7 @@ struct KeyFunction {
 // The "Keys" section: every entity key, and the prefixes and values patterns need besides.
 class Keys {
 public:
-    Keys(const design::Design& design, Lang lang) : design_(design), lang_(lang)
+    Keys(const design::Design& design, CodeLanguage lang) : design_(design), lang_(lang)
     {
         for (const auto& e : design.entities()) {
             // The design's key order, then keys of indexes the design lacks (a pattern may still name them).
@@ -221,9 +150,9 @@ public:
         std::string out;
         for (const auto& f : functions_) {
             std::string params;
-            for (const auto& a : f.attributes) params += (params.empty() ? "" : ", ") + param(a) + (lang_ == Lang::Python ? ": " + pyType(a) : "");
+            for (const auto& a : f.attributes) params += (params.empty() ? "" : ", ") + param(a) + (lang_ == CodeLanguage::Python ? ": " + pyType(a) : "");
             const std::string body = renderExpression(lang_, f.keyTemplate, [&](const std::string& a) { return param(a); });
-            if (lang_ == Lang::Python) {
+            if (lang_ == CodeLanguage::Python) {
                 out += "def " + f.name + "(" + params + ") -> str:\n";
                 out += "    \"\"\"" + docText(lang_, f.doc) + "\"\"\"\n";
                 out += "    return " + body + "\n\n\n";
@@ -249,7 +178,7 @@ private:
         }
         std::string unique = name;
         for (int n = 2; std::any_of(functions_.begin(), functions_.end(), [&](const KeyFunction& f) { return f.name == unique; }); ++n)
-            unique = name + (lang_ == Lang::Python ? "_" : "") + std::to_string(n);
+            unique = name + (lang_ == CodeLanguage::Python ? "_" : "") + std::to_string(n);
         KeyFunction f;
         f.name = unique;
         f.doc = std::move(doc);
@@ -377,7 +306,7 @@ private:
             args += (args.empty() ? "" : ", ") + (it != chosen.end() ? it->second->expression : param(a));
         }
         const std::string base = full_.at({e.name, slot});
-        const std::string name = add(base + (lang_ == Lang::Python ? "_prefix" : "Prefix"),
+        const std::string name = add(base + (lang_ == CodeLanguage::Python ? "_prefix" : "Prefix"),
                                      e.name + "." + slot + " up to " + (prefix.text().empty() ? "\"\"" : prefix.text()) +
                                          " (a begins_with or range bound of " + t.text() + ")",
                                      prefix);
@@ -385,7 +314,7 @@ private:
     }
 
     const design::Design& design_;
-    Lang lang_;
+    CodeLanguage lang_;
     std::vector<KeyFunction> functions_;
     std::map<std::pair<std::string, std::string>, std::string> full_;
 };
@@ -405,7 +334,7 @@ std::string summary(const analysis::PatternPlan& plan)
 
 class Generator {
 public:
-    Generator(const design::Design& design, Lang lang) : design_(design), lang_(lang), keys_(design, lang) {}
+    Generator(const design::Design& design, CodeLanguage lang) : design_(design), lang_(lang), keys_(design, lang) {}
 
     std::vector<PatternCode> patterns()
     {
@@ -428,7 +357,7 @@ public:
                 params.insert(param);
                 code.function.parameters.emplace_back(i.name, param);
             }
-            code.text = lang_ == Lang::Python ? python(p, plan, code.function) : javascript(p, plan, code.function);
+            code.text = lang_ == CodeLanguage::Python ? python(p, plan, code.function) : javascript(p, plan, code.function);
             out.push_back(std::move(code));
         }
         return out;
@@ -601,11 +530,11 @@ private:
     }
 
     const design::Design& design_;
-    Lang lang_;
+    CodeLanguage lang_;
     Keys keys_;
 };
 
-std::string header(const design::Design& design, Lang lang)
+std::string header(const design::Design& design, CodeLanguage lang)
 {
     const std::string title = design.name().empty() ? design.table().name : design.name();
     std::vector<std::string> lines{
@@ -614,11 +543,11 @@ std::string header(const design::Design& design, Lang lang)
         "Keys are built only by the functions under \"Keys\": one place knows the key formats, so a",
         "change of format is a change here (and a backfill), never a hunt through the code.",
         "Each access pattern is one function named after it; it takes a DynamoDB client (" +
-            std::string(lang == Lang::Python ? "boto3.client(\"dynamodb\")" : "new DynamoDBClient({...})") + ")",
+            std::string(lang == CodeLanguage::Python ? "boto3.client(\"dynamodb\")" : "new DynamoDBClient({...})") + ")",
         "and sends the request Keyplan's planner chose, with low-level attribute values ({\"S\": ...}).",
     };
     std::string out;
-    if (lang == Lang::Python) {
+    if (lang == CodeLanguage::Python) {
         out += "\"\"\"";
         for (size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + docText(lang, lines[i]);
         out += "\n\"\"\"\n\nfrom typing import Any, Dict, List, Optional\n\n";
@@ -634,19 +563,19 @@ std::string header(const design::Design& design, Lang lang)
     return out;
 }
 
-std::string module(const design::Design& design, Lang lang)
+std::string module(const design::Design& design, CodeLanguage lang)
 {
     Generator g(design, lang);
     const std::vector<PatternCode> patterns = g.patterns();
     std::string out = header(design, lang);
     out += g.keys().definitions();
-    out += lang == Lang::Python ? "# ---- Access patterns ----\n\n" : "// ---- Access patterns ----\n\n";
+    out += lang == CodeLanguage::Python ? "# ---- Access patterns ----\n\n" : "// ---- Access patterns ----\n\n";
     for (const auto& p : patterns) out += p.text;
     while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
     return out;
 }
 
-std::vector<GeneratedFunction> functions(const design::Design& design, Lang lang)
+std::vector<GeneratedFunction> functions(const design::Design& design, CodeLanguage lang)
 {
     Generator g(design, lang);
     std::vector<GeneratedFunction> out;
@@ -656,9 +585,9 @@ std::vector<GeneratedFunction> functions(const design::Design& design, Lang lang
 
 }  // namespace
 
-std::string pythonModule(const design::Design& design) { return module(design, Lang::Python); }
-std::string javascriptModule(const design::Design& design) { return module(design, Lang::JavaScript); }
-std::vector<GeneratedFunction> pythonFunctions(const design::Design& design) { return functions(design, Lang::Python); }
-std::vector<GeneratedFunction> javascriptFunctions(const design::Design& design) { return functions(design, Lang::JavaScript); }
+std::string pythonModule(const design::Design& design) { return module(design, CodeLanguage::Python); }
+std::string javascriptModule(const design::Design& design) { return module(design, CodeLanguage::JavaScript); }
+std::vector<GeneratedFunction> pythonFunctions(const design::Design& design) { return functions(design, CodeLanguage::Python); }
+std::vector<GeneratedFunction> javascriptFunctions(const design::Design& design) { return functions(design, CodeLanguage::JavaScript); }
 
 }  // namespace keyplan::io

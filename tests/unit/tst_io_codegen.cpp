@@ -17,6 +17,8 @@
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 #include "io/CodeGen.h"
+#include "io/CodeText.h"
+#include "io/RequestCode.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "store/SqliteStore.h"
@@ -176,6 +178,61 @@ private Q_SLOTS:
                 }
             }
         }
+    }
+
+    // The request console's "copy as code": one call with every member of the body, nested
+    // containers broken over lines, attribute values on one line.
+    void shouldWriteOneCallAsBoto3AndJavaScriptV3()
+    {
+        const std::string body = R"({"TableName":"Shop","Key":{"PK":{"S":"C#1"},"n":{"N":"1.50"}},"ConsistentRead":true,)"
+                                 R"("Tags":[],"ReturnValues":null})";
+        QCOMPARE(QString::fromStdString(io::boto3Call("GetItem", body)),
+                 QStringLiteral("import boto3\n\n"
+                                "# Add endpoint_url=\"http://localhost:8000\" to run against keyplan serve or DynamoDB Local.\n"
+                                "client = boto3.client(\"dynamodb\")\n"
+                                "response = client.get_item(\n"
+                                "    TableName=\"Shop\",\n"
+                                "    Key={\n"
+                                "        \"PK\": {\"S\": \"C#1\"},\n"
+                                "        \"n\": {\"N\": \"1.50\"},\n"
+                                "    },\n"
+                                "    ConsistentRead=True,\n"
+                                "    Tags=[],\n"
+                                "    ReturnValues=None,\n"
+                                ")\n"
+                                "print(response.get(\"Item\"))\n"));
+        QCOMPARE(QString::fromStdString(io::javascriptV3Call("TransactWriteItems", R"({"TransactItems":[{"Delete":{"TableName":"T"}}]})")),
+                 QStringLiteral("import { DynamoDBClient, TransactWriteItemsCommand } from \"@aws-sdk/client-dynamodb\";\n\n"
+                                "// Add endpoint: \"http://localhost:8000\" to run against keyplan serve or DynamoDB Local.\n"
+                                "const client = new DynamoDBClient({});\n"
+                                "const response = await client.send(new TransactWriteItemsCommand({\n"
+                                "  TransactItems: [\n"
+                                "    {\n"
+                                "      Delete: {TableName: \"T\"},\n"
+                                "    },\n"
+                                "  ],\n"
+                                "}));\n"
+                                "console.log(response);\n"));
+    }
+
+    void shouldNameThingsInEachLanguagesStyle_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("python");
+        QTest::addColumn<QString>("javascript");
+        QTest::newRow("operation") << "TransactWriteItems" << "transact_write_items" << "transactWriteItems";
+        QTest::newRow("acronym") << "GSI1-PK" << "gsi1_pk" << "gsi1Pk";
+        QTest::newRow("leading digit") << "2 orders" << "pattern_2_orders" << "pattern2Orders";
+        QTest::newRow("reserved") << "class" << "class_" << "class_";
+        QTest::newRow("nothing usable") << "--" << "value" << "value";
+    }
+    void shouldNameThingsInEachLanguagesStyle()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, python);
+        QFETCH(QString, javascript);
+        QCOMPARE(QString::fromStdString(io::identifier(io::CodeLanguage::Python, name.toStdString())), python);
+        QCOMPARE(QString::fromStdString(io::identifier(io::CodeLanguage::JavaScript, name.toStdString())), javascript);
     }
 
     void shouldReturnThePatternsItemsFromKeyplanServe()

@@ -1,15 +1,15 @@
 // The request console: how its fields become requests (ConsoleForm), the DynamoDB JSON and the
 // boto3 / JavaScript v3 code it copies, placeholder checks as you type, completion, and the
 // widget itself typed into with QTest against a real in-memory store.
-#include "StoreTestSupport.h"
 #include "store/SqliteStore.h"
-#include "widgets/ConsoleForm.h"
-#include "widgets/ConsoleRequest.h"
-#include "widgets/ExpressionEdit.h"
-#include "widgets/Icons.h"
-#include "widgets/RequestConsole.h"
-#include "widgets/ResultItemsModel.h"
-#include "widgets/ResultItemsModelItems.h"
+#include "StoreTestSupport.h"
+#include "widgets/common/Icons.h"
+#include "widgets/console/ConsoleForm.h"
+#include "widgets/console/ConsoleRequest.h"
+#include "widgets/console/ExpressionEdit.h"
+#include "widgets/console/RequestConsole.h"
+#include "widgets/console/ResultItemsModel.h"
+#include "widgets/console/ResultItemsModelItems.h"
 
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>

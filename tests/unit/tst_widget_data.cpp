@@ -1,12 +1,12 @@
 // Long store work from the window's Data menu: loading a JSON lines file (both line shapes,
 // repeated keys, a bad line, Cancel), clearing the store while keeping every table's schema,
 // the CreateTable dialog typed into, and the typed settings module.
-#include "StoreTestSupport.h"
 #include "store/SqliteStore.h"
-#include "widgets/CreateTableDialog.h"
-#include "widgets/Icons.h"
-#include "widgets/Settings.h"
-#include "widgets/StoreJob.h"
+#include "StoreTestSupport.h"
+#include "widgets/common/Icons.h"
+#include "widgets/common/Settings.h"
+#include "widgets/store/CreateTableDialog.h"
+#include "widgets/store/StoreJob.h"
 
 #include <QDialogButtonBox>
 #include <QPlainTextEdit>

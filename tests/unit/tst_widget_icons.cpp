@@ -1,6 +1,6 @@
 // Icons: every SVG in the resources renders, sharp at the device pixel ratio asked for, and
 // tinted from the palette so it reads on light and dark themes.
-#include "widgets/Icons.h"
+#include "widgets/common/Icons.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,13 +1,13 @@
 // The table-layout view: ItemLayoutModel over a real in-memory store (bands, key columns first,
 // entity classification, sparse indexes, paging) checked by QAbstractItemModelTester from
 // before any data exists, and ItemLayoutView / LayoutTabs rendered offscreen.
-#include "StoreTestSupport.h"
 #include "store/SqliteStore.h"
-#include "widgets/EntityPalette.h"
-#include "widgets/Icons.h"
-#include "widgets/ItemLayoutModel.h"
-#include "widgets/ItemLayoutView.h"
-#include "widgets/LayoutTabs.h"
+#include "StoreTestSupport.h"
+#include "widgets/common/Icons.h"
+#include "widgets/layout/EntityPalette.h"
+#include "widgets/layout/ItemLayoutModel.h"
+#include "widgets/layout/ItemLayoutView.h"
+#include "widgets/layout/LayoutTabs.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -3,12 +3,12 @@
 // them takes about 10 s of the test's ~13 s on the shared build machine; set
 // KEYPLAN_LAYOUT_PERF_ITEMS to try other sizes). The figures are printed; the test fails past
 // the limits the issue sets (open and first paint under a second, no long GUI stall).
-#include "StoreTestSupport.h"
 #include "store/SqliteStore.h"
-#include "widgets/EntityPalette.h"
-#include "widgets/Icons.h"
-#include "widgets/ItemLayoutModel.h"
-#include "widgets/ItemLayoutView.h"
+#include "StoreTestSupport.h"
+#include "widgets/common/Icons.h"
+#include "widgets/layout/EntityPalette.h"
+#include "widgets/layout/ItemLayoutModel.h"
+#include "widgets/layout/ItemLayoutView.h"
 
 #include <QElapsedTimer>
 #include <QTableView>

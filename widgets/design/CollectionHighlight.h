@@ -3,7 +3,7 @@
 // that, the whole layout for a Scan, nothing when no request serves the pattern.
 #pragma once
 
-#include "widgets/ItemLayoutModel.h"
+#include "widgets/layout/PartitionHighlight.h"
 
 namespace keyplan::widgets {
 

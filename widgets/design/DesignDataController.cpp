@@ -3,7 +3,7 @@
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
 #include "dynamo/Error.h"
-#include "widgets/Icons.h"
+#include "widgets/common/Icons.h"
 #include "widgets/design/DesignFormat.h"
 
 #include <QAction>

@@ -3,7 +3,7 @@
 // falling back to the layouts' default guess for items of tables the design does not describe.
 #pragma once
 
-#include "widgets/EntityClassifier.h"
+#include "widgets/layout/EntityClassifier.h"
 
 namespace keyplan::design {
 class Design;

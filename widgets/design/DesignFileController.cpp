@@ -3,8 +3,8 @@
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "io/Workbench.h"
+#include "widgets/common/Icons.h"
 #include "widgets/design/RecentFiles.h"
-#include "widgets/Icons.h"
 
 #include <QAction>
 #include <QDateTime>

@@ -1,8 +1,8 @@
 #include "widgets/design/DesignTreeModel.h"
 
 #include "analysis/Analysis.h"
-#include "widgets/EntityPalette.h"
 #include "widgets/design/VerdictStyle.h"
+#include "widgets/layout/EntityPalette.h"
 
 #include <QApplication>
 #include <QFont>

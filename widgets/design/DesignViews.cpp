@@ -1,6 +1,5 @@
 #include "widgets/design/DesignViews.h"
 
-#include "widgets/EntityPalette.h"
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignTreeModel.h"
 #include "widgets/design/DesignTreeView.h"
@@ -9,6 +8,7 @@
 #include "widgets/design/IndexesView.h"
 #include "widgets/design/PatternsView.h"
 #include "widgets/design/ProblemsView.h"
+#include "widgets/layout/EntityPalette.h"
 
 #include <QApplication>
 

@@ -1,6 +1,6 @@
 #include "widgets/design/EntitiesView.h"
 
-#include "widgets/Icons.h"
+#include "widgets/common/Icons.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/EntityModels.h"

@@ -2,10 +2,10 @@
 
 #include "analysis/Analysis.h"
 #include "analysis/ItemFactory.h"
-#include "widgets/EntityPalette.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/VerdictStyle.h"
+#include "widgets/layout/EntityPalette.h"
 
 #include <QApplication>
 #include <QPalette>

@@ -1,6 +1,6 @@
 #include "widgets/design/PatternsView.h"
 
-#include "widgets/Icons.h"
+#include "widgets/common/Icons.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/PatternEditor.h"
 #include "widgets/design/PatternListModel.h"

@@ -1,10 +1,10 @@
-#include "widgets/ItemLayoutView.h"
+#include "widgets/layout/ItemLayoutView.h"
 
-#include "widgets/EntityPalette.h"
-#include "widgets/Icons.h"
-#include "widgets/ItemLayoutDelegate.h"
-#include "widgets/ItemLayoutModel.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/Icons.h"
+#include "widgets/common/ValueText.h"
+#include "widgets/layout/EntityPalette.h"
+#include "widgets/layout/ItemLayoutDelegate.h"
+#include "widgets/layout/ItemLayoutModel.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,4 +1,4 @@
-#include "widgets/BackgroundRunner.h"
+#include "widgets/common/BackgroundRunner.h"
 
 #include "dynamo/Error.h"
 

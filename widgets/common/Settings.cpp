@@ -1,4 +1,4 @@
-#include "widgets/Settings.h"
+#include "widgets/common/Settings.h"
 
 #include <QDir>
 #include <QSettings>

@@ -1,13 +1,13 @@
-#include "widgets/CreateTableDialog.h"
+#include "widgets/store/CreateTableDialog.h"
 
 #include "dynamo/Error.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "store/Store.h"
-#include "widgets/BackgroundRunner.h"
-#include "widgets/Icons.h"
-#include "widgets/Theme.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Icons.h"
+#include "widgets/common/Theme.h"
+#include "widgets/common/ValueText.h"
 #include "wire/Decode.h"
 
 #include <QDialogButtonBox>

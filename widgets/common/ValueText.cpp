@@ -1,4 +1,4 @@
-#include "widgets/ValueText.h"
+#include "widgets/common/ValueText.h"
 
 #include "json/Value.h"
 #include "json/Writer.h"

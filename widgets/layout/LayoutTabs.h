@@ -3,8 +3,8 @@
 // items are only read once the tab is first shown.
 #pragma once
 
-#include "widgets/EntityClassifier.h"
-#include "widgets/ItemLayoutModel.h"
+#include "widgets/layout/EntityClassifier.h"
+#include "widgets/layout/ItemLayoutModel.h"
 
 #include <QString>
 #include <QWidget>

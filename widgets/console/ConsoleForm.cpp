@@ -1,5 +1,5 @@
-#include "widgets/ConsoleForm.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/ValueText.h"
+#include "widgets/console/ConsoleForm.h"
 
 #include "dynamo/Error.h"
 #include "dynamo/expr/Expression.h"

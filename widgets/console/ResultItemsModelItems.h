@@ -2,7 +2,7 @@
 #pragma once
 
 #include "dynamo/AttributeValue.h"
-#include "widgets/ResultItemsModel.h"
+#include "widgets/console/ResultItemsModel.h"
 
 #include <vector>
 

@@ -1,9 +1,9 @@
-#include "widgets/StoreStatus.h"
+#include "widgets/store/StoreStatus.h"
 
 #include "store/Store.h"
-#include "widgets/BackgroundRunner.h"
-#include "widgets/Icons.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Icons.h"
+#include "widgets/common/ValueText.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,10 +1,10 @@
-#include "widgets/PartitionHeatmap.h"
+#include "widgets/heatmap/PartitionHeatmap.h"
 
 #include "store/Store.h"
-#include "widgets/BackgroundRunner.h"
-#include "widgets/Icons.h"
-#include "widgets/Theme.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Icons.h"
+#include "widgets/common/Theme.h"
+#include "widgets/common/ValueText.h"
 
 #include <QDoubleSpinBox>
 #include <QEvent>

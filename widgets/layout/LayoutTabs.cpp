@@ -1,11 +1,11 @@
-#include "widgets/LayoutTabs.h"
+#include "widgets/layout/LayoutTabs.h"
 
 #include "store/Store.h"
-#include "widgets/BackgroundRunner.h"
-#include "widgets/EntityPalette.h"
-#include "widgets/Icons.h"
-#include "widgets/ItemLayoutModel.h"
-#include "widgets/ItemLayoutView.h"
+#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Icons.h"
+#include "widgets/layout/EntityPalette.h"
+#include "widgets/layout/ItemLayoutModel.h"
+#include "widgets/layout/ItemLayoutView.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

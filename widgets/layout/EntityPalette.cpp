@@ -1,6 +1,6 @@
-#include "widgets/EntityPalette.h"
+#include "widgets/layout/EntityPalette.h"
 
-#include "widgets/Theme.h"
+#include "widgets/common/Theme.h"
 
 #include <QPalette>
 

@@ -1,8 +1,8 @@
-#include "widgets/ItemLayoutModel.h"
+#include "widgets/layout/ItemLayoutModel.h"
 
 #include "dynamo/Error.h"
 #include "store/Store.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/ValueText.h"
 
 #include <QHash>
 #include <QPointer>
@@ -676,17 +676,6 @@ void ItemLayoutModel::refresh()
     endResetModel();
     Q_EMIT entitiesChanged();
     d->start();
-}
-
-bool PartitionHighlight::matches(const QString& partitionText) const
-{
-    switch (kind) {
-    case Kind::None: return false;
-    case Kind::All: return true;
-    case Kind::Exact: return partitionText == value;
-    case Kind::Prefix: return partitionText.startsWith(value);
-    }
-    return false;
 }
 
 void ItemLayoutModel::setHighlight(const PartitionHighlight& highlight)

@@ -1,10 +1,10 @@
-#include "widgets/StoreJob.h"
+#include "widgets/store/StoreJob.h"
 
 #include "dynamo/Error.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "store/Store.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/ValueText.h"
 #include "wire/Decode.h"
 
 #include <QElapsedTimer>

@@ -1,6 +1,6 @@
 // The request console's requests: one of the operations it builds, its DynamoDB JSON (the body
 // an SDK sends, written with model/wire's JSON writer and attribute encoding) and the same call
-// as boto3 or AWS SDK for JavaScript v3 code to copy.
+// as boto3 or AWS SDK for JavaScript v3 code to copy (written by model/io).
 #pragma once
 
 #include "store/Requests.h"

@@ -11,7 +11,8 @@
 // reached yet show as not loaded until it gets there.
 #pragma once
 
-#include "widgets/EntityClassifier.h"
+#include "widgets/layout/EntityClassifier.h"
+#include "widgets/layout/PartitionHighlight.h"
 
 #include <QAbstractTableModel>
 #include <QList>
@@ -24,18 +25,6 @@ class Store;
 }
 
 namespace keyplan::widgets {
-
-// The partitions one request reads, for a layout to highlight: none, all of them (a Scan),
-// one partition-key value, or every value starting with a key template's fixed prefix (what
-// a pattern reads before its inputs are bound: "CUST#" for CUST#{customerId}).
-struct PartitionHighlight {
-    enum class Kind { None, All, Exact, Prefix };
-    Kind kind = Kind::None;
-    QString value;  // as the partition-key cells show it
-
-    bool matches(const QString& partitionText) const;
-    bool operator==(const PartitionHighlight&) const = default;
-};
 
 class ItemLayoutModel final : public QAbstractTableModel {
     Q_OBJECT

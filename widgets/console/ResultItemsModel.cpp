@@ -1,7 +1,7 @@
-#include "widgets/ResultItemsModel.h"
+#include "widgets/console/ResultItemsModel.h"
 
-#include "widgets/ResultItemsModelItems.h"
-#include "widgets/ValueText.h"
+#include "widgets/common/ValueText.h"
+#include "widgets/console/ResultItemsModelItems.h"
 
 #include <unordered_set>
 

@@ -1,4 +1,4 @@
-#include "widgets/Theme.h"
+#include "widgets/common/Theme.h"
 
 #include <QPalette>
 

@@ -1,4 +1,4 @@
-#include "widgets/Icons.h"
+#include "widgets/common/Icons.h"
 
 #include <QFile>
 #include <QGuiApplication>

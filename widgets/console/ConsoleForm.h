@@ -7,7 +7,7 @@
 // syntax error) is left to the store, so the console shows DynamoDB's own message.
 #pragma once
 
-#include "widgets/ConsoleRequest.h"
+#include "widgets/console/ConsoleRequest.h"
 
 #include <QList>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "widgets/ExpressionEdit.h"
+#include "widgets/console/ExpressionEdit.h"
 
-#include "widgets/Icons.h"
+#include "widgets/common/Icons.h"
 
 #include <QAbstractItemView>
 #include <QAction>

@@ -1,4 +1,4 @@
-#include "widgets/EntityClassifier.h"
+#include "widgets/layout/EntityClassifier.h"
 
 namespace keyplan::widgets {
 

@@ -1,7 +1,7 @@
-#include "widgets/ItemLayoutDelegate.h"
+#include "widgets/layout/ItemLayoutDelegate.h"
 
-#include "widgets/EntityPalette.h"
-#include "widgets/ItemLayoutModel.h"
+#include "widgets/layout/EntityPalette.h"
+#include "widgets/layout/ItemLayoutModel.h"
 
 #include <QPainter>
 
