@@ -8,6 +8,7 @@ set(KEYPLAN_INCLUDE_ROOTS ${PROJECT_BINARY_DIR}/include)
 # keyplan_expose_headers(<target> <folder> <name>): `#include "<name>/..."` reaches <folder>.
 function(keyplan_expose_headers target folder name)
   set(root ${KEYPLAN_INCLUDE_ROOTS}/${name})
+  # Targets sharing a folder share its root.
   file(MAKE_DIRECTORY ${root})
   if(NOT IS_SYMLINK ${root}/${name})
     file(CREATE_LINK ${folder} ${root}/${name} SYMBOLIC)

@@ -661,4 +661,11 @@ std::string encodeError(const dynamo::Error& error)
     return out;
 }
 
+void writeKeySchemaMember(json::Writer& w, const std::vector<store::KeySchemaElement>& schema) { writeKeySchema(w, schema); }
+void writeProjectionMember(json::Writer& w, const store::Projection& projection) { writeProjection(w, projection); }
+void writeWriteRequestMap(json::Writer& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items)
+{
+    writeWriteRequests(w, items);
+}
+
 }  // namespace keyplan::wire

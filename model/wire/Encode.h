@@ -22,6 +22,12 @@ namespace keyplan::wire {
 void writeAttributeValue(json::Writer& w, const dynamo::AttributeValue& value);
 void writeItem(json::Writer& w, const dynamo::Item& item);
 
+// Members shared by responses and request bodies: "KeySchema": [...], "Projection": {...}, and
+// a RequestItems / UnprocessedItems map of PutRequest and DeleteRequest.
+void writeKeySchemaMember(json::Writer& w, const std::vector<store::KeySchemaElement>& schema);
+void writeProjectionMember(json::Writer& w, const store::Projection& projection);
+void writeWriteRequestMap(json::Writer& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items);
+
 // "0.5", "1.0", "12.5", "1.0E7": Java's Double.toString, which DynamoDB Local uses.
 std::string formatDouble(double value);
 // Seconds since the epoch with three decimals, as DynamoDB Local writes dates.
