@@ -34,11 +34,6 @@ public:
     std::vector<PatternPlan> planAll() const;
 
 private:
-    struct Attempt;
-    struct Path;
-    Attempt evaluate(const design::AccessPattern& pattern, const Path& path, const KeyCondition* forced) const;
-    std::vector<Path> paths() const;
-
     const design::Design& design_;
     const CostModel* cost_;
     std::unique_ptr<CostModel> ownCost_;

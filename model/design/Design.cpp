@@ -417,7 +417,7 @@ VariableTraits variableTraits(const Design& design, const Entity& entity, std::s
         g = &a->generator;
         if (attribute->generator.kind() != Generator::Kind::Slice) type = a->type;
     }
-    const char sep = design.table().separator.empty() ? '#' : design.table().separator.front();
+    const char sep = separatorCharacter(design.table().separator);
     traits.canContainSeparator = g->kind() == Generator::Kind::Ref || g->canProduce(sep);
     traits.temporal = g->isTemporal();
     traits.isoTemporal = !traits.temporal || g->isIsoTemporal();

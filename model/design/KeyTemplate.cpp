@@ -252,7 +252,7 @@ std::vector<TemplateIssue> KeyTemplate::lint(std::string_view separator, bool so
 {
     std::vector<TemplateIssue> issues;
     const std::string name = quoted(text_);
-    const char sep = separator.empty() ? '#' : separator.front();
+    const char sep = separatorCharacter(separator);
 
     std::set<char> seen;
     for (const auto& s : segments_) {
@@ -326,5 +326,7 @@ std::vector<TemplateIssue> KeyTemplate::lint(std::string_view separator, bool so
     }
     return issues;
 }
+
+char separatorCharacter(std::string_view setting) { return setting.empty() ? '#' : setting.front(); }
 
 }  // namespace keyplan::design

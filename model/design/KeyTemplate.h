@@ -121,4 +121,7 @@ private:
 // '.', letters, digits) do not: they appear inside names and ISO dates.
 bool isSeparatorCharacter(char c);
 
+// The separator a table's setting gives: its first character, '#' (the default) when unset.
+char separatorCharacter(std::string_view setting);
+
 }  // namespace keyplan::design

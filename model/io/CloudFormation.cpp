@@ -4,6 +4,7 @@
 #include "design/TableSchema.h"
 #include "io/Yaml.h"
 #include "json/Value.h"
+#include "store/KeySchema.h"
 
 #include <cctype>
 
@@ -11,25 +12,13 @@ namespace keyplan::io {
 
 namespace {
 
-const char* keyTypeName(store::KeyType t) { return t == store::KeyType::Hash ? "HASH" : "RANGE"; }
-
-const char* scalarTypeName(store::ScalarAttributeType t)
-{
-    switch (t) {
-    case store::ScalarAttributeType::S: return "S";
-    case store::ScalarAttributeType::N: return "N";
-    case store::ScalarAttributeType::B: return "B";
-    }
-    return "S";
-}
-
 json::Value keySchemaJson(const std::vector<store::KeySchemaElement>& schema)
 {
     json::Value a = json::Value::array();
     for (const auto& k : schema) {
         json::Value e = json::Value::object();
         e.set("AttributeName", k.attributeName);
-        e.set("KeyType", keyTypeName(k.keyType));
+        e.set("KeyType", store::keyTypeName(k.keyType));
         a.push(std::move(e));
     }
     return a;
@@ -92,7 +81,7 @@ json::Value cloudFormationTemplate(const design::Design& design, const CloudForm
     for (const auto& d : request.attributeDefinitions) {
         json::Value e = json::Value::object();
         e.set("AttributeName", d.attributeName);
-        e.set("AttributeType", scalarTypeName(d.attributeType));
+        e.set("AttributeType", store::scalarTypeName(d.attributeType));
         definitions.push(std::move(e));
     }
     properties.set("AttributeDefinitions", std::move(definitions));

@@ -473,7 +473,7 @@ InferenceResult inferEntities(const InferenceInput& input)
 {
     InferenceResult result;
     const design::Table& table = input.table;
-    const char separator = table.separator.empty() ? '#' : table.separator.front();
+    const char separator = design::separatorCharacter(table.separator);
 
     // Every key attribute, table first, each once, with whether it sorts (sort-key role) and its type.
     std::vector<std::pair<std::string, design::KeyType>> keyAttributes;

@@ -12,4 +12,21 @@ std::vector<BatchWriteItemResponse> Store::batchWriteItems(const std::vector<Bat
 
 ScanResponse Store::browse(const ScanRequest& request) { return scan(request); }
 
+std::vector<TableDescription> describeAllTables(Store& store)
+{
+    std::vector<TableDescription> tables;
+    ListTablesRequest list;
+    for (;;) {
+        const ListTablesResponse page = store.listTables(list);
+        for (const auto& name : page.tableNames) {
+            DescribeTableRequest describe;
+            describe.tableName = name;
+            tables.push_back(store.describeTable(describe).table);
+        }
+        if (!page.lastEvaluatedTableName) break;
+        list.exclusiveStartTableName = page.lastEvaluatedTableName;
+    }
+    return tables;
+}
+
 }  // namespace keyplan::store

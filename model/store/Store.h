@@ -47,4 +47,7 @@ public:
     virtual void resetPartitionMeters() = 0;
 };
 
+// Every table's description, in ListTables order, reading every page of ListTables.
+std::vector<TableDescription> describeAllTables(Store& store);
+
 }  // namespace keyplan::store

@@ -1,5 +1,7 @@
 #include "store/TableSchema.h"
 
+#include "store/KeySchema.h"
+
 #include "dynamo/Error.h"
 #include "dynamo/expr/JavaOrder.h"
 
@@ -19,16 +21,6 @@ namespace {
 constexpr const char* kInvalidName =
     "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may contain only "
     "the characters a-z, A-Z, 0-9, '_', '-', and '.'";
-
-dynamo::Type toType(ScalarAttributeType t)
-{
-    switch (t) {
-    case ScalarAttributeType::S: return dynamo::Type::S;
-    case ScalarAttributeType::N: return dynamo::Type::N;
-    case ScalarAttributeType::B: return dynamo::Type::B;
-    }
-    return dynamo::Type::S;
-}
 
 const AttributeDefinition* findDefinition(const CreateTableRequest& r, const std::string& name)
 {
@@ -293,7 +285,7 @@ TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double no
     s.sqlName = "t" + std::to_string(id);
     s.attributeDefinitions = r.attributeDefinitions;
     auto keyAttr = [&](const KeySchemaElement& e) {
-        return KeyAttribute{e.attributeName, toType(findDefinition(r, e.attributeName)->attributeType)};
+        return KeyAttribute{e.attributeName, dynamoType(findDefinition(r, e.attributeName)->attributeType)};
     };
     s.hash = keyAttr(r.keySchema[0]);
     if (r.keySchema.size() == 2) s.range = keyAttr(r.keySchema[1]);

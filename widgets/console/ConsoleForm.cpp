@@ -1,6 +1,8 @@
 #include "widgets/common/ValueText.h"
 #include "widgets/console/ConsoleForm.h"
 
+#include "store/KeySchema.h"
+
 #include "dynamo/Error.h"
 #include "dynamo/expr/Expression.h"
 #include "json/Value.h"
@@ -54,31 +56,19 @@ Keys keysOf(const store::TableDescription* t)
 {
     Keys k;
     if (!t) return k;
-    auto typeOf = [&](const std::string& name) {
-        for (const auto& a : t->attributeDefinitions)
-            if (a.attributeName == name) return a.attributeType;
-        return store::ScalarAttributeType::S;
-    };
-    for (const auto& e : t->keySchema) {
-        if (e.keyType == store::KeyType::Hash) {
-            k.partition = e.attributeName;
-            k.partitionType = typeOf(e.attributeName);
-        } else {
-            k.sort = e.attributeName;
-            k.sortType = typeOf(e.attributeName);
-        }
+    k.partition = store::keyAttributeName(t->keySchema, store::KeyType::Hash);
+    k.partitionType = store::attributeTypeOf(*t, k.partition);
+    if (std::string sort = store::keyAttributeName(t->keySchema, store::KeyType::Range); !sort.empty()) {
+        k.sortType = store::attributeTypeOf(*t, sort);
+        k.sort = std::move(sort);
     }
     return k;
 }
 
-const char* scalarName(store::ScalarAttributeType t)
+QString typeText(store::ScalarAttributeType type)
 {
-    switch (t) {
-    case store::ScalarAttributeType::S: return "S";
-    case store::ScalarAttributeType::N: return "N";
-    case store::ScalarAttributeType::B: return "B";
-    }
-    return "S";
+    const std::string_view name = store::scalarTypeName(type);
+    return QString::fromLatin1(name.data(), qsizetype(name.size()));
 }
 
 std::optional<Item> keyOf(const ConsoleForm& f, const store::TableDescription* t, std::vector<FormProblem>* problems)
@@ -87,14 +77,14 @@ std::optional<Item> keyOf(const ConsoleForm& f, const store::TableDescription* t
     Item key;
     bool ok = true;
     QString error;
-    if (auto v = parseValue(QString::fromLatin1(scalarName(k.partitionType)), f.partitionValue, &error)) {
+    if (auto v = parseValue(typeText(k.partitionType), f.partitionValue, &error)) {
         key.emplace(k.partition, *v);
     } else {
         problems->push_back({FormField::PartitionValue, QString::fromStdString(k.partition) + QStringLiteral(": ") + error});
         ok = false;
     }
     if (k.sort) {
-        if (auto v = parseValue(QString::fromLatin1(scalarName(k.sortType)), f.sortValue, &error)) {
+        if (auto v = parseValue(typeText(k.sortType), f.sortValue, &error)) {
             key.emplace(*k.sort, *v);
         } else {
             problems->push_back({FormField::SortValue, QString::fromStdString(*k.sort) + QStringLiteral(": ") + error});
@@ -258,39 +248,17 @@ std::optional<AttributeValue> parseValue(const QString& type, const QString& tex
 
 namespace {
 
-dynamo::Type keyType(const store::TableDescription& t, const std::string& name)
-{
-    for (const auto& a : t.attributeDefinitions)
-        if (a.attributeName == name)
-            return a.attributeType == store::ScalarAttributeType::N   ? dynamo::Type::N
-                   : a.attributeType == store::ScalarAttributeType::B ? dynamo::Type::B
-                                                                      : dynamo::Type::S;
-    return dynamo::Type::S;
-}
-
 // The keys a Query reads: the table's, or the chosen index's.
 std::optional<dynamo::expr::KeySchema> querySchema(const ConsoleForm& form, const store::TableDescription* t)
 {
     if (!t) return std::nullopt;
-    const std::vector<store::KeySchemaElement>* keys = &t->keySchema;
-    if (!form.index.trimmed().isEmpty()) {
-        keys = nullptr;
-        for (const auto& g : t->globalSecondaryIndexes)
-            if (QString::fromStdString(g.indexName) == form.index.trimmed()) keys = &g.keySchema;
-        for (const auto& l : t->localSecondaryIndexes)
-            if (QString::fromStdString(l.indexName) == form.index.trimmed()) keys = &l.keySchema;
-        if (!keys) return std::nullopt;
-    }
+    const std::vector<store::KeySchemaElement>* keys = store::keySchemaOf(*t, form.index.trimmed().toStdString());
+    if (!keys) return std::nullopt;
     dynamo::expr::KeySchema schema;
-    for (const auto& k : *keys) {
-        if (k.keyType == store::KeyType::Hash) {
-            schema.partitionKey = k.attributeName;
-            schema.partitionType = keyType(*t, k.attributeName);
-        } else {
-            schema.sortKey = k.attributeName;
-            schema.sortType = keyType(*t, k.attributeName);
-        }
-    }
+    schema.partitionKey = store::keyAttributeName(*keys, store::KeyType::Hash);
+    schema.partitionType = store::dynamoType(store::attributeTypeOf(*t, schema.partitionKey));
+    schema.sortKey = store::keyAttributeName(*keys, store::KeyType::Range);
+    schema.sortType = store::dynamoType(store::attributeTypeOf(*t, schema.sortKey));
     return schema;
 }
 

@@ -1,6 +1,7 @@
 #include "widgets/console/RequestConsole.h"
 
 #include "dynamo/Error.h"
+#include "store/KeySchema.h"
 #include "store/Store.h"
 #include "widgets/common/BackgroundRunner.h"
 #include "widgets/common/Icons.h"
@@ -176,17 +177,7 @@ ConsoleRun execute(store::Store& store, const ConsoleRequest& request)
 std::map<std::string, store::TableDescription> describeAll(store::Store& store)
 {
     std::map<std::string, store::TableDescription> out;
-    store::ListTablesRequest list;
-    for (;;) {
-        auto page = store.listTables(list);
-        for (const auto& name : page.tableNames) {
-            store::DescribeTableRequest d;
-            d.tableName = name;
-            out[name] = store.describeTable(d).table;
-        }
-        if (!page.lastEvaluatedTableName) break;
-        list.exclusiveStartTableName = page.lastEvaluatedTableName;
-    }
+    for (store::TableDescription& t : store::describeAllTables(store)) out[t.tableName] = std::move(t);
     return out;
 }
 
@@ -646,9 +637,7 @@ void RequestConsole::operationChanged()
     show(index_, FormField::Index);
     show(partitionValue_, FormField::PartitionValue);
     const auto* t = state_->table(table_->currentText());
-    bool hasSortKey = !t;
-    if (t)
-        for (const auto& k : t->keySchema) hasSortKey |= k.keyType == store::KeyType::Range;
+    const bool hasSortKey = !t || !store::keyAttributeName(t->keySchema, store::KeyType::Range).empty();
     setRowVisible(sortValue_, uses(op, action, FormField::SortValue) && hasSortKey);
     show(item_, FormField::Item);
     show(keyConditionRow_, FormField::KeyCondition);
@@ -677,12 +666,9 @@ void RequestConsole::tableChanged()
         for (const auto& g : t->globalSecondaryIndexes) index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(g.indexName));
         for (const auto& l : t->localSecondaryIndexes) index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(l.indexName));
         auto typeOf = [&](const std::string& name) {
-            for (const auto& a : t->attributeDefinitions)
-                if (a.attributeName == name)
-                    return a.attributeType == store::ScalarAttributeType::N   ? QStringLiteral("N")
-                           : a.attributeType == store::ScalarAttributeType::B ? QStringLiteral("B, base64")
-                                                                              : QStringLiteral("S");
-            return QStringLiteral("S");
+            const store::ScalarAttributeType type = store::attributeTypeOf(*t, name);
+            const QString text = QString::fromUtf8(store::scalarTypeName(type).data());
+            return type == store::ScalarAttributeType::B ? text + QStringLiteral(", base64") : text;
         };
         for (const auto& k : t->keySchema) {
             const QString label = QStringLiteral("%1 (%2)").arg(QString::fromStdString(k.attributeName), typeOf(k.attributeName));
@@ -753,19 +739,10 @@ void RequestConsole::fillKeyCondition()
 {
     const auto* t = state_->table(table_->currentText());
     if (!t) return;
-    std::vector<store::KeySchemaElement> keys = t->keySchema;
-    for (const auto& g : t->globalSecondaryIndexes)
-        if (QString::fromStdString(g.indexName) == index_->currentText() && index_->currentIndex() > 0) keys = g.keySchema;
-    for (const auto& l : t->localSecondaryIndexes)
-        if (QString::fromStdString(l.indexName) == index_->currentText() && index_->currentIndex() > 0) keys = l.keySchema;
-    std::string pk;
-    for (const auto& k : keys)
-        if (k.keyType == store::KeyType::Hash) pk = k.attributeName;
-    QString type = QStringLiteral("S");
-    for (const auto& a : t->attributeDefinitions)
-        if (a.attributeName == pk) type = a.attributeType == store::ScalarAttributeType::N ? QStringLiteral("N")
-                                          : a.attributeType == store::ScalarAttributeType::B ? QStringLiteral("B")
-                                                                                            : QStringLiteral("S");
+    const std::vector<store::KeySchemaElement>* indexKeys =
+        index_->currentIndex() > 0 ? store::keySchemaOf(*t, index_->currentText().toStdString()) : nullptr;
+    const std::string pk = store::keyAttributeName(indexKeys ? *indexKeys : t->keySchema, store::KeyType::Hash);
+    const QString type = QString::fromUtf8(store::scalarTypeName(store::attributeTypeOf(*t, pk)).data());
     const ConsoleForm f = form();
     auto hasName = [&](const QString& p) {
         return std::any_of(f.names.begin(), f.names.end(), [&](const NameEntry& n) { return n.placeholder.trimmed() == p; });

@@ -382,23 +382,15 @@ void PartitionHeatmap::refresh()
     runner_->run<std::vector<HeatmapRow>>(
         [&store = store_] {
             std::vector<HeatmapRow> rows;
-            store::ListTablesRequest list;
-            for (;;) {
-                auto page = store.listTables(list);
-                for (const auto& name : page.tableNames) {
-                    store::DescribeTableRequest d;
-                    d.tableName = name;
-                    const auto t = store.describeTable(d).table;
-                    store::PartitionStatsRequest ps;
-                    ps.tableName = name;
-                    rows.push_back({QString::fromStdString(name), {}, store.partitionStats(ps)});
-                    for (const auto& g : t.globalSecondaryIndexes) {
-                        ps.indexName = g.indexName;
-                        rows.push_back({QString::fromStdString(name), QString::fromStdString(g.indexName), store.partitionStats(ps)});
-                    }
+            for (const store::TableDescription& t : store::describeAllTables(store)) {
+                const QString name = QString::fromStdString(t.tableName);
+                store::PartitionStatsRequest ps;
+                ps.tableName = t.tableName;
+                rows.push_back({name, {}, store.partitionStats(ps)});
+                for (const auto& g : t.globalSecondaryIndexes) {
+                    ps.indexName = g.indexName;
+                    rows.push_back({name, QString::fromStdString(g.indexName), store.partitionStats(ps)});
                 }
-                if (!page.lastEvaluatedTableName) break;
-                list.exclusiveStartTableName = page.lastEvaluatedTableName;
             }
             return rows;
         },

@@ -1,6 +1,7 @@
 #include "widgets/layout/ItemLayoutModel.h"
 
 #include "dynamo/Error.h"
+#include "store/KeySchema.h"
 #include "store/Store.h"
 #include "widgets/common/ValueText.h"
 
@@ -61,16 +62,6 @@ struct Progress {
     std::vector<std::pair<QString, qint64>> entityDelta;
     std::vector<std::pair<QString, qint64>> newBands;  // partition-key text, first row
 };
-
-const char* scalarTypeName(store::ScalarAttributeType t)
-{
-    switch (t) {
-    case store::ScalarAttributeType::S: return "S";
-    case store::ScalarAttributeType::N: return "N";
-    case store::ScalarAttributeType::B: return "B";
-    }
-    return "S";
-}
 
 }  // namespace
 
@@ -238,10 +229,8 @@ void ItemLayoutModel::Worker::describe()
     Description desc;
     desc.tableItems = t.itemCount;
     std::vector<store::KeySchemaElement> layoutKeys;
-    for (const auto& k : t.keySchema) {
-        if (k.keyType == store::KeyType::Hash) desc.tableKeys.partitionKey = k.attributeName;
-        else desc.tableKeys.sortKey = k.attributeName;
-    }
+    desc.tableKeys.partitionKey = store::keyAttributeName(t.keySchema, store::KeyType::Hash);
+    desc.tableKeys.sortKey = store::keyAttributeName(t.keySchema, store::KeyType::Range);
     if (index) {
         bool found = false;
         for (const auto& g : t.globalSecondaryIndexes)
@@ -263,7 +252,7 @@ void ItemLayoutModel::Worker::describe()
     }
     auto typeOf = [&](const std::string& name) -> std::string {
         for (const auto& a : t.attributeDefinitions)
-            if (a.attributeName == name) return scalarTypeName(a.attributeType);
+            if (a.attributeName == name) return std::string(store::scalarTypeName(a.attributeType));
         return {};
     };
     auto addKey = [&](const std::string& name, ColumnKind kind) {

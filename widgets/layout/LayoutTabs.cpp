@@ -22,30 +22,21 @@ namespace {
 std::vector<LayoutSource> listSources(store::Store& store)
 {
     std::vector<LayoutSource> sources;
-    store::ListTablesRequest list;
-    for (;;) {
-        store::ListTablesResponse page = store.listTables(list);
-        for (const auto& name : page.tableNames) {
-            store::DescribeTableRequest describe;
-            describe.tableName = name;
-            const store::TableDescription t = store.describeTable(describe).table;
-            const QString table = QString::fromStdString(name);
-            sources.push_back({table, {}, QStringLiteral("table")});
-            // By name within each kind: DescribeTable lists indexes in no useful order (DynamoDB
-            // Local's is a hash map's), and GSI1 before GSI2 is what a reader expects.
-            const size_t firstIndex = sources.size();
-            for (const auto& g : t.globalSecondaryIndexes)
-                sources.push_back({table, QString::fromStdString(g.indexName), QStringLiteral("GSI")});
-            std::sort(sources.begin() + std::ptrdiff_t(firstIndex), sources.end(),
-                      [](const LayoutSource& a, const LayoutSource& b) { return a.index < b.index; });
-            const size_t firstLocal = sources.size();
-            for (const auto& l : t.localSecondaryIndexes)
-                sources.push_back({table, QString::fromStdString(l.indexName), QStringLiteral("LSI")});
-            std::sort(sources.begin() + std::ptrdiff_t(firstLocal), sources.end(),
-                      [](const LayoutSource& a, const LayoutSource& b) { return a.index < b.index; });
-        }
-        if (!page.lastEvaluatedTableName) break;
-        list.exclusiveStartTableName = page.lastEvaluatedTableName;
+    for (const store::TableDescription& t : store::describeAllTables(store)) {
+        const QString table = QString::fromStdString(t.tableName);
+        sources.push_back({table, {}, QStringLiteral("table")});
+        // By name within each kind: DescribeTable lists indexes in no useful order (DynamoDB
+        // Local's is a hash map's), and GSI1 before GSI2 is what a reader expects.
+        const size_t firstIndex = sources.size();
+        for (const auto& g : t.globalSecondaryIndexes)
+            sources.push_back({table, QString::fromStdString(g.indexName), QStringLiteral("GSI")});
+        std::sort(sources.begin() + std::ptrdiff_t(firstIndex), sources.end(),
+                  [](const LayoutSource& a, const LayoutSource& b) { return a.index < b.index; });
+        const size_t firstLocal = sources.size();
+        for (const auto& l : t.localSecondaryIndexes)
+            sources.push_back({table, QString::fromStdString(l.indexName), QStringLiteral("LSI")});
+        std::sort(sources.begin() + std::ptrdiff_t(firstLocal), sources.end(),
+                  [](const LayoutSource& a, const LayoutSource& b) { return a.index < b.index; });
     }
     return sources;
 }

@@ -223,17 +223,7 @@ StoreJob* StoreJob::clearStore(store::Store& store, QObject* parent)
         std::vector<store::TableDescription> tables;
         qint64 removed = 0;
         try {
-            store::ListTablesRequest list;
-            for (;;) {
-                auto page = store.listTables(list);
-                for (const auto& name : page.tableNames) {
-                    store::DescribeTableRequest d;
-                    d.tableName = name;
-                    tables.push_back(store.describeTable(d).table);
-                }
-                if (!page.lastEvaluatedTableName) break;
-                list.exclusiveStartTableName = page.lastEvaluatedTableName;
-            }
+            tables = store::describeAllTables(store);
         } catch (const dynamo::Error& e) {
             c.finish(false, false, errorText(e), 0);
             return;

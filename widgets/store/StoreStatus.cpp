@@ -22,20 +22,11 @@ struct Totals {
 Totals readTotals(store::Store& store)
 {
     Totals t;
-    store::ListTablesRequest list;
-    for (;;) {
-        auto page = store.listTables(list);
-        for (const auto& name : page.tableNames) {
-            store::DescribeTableRequest d;
-            d.tableName = name;
-            const auto table = store.describeTable(d).table;
-            ++t.tables;
-            t.items += table.itemCount;
-            t.bytes += table.tableSizeBytes;
-            t.indexes += qint64(table.globalSecondaryIndexes.size() + table.localSecondaryIndexes.size());
-        }
-        if (!page.lastEvaluatedTableName) break;
-        list.exclusiveStartTableName = page.lastEvaluatedTableName;
+    for (const store::TableDescription& table : store::describeAllTables(store)) {
+        ++t.tables;
+        t.items += table.itemCount;
+        t.bytes += table.tableSizeBytes;
+        t.indexes += qint64(table.globalSecondaryIndexes.size() + table.localSecondaryIndexes.size());
     }
     return t;
 }
