@@ -10,7 +10,7 @@
 using keyplan::json::FormatError;
 using keyplan::json::Layout;
 using keyplan::json::Value;
-namespace read = keyplan::json::read;
+namespace jsonread = keyplan::json::read;
 
 namespace {
 
@@ -141,23 +141,23 @@ private Q_SLOTS:
     void shouldNameThePlaceAndTheFaultOfABadMember()
     {
         const Value o = parsed(R"({"s":"x","n":2.5,"b":true,"a":["x",1],"o":{}})");
-        QCOMPARE(complaint([&] { read::string(o, "n", "$.t", true); }), QString("$.t.n: expected a string, found a number"));
-        QCOMPARE(complaint([&] { read::string(o, "missing", "$.t", true); }), QString("$.t.missing: is required"));
-        QCOMPARE(complaint([&] { read::number(o, "n", "$", 0, 0, 1); }), QString("$.n: must be in 0..1"));
-        QCOMPARE(complaint([&] { read::integer(o, "n", "$", 0, 0, 10); }), QString("$.n: must be a whole number"));
-        QCOMPARE(complaint([&] { read::boolean(o, "s", "$", false); }), QString("$.s: expected true or false, found a string"));
-        QCOMPARE(complaint([&] { read::strings(o, "a", "$"); }), QString("$.a[1]: expected a string, found a number"));
-        QCOMPARE(complaint([&] { read::object(o.find("s"), "$.s"); }), QString("$.s: expected an object, found a string"));
-        QCOMPARE(complaint([&] { read::object(o.find("none"), "$.none"); }), QString("$.none: is required"));
-        QCOMPARE(complaint([&] { read::array(o.find("o"), "$.o"); }), QString("$.o: expected an array, found an object"));
-        QCOMPARE(complaint([&] { read::object(&o, "$", {"s", "n"}); }),
+        QCOMPARE(complaint([&] { jsonread::string(o, "n", "$.t", true); }), QString("$.t.n: expected a string, found a number"));
+        QCOMPARE(complaint([&] { jsonread::string(o, "missing", "$.t", true); }), QString("$.t.missing: is required"));
+        QCOMPARE(complaint([&] { jsonread::number(o, "n", "$", 0, 0, 1); }), QString("$.n: must be in 0..1"));
+        QCOMPARE(complaint([&] { jsonread::integer(o, "n", "$", 0, 0, 10); }), QString("$.n: must be a whole number"));
+        QCOMPARE(complaint([&] { jsonread::boolean(o, "s", "$", false); }), QString("$.s: expected true or false, found a string"));
+        QCOMPARE(complaint([&] { jsonread::strings(o, "a", "$"); }), QString("$.a[1]: expected a string, found a number"));
+        QCOMPARE(complaint([&] { jsonread::object(o.find("s"), "$.s"); }), QString("$.s: expected an object, found a string"));
+        QCOMPARE(complaint([&] { jsonread::object(o.find("none"), "$.none"); }), QString("$.none: is required"));
+        QCOMPARE(complaint([&] { jsonread::array(o.find("o"), "$.o"); }), QString("$.o: expected an array, found an object"));
+        QCOMPARE(complaint([&] { jsonread::object(&o, "$", {"s", "n"}); }),
                  QString("$.b: unknown member (expected one of: s, n)"));
         enum class Color { Red, Blue };
-        QCOMPARE(complaint([&] { read::choice(o, "s", "$", Color::Red, {{"red", Color::Red}, {"blue", Color::Blue}}); }),
+        QCOMPARE(complaint([&] { jsonread::choice(o, "s", "$", Color::Red, {{"red", Color::Red}, {"blue", Color::Blue}}); }),
                  QString("$.s: 'x' is not one of red, blue"));
-        QCOMPARE(read::choice(o, "missing", "$", Color::Blue, {{"red", Color::Red}, {"blue", Color::Blue}}), Color::Blue);
-        QCOMPARE(read::integer(o, "missing", "$", 7, 0, 10), int64_t(7));
-        QCOMPARE(complaint([&] { read::document("{\n  x"); }), QString("$: line 2, column 3: Expected a field name"));
+        QCOMPARE(jsonread::choice(o, "missing", "$", Color::Blue, {{"red", Color::Red}, {"blue", Color::Blue}}), Color::Blue);
+        QCOMPARE(jsonread::integer(o, "missing", "$", 7, 0, 10), int64_t(7));
+        QCOMPARE(complaint([&] { jsonread::document("{\n  x"); }), QString("$: line 2, column 3: Expected a field name"));
     }
 
     void shouldSayTheFileInAFormatError()

@@ -1,8 +1,8 @@
 // The request console: how its fields become requests (ConsoleForm), the DynamoDB JSON and the
 // boto3 / JavaScript v3 code it copies, placeholder checks as you type, completion, and the
 // widget itself typed into with QTest against a real in-memory store.
-#include "store/SqliteStore.h"
 #include "StoreTestSupport.h"
+#include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/console/ConsoleForm.h"
 #include "widgets/console/ConsoleRequest.h"

@@ -1,8 +1,8 @@
 // Long store work from the window's Data menu: loading a JSON lines file (both line shapes,
 // repeated keys, a bad line, Cancel), clearing the store while keeping every table's schema,
 // the CreateTable dialog typed into, and the typed settings module.
-#include "store/SqliteStore.h"
 #include "StoreTestSupport.h"
+#include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Settings.h"
 #include "widgets/store/CreateTableDialog.h"

@@ -1,8 +1,8 @@
 // The partition heatmap and the status line over a real in-memory store: a hot key is written
 // out on its partition and painted hot, the meters reset, the status says what the store holds,
 // and both render offscreen on light and dark palettes.
-#include "store/SqliteStore.h"
 #include "StoreTestSupport.h"
+#include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/heatmap/PartitionHeatmap.h"
 #include "widgets/store/StoreStatus.h"

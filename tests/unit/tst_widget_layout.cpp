@@ -1,8 +1,8 @@
 // The table-layout view: ItemLayoutModel over a real in-memory store (bands, key columns first,
 // entity classification, sparse indexes, paging) checked by QAbstractItemModelTester from
 // before any data exists, and ItemLayoutView / LayoutTabs rendered offscreen.
-#include "store/SqliteStore.h"
 #include "StoreTestSupport.h"
+#include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"

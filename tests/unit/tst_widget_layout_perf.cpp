@@ -3,8 +3,8 @@
 // them takes about 10 s of the test's ~13 s on the shared build machine; set
 // KEYPLAN_LAYOUT_PERF_ITEMS to try other sizes). The figures are printed; the test fails past
 // the limits the issue sets (open and first paint under a second, no long GUI stall).
-#include "store/SqliteStore.h"
 #include "StoreTestSupport.h"
+#include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
