@@ -247,10 +247,6 @@ private:
         s.patterns = d.patterns();
         for (size_t i = 0; i < s.patterns.size(); ++i) {
             const std::string path = "$.patterns[" + std::to_string(i) + "]";
-            for (size_t j = 0; j < i; ++j) {
-                if (s.patterns[j].number == s.patterns[i].number)
-                    fail(path + ".number", "pattern " + std::to_string(s.patterns[i].number) + " is numbered twice");
-            }
             if (s.patterns[i].returns.empty())
                 fail(path + ".returns", "say which entity the result is about (and how many items a call returns)");
             if (s.patterns[i].ratePerSecond <= 0) fail(path + ".rate", "a scenario pattern needs its calls per second");
