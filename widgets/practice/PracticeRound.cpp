@@ -123,7 +123,8 @@ practice::GradeInput PracticeRound::gradeInput() const
 
 practice::GradeReport PracticeRound::submit(const design::Design& design)
 {
-    secondsAtLastSubmit_ = secondsUsed();
+    // When the clock ended the round, the design was taken at the limit, not a tick after it.
+    secondsAtLastSubmit_ = timedOut_ ? std::min(secondsUsed(), options_.timeLimitMinutes * 60) : secondsUsed();
     ++submissions_;
     const practice::GradeReport report = practice::grade(scenario_, design, gradeInput());
     // The clock keeps running only while the interviewer still has a pattern to bring.
