@@ -75,7 +75,7 @@ void BackfillNotice::refresh()
     }
     const QString what = changes_.size() == 1 ? QString::fromStdString(changes_.front().entity.empty() ? std::string("the table")
                                                                                                        : changes_.front().entity)
-                                              : tr("%n item type(s)", nullptr, static_cast<int>(changes_.size()));
+                                              : tr("%1 changes").arg(changes_.size());
     setText(tr("Key change in production: %1 \u2014 %2 items to rewrite, %3 write units")
                 .arg(what, QString::fromStdString(analysis::formatCount(items)), QString::fromStdString(analysis::formatCount(units))));
     setToolTip(tr("Compared with the design as opened or last saved, on a table that holds its data:\n%1\n\n%2")

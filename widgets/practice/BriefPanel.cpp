@@ -17,6 +17,16 @@ namespace {
 // Under this many seconds the countdown turns red.
 constexpr int kHurrySeconds = 5 * 60;
 
+// The scenario as Markdown, without its title (the panel's heading says it) and with its sections
+// one level down, so a narrow dock shows the brief rather than a banner.
+QString briefMarkdown(const practice::Scenario& s)
+{
+    QString md = QString::fromStdString(practice::scenarioMarkdown(s));
+    if (md.startsWith(QStringLiteral("# "))) md = md.mid(md.indexOf(QLatin1Char('\n')) + 1);
+    md.replace(QStringLiteral("\n## "), QStringLiteral("\n#### "));
+    return md;
+}
+
 }  // namespace
 
 BriefPanel::BriefPanel(QWidget* parent)
@@ -93,7 +103,7 @@ void BriefPanel::setRound(PracticeRound* round)
                         .arg(QString::fromStdString(s.title).toHtmlEscaped(),
                              round->guided() ? tr("Guided") : tr("Interview"))
                         .arg(round->options().timeLimitMinutes));
-    brief_->setMarkdown(QString::fromStdString(practice::scenarioMarkdown(s)));
+    brief_->setMarkdown(briefMarkdown(s));
     hints_->setVisible(round->guided());
     submit_->setEnabled(true);
     submit_->setText(tr("&Submit the design"));

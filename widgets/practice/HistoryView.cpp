@@ -127,7 +127,8 @@ void HistoryView::rebuild()
         line->attachAxis(y);
     }
     const auto best = std::max_element(shown.begin(), shown.end(), [](const auto& a, const auto& b) { return a.score < b.score; });
-    summary_->setText(tr("%n attempt(s); best %1, latest %2 (%3 since the first).", nullptr, static_cast<int>(shown.size()))
+    summary_->setText(tr("%1; best %2, latest %3 (%4 since the first).")
+                          .arg(shown.size() == 1 ? tr("1 attempt") : tr("%1 attempts").arg(shown.size()))
                           .arg(best->score)
                           .arg(shown.back().score)
                           .arg(QStringLiteral("%1%2").arg(shown.back().score >= shown.front().score ? "+" : "").arg(

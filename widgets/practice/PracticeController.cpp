@@ -17,6 +17,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <stdexcept>
@@ -101,6 +102,12 @@ bool PracticeController::startRound(const practice::Scenario& scenario, practice
     brief_->setRound(round_);
     dock_->show();
     dock_->raise();
+    // The brief is read throughout the round: give it most of the left column (once the dock is
+    // laid out, or the resize has nothing to share).
+    QTimer::singleShot(0, this, [this] {
+        window_->resizeDocks({dock_}, {440}, Qt::Horizontal);
+        window_->resizeDocks({dock_}, {window_->height() * 2 / 3}, Qt::Vertical);
+    });
     round_->start();
     updateActions();
     Q_EMIT statusMessage(tr("Practice round started: %1, %2 mode, %3 minutes. Design the keys and indexes; Submit when ready.")
@@ -131,7 +138,7 @@ bool PracticeController::takeHint()
     }
     brief_->showHints();
     updateHintCost();
-    Q_EMIT statusMessage(tr("Hint taken (%1): %2 point(s) off the Hints part").arg(hint->level).arg(hint->cost));
+    Q_EMIT statusMessage(tr("Hint taken (%1): %2 off the Hints part").arg(hint->level, hint->cost == 1 ? tr("1 point") : tr("%1 points").arg(hint->cost)));
     return true;
 }
 

@@ -161,11 +161,12 @@ void ReportView::setReport(const practice::GradeReport& report, const practice::
     score_->setText(tr("%1 / 100").arg(report.score));
     int answered = 0;
     for (const auto& p : report.patterns) answered += p.answered ? 1 : 0;
-    summary_->setText(tr("<b>%1</b><br>%2 of %3 patterns answered by one request; %n finding(s).", nullptr,
-                         static_cast<int>(report.findings.size()))
+    const size_t found = report.findings.size();
+    summary_->setText(tr("<b>%1</b><br>%2 of %3 patterns answered by one request; %4.")
                           .arg(html(report.scenarioTitle))
                           .arg(answered)
-                          .arg(report.patterns.size()));
+                          .arg(report.patterns.size())
+                          .arg(found == 0 ? tr("no findings") : found == 1 ? tr("1 finding") : tr("%1 findings").arg(found)));
     parts_->setReport(report);
     partsTable_->resizeColumnsToContents();
     partsTable_->setColumnWidth(GradePartsModel::WhyColumn, 480);

@@ -18,7 +18,7 @@ namespace keyplan::widgets {
 StartPracticeDialog::StartPracticeDialog(std::vector<practice::Scenario> scenarios, QWidget* parent)
     : QDialog(parent), model_(new ScenarioListModel(this)), table_(new QTableView(this)), description_(new QLabel(this)),
       minutes_(new QSpinBox(this)), guided_(new QRadioButton(tr("&Guided: hints on request, each one costs points"), this)),
-      interview_(new QRadioButton(tr("&Interview: no hints; the interviewer brings a new pattern partway through"), this)),
+      interview_(new QRadioButton(tr("&Interview: no hints; the interviewer brings a new pattern partway through or after your first submission"), this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Start practice"));
@@ -106,7 +106,7 @@ void StartPracticeDialog::showDescription()
     QString html = QStringLiteral("<b>%1</b> &middot; %2 &middot; %3<br>%4")
                        .arg(QString::fromStdString(s->title).toHtmlEscaped(),
                             QString::fromUtf8(practice::difficultyName(s->difficulty)),
-                            tr("%n access pattern(s)", nullptr, static_cast<int>(s->patterns.size())),
+                            s->patterns.size() == 1 ? tr("1 access pattern") : tr("%1 access patterns").arg(s->patterns.size()),
                             QString::fromStdString(s->summary).toHtmlEscaped());
     if (!s->constraints.empty()) {
         html += QStringLiteral("<ul style='margin-top:4px'>");
