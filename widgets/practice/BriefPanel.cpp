@@ -50,6 +50,7 @@ BriefPanel::BriefPanel(QWidget* parent)
     curveball_->hide();
 
     latestHint_->setWordWrap(true);
+    latestHint_->setTextFormat(Qt::RichText);
     latestHint_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     latestHint_->setFrameShape(QFrame::StyledPanel);
     latestHint_->setMargin(6);
@@ -137,11 +138,11 @@ void BriefPanel::showHints()
         return;
     }
     const TakenHint& h = hints.back();
-    latestHint_->setText(tr("%1 \u2014 %2 (%3 taken, %4 points)\n%5")
-                             .arg(h.title, h.level)
+    const int points = round_->hintPoints();
+    latestHint_->setText(tr("<b>Hint %1, %2:</b> %3<br><small>%4 · %5 off the Hints part so far</small>")
                              .arg(hints.size())
-                             .arg(round_->hintPoints())
-                             .arg(h.text));
+                             .arg(h.level, h.text.toHtmlEscaped(), h.title.toHtmlEscaped(),
+                                  points == 1 ? tr("1 point") : tr("%1 points").arg(points)));
     latestHint_->show();
 }
 

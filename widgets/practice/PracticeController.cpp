@@ -31,7 +31,7 @@ PracticeController::PracticeController(DesignDocument* document, DesignFileContr
 {
     start_ = menu_->addAction(icon(QStringLiteral("run")), tr("&Start practice\u2026"), this, &PracticeController::chooseAndStart);
     start_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
-    hint_ = menu_->addAction(icon(QStringLiteral("problem")), tr("Take a &hint"), this, &PracticeController::takeHint);
+    hint_ = menu_->addAction(icon(QStringLiteral("problem")), tr("Take a hi&nt"), this, &PracticeController::takeHint);
     hint_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     submit_ = menu_->addAction(icon(QStringLiteral("ok")), tr("S&ubmit the design"), this, &PracticeController::submit);
     submit_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
@@ -105,8 +105,16 @@ bool PracticeController::startRound(const practice::Scenario& scenario, practice
     // The brief is read throughout the round: give it most of the left column (once the dock is
     // laid out, or the resize has nothing to share).
     QTimer::singleShot(0, this, [this] {
+        QList<QDockWidget*> column;
+        for (QDockWidget* d : window_->findChildren<QDockWidget*>())
+            if (d != dock_ && d->isVisible() && !d->isFloating() && window_->dockWidgetArea(d) == window_->dockWidgetArea(dock_))
+                column << d;
         window_->resizeDocks({dock_}, {440}, Qt::Horizontal);
-        window_->resizeDocks({dock_}, {window_->height() * 2 / 3}, Qt::Vertical);
+        if (column.isEmpty()) return;
+        QList<int> heights(column.size(), window_->height() / 4 / int(column.size()));
+        column << dock_;
+        heights << window_->height() * 3 / 4;
+        window_->resizeDocks(column, heights, Qt::Vertical);
     });
     round_->start();
     updateActions();

@@ -153,10 +153,11 @@ void PatternComparisonModel::setReport(const practice::GradeReport& report)
             explanation += QStringLiteral("\n") + tr("Missing from the items read: %1").arg(missing.join(QStringLiteral(", ")));
         }
         QString request = qs(p.request);
-        if (p.requests > 1) request += tr(" (+%1 more requests)").arg(p.requests - 1);
+        if (p.requests > 1) request += tr(" (%1 requests a call)").arg(count(p.requests));
         row.cells = {QString::number(p.number), qs(p.name), answered, request, count(p.readUnits), money(p.dollarsPerMonth),
                      qs(p.referenceRequest), count(p.referenceReadUnits), money(p.referenceDollarsPerMonth)};
-        row.tips = {{}, qs(p.verdict), explanation, explanation, qs(p.arithmetic)};
+        row.tips = {{}, qs(p.verdict), explanation, request + QStringLiteral("\n") + explanation, qs(p.arithmetic), {},
+                    qs(p.referenceRequest)};
         row.pass = p.answered;
         rows.push_back(std::move(row));
     }

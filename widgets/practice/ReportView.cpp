@@ -35,6 +35,10 @@ QString money(double d)
     return QStringLiteral("$") + qs(analysis::formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100));
 }
 
+// Request texts can run long; wider columns than this scroll instead of pushing the reference's
+// columns out of view (the full text is in the tooltip).
+constexpr int kWidestColumn = 380;
+
 QTableView* reportTable(QAbstractItemModel* model, QWidget* parent, bool wrap)
 {
     auto* t = new QTableView(parent);
@@ -44,7 +48,21 @@ QTableView* reportTable(QAbstractItemModel* model, QWidget* parent, bool wrap)
     t->setWordWrap(wrap);
     t->horizontalHeader()->setStretchLastSection(true);
     t->setAlternatingRowColors(true);
+    if (wrap) {
+        // Wrapped rows take their height from the column widths, which are only known once the
+        // table is laid out (and change with the window): fit them again whenever a column moves.
+        QObject::connect(t->horizontalHeader(), &QHeaderView::sectionResized, t, [t] {
+            QMetaObject::invokeMethod(t, &QTableView::resizeRowsToContents, Qt::QueuedConnection);
+        });
+    }
     return t;
+}
+
+void fitColumns(QTableView* t)
+{
+    t->resizeColumnsToContents();
+    for (int c = 0; c + 1 < t->model()->columnCount(); ++c)
+        if (t->columnWidth(c) > kWidestColumn) t->setColumnWidth(c, kWidestColumn);
 }
 
 QLabel* wrappedLabel(QWidget* parent)
@@ -168,11 +186,11 @@ void ReportView::setReport(const practice::GradeReport& report, const practice::
                           .arg(report.patterns.size())
                           .arg(found == 0 ? tr("no findings") : found == 1 ? tr("1 finding") : tr("%1 findings").arg(found)));
     parts_->setReport(report);
-    partsTable_->resizeColumnsToContents();
+    fitColumns(partsTable_);
     partsTable_->setColumnWidth(GradePartsModel::WhyColumn, 480);
     partsTable_->resizeRowsToContents();
     findings_->setReport(report);
-    findingsTable_->resizeColumnsToContents();
+    fitColumns(findingsTable_);
     findingsTable_->resizeRowsToContents();
     QString notes;
     for (const auto& n : report.notes) notes += QStringLiteral("<li>%1</li>").arg(html(n));
@@ -186,8 +204,8 @@ void ReportView::showComparison()
 {
     keys_->setReport(report_);
     patterns_->setReport(report_);
-    keysTable_->resizeColumnsToContents();
-    patternsTable_->resizeColumnsToContents();
+    fitColumns(keysTable_);
+    fitColumns(patternsTable_);
     auto list = [](const std::vector<std::string>& items) {
         QString out;
         for (const auto& i : items) out += QStringLiteral("<li>%1</li>").arg(html(i));
