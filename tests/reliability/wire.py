@@ -80,12 +80,13 @@ def make_table(port, name="items", sort_key=False):
     assert status == 200, answer
 
 
-def rss_bytes(pid):
+def rss_bytes(pid, field="VmRSS"):
+    """Resident memory of a process (VmRSS), or its peak so far (field="VmHWM")."""
     with open(f"/proc/{pid}/status") as fh:
         for line in fh:
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) * 1024
-    raise RuntimeError("no VmRSS")
+    raise RuntimeError(f"no {field}")
 
 
 def wait_until(predicate, timeout, interval=0.02):
