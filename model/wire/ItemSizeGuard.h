@@ -7,8 +7,8 @@
 // and no more.
 //
 // The items looked at are where PutItem (top-level Item), BatchWriteItem (PutRequest.Item) and
-// TransactWriteItems (Put.Item) carry them. Escaped names are not counted and malformed text gets
-// no verdict (the real parser reports it), so "false" never refuses anything.
+// TransactWriteItems (Put.Item) carry them. Escaped names are not counted, and text found
+// malformed before an item is over the limit gets no verdict (the real parser reports it).
 #pragma once
 
 #include <cstddef>
