@@ -95,11 +95,13 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    fileMenu_ = menuBar()->addMenu(tr("&File"));
+    QAction* quit = fileMenu_->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
-    QMenu* data = menuBar()->addMenu(tr("&Data"));
+    editMenu_ = menuBar()->addMenu(tr("&Edit"));
+    dataMenu_ = menuBar()->addMenu(tr("&Data"));
+    QMenu* data = dataMenu_;
     QAction* create = data->addAction(icon(QStringLiteral("create-table")), tr("&Create table\u2026"), this, &MainWindow::createTable);
     create->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QAction* load = data->addAction(icon(QStringLiteral("load")), tr("&Load items from a JSON lines file\u2026"), this,
@@ -116,7 +118,8 @@ void MainWindow::createMenus()
 
     // The console owns Ctrl+Return and Ctrl+Shift+Return while it has focus; the menu shows
     // them without claiming them again.
-    QMenu* request = menuBar()->addMenu(tr("&Request"));
+    requestMenu_ = menuBar()->addMenu(tr("&Request"));
+    QMenu* request = requestMenu_;
     auto shown = [](QAction* a, const QKeySequence& keys) {
         a->setShortcut(keys);
         a->setShortcutContext(Qt::WidgetShortcut);
@@ -130,7 +133,8 @@ void MainWindow::createMenus()
     request->addAction(icon(QStringLiteral("code")), tr("Copy as &JavaScript (SDK v3)"), console_,
                        &widgets::RequestConsole::copyJavaScript);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    QMenu* view = viewMenu_;
     QAction* toLayouts = view->addAction(icon(QStringLiteral("table")), tr("&Layouts"), this, [this] { layouts_->setFocus(); });
     toLayouts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     QAction* toConsole = view->addAction(icon(QStringLiteral("console")), tr("Request &console"), this, [this] {
@@ -149,7 +153,8 @@ void MainWindow::createMenus()
     view->addAction(consoleDock_->toggleViewAction());
     view->addAction(heatmapDock_->toggleViewAction());
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    helpMenu_ = menuBar()->addMenu(tr("&Help"));
+    QMenu* help = helpMenu_;
     help->addAction(widgets::appIcon(), tr("&About Keyplan"), this, [this] {
         QMessageBox::about(this, tr("About Keyplan"),
                            tr("<b>Keyplan</b> %1<br>A designer for DynamoDB single-table designs, with a local store that "
@@ -255,7 +260,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
-// ==== The design document (gui2 session) ==========================================================
 // The design views in docks (tree on the left, patterns/entities/indexes/cost tabbed on the right,
 // problems beside the console), the File, Edit, Data and View entries for them, and what follows
 // what. Opens the autosave of a crashed session if there is one, else the e-commerce sample.
@@ -313,12 +317,7 @@ void MainWindow::installDesignViews()
         layouts_->highlight(c.table, c.index, partitionHighlightOf(c), c.pattern);
     });
 
-    auto menuTitled = [this](const QString& title) -> QMenu* {
-        for (QAction* a : menuBar()->actions())
-            if (a->menu() && a->menu()->title() == title) return a->menu();
-        return nullptr;
-    };
-    QMenu* file = menuTitled(tr("&File"));
+    QMenu* file = fileMenu_;
     QAction* quit = file->actions().constLast();
     file->insertActions(quit, {designFiles_->newAction()});
     file->insertMenu(quit, designFiles_->samplesMenu());
@@ -331,22 +330,19 @@ void MainWindow::installDesignViews()
     file->insertMenu(quit, designFiles_->exportMenu());
     file->insertSeparator(quit);
 
-    QMenu* edit = new QMenu(tr("&Edit"), this);
-    menuBar()->insertMenu(menuTitled(tr("&Data"))->menuAction(), edit);
     QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
-    edit->addActions({undo, redo});
+    editMenu_->addActions({undo, redo});
 
-    QMenu* data = menuTitled(tr("&Data"));
+    QMenu* data = dataMenu_;
     QAction* first = data->actions().constFirst();
     data->insertActions(first, {designData_->generateAction(), designData_->runAllAction()});
     data->insertSeparator(first);
 
-    QMenu* view = menuTitled(tr("&View"));
-    view->addSeparator();
-    for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems}) view->addAction(d->toggleViewAction());
+    viewMenu_->addSeparator();
+    for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems}) viewMenu_->addAction(d->toggleViewAction());
 
     const bool firstStart = settings_->windowState().isEmpty();
     QTimer::singleShot(0, this, [this, firstStart, tree, patterns] {
@@ -356,13 +352,12 @@ void MainWindow::installDesignViews()
     });
 }
 
-// ==== Practice (issue 11) ===========================================================================
 // The Practice menu before Help, the round's brief dock (the controller adds it), the round's
 // messages in the status bar, and the line that prices a key change on a table holding data.
 void MainWindow::installPractice()
 {
     practice_ = new widgets::PracticeController(document_, designFiles_, this);
-    menuBar()->insertMenu(menuBar()->actions().constLast(), practice_->menu());
+    menuBar()->insertMenu(helpMenu_->menuAction(), practice_->menu());
     connect(practice_, &widgets::PracticeController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     statusBar()->addWidget(new widgets::BackfillNotice(document_, this), 1);

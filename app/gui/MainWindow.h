@@ -9,6 +9,7 @@
 #include <memory>
 
 class QDockWidget;
+class QMenu;
 class QProgressDialog;
 
 namespace keyplan::store {
@@ -24,7 +25,7 @@ class LayoutTabs;
 class PartitionHeatmap;
 class RequestConsole;
 class Settings;
-class PracticeController;  // practice (issue 11)
+class PracticeController;
 class StoreJob;
 class StoreStatus;
 }  // namespace keyplan::widgets
@@ -49,9 +50,10 @@ private:
     void runJob(widgets::StoreJob* job);
     // After anything that changed which tables exist or what they hold.
     void storeChanged();
-    // The design document's views, docks and actions (the gui2 session's part, one place).
+    // The design document's views in docks, their File, Edit, Data and View entries, and what
+    // follows what.
     void installDesignViews();
-    // ---- Practice (issue 11): the Practice menu, its brief dock and the backfill line ----
+    // The Practice menu, its brief dock and the backfill line.
     void installPractice();
 
     store::Store& store_;
@@ -61,6 +63,13 @@ private:
     widgets::PartitionHeatmap* heatmap_;
     widgets::StoreStatus* status_;
     QDockWidget* consoleDock_;
+    // The menus, in menu-bar order; the design views add their entries to them.
+    QMenu* fileMenu_ = nullptr;
+    QMenu* editMenu_ = nullptr;
+    QMenu* dataMenu_ = nullptr;
+    QMenu* requestMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QMenu* helpMenu_ = nullptr;
     QDockWidget* heatmapDock_;
     QPointer<widgets::StoreJob> job_;
     QPointer<QProgressDialog> progress_;
@@ -68,7 +77,7 @@ private:
     widgets::DesignViews* designViews_ = nullptr;
     widgets::DesignFileController* designFiles_ = nullptr;
     widgets::DesignDataController* designData_ = nullptr;
-    widgets::PracticeController* practice_ = nullptr;  // practice (issue 11)
+    widgets::PracticeController* practice_ = nullptr;
 };
 
 }  // namespace keyplan

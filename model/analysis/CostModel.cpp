@@ -185,144 +185,192 @@ Dollars CostModel::writeDollars(double unitsPerSecond) const
     return d;
 }
 
+namespace {
+
+// What a pattern's read reads: the entities it returns with their expected counts, the index it
+// reads, whether it reads strongly, and the share of the whole a page takes.
+struct ReadShape {
+    const CostModel& model;
+    const design::Design& design;
+    const design::AccessPattern& pattern;
+    const PatternPlan& plan;
+    const design::Index* index = nullptr;
+    bool readStrong = false;
+    std::vector<std::pair<const design::Entity*, double>> returned;
+    double wanted = 0;
+
+    int64_t sizeOnPath(const design::Entity& e) const
+    {
+        if (!index) return model.itemSize(e);
+        const int64_t s = model.entrySize(e, *index);
+        return s > 0 ? s : model.itemSize(e);
+    }
+    // A page smaller than what the pattern wants reads only its share.
+    double pageScale() const
+    {
+        return pattern.pageSize && wanted > static_cast<double>(*pattern.pageSize) ? static_cast<double>(*pattern.pageSize) / wanted
+                                                                                   : 1.0;
+    }
+};
+
+void getItemCost(const ReadShape& shape, ReadCost& r)
+{
+    const bool readStrong = shape.readStrong;
+    const auto& returned = shape.returned;
+    const int64_t size = shape.model.itemSize(*returned.front().first);
+    r.bytesRead = size;
+    r.itemsRead = 1;
+    r.readUnits = CostModel::getItemUnits(size, readStrong);
+    r.arithmetic = "GetItem of one " + returned.front().first->name + " item of " + bytesText(size) +
+                   ", rounded up to 4 KB: " + unitsText(CostModel::queryUnits(size, true)) + " read unit(s)" +
+                   (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
+}
+
+void scanCost(const ReadShape& shape, ReadCost& r)
+{
+    const bool readStrong = shape.readStrong;
+    int64_t bytes = 0;
+    double items = 0;
+    for (const auto& e : shape.design.entities()) {
+        const double n = shape.model.totalItems(e);
+        items += n;
+        bytes += static_cast<int64_t>(std::llround(n * static_cast<double>(shape.model.itemSize(e))));
+    }
+    r.bytesRead = bytes;
+    r.itemsRead = items;
+    r.readUnits = CostModel::queryUnits(bytes, readStrong);
+    r.requests = static_cast<int>(std::max<int64_t>(1, (bytes + kPageBytes - 1) / kPageBytes));
+    r.arithmetic = "a Scan reads every item of the table: " + formatCount(items) + " items (the sample volume), " +
+                   bytesText(bytes) + " in " + std::to_string(r.requests) + " page(s) of at most 1 MB, rounded up to "
+                   "4 KB: " + unitsText(CostModel::queryUnits(bytes, true)) + " read units" +
+                   (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
+}
+
+// The fetch back of attributes an index lacks: a GetItem per item (GSI), or DynamoDB's own fetch
+// (LSI); each item is rounded up to 4 KB on its own.
+void addFetchBack(const ReadShape& shape, ReadCost& r, int* requests)
+{
+    const PatternPlan& plan = shape.plan;
+    const bool strong = shape.pattern.consistency == design::Consistency::Strong;
+    const double scale = shape.pageScale();
+    const bool fetchStrong = strong;
+    double fetchUnits = 0;
+    int fetches = 0;
+    std::vector<std::string> fetchParts;
+    for (const auto& [e, count] : shape.returned) {
+        const int n = static_cast<int>(std::ceil(count * scale - 1e-9));
+        const double each = CostModel::getItemUnits(shape.model.itemSize(*e), fetchStrong);
+        fetchUnits += n * each;
+        fetches += n;
+        fetchParts.push_back(std::to_string(n) + " x " + e->name + " " + bytesText(shape.model.itemSize(*e)) + " -> " +
+                             unitsText(each) + " RRU");
+    }
+    std::string fetchSum;
+    for (size_t i = 0; i < fetchParts.size(); ++i) fetchSum += (i ? " + " : "") + fetchParts[i];
+    r.readUnits += fetchUnits;
+    r.arithmetic += (plan.verdict == Verdict::NotProjected ? "; then GetItem per item from the table: "
+                                                          : "; plus the LSI's fetch from the table per item: ") +
+                    fetchSum + " = " + unitsText(fetchUnits) + " RRU; total " + unitsText(r.readUnits) + " RRU";
+    if (plan.verdict == Verdict::NotProjected) *requests = 1 + fetches;
+}
+
+// A Query (or several, one per collection or shard): the bytes of every item it reads, rounded up.
+void queryCost(const ReadShape& shape, ReadCost& r)
+{
+    const PatternPlan& plan = shape.plan;
+    const PlannedRequest& req = plan.request;
+    const design::Index* index = shape.index;
+    const bool readStrong = shape.readStrong;
+    const auto& returned = shape.returned;
+    const char* consistency = readStrong ? "strongly consistent" : "eventually consistent: half";
+    const double scale = shape.pageScale();
+    std::vector<std::string> parts;
+    double bytesExact = 0;
+    double items = 0;
+    for (const auto& [e, count] : returned) {
+        const double n = count * scale;
+        const int64_t size = shape.sizeOnPath(*e);
+        bytesExact += n * static_cast<double>(size);
+        items += n;
+        parts.push_back(formatCount(n) + " " + e->name + " x " + bytesText(size));
+    }
+    for (const auto& name : plan.extraEntities) {
+        const design::Entity* f = shape.design.entityByName(name);
+        if (!f) continue;
+        const double n = shape.model.itemsPerRoot(*f) * (index ? shape.model.indexShare(*f, *index) : 1.0) * scale;
+        const int64_t size = shape.sizeOnPath(*f);
+        bytesExact += n * static_cast<double>(size);
+        items += n;
+        parts.push_back(formatCount(n) + " " + f->name + " x " + bytesText(size) + " (also read)");
+    }
+    const int64_t bytes = static_cast<int64_t>(std::ceil(bytesExact - 1e-9));
+    r.bytesRead = bytes;
+    r.itemsRead = items;
+    std::string where = req.indexName.empty() ? std::string("the table") : req.indexName;
+    std::string sum;
+    for (size_t i = 0; i < parts.size(); ++i) sum += (i ? " + " : "") + parts[i];
+
+    int requests = plan.requestCount;
+    if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1 &&
+        requests == static_cast<int>(returned.size())) {
+        // One Query per returned entity's collection.
+        double units = 0;
+        for (const auto& [e, count] : returned)
+            units += CostModel::queryUnits(static_cast<int64_t>(std::ceil(count * scale * static_cast<double>(shape.sizeOnPath(*e)))),
+                                readStrong);
+        r.readUnits = units;
+        r.requests = requests;
+        r.arithmetic = std::to_string(requests) + " Queries, one per collection (" + sum + "), each rounded up to "
+                       "4 KB on its own: " + unitsText(units) + " RRU";
+    } else if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1) {
+        // Shards: the same items spread over several collections, one Query each.
+        const int64_t each = (bytes + requests - 1) / requests;
+        r.readUnits = requests * CostModel::queryUnits(each, readStrong);
+        r.requests = requests;
+        r.arithmetic = std::to_string(requests) + " Queries (one per shard), " + bytesText(each) +
+                       " each, each rounded up to 4 KB: " + unitsText(r.readUnits) + " RRU";
+    } else {
+        const double queryPart = CostModel::queryUnits(bytes, readStrong);
+        r.readUnits = queryPart;
+        r.arithmetic = "Query on " + where + ": " + sum + " = " + bytesText(bytes) + ", rounded up to 4 KB once: " +
+                       unitsText(CostModel::queryUnits(bytes, true)) + " read unit(s), " + consistency + " = " +
+                       unitsText(queryPart) + " RRU";
+        if (plan.verdict == Verdict::NeedsMultipleRequests)
+            r.arithmetic += " per collection; one such Query per value in the range";
+        if (!plan.missingAttributes.empty()) addFetchBack(shape, r, &requests);
+        r.requests = std::max(1, requests);
+        if (plan.verdict == Verdict::NeedsFilter)
+            r.arithmetic += " (at least: the filter reads more than it returns)";
+    }
+}
+
+}  // namespace
+
 PatternCost CostModel::patternCost(const design::AccessPattern& pattern, const PatternPlan& plan) const
 {
     PatternCost cost;
     ReadCost& r = cost.read;
     const PlannedRequest& req = plan.request;
-    const bool strong = pattern.consistency == design::Consistency::Strong;
-    const design::Index* index = req.indexName.empty() ? nullptr : design_.indexByName(req.indexName);
+    ReadShape shape{*this, design_, pattern, plan, nullptr, false, {}, 0};
+    shape.index = req.indexName.empty() ? nullptr : design_.indexByName(req.indexName);
     // A GSI (or an index the design still lacks, which would be one) reads eventually consistently.
-    const bool global = !req.indexName.empty() && (!index || index->kind == design::IndexKind::Global);
-    const bool readStrong = strong && !global;
-    const char* consistency = readStrong ? "strongly consistent" : "eventually consistent: half";
-
-    std::vector<std::pair<const design::Entity*, double>> returned;
-    double wanted = 0;
+    const bool global = !req.indexName.empty() && (!shape.index || shape.index->kind == design::IndexKind::Global);
+    shape.readStrong = pattern.consistency == design::Consistency::Strong && !global;
     for (const auto& rt : pattern.returns) {
         if (const design::Entity* e = design_.entityByName(rt.entity)) {
-            returned.push_back({e, rt.count});
-            wanted += rt.count;
+            shape.returned.push_back({e, rt.count});
+            shape.wanted += rt.count;
         }
     }
-
-    auto sizeOnPath = [&](const design::Entity& e) -> int64_t {
-        if (!index) return itemSize(e);
-        const int64_t s = entrySize(e, *index);
-        return s > 0 ? s : itemSize(e);
-    };
-
-    if (req.operation == Operation::None || returned.empty()) {
+    if (req.operation == Operation::None || shape.returned.empty()) {
         r.requests = 0;
         r.arithmetic = "no request";
     } else if (req.operation == Operation::GetItem) {
-        const int64_t size = itemSize(*returned.front().first);
-        r.bytesRead = size;
-        r.itemsRead = 1;
-        r.readUnits = getItemUnits(size, readStrong);
-        r.arithmetic = "GetItem of one " + returned.front().first->name + " item of " + bytesText(size) +
-                       ", rounded up to 4 KB: " + unitsText(queryUnits(size, true)) + " read unit(s)" +
-                       (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
+        getItemCost(shape, r);
     } else if (req.operation == Operation::Scan) {
-        int64_t bytes = 0;
-        double items = 0;
-        for (const auto& e : design_.entities()) {
-            const double n = totalItems(e);
-            items += n;
-            bytes += static_cast<int64_t>(std::llround(n * static_cast<double>(itemSize(e))));
-        }
-        r.bytesRead = bytes;
-        r.itemsRead = items;
-        r.readUnits = queryUnits(bytes, readStrong);
-        r.requests = static_cast<int>(std::max<int64_t>(1, (bytes + kPageBytes - 1) / kPageBytes));
-        r.arithmetic = "a Scan reads every item of the table: " + formatCount(items) + " items (the sample volume), " +
-                       bytesText(bytes) + " in " + std::to_string(r.requests) + " page(s) of at most 1 MB, rounded up to "
-                       "4 KB: " + unitsText(queryUnits(bytes, true)) + " read units" +
-                       (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
+        scanCost(shape, r);
     } else {
-        const double scale = pattern.pageSize && wanted > static_cast<double>(*pattern.pageSize)
-                                 ? static_cast<double>(*pattern.pageSize) / wanted
-                                 : 1.0;
-        std::vector<std::string> parts;
-        double bytesExact = 0;
-        double items = 0;
-        for (const auto& [e, count] : returned) {
-            const double n = count * scale;
-            const int64_t size = sizeOnPath(*e);
-            bytesExact += n * static_cast<double>(size);
-            items += n;
-            parts.push_back(formatCount(n) + " " + e->name + " x " + bytesText(size));
-        }
-        for (const auto& name : plan.extraEntities) {
-            const design::Entity* f = design_.entityByName(name);
-            if (!f) continue;
-            const double n = itemsPerRoot(*f) * (index ? indexShare(*f, *index) : 1.0) * scale;
-            const int64_t size = sizeOnPath(*f);
-            bytesExact += n * static_cast<double>(size);
-            items += n;
-            parts.push_back(formatCount(n) + " " + f->name + " x " + bytesText(size) + " (also read)");
-        }
-        const int64_t bytes = static_cast<int64_t>(std::ceil(bytesExact - 1e-9));
-        r.bytesRead = bytes;
-        r.itemsRead = items;
-        std::string where = req.indexName.empty() ? std::string("the table") : req.indexName;
-        std::string sum;
-        for (size_t i = 0; i < parts.size(); ++i) sum += (i ? " + " : "") + parts[i];
-
-        int requests = plan.requestCount;
-        if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1 &&
-            requests == static_cast<int>(returned.size())) {
-            // One Query per returned entity's collection.
-            double units = 0;
-            for (const auto& [e, count] : returned)
-                units += queryUnits(static_cast<int64_t>(std::ceil(count * scale * static_cast<double>(sizeOnPath(*e)))),
-                                    readStrong);
-            r.readUnits = units;
-            r.requests = requests;
-            r.arithmetic = std::to_string(requests) + " Queries, one per collection (" + sum + "), each rounded up to "
-                           "4 KB on its own: " + unitsText(units) + " RRU";
-        } else if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1) {
-            // Shards: the same items spread over several collections, one Query each.
-            const int64_t each = (bytes + requests - 1) / requests;
-            r.readUnits = requests * queryUnits(each, readStrong);
-            r.requests = requests;
-            r.arithmetic = std::to_string(requests) + " Queries (one per shard), " + bytesText(each) +
-                           " each, each rounded up to 4 KB: " + unitsText(r.readUnits) + " RRU";
-        } else {
-            const double queryPart = queryUnits(bytes, readStrong);
-            r.readUnits = queryPart;
-            r.arithmetic = "Query on " + where + ": " + sum + " = " + bytesText(bytes) + ", rounded up to 4 KB once: " +
-                           unitsText(queryUnits(bytes, true)) + " read unit(s), " + consistency + " = " +
-                           unitsText(queryPart) + " RRU";
-            if (plan.verdict == Verdict::NeedsMultipleRequests)
-                r.arithmetic += " per collection; one such Query per value in the range";
-            if (!plan.missingAttributes.empty()) {
-                // The fetch back: a GetItem per item (GSI), or DynamoDB's own fetch (LSI); each item is
-                // rounded up to 4 KB on its own.
-                const bool fetchStrong = strong;
-                double fetchUnits = 0;
-                int fetches = 0;
-                std::vector<std::string> fetchParts;
-                for (const auto& [e, count] : returned) {
-                    const int n = static_cast<int>(std::ceil(count * scale - 1e-9));
-                    const double each = getItemUnits(itemSize(*e), fetchStrong);
-                    fetchUnits += n * each;
-                    fetches += n;
-                    fetchParts.push_back(std::to_string(n) + " x " + e->name + " " + bytesText(itemSize(*e)) + " -> " +
-                                         unitsText(each) + " RRU");
-                }
-                std::string fetchSum;
-                for (size_t i = 0; i < fetchParts.size(); ++i) fetchSum += (i ? " + " : "") + fetchParts[i];
-                r.readUnits += fetchUnits;
-                r.arithmetic += (plan.verdict == Verdict::NotProjected ? "; then GetItem per item from the table: "
-                                                                      : "; plus the LSI's fetch from the table per item: ") +
-                                fetchSum + " = " + unitsText(fetchUnits) + " RRU; total " + unitsText(r.readUnits) + " RRU";
-                if (plan.verdict == Verdict::NotProjected) requests = 1 + fetches;
-            }
-            r.requests = std::max(1, requests);
-            if (plan.verdict == Verdict::NeedsFilter)
-                r.arithmetic += " (at least: the filter reads more than it returns)";
-        }
+        queryCost(shape, r);
     }
     cost.unitsPerSecond = r.readUnits * pattern.ratePerSecond;
     cost.dollars = readDollars(cost.unitsPerSecond);

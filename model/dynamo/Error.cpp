@@ -47,7 +47,7 @@ std::string Error::name() const { return code_ == ErrorCode::RemoteException ? r
 std::string Error::wireType() const
 {
     // The live service answers validation and serialization failures from the Coral
-    // framework's own namespaces; everything else is DynamoDB's (reference section 11).
+    // framework's own namespaces; everything else is DynamoDB's (Developer Guide, "Error handling with DynamoDB").
     switch (code_) {
     case ErrorCode::ValidationException: return "com.amazon.coral.validate#ValidationException";
     case ErrorCode::SerializationException: return "com.amazon.coral.service#SerializationException";

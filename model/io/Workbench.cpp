@@ -1,12 +1,8 @@
 #include "io/Workbench.h"
 
 #include "analysis/SampleData.h"
-#include "dynamo/Error.h"
-#include "io/Inference.h"
-#include "json/PathReader.h"
 #include "json/Value.h"
 #include "json/Writer.h"
-#include "wire/Decode.h"
 #include "wire/Encode.h"
 
 #include <QDateTime>
@@ -19,101 +15,6 @@
 namespace keyplan::io {
 
 namespace {
-
-// ---- Reading the model, with paths in every complaint -------------------------------------------
-
-using json::FormatError;
-using json::read::fail;
-using json::read::object;
-using json::read::optionalArray;
-using json::read::string;
-
-design::KeyAttribute keyAttribute(const json::Value* v, const std::string& path)
-{
-    const json::Value& o = object(v, path);
-    design::KeyAttribute k;
-    k.name = string(o, "AttributeName", path, true);
-    if (k.name.empty()) fail(path + ".AttributeName", "must not be empty");
-    const std::string type = string(o, "AttributeType", path, true);
-    if (type == "S") k.type = design::KeyType::S;
-    else if (type == "N") k.type = design::KeyType::N;
-    else if (type == "B") k.type = design::KeyType::B;
-    else fail(path + ".AttributeType", "'" + type + "' is not a key type (S, N or B)");
-    return k;
-}
-
-design::Index index(const json::Value& v, const std::string& path, design::IndexKind kind, const design::Table& table)
-{
-    const json::Value& o = object(&v, path);
-    design::Index i;
-    i.kind = kind;
-    i.name = string(o, "IndexName", path, true);
-    if (i.name.size() < 3 || i.name.size() > 255) fail(path + ".IndexName", "an index name has 3 to 255 characters");
-    const std::string kpath = path + ".KeyAttributes";
-    const json::Value& keys = object(o.find("KeyAttributes"), kpath);
-    i.partitionKey = keyAttribute(keys.find("PartitionKey"), kpath + ".PartitionKey");
-    if (kind == design::IndexKind::Local && i.partitionKey.name != table.partitionKey.name)
-        fail(kpath + ".PartitionKey", "a local index uses the table's partition key " + table.partitionKey.name);
-    if (keys.find("SortKey")) i.sortKey = keyAttribute(keys.find("SortKey"), kpath + ".SortKey");
-    if (kind == design::IndexKind::Local && !i.sortKey) fail(kpath + ".SortKey", "is required for a local index");
-    const std::string ppath = path + ".Projection";
-    if (const json::Value* p = o.find("Projection")) {
-        const json::Value& po = object(p, ppath);
-        const std::string type = string(po, "ProjectionType", ppath, false);
-        if (type.empty() || type == "ALL") i.projection = design::Projection::All;
-        else if (type == "KEYS_ONLY") i.projection = design::Projection::KeysOnly;
-        else if (type == "INCLUDE") i.projection = design::Projection::Include;
-        else fail(ppath + ".ProjectionType", "'" + type + "' is not one of ALL, KEYS_ONLY, INCLUDE");
-        if (const json::Value* names = optionalArray(po, "NonKeyAttributes", ppath)) {
-            for (size_t n = 0; n < names->elements().size(); ++n) {
-                const auto& e = names->elements()[n];
-                if (!e.isString()) fail(ppath + ".NonKeyAttributes[" + std::to_string(n) + "]", "expected a string, found " + json::kindName(&e));
-                if (i.projection == design::Projection::Include) i.nonKeyAttributes.push_back(e.text());
-            }
-        }
-    }
-    return i;
-}
-
-int64_t capacity(const json::Value& o, const char* key, const std::string& path)
-{
-    const json::Value* v = o.find(key);
-    if (!v) fail(path + "." + key, "is required");
-    if (v->kind() != json::Value::Kind::Number) fail(path + "." + key, "expected a number, found " + json::kindName(v));
-    char* end = nullptr;
-    const double d = std::strtod(v->text().c_str(), &end);
-    if (d < 1 || d > 40000 || d != static_cast<double>(static_cast<int64_t>(d)))
-        fail(path + "." + key, "must be a whole number of units from 1 to 40000");
-    return static_cast<int64_t>(d);
-}
-
-std::vector<dynamo::Item> items(const json::Value* array, const std::string& path)
-{
-    std::vector<dynamo::Item> out;
-    if (!array) return out;
-    for (size_t n = 0; n < array->elements().size(); ++n) {
-        const std::string ipath = path + "[" + std::to_string(n) + "]";
-        const json::Value& e = array->elements()[n];
-        if (!e.isObject()) fail(ipath, "expected an item (an object of DynamoDB JSON values), found " + json::kindName(&e));
-        try {
-            out.push_back(wire::decodeItem(e));
-        } catch (const dynamo::Error& error) {
-            // Name the attribute: decode each on its own to find the one that fails.
-            for (const auto& [name, value] : e.members()) {
-                try {
-                    wire::decodeAttributeValue(value);
-                } catch (const dynamo::Error& inner) {
-                    fail(ipath + "." + name, "not a DynamoDB JSON value: " + inner.message());
-                }
-            }
-            fail(ipath, "not a DynamoDB JSON item: " + error.message());
-        }
-    }
-    return out;
-}
-
-const char* const kTypeAttributeNames[] = {"EntityType", "entityType", "entity_type", "_type", "__typename", "type",
-                                           "Type",       "entity",     "Entity",      "kind",  "Kind",       "_et"};
 
 // ---- The extension: the imported model, the table imported from it, and the keys as imported ----
 
@@ -440,10 +341,28 @@ private:
         json::Value out = baseTable;
         out.set("TableName", t.name);
         out.set("KeyAttributes", keysJson(t.partitionKey, t.sortKey));
-
-        // Attribute declarations: the base's (order and types kept) less what the design dropped,
-        // then what the design added.
         const std::set<std::string> modelled = baseItemAttributes(baseTable);
+        const json::Value nonKey = nonKeyAttributes(baseTable, modelled);
+        out.set("NonKeyAttributes", nonKey);
+        const std::vector<std::string> order = itemOrder(nonKey);
+        const std::set<std::string> baseEntities = setFacets(out, baseTable, order, modelled);
+        setIndexes(out, baseTable);
+        setTableData(out, baseTable, order, baseEntities);
+        if (!out.find("DataAccess")) {
+            json::Value access = json::Value::object();
+            access.set("MySql", json::Value::object());
+            out.set("DataAccess", std::move(access));
+        }
+        setBilling(out, baseTable);
+        return ordered(out, {"TableName", "KeyAttributes", "NonKeyAttributes", "TableFacets", "GlobalSecondaryIndexes",
+                             "LocalSecondaryIndexes", "TableData", "DataAccess", "SampleDataFormats", "BillingMode",
+                             "ProvisionedCapacitySettings"});
+    }
+
+    // Attribute declarations: the base's (order and types kept) less what the design dropped,
+    // then what the design added.
+    json::Value nonKeyAttributes(const json::Value& baseTable, const std::set<std::string>& modelled)
+    {
         const auto known = designAttributes(writesTypeAttribute(modelled));
         json::Value nonKey = json::Value::array();
         std::set<std::string> listed;
@@ -464,10 +383,14 @@ private:
             a.set("AttributeType", type);
             nonKey.push(std::move(a));
         }
-        out.set("NonKeyAttributes", nonKey);
-        const std::vector<std::string> order = itemOrder(nonKey);
+        return nonKey;
+    }
 
-        // Facets: kept when the base has them, written for a fresh model.
+    // Facets: kept when the base has them, written for a fresh model. The entities whose facet the
+    // base has.
+    std::set<std::string> setFacets(json::Value& out, const json::Value& baseTable, const std::vector<std::string>& order,
+                                    const std::set<std::string>& modelled)
+    {
         const bool writeFacets = !base_.present || baseTable.find("TableFacets");
         std::set<std::string> baseEntities;
         if (writeFacets) {
@@ -486,6 +409,12 @@ private:
             out.set("TableFacets", std::move(facets));
         }
 
+        return baseEntities;
+    }
+
+    void setIndexes(json::Value& out, const json::Value& baseTable)
+    {
+        const design::Table& t = design_.table();
         json::Value gsis = json::Value::array();
         json::Value lsis = json::Value::array();
         for (const auto& i : design_.indexes()) {
@@ -513,10 +442,15 @@ private:
         } else {
             out.remove("LocalSecondaryIndexes");
         }
+    }
 
-        // Table data, when the base has it: its items (of entities still in the design, with today's
-        // keys), then generated items for entities added since. A fresh model keeps its items in
-        // the facets, as Workbench's own facet models do.
+    // Table data, when the base has it: its items (of entities still in the design, with today's
+    // keys), then generated items for entities added since. A fresh model keeps its items in
+    // the facets, as Workbench's own facet models do.
+    void setTableData(json::Value& out, const json::Value& baseTable, const std::vector<std::string>& order,
+                      const std::set<std::string>& baseEntities)
+    {
+        const design::Table& t = design_.table();
         const bool writeTableData = base_.present && baseTable.find("TableData");
         if (writeTableData) {
             json::Value data = json::Value::array();
@@ -544,13 +478,11 @@ private:
             }
             out.set("TableData", std::move(data));
         }
+    }
 
-        if (!out.find("DataAccess")) {
-            json::Value access = json::Value::object();
-            access.set("MySql", json::Value::object());
-            out.set("DataAccess", std::move(access));
-        }
-
+    void setBilling(json::Value& out, const json::Value& baseTable)
+    {
+        const design::Table& t = design_.table();
         if (t.billing == design::BillingMode::Provisioned) {
             out.set("BillingMode", "PROVISIONED");
             json::Value settings = out.find("ProvisionedCapacitySettings") && out.find("ProvisionedCapacitySettings")->isObject()
@@ -566,9 +498,6 @@ private:
             if (!base_.present || baseTable.find("BillingMode")) out.set("BillingMode", "PAY_PER_REQUEST");
             out.remove("ProvisionedCapacitySettings");
         }
-        return ordered(out, {"TableName", "KeyAttributes", "NonKeyAttributes", "TableFacets", "GlobalSecondaryIndexes",
-                             "LocalSecondaryIndexes", "TableData", "DataAccess", "SampleDataFormats", "BillingMode",
-                             "ProvisionedCapacitySettings"});
     }
 
     json::Value facet(const design::Entity& e, const json::Value* baseFacet, const std::vector<std::string>& order, bool typeAttribute)
@@ -636,282 +565,6 @@ private:
 };
 
 }  // namespace
-
-WorkbenchImport importWorkbench(std::string_view text, const WorkbenchImportOptions& options)
-{
-    const json::Value root = json::read::document(text);
-    if (!root.isObject()) fail("$", "expected a JSON object, a NoSQL Workbench data model");
-    const json::Value* dataModel = root.find("DataModel");
-    if (!dataModel)
-        fail("$.DataModel", "is required: this is not a NoSQL Workbench data model" +
-                                std::string(root.find("keyplan") ? " (it is a Keyplan design)" : ""));
-    if (!dataModel->isArray()) fail("$.DataModel", "expected an array of tables, found " + json::kindName(dataModel));
-    if (dataModel->elements().empty()) fail("$.DataModel", "the model has no table");
-
-    size_t tableIndex = 0;
-    if (!options.tableName.empty()) {
-        std::string names;
-        bool found = false;
-        for (size_t i = 0; i < dataModel->elements().size() && !found; ++i) {
-            const json::Value* n = dataModel->elements()[i].find("TableName");
-            if (n && n->isString() && n->text() == options.tableName) {
-                tableIndex = i;
-                found = true;
-            }
-            if (n && n->isString()) names += (names.empty() ? "" : ", ") + n->text();
-        }
-        if (!found) fail("$.DataModel", "no table named '" + options.tableName + "' (the model has: " + names + ")");
-    }
-    const std::string path = "$.DataModel[" + std::to_string(tableIndex) + "]";
-    const json::Value& t = object(&dataModel->elements()[tableIndex], path);
-
-    WorkbenchImport result;
-    design::Design& d = result.design;
-    const json::Value* modelName = root.find("ModelName");
-    if (modelName && !modelName->isString()) fail("$.ModelName", "expected a string, found " + json::kindName(modelName));
-    if (modelName) d.setName(modelName->text());
-    if (const json::Value* metadata = root.find("ModelMetadata")) {
-        const json::Value& m = object(metadata, "$.ModelMetadata");
-        d.setDescription(string(m, "Description", "$.ModelMetadata", false));
-    }
-
-    design::Table table;
-    table.name = string(t, "TableName", path, true);
-    if (table.name.size() < 3 || table.name.size() > 255) fail(path + ".TableName", "a table name has 3 to 255 characters");
-    const json::Value& keys = object(t.find("KeyAttributes"), path + ".KeyAttributes");
-    table.partitionKey = keyAttribute(keys.find("PartitionKey"), path + ".KeyAttributes.PartitionKey");
-    table.sortKey.reset();
-    if (keys.find("SortKey")) table.sortKey = keyAttribute(keys.find("SortKey"), path + ".KeyAttributes.SortKey");
-    const std::string billing = string(t, "BillingMode", path, false);
-    if (billing == "PROVISIONED") {
-        table.billing = design::BillingMode::Provisioned;
-        const std::string spath = path + ".ProvisionedCapacitySettings";
-        const json::Value& settings = object(t.find("ProvisionedCapacitySettings"), spath);
-        const json::Value& throughput = object(settings.find("ProvisionedThroughput"), spath + ".ProvisionedThroughput");
-        table.capacity.read = capacity(throughput, "ReadCapacityUnits", spath + ".ProvisionedThroughput");
-        table.capacity.write = capacity(throughput, "WriteCapacityUnits", spath + ".ProvisionedThroughput");
-    } else if (!billing.empty() && billing != "PAY_PER_REQUEST") {
-        fail(path + ".BillingMode", "'" + billing + "' is not one of PROVISIONED, PAY_PER_REQUEST");
-    }
-
-    std::vector<std::pair<std::string, dynamo::Type>> declared;
-    if (const json::Value* attributes = optionalArray(t, "NonKeyAttributes", path)) {
-        for (size_t n = 0; n < attributes->elements().size(); ++n) {
-            const std::string apath = path + ".NonKeyAttributes[" + std::to_string(n) + "]";
-            const json::Value& a = object(&attributes->elements()[n], apath);
-            const std::string name = string(a, "AttributeName", apath, true);
-            const std::string type = string(a, "AttributeType", apath, false);
-            dynamo::Type dt = dynamo::Type::S;
-            if (!type.empty() && !dynamo::typeFromName(type, &dt))
-                fail(apath + ".AttributeType", "'" + type + "' is not a DynamoDB type (S, N, B, BOOL, NULL, M, L, SS, NS, BS)");
-            declared.emplace_back(name, dt);
-        }
-    }
-
-    std::vector<design::Index> indexes;
-    std::set<std::string> indexNames;
-    for (const char* member : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-        const auto kind = std::string_view(member) == "GlobalSecondaryIndexes" ? design::IndexKind::Global : design::IndexKind::Local;
-        if (const json::Value* list = optionalArray(t, member, path)) {
-            for (size_t n = 0; n < list->elements().size(); ++n) {
-                const std::string ipath = path + "." + member + "[" + std::to_string(n) + "]";
-                design::Index i = index(list->elements()[n], ipath, kind, table);
-                if (!indexNames.insert(i.name).second) fail(ipath + ".IndexName", "'" + i.name + "' is declared twice");
-                indexes.push_back(std::move(i));
-            }
-        }
-    }
-
-    // ---- Items: by facet, and the table's own ----
-    struct Facet {
-        std::string name, pkAlias, skAlias;
-        std::vector<std::string> attributes;
-        std::vector<dynamo::Item> items;
-    };
-    std::vector<Facet> facets;
-    if (const json::Value* list = optionalArray(t, "TableFacets", path)) {
-        std::set<std::string> names;
-        for (size_t n = 0; n < list->elements().size(); ++n) {
-            const std::string fpath = path + ".TableFacets[" + std::to_string(n) + "]";
-            const json::Value& f = object(&list->elements()[n], fpath);
-            Facet facet;
-            facet.name = string(f, "FacetName", fpath, true);
-            if (facet.name.empty()) fail(fpath + ".FacetName", "must not be empty");
-            if (!names.insert(facet.name).second) fail(fpath + ".FacetName", "'" + facet.name + "' is declared twice");
-            if (const json::Value* alias = f.find("KeyAttributeAlias")) {
-                const json::Value& ao = object(alias, fpath + ".KeyAttributeAlias");
-                facet.pkAlias = string(ao, "PartitionKeyAlias", fpath + ".KeyAttributeAlias", false);
-                facet.skAlias = string(ao, "SortKeyAlias", fpath + ".KeyAttributeAlias", false);
-            }
-            if (const json::Value* attributes = optionalArray(f, "NonKeyAttributes", fpath)) {
-                for (size_t a = 0; a < attributes->elements().size(); ++a) {
-                    const auto& e = attributes->elements()[a];
-                    if (!e.isString())
-                        fail(fpath + ".NonKeyAttributes[" + std::to_string(a) + "]", "expected a string, found " + json::kindName(&e));
-                    facet.attributes.push_back(e.text());
-                }
-            }
-            facet.items = items(optionalArray(f, "TableData", fpath), fpath + ".TableData");
-            facets.push_back(std::move(facet));
-        }
-    }
-    const std::vector<dynamo::Item> tableItems = items(optionalArray(t, "TableData", path), path + ".TableData");
-
-    // Every item must carry the table's keys.
-    auto checkKeys = [&](const std::vector<dynamo::Item>& list, const std::string& where) {
-        for (size_t n = 0; n < list.size(); ++n) {
-            for (const design::KeyAttribute* k : {&table.partitionKey, table.sortKey ? &*table.sortKey : nullptr}) {
-                if (!k) continue;
-                auto it = list[n].find(k->name);
-                if (it == list[n].end())
-                    fail(where + "[" + std::to_string(n) + "]", "the item has no " + k->name + ", the table's key");
-                if (std::string(dynamo::typeName(it->second.type())) != design::keyTypeName(k->type))
-                    fail(where + "[" + std::to_string(n) + "]." + k->name,
-                         "the key is " + std::string(dynamo::typeName(it->second.type())) + ", the table declares " +
-                             std::string(design::keyTypeName(k->type)));
-            }
-        }
-    };
-    checkKeys(tableItems, path + ".TableData");
-    for (size_t f = 0; f < facets.size(); ++f) checkKeys(facets[f].items, path + ".TableFacets[" + std::to_string(f) + "].TableData");
-
-    // ---- The discriminator ----
-    std::vector<const dynamo::Item*> all;
-    for (const auto& f : facets) {
-        for (const auto& i : f.items) all.push_back(&i);
-    }
-    for (const auto& i : tableItems) all.push_back(&i);
-    auto stringIn = [](const dynamo::Item& item, const std::string& name) -> const std::string* {
-        auto it = item.find(name);
-        return it != item.end() && it->second.is(dynamo::Type::S) ? &it->second.asString() : nullptr;
-    };
-    auto keyName = [&](const std::string& n) {
-        if (n == table.partitionKey.name || (table.sortKey && n == table.sortKey->name)) return true;
-        return std::any_of(indexes.begin(), indexes.end(), [&](const design::Index& i) {
-            return n == i.partitionKey.name || (i.sortKey && n == i.sortKey->name);
-        });
-    };
-    std::string typeAttribute;
-    if (!all.empty()) {
-        std::vector<std::string> candidates;
-        for (const auto& [n, v] : *all.front()) {
-            if (keyName(n)) continue;
-            if (std::all_of(all.begin(), all.end(), [&](const dynamo::Item* i) { return stringIn(*i, n) != nullptr; }))
-                candidates.push_back(n);
-        }
-        // With facets: the attribute that repeats the facet's name; else a conventional name.
-        size_t best = 0;
-        for (const auto& c : candidates) {
-            size_t score = 0;
-            for (const auto& f : facets) {
-                for (const auto& i : f.items) {
-                    if (QString::fromStdString(*stringIn(i, c)).compare(QString::fromStdString(f.name), Qt::CaseInsensitive) == 0) ++score;
-                }
-            }
-            if (score > best) {
-                best = score;
-                typeAttribute = c;
-            }
-        }
-        if (typeAttribute.empty()) {
-            for (const char* n : kTypeAttributeNames) {
-                if (std::find(candidates.begin(), candidates.end(), n) != candidates.end()) {
-                    typeAttribute = n;
-                    break;
-                }
-            }
-        }
-    }
-    if (!typeAttribute.empty()) {
-        table.typeAttribute = typeAttribute;
-        result.notes.push_back("entity types are told apart by " + typeAttribute);
-    } else {
-        result.notes.push_back("no attribute tells the entity types apart in every item; generated items carry " +
-                               table.typeAttribute);
-    }
-
-    // ---- The separator ----
-    std::vector<std::string> keyValues;
-    for (const dynamo::Item* i : all) {
-        for (const auto& [n, v] : *i) {
-            if (keyName(n) && v.is(dynamo::Type::S)) keyValues.push_back(v.asString());
-        }
-    }
-    table.separator = std::string(1, inferSeparator(keyValues));
-
-    // ---- Groups: one per facet, or per discriminator value ----
-    InferenceInput input;
-    input.table = table;
-    input.indexes = indexes;
-    input.declaredAttributes = declared;
-    auto typeOf = [&](const dynamo::Item& item) -> std::string {
-        if (typeAttribute.empty()) return {};
-        const std::string* s = stringIn(item, typeAttribute);
-        return s ? *s : std::string();
-    };
-    for (const auto& f : facets) {
-        SampleGroup g;
-        g.name = f.name;
-        g.partitionKeyAlias = f.pkAlias;
-        g.sortKeyAlias = f.skAlias;
-        g.attributeOrder = f.attributes;
-        g.items = f.items;
-        if (g.items.empty()) {
-            for (const auto& i : tableItems) {
-                if (typeOf(i) == f.name) g.items.push_back(i);
-            }
-        }
-        std::set<std::string> types;
-        for (const auto& i : g.items) types.insert(typeOf(i));
-        if (types.size() == 1 && !types.begin()->empty()) g.typeValue = *types.begin();
-        input.groups.push_back(std::move(g));
-    }
-    auto groupFor = [&](const std::string& name) -> SampleGroup& {
-        for (auto& g : input.groups) {
-            if (g.name == name || (!g.typeValue.empty() && g.typeValue == name)) return g;
-        }
-        SampleGroup g;
-        g.name = name;
-        g.typeValue = typeAttribute.empty() ? std::string() : name;
-        input.groups.push_back(std::move(g));
-        return input.groups.back();
-    };
-    for (const auto& i : tableItems) {
-        std::string type = typeOf(i);
-        if (type.empty()) {
-            // No discriminator: the partition key's leading word names the group.
-            const auto pk = i.find(table.partitionKey.name);
-            std::string word = pk->second.is(dynamo::Type::S) ? pk->second.asString() : std::string();
-            word = word.substr(0, word.find(table.separator.front()));
-            type = word.empty() || std::any_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }) ? "Item" : word;
-        }
-        SampleGroup& g = groupFor(type);
-        // Facet groups that already hold their facet's items do not take the table's copies.
-        const bool isFacet = std::any_of(facets.begin(), facets.end(), [&](const Facet& f) { return f.name == g.name && !f.items.empty(); });
-        if (!isFacet) g.items.push_back(i);
-    }
-
-    InferenceResult inferred = inferEntities(input);
-    d.setTable(table);
-    for (auto& i : indexes) d.addIndex(std::move(i));
-    for (auto& e : inferred.entities) d.addEntity(std::move(e));
-    result.notes.insert(result.notes.end(), inferred.notes.begin(), inferred.notes.end());
-
-    // The extension: the model as read, which table became the design, and the keys as inferred.
-    json::Value model = root;
-    json::Value ext = json::Value::object();
-    ext.set("model", std::move(model));
-    ext.set("table", static_cast<int64_t>(tableIndex));
-    json::Value keyTemplates = json::Value::object();
-    for (const auto& e : d.entities()) {
-        json::Value bindings = json::Value::object();
-        for (const auto& [attribute, b] : e.keys) bindings.set(attribute, b.keyTemplate.text());
-        keyTemplates.set(e.name, std::move(bindings));
-    }
-    ext.set("keys", std::move(keyTemplates));
-    d.setExtension(std::string(kWorkbenchExtension), ext.compact());
-    return result;
-}
 
 WorkbenchExport exportWorkbench(const design::Design& design, const WorkbenchExportOptions& options)
 {

@@ -253,7 +253,7 @@ TableState& SqliteStore::Impl::table(std::string_view name)
 {
     auto it = tables.find(name);
     // [AWS] The service answers data-plane calls on a missing table with "Requested resource
-    // not found" (reference section 10); DynamoDB Local says "Cannot do operations on a
+    // not found" (Developer Guide, "Error handling with DynamoDB"); DynamoDB Local says "Cannot do operations on a
     // non-existent table". We follow the service.
     if (it == tables.end()) throwError(ErrorCode::ResourceNotFoundException, "Requested resource not found");
     return it->second;
@@ -262,7 +262,7 @@ TableState& SqliteStore::Impl::table(std::string_view name)
 TableState& SqliteStore::Impl::controlPlaneTable(std::string_view name)
 {
     auto it = tables.find(name);
-    // [AWS] DescribeTable and DeleteTable name the table (reference section 10).
+    // [AWS] DescribeTable and DeleteTable name the table (Developer Guide, "Error handling with DynamoDB").
     if (it == tables.end())
         throwError(ErrorCode::ResourceNotFoundException, "Requested resource not found: Table: " + std::string(name) + " not found");
     return it->second;

@@ -1,6 +1,7 @@
 // TransactWriteItems and TransactGetItems: all-or-nothing in one SQLite transaction, with
 // DynamoDB's CancellationReasons in request order, ClientRequestToken idempotency, and
-// transactional capacity at twice the ordinary rate ([AWS], reference section 5).
+// transactional capacity at twice the ordinary rate ([AWS] Developer Guide, "Amazon DynamoDB
+// Transactions: capacity management").
 #include "store/SqliteStore.h"
 
 #include "dynamo/Capacity.h"
@@ -79,52 +80,50 @@ std::string cancellationMessage(const std::vector<CancellationReason>& reasons)
 
 std::map<std::string, TokenRecord>& tokensOf(SqliteStore::Impl& d) { return d.transactionTokens; }
 
-}  // namespace
-
-TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteItemsRequest& request)
+// A retry of a committed transaction (same token, same request, within the token's lifetime)
+// changes nothing; it costs the reads that confirm it (DynamoDB Local answers with transactional
+// read units). nullopt when this is no retry; IdempotentParameterMismatch for a different request.
+std::optional<TransactWriteItemsResponse> answerRetry(SqliteStore::Impl& d, const TransactWriteItemsRequest& request,
+                                                      const std::string& fingerprint, int64_t now)
 {
-    if (request.transactItems.empty())
-        throwValidation("Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
-    if (request.transactItems.size() > kMaxTransactItems) throwValidation("Member must have length less than or equal to 100");
-
-    WriteAccess access(*d_);
-    const int64_t now = QDateTime::currentMSecsSinceEpoch();
-    const std::string fingerprint = request.clientRequestToken ? fingerprintOf(request) : std::string();
-    if (request.clientRequestToken) {
-        auto& tokens = tokensOf(*d_);
-        for (auto it = tokens.begin(); it != tokens.end();)
-            it = now - it->second.createdMs > kTokenLifetimeMs ? tokens.erase(it) : std::next(it);
-        if (auto it = tokens.find(*request.clientRequestToken); it != tokens.end()) {
-            if (it->second.fingerprint != fingerprint) throw dynamo::Error(ErrorCode::IdempotentParameterMismatchException, "");
-            // A retry of a committed transaction changes nothing; it costs the reads that confirm it
-            // (DynamoDB Local answers with transactional read units).
-            std::map<std::string, CapacityTally> tallies;
-            std::vector<std::string> order;
-            for (const auto& item : request.transactItems) {
-                TableState& t = d_->table(item.tableName);
-                auto [tally, inserted] = tallies.try_emplace(item.tableName, item.tableName);
-                if (inserted) order.push_back(item.tableName);
-                auto stored = d_->load(t, rowKeyOf(t.schema, item.kind == TransactWriteKind::Put ? item.item : item.key));
-                tally->second.addTable(2 * dynamo::readUnits(stored ? stored->size : 0, true));
-            }
-            TransactWriteItemsResponse response;
-            if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
-                response.consumedCapacity.emplace();
-                for (const auto& name : inJavaOrder(order))
-                    response.consumedCapacity->push_back(*tallies.at(name).result(ReturnConsumedCapacity::Total, CapacityKind::TransactRead));
-            }
-            return response;
+    auto& tokens = tokensOf(d);
+    for (auto it = tokens.begin(); it != tokens.end();)
+        it = now - it->second.createdMs > kTokenLifetimeMs ? tokens.erase(it) : std::next(it);
+    if (auto it = tokens.find(*request.clientRequestToken); it != tokens.end()) {
+        if (it->second.fingerprint != fingerprint) throw dynamo::Error(ErrorCode::IdempotentParameterMismatchException, "");
+        // A retry of a committed transaction changes nothing; it costs the reads that confirm it
+        // (DynamoDB Local answers with transactional read units).
+        std::map<std::string, CapacityTally> tallies;
+        std::vector<std::string> order;
+        for (const auto& item : request.transactItems) {
+            TableState& t = d.table(item.tableName);
+            auto [tally, inserted] = tallies.try_emplace(item.tableName, item.tableName);
+            if (inserted) order.push_back(item.tableName);
+            auto stored = d.load(t, rowKeyOf(t.schema, item.kind == TransactWriteKind::Put ? item.item : item.key));
+            tally->second.addTable(2 * dynamo::readUnits(stored ? stored->size : 0, true));
         }
+        TransactWriteItemsResponse response;
+        if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
+            response.consumedCapacity.emplace();
+            for (const auto& name : inJavaOrder(order))
+                response.consumedCapacity->push_back(*tallies.at(name).result(ReturnConsumedCapacity::Total, CapacityKind::TransactRead));
+        }
+        return response;
     }
+    return std::nullopt;
+}
 
-    // Resolve every action: tables, expressions, keys. Request-level faults throw here.
+// Every action resolved: tables, expressions, keys. Request-level faults throw here; per-item
+// faults are kept for the cancellation reasons.
+std::vector<Action> resolveActions(SqliteStore::Impl& d, const TransactWriteItemsRequest& request)
+{
     std::vector<Action> actions(request.transactItems.size());
     std::set<std::tuple<std::string, std::string, std::string>> targets;
     for (size_t i = 0; i < request.transactItems.size(); ++i) {
         const TransactWriteItem& item = request.transactItems[i];
         Action& a = actions[i];
         a.request = &item;
-        a.table = &d_->table(item.tableName);
+        a.table = &d.table(item.tableName);
         const TableSchema& s = a.table->schema;
         switch (item.kind) {
         case TransactWriteKind::ConditionCheck:
@@ -162,10 +161,14 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
         if (!targets.insert({item.tableName, a.key.pk, a.key.sk}).second)
             throwValidation("Transaction request cannot include multiple operations on one item");
     }
+    return actions;
+}
 
-    // Read, check conditions and compute results; nothing is written until all pass. No two
-    // actions touch the same item, so each sees the item as it was before the transaction.
-    sqlite::Transaction tx(d_->db);
+// Reads every item, checks the conditions and computes the results; nothing is written until all
+// pass. No two actions touch the same item, so each sees the item as it was before the
+// transaction. Throws TransactionCanceledException with a reason per action.
+void checkActions(SqliteStore::Impl& d, std::vector<Action>& actions)
+{
     std::vector<CancellationReason> reasons(actions.size());
     bool cancelled = false;
     for (size_t i = 0; i < actions.size(); ++i) {
@@ -175,7 +178,7 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
             cancelled = true;
             continue;
         }
-        a.old = d_->load(*a.table, a.key);
+        a.old = d.load(*a.table, a.key);
         const Item* existing = a.old ? &a.old->item : nullptr;
         const WriteConditions& conditions = a.update ? a.update->conditions() : *a.conditions;
         if (!conditions.passes(existing)) {
@@ -213,7 +216,11 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
         error.cancellationReasons = std::move(reasons);
         throw error;
     }
+}
 
+// Writes every action and tallies the capacity and item collections per table.
+TransactWriteItemsResponse applyActions(SqliteStore::Impl& d, std::vector<Action>& actions, const TransactWriteItemsRequest& request)
+{
     std::map<std::string, CapacityTally> tallies;
     std::vector<std::string> order;
     std::map<std::string, std::vector<ItemCollectionMetrics>> collections;
@@ -226,14 +233,11 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
             tally->second.addTable(dynamo::writeUnits(a.old ? a.old->size : 0));
             continue;
         }
-        const WriteEffect effect = d_->write(*a.table, a.key, a.old, a.next);
+        const WriteEffect effect = d.write(*a.table, a.key, a.old, a.next);
         tally->second.add(effect);
         if (effect.collection && request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size)
             collections[name].push_back(*effect.collection);
     }
-    tx.commit();
-    if (request.clientRequestToken) tokensOf(*d_)[*request.clientRequestToken] = TokenRecord{fingerprint, now};
-
     TransactWriteItemsResponse response;
     response.itemCollectionMetrics = std::move(collections);
     if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
@@ -244,6 +248,29 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
             response.consumedCapacity->push_back(*tally.result(request.returnConsumedCapacity, CapacityKind::TransactWrite));
         }
     }
+    return response;
+}
+
+}  // namespace
+
+TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteItemsRequest& request)
+{
+    if (request.transactItems.empty())
+        throwValidation("Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
+    if (request.transactItems.size() > kMaxTransactItems) throwValidation("Member must have length less than or equal to 100");
+
+    WriteAccess access(*d_);
+    const int64_t now = QDateTime::currentMSecsSinceEpoch();
+    const std::string fingerprint = request.clientRequestToken ? fingerprintOf(request) : std::string();
+    if (request.clientRequestToken) {
+        if (auto retry = answerRetry(*d_, request, fingerprint, now)) return *retry;
+    }
+    std::vector<Action> actions = resolveActions(*d_, request);
+    sqlite::Transaction tx(d_->db);
+    checkActions(*d_, actions);
+    TransactWriteItemsResponse response = applyActions(*d_, actions, request);
+    tx.commit();
+    if (request.clientRequestToken) tokensOf(*d_)[*request.clientRequestToken] = TokenRecord{fingerprint, now};
     return response;
 }
 

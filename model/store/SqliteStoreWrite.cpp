@@ -76,7 +76,7 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         std::optional<IndexEntry> after = next ? indexEntryOf(s, index, next->item) : std::nullopt;
         if (!before && !after) continue;
         const bool sameKey = before && after && before->ipk == after->ipk && before->isk == after->isk;
-        // [AWS] index write counting (reference section 5): a key change is a delete plus a put;
+        // [AWS] index write counting (Developer Guide, "Provisioned throughput considerations for GSIs"): a key change is a delete plus a put;
         // an entry whose projected attributes did not change costs nothing.
         if (sameKey && before->projected == after->projected) continue;
 

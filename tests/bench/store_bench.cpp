@@ -1,4 +1,4 @@
-// Store benchmark (issue 2): a 1,000,000-item single-table e-commerce data set with one GSI.
+// Store benchmark: a 1,000,000-item single-table e-commerce data set with one GSI.
 // Times GetItem, a 25-item Query newest first, PutItem with its GSI write and bulk load through
 // the Store interface, and beside each the bare SQLite statements that operation needs (keys and
 // blobs pre-encoded, no validation, no decoding), then prints our time over the bare time.

@@ -663,7 +663,7 @@ for label, params, name in CREATE_ERRORS:
 # ---- Raw protocol (shapes and enum values boto3 would refuse to send) ----------------------------------------
 T = "DynamoDB_20120810."
 SHAPE_WHY = ("DynamoDB Local coerces or answers 500 InternalFailure for JSON of the wrong shape; DynamoDB answers "
-             "SerializationException (reference section 10, dynalite tested against AWS)")
+             "SerializationException (Developer Guide, 'Error handling with DynamoDB'; dynalite tested against AWS)")
 
 
 def raw(name, target, body, aws_error=None, fixtures=("shop",), why=None, needs=()):
@@ -708,12 +708,12 @@ raw("raw_bad_return_consumed_capacity", T + "GetItem",
     aws_error=("ValidationException", "1 validation error detected: Value 'BAD' at 'returnConsumedCapacity' failed to "
                                       "satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]"),
     why="DynamoDB Local answers an unrelated 'Cannot have null key' text; DynamoDB answers the enum constraint "
-        "failure (reference section 10, observed)")
+        "failure (Developer Guide, 'Error handling with DynamoDB'; observed)")
 raw("raw_bad_return_item_collection_metrics", T + "PutItem",
     '{"TableName":"shop","Item":{"PK":{"S":"a"},"SK":{"S":"b"}},"ReturnItemCollectionMetrics":"ALL"}',
     aws_error=("ValidationException", "1 validation error detected: Value 'ALL' at 'returnItemCollectionMetrics' failed "
                                       "to satisfy constraint: Member must satisfy enum value set: [SIZE, NONE]"),
-    why="DynamoDB Local accepts any value; DynamoDB validates the enum (reference section 10)")
+    why="DynamoDB Local accepts any value; DynamoDB validates the enum (API Reference, 'Common errors')")
 raw("raw_bad_return_values", T + "PutItem", '{"TableName":"shop","Item":{"PK":{"S":"a"},"SK":{"S":"b"}},"ReturnValues":"X"}')
 raw("raw_bad_select", T + "Query", '{"TableName":"shop","Select":"X","KeyConditionExpression":"PK = :p",'
     '"ExpressionAttributeValues":{":p":{"S":"a"}}}')
@@ -739,7 +739,7 @@ raw("raw_unknown_member_ignored", T + "DescribeTable", '{"TableName":"nope","Wha
 NOT_FOUND_LOCAL = "Cannot do operations on a non-existent table"
 NOT_FOUND_WHY = ("[AWS] a missing table is 'Requested resource not found' on the data plane and "
                  "'Requested resource not found: Table: <name> not found' for DescribeTable/DeleteTable "
-                 "(reference section 10); DynamoDB Local says 'Cannot do operations on a non-existent table'")
+                 "(Developer Guide, 'Error handling with DynamoDB'); DynamoDB Local says 'Cannot do operations on a non-existent table'")
 
 
 def service_answer(step, answer):
@@ -774,7 +774,7 @@ def _set_aws(name, answers, why):
     raise KeyError(name)
 
 
-TRANSACT_WHY = ("[AWS] a transactional write costs twice an ordinary one (reference section 5); "
+TRANSACT_WHY = ("[AWS] a transactional write costs twice an ordinary one (Developer Guide, 'Amazon DynamoDB Transactions: capacity management'); "
                 "DynamoDB Local charges four times")
 # (The runner compares a transaction's ConsumedCapacity list sorted, so these are in sorted order.)
 _set_aws("transact_write_capacity_indexes", {0: {"ok": {"ConsumedCapacity": [
@@ -803,12 +803,12 @@ def _patch_index_sizes(answer):
 for _c in CASES:
     if _c["name"] == "table_describe_shop":
         _c["aws_patch"] = {0: _patch_index_sizes}
-        _c["why"] = ("[AWS] an index holds only its projected attributes (reference section 8: KEYS_ONLY, INCLUDE), "
+        _c["why"] = ("[AWS] an index holds only its projected attributes (Developer Guide, 'Projections' of secondary indexes: KEYS_ONLY, INCLUDE), "
                      "so a keys-only or INCLUDE index is smaller than its table; DynamoDB Local reports whole items")
 
 
 EMPTY_QUERY_WHY = ("[AWS] a Query that reads nothing still costs the minimum read, 0.5 units eventually "
-                   "consistent (reference section 5); DynamoDB Local charges 0")
+                   "consistent (Developer Guide, 'Read/write capacity mode'); DynamoDB Local charges 0")
 
 
 def _charge_minimum_read(answer):

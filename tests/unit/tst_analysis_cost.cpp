@@ -1,6 +1,6 @@
-// analysis::CostModel: DynamoDB's rounding rules (reference section 5), the seed's worked example
+// analysis::CostModel: DynamoDB's rounding rules (Developer Guide, "Read/write capacity mode"), the seed's worked example
 // (a 20-order page: 11 read units with a GSI plus GetItems, 2.5 with pointer items), index write
-// amplification, and dollars from an editable price table (reference section 12).
+// amplification, and dollars from an editable price table (aws.amazon.com/dynamodb/pricing).
 #include <QTest>
 
 #include "analysis/CostModel.h"

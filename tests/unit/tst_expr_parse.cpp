@@ -117,7 +117,7 @@ private Q_SLOTS:
         QTest::newRow("arithmetic in condition") << "Condition" << "a = b + :n" << "" << "{\":n\": {\"N\": \"1\"}}" << "Invalid ConditionExpression: Syntax error; token: \"+\", near: \"b + :n\"";
         QTest::newRow("unknown function") << "Condition" << "foo(a)" << "" << "" << "Invalid ConditionExpression: Invalid function name; function: foo";
         // DynamoDB Local accepts its internal contains_key/contains_value/convert/list_delete; AWS documents
-        // none of them (reference section 7 [AWS] function list), so they are unknown functions here.
+        // none of them (the [AWS] function list of the Developer Guide's "Condition and filter expressions, operators, and functions"), so they are unknown functions here.
         QTest::newRow("undocumented function") << "Condition" << "contains_key(a, :v)" << "" << "{\":v\": {\"S\": \"x\"}}" << "Invalid ConditionExpression: Invalid function name; function: contains_key";
         QTest::newRow("function names case sensitive") << "Condition" << "Attribute_Exists(a)" << "" << "" << "Invalid ConditionExpression: Invalid function name; function: Attribute_Exists";
         QTest::newRow("update function in condition") << "Condition" << "a = if_not_exists(b, :v)" << "" << "{\":v\": {\"S\": \"x\"}}" << "Invalid ConditionExpression: The function is not allowed in a condition expression; function: if_not_exists";

@@ -1,6 +1,6 @@
 // Item size by DynamoDB's rules. Every expected size below is DynamoDB Local 1.25's itemSize
 // column for the item, put with boto3 (-sharedDb -dbPath, read from its SQLite file); the same
-// figures drive its consumed capacity. The reference's [AWS] rules (section 4) agree where they
+// figures drive its consumed capacity. The [AWS] rules (Developer Guide, "DynamoDB item sizes and formats") agree where they
 // are exact: UTF-8 bytes of names and strings, raw bytes of binaries, 1 for BOOL and NULL, 3 plus
 // 1 per element for L and M, sets as the sum of their members. For N, AWS only says "about 1
 // byte per 2 significant digits, plus 1"; DynamoDB Local's exact figure (the length of its

@@ -377,7 +377,7 @@ private Q_SLOTS:
 
     void shouldChargeTheMinimumForAnEmptyQuery()
     {
-        // [AWS] "A query that matches nothing still costs the minimum read" (reference section 5).
+        // [AWS] "A query that matches nothing still costs the minimum read" (Developer Guide, "Read/write capacity mode").
         // DynamoDB Local reports 0.0 here; we follow the service.
         auto store = store::SqliteStore::openInMemory();
         store->createTable(simpleTable("empty"));

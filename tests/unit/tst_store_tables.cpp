@@ -337,7 +337,7 @@ private Q_SLOTS:
     void shouldAnswerMissingTableAsTheServiceDoes()
     {
         // [AWS] "Requested resource not found" on the data plane, "Requested resource not found:
-        // Table: <name> not found" for DescribeTable and DeleteTable (reference section 10);
+        // Table: <name> not found" for DescribeTable and DeleteTable (Developer Guide, "Error handling with DynamoDB");
         // DynamoDB Local says "Cannot do operations on a non-existent table". We follow the service.
         auto store = store::SqliteStore::openInMemory();
         KEYPLAN_EXPECT_ERROR(store->describeTable({"nope"}), "ResourceNotFoundException",

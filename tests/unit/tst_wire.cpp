@@ -624,7 +624,7 @@ void TestWire::shouldRejectInvalidRequests_data()
         << "ValidationException"
         << "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string "
            "set  may not be empty for key :s";
-    // DynamoDB's constraint form (reference section 10); DynamoDB Local answers these with
+    // DynamoDB's constraint form (Developer Guide, "Error handling with DynamoDB"); DynamoDB Local answers these with
     // unrelated texts or accepts them.
     QTest::newRow("return consumed capacity")
         << "GetItem" << QByteArray(R"({"TableName":"tbl","Key":{},"ReturnConsumedCapacity":"BAD"})") << "ValidationException"

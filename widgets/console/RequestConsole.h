@@ -94,6 +94,12 @@ Q_SIGNALS:
 private:
     struct State;
     void buildForm();
+    void buildRequestFields();
+    void buildPlaceholderTables();
+    void buildTransactionBox();
+    QLayout* buildButtons();
+    QWidget* buildResults();
+    void connectForm();
     void operationChanged();
     void tableChanged();
     void formEdited();

@@ -55,7 +55,26 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), entities_(new EntityListModel(document, this)),
       attributes_(new AttributeTableModel(document, this)), keys_(new KeyBindingTableModel(document, this))
 {
-    // ---- The list ----
+    QWidget* left = buildList();
+    QWidget* details = buildDetails();
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(left);
+    splitter->addWidget(details);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 4);
+    splitter->setSizes({170, 700});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(splitter);
+    connectEdits();
+    connectModels();
+    if (entities_->rowCount()) list_->setCurrentIndex(entities_->index(0));
+    currentChanged();
+}
+
+// The entity list with its Add, Remove and move buttons.
+QWidget* EntitiesView::buildList()
+{
     list_ = new QListView(this);
     list_->setObjectName(QStringLiteral("entityList"));
     list_->setModel(entities_);
@@ -93,8 +112,12 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     leftLayout->setSpacing(0);
     leftLayout->addWidget(listBar);
     leftLayout->addWidget(list_, 1);
+    return left;
+}
 
-    // ---- The details ----
+// The selected entity's fields, its key templates and its attributes.
+QWidget* EntitiesView::buildDetails()
+{
     details_ = new QWidget(this);
     heading_ = new QLabel(details_);
     QFont headingFont = heading_->font();
@@ -123,11 +146,39 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     itemSize_->setSpecialValueText(tr("estimated from the generators"));
     itemSize_->setSuffix(tr(" bytes"));
 
+    QToolBar* attributeBar = buildAttributeTable();
+    buildKeyTable();
     auto* sampleRow = new QHBoxLayout;
     sampleRow->addWidget(count_);
     sampleRow->addWidget(parent_, 1);
     sampleRow->addWidget(skew_);
 
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(tr("&Name"), name_);
+    form->addRow(tr("Type value"), typeValue_);
+    form->addRow(tr("&Description"), description_);
+    form->addRow(tr("Sample items"), sampleRow);
+    form->addRow(tr("Traffic"), writes_);
+    form->addRow(tr("Item size"), itemSize_);
+
+    auto* detailsLayout = new QVBoxLayout(details_);
+    detailsLayout->addWidget(heading_);
+    detailsLayout->addLayout(form);
+    auto* keysHeading = new QLabel(tr("<b>Keys</b> — one template per key attribute; empty leaves the entity out of that key"), details_);
+    detailsLayout->addWidget(keysHeading);
+    detailsLayout->addWidget(keysView_, 0);
+    detailsLayout->addWidget(keyProblems_);
+    auto* attributesHeading = new QLabel(tr("<b>Attributes</b>"), details_);
+    detailsLayout->addWidget(attributesHeading);
+    detailsLayout->addWidget(attributeBar);
+    detailsLayout->addWidget(attributesView_, 3);
+    detailsLayout->addWidget(attributeError_);
+    return details_;
+}
+
+QToolBar* EntitiesView::buildAttributeTable()
+{
     attributesView_ = makeTable(document_, attributes_, QStringLiteral("entityAttributes"), details_);
     attributesView_->setColumnWidth(AttributeTableModel::NameColumn, 130);
     attributesView_->setColumnWidth(AttributeTableModel::TypeColumn, 56);
@@ -157,7 +208,11 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
         const int row = attributesView_->currentIndex().row();
         if (row >= 0) attributes_->moveAttribute(row, row + 1);
     });
+    return attributeBar;
+}
 
+void EntitiesView::buildKeyTable()
+{
     keysView_ = makeTable(document_, keys_, QStringLiteral("entityKeys"), details_);
     keysView_->setColumnWidth(KeyBindingTableModel::KeyColumn, 80);
     keysView_->setColumnWidth(KeyBindingTableModel::TemplateColumn, 220);
@@ -181,40 +236,11 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     keyProblems_->setObjectName(QStringLiteral("keyProblems"));
     keyProblems_->setWordWrap(true);
     keyProblems_->setTextFormat(Qt::RichText);
+}
 
-    auto* form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(tr("&Name"), name_);
-    form->addRow(tr("Type value"), typeValue_);
-    form->addRow(tr("&Description"), description_);
-    form->addRow(tr("Sample items"), sampleRow);
-    form->addRow(tr("Traffic"), writes_);
-    form->addRow(tr("Item size"), itemSize_);
-
-    auto* detailsLayout = new QVBoxLayout(details_);
-    detailsLayout->addWidget(heading_);
-    detailsLayout->addLayout(form);
-    auto* keysHeading = new QLabel(tr("<b>Keys</b> — one template per key attribute; empty leaves the entity out of that key"), details_);
-    detailsLayout->addWidget(keysHeading);
-    detailsLayout->addWidget(keysView_, 0);
-    detailsLayout->addWidget(keyProblems_);
-    auto* attributesHeading = new QLabel(tr("<b>Attributes</b>"), details_);
-    detailsLayout->addWidget(attributesHeading);
-    detailsLayout->addWidget(attributeBar);
-    detailsLayout->addWidget(attributesView_, 3);
-    detailsLayout->addWidget(attributeError_);
-
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(left);
-    splitter->addWidget(details_);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 4);
-    splitter->setSizes({170, 700});
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(splitter);
-
-    // ---- Edits ----
+// Each field's edit as one undoable command (a burst of typing in one field as one).
+void EntitiesView::connectEdits()
+{
     auto edit = [this](auto change, const QString& text, const QString& mergeKey) {
         if (refreshing_) return;
         const design::Entity* e = entity();
@@ -270,7 +296,10 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     connect(count_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(writes_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(itemSize_, &QSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
+}
 
+void EntitiesView::connectModels()
+{
     connect(attributes_, &QAbstractItemModel::dataChanged, this, [this] { attributeError_->hide(); });
     // A generator that does not parse is refused by the model; say why under the table.
     auto* attributeDelegate = attributesView_->itemDelegate();
@@ -299,8 +328,6 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
         if (entities_->rowCount()) list_->setCurrentIndex(entities_->index(0));
         currentChanged();
     });
-    if (entities_->rowCount()) list_->setCurrentIndex(entities_->index(0));
-    currentChanged();
 }
 
 const design::Entity* EntitiesView::entity() const

@@ -11,6 +11,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QToolBar;
 class QLineEdit;
 class QListView;
 class QPlainTextEdit;
@@ -51,6 +52,12 @@ Q_SIGNALS:
     void entitySelected(quint64 entityId);
 
 private:
+    QWidget* buildList();
+    QWidget* buildDetails();
+    QToolBar* buildAttributeTable();
+    void buildKeyTable();
+    void connectEdits();
+    void connectModels();
     const design::Entity* entity() const;
     void currentChanged();
     void refresh();

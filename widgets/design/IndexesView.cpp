@@ -40,7 +40,24 @@ QComboBox* keyTypeCombo(QWidget* parent)
 IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), model_(new IndexTableModel(document, this))
 {
-    // ---- The table ----
+    QGroupBox* tableBox = buildTableBox();
+    QToolBar* bar = buildIndexTable();
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(tableBox);
+    layout->addWidget(new QLabel(tr("<b>Indexes</b>"), this));
+    layout->addWidget(bar);
+    layout->addWidget(table_, 1);
+
+    connectTableEdits();
+    connect(document_, &DesignDocument::tableChanged, this, &IndexesView::refreshTable);
+    connect(document_, &DesignDocument::designReset, this, &IndexesView::refreshTable);
+    refreshTable();
+}
+
+
+// The table's name, keys, billing, type attribute and separator.
+QGroupBox* IndexesView::buildTableBox()
+{
     auto* tableBox = new QGroupBox(tr("Table"), this);
     tableName_ = new QLineEdit(tableBox);
     tableName_->setObjectName(QStringLiteral("tableName"));
@@ -87,8 +104,12 @@ IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
     form->addRow(tr("Keys"), keysRow);
     form->addRow(tr("Billing"), billingRow);
     form->addRow(tr("Type attribute"), itemsRow);
+    return tableBox;
+}
 
-    // ---- The indexes ----
+// The indexes' table and its Add GSI, Add LSI, Remove and move buttons.
+QToolBar* IndexesView::buildIndexTable()
+{
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("indexTable"));
     table_->setModel(model_);
@@ -124,14 +145,12 @@ IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
         const int row = table_->currentIndex().row();
         if (row >= 0 && row + 1 < model_->rowCount()) document_->moveRow(Part::Index, row, row + 1);
     });
+    return bar;
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(tableBox);
-    layout->addWidget(new QLabel(tr("<b>Indexes</b>"), this));
-    layout->addWidget(bar);
-    layout->addWidget(table_, 1);
-
-    // ---- Edits ----
+// Each field of the table as one undoable command.
+void IndexesView::connectTableEdits()
+{
     connect(tableName_, &QLineEdit::textEdited, this, [this](const QString& text) {
         if (text.trimmed().isEmpty()) return;
         editTable([&](design::Table& t) { t.name = text.trimmed().toStdString(); }, tr("Rename table"), QStringLiteral("tableName"));
@@ -193,10 +212,6 @@ IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
         connect(e, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);
     for (QSpinBox* s : {readCapacity_, writeCapacity_})
         connect(s, &QSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
-
-    connect(document_, &DesignDocument::tableChanged, this, &IndexesView::refreshTable);
-    connect(document_, &DesignDocument::designReset, this, &IndexesView::refreshTable);
-    refreshTable();
 }
 
 void IndexesView::editTable(const std::function<void(design::Table&)>& change, const QString& text, const QString& mergeKey)

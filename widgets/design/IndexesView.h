@@ -11,6 +11,8 @@
 
 class QCheckBox;
 class QComboBox;
+class QToolBar;
+class QGroupBox;
 class QLineEdit;
 class QSpinBox;
 class QTableView;
@@ -37,6 +39,9 @@ public Q_SLOTS:
     void addLocalIndex();
 
 private:
+    QGroupBox* buildTableBox();
+    QToolBar* buildIndexTable();
+    void connectTableEdits();
     void refreshTable();
     void editTable(const std::function<void(design::Table&)>& change, const QString& text, const QString& mergeKey);
 

@@ -53,6 +53,20 @@ std::vector<std::string> split(const QString& text)
 
 PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidget(parent), document_(document)
 {
+    buildFields();
+    layOut();
+    connectEdits();
+    connect(document_, &DesignDocument::designChanged, this, &PatternEditor::refresh);
+    connect(document_, &DesignDocument::designReset, this, [this] { setPattern(0); });
+    connect(document_, &DesignDocument::analysisUpdated, this, &PatternEditor::refreshVerdict);
+    connect(document_, &DesignDocument::runSummariesChanged, this, &PatternEditor::refreshVerdict);
+    setPattern(0);
+}
+
+
+// The heading, the verdict and every field of the pattern, with the inputs and returns tables.
+void PatternEditor::buildFields()
+{
     heading_ = new QLabel(this);
     QFont headingFont = heading_->font();
     headingFont.setBold(true);
@@ -125,7 +139,10 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
     keyConditionError_ = new QLabel(this);
     keyConditionError_->setWordWrap(true);
     keyConditionError_->hide();
+}
 
+void PatternEditor::layOut()
+{
     auto* orderRow = new QHBoxLayout;
     orderRow->addWidget(order_);
     orderRow->addWidget(new QLabel(tr("by"), this));
@@ -154,8 +171,11 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
     layout->addWidget(verdict_);
     layout->addLayout(form);
     layout->addStretch(1);
+}
 
-    // ---- Edits ----
+// Each field's edit as one undoable command (a burst of typing in one field as one).
+void PatternEditor::connectEdits()
+{
     auto edit = [this](auto change, const QString& text, const QString& mergeKey) {
         if (refreshing_) return;
         const design::AccessPattern* p = pattern();
@@ -214,12 +234,6 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
         connect(e, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(pageSize_, &QSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(rate_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
-
-    connect(document_, &DesignDocument::designChanged, this, &PatternEditor::refresh);
-    connect(document_, &DesignDocument::designReset, this, [this] { setPattern(0); });
-    connect(document_, &DesignDocument::analysisUpdated, this, &PatternEditor::refreshVerdict);
-    connect(document_, &DesignDocument::runSummariesChanged, this, &PatternEditor::refreshVerdict);
-    setPattern(0);
 }
 
 QWidget* PatternEditor::tableWithButtons(QTableView* view, PatternPartModel* model, const QString& addText)

@@ -43,6 +43,9 @@ public:
     QLabel* keyConditionError() const { return keyConditionError_; }
 
 private:
+    void buildFields();
+    void layOut();
+    void connectEdits();
     const design::AccessPattern* pattern() const;
     void refresh();
     void refreshVerdict();
