@@ -31,7 +31,8 @@ std::string boto3Call(std::string_view operation, std::string_view body)
                       "client = boto3.client(\"dynamodb\")\n"
                       "response = client." +
                       identifier(CodeLanguage::Python, operation) + "(\n";
-    for (const auto& [key, value] : parsedBody(body).members()) {
+    const json::Value parsed = parsedBody(body);
+    for (const auto& [key, value] : parsed.members()) {
         out += "    " + key + "=";
         appendLiteral(out, value, CodeLanguage::Python, 1);
         out += ",\n";
