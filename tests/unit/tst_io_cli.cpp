@@ -147,7 +147,7 @@ private Q_SLOTS:
         QTest::newRow("missing design") << QStringList{"export", "/nonexistent/x.keyplan.json", "--format", "md"} << QString() << 2
                                         << "/nonexistent/x.keyplan.json: $: cannot be read";
         QTest::newRow("broken design") << QStringList{"export", "BROKEN", "--format", "md"} << "{\n  \"keyplan\": 1,\n  \"table\": \n}" << 2
-                                       << "BROKEN: $: line 4, column 2: ";
+                                       << "BROKEN: $: line 4, column 1: ";  // at the "}" where a value belongs
         QTest::newRow("unknown option") << QStringList{"export", shop, "--format", "md", "--fast"} << QString() << 2
                                         << "unknown option --fast";
         QTest::newRow("unwritable output") << QStringList{"export", shop, "--format", "md", "-o", "/nonexistent/dir/out.md"} << QString()
