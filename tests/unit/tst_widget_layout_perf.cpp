@@ -3,8 +3,9 @@
 // freezes the window meanwhile. What must always hold, not how fast: the speed figures come from
 // keyplan-layout-bench (tests/bench, in the README's Performance section). The one bound here is a
 // smoke check far above any real stall (a frozen window, not a slow machine, fails it).
-#include "BigLayout.h"
 #include "StoreTestSupport.h"
+
+#include "BigLayout.h"
 #include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
