@@ -2,6 +2,7 @@
 
 #include "design/DesignFile.h"
 #include "io/Export.h"
+#include "io/OneTable.h"
 #include "io/Workbench.h"
 #include "widgets/Icons.h"
 #include "widgets/design/RecentFiles.h"
@@ -46,6 +47,9 @@ QString exportTitle(io::ExportFormat format)
     case io::ExportFormat::CloudFormationYaml: return QObject::tr("CloudFormation Template (&YAML)…");
     case io::ExportFormat::Python: return QObject::tr("&Python Code (boto3)…");
     case io::ExportFormat::JavaScript: return QObject::tr("&JavaScript Code (SDK v3)…");
+    case io::ExportFormat::ElectroDb: return QObject::tr("&ElectroDB Entities…");
+    case io::ExportFormat::OneTable: return QObject::tr("&OneTable Schema…");
+    case io::ExportFormat::Toolbox: return QObject::tr("DynamoDB &Toolbox Entities (TypeScript)…");
     }
     return {};
 }
@@ -58,7 +62,10 @@ QString exportFilter(io::ExportFormat format)
     case io::ExportFormat::CloudFormationJson: return QObject::tr("JSON (*.json)");
     case io::ExportFormat::CloudFormationYaml: return QObject::tr("YAML (*.yaml *.yml)");
     case io::ExportFormat::Python: return QObject::tr("Python (*.py)");
-    case io::ExportFormat::JavaScript: return QObject::tr("JavaScript modules (*.mjs *.js)");
+    case io::ExportFormat::JavaScript:
+    case io::ExportFormat::ElectroDb: return QObject::tr("JavaScript modules (*.mjs *.js)");
+    case io::ExportFormat::OneTable: return QObject::tr("JSON (*.json)");
+    case io::ExportFormat::Toolbox: return QObject::tr("TypeScript (*.ts)");
     }
     return {};
 }
@@ -118,6 +125,9 @@ DesignFileController::DesignFileController(DesignDocument* document, QWidget* di
     importWorkbench_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     importWorkbench_->setToolTip(tr("Make a design of a NoSQL Workbench data model (its JSON file)"));
     connect(importWorkbench_, &QAction::triggered, this, [this] { importWorkbench(); });
+    importOneTable_ = new QAction(tr("Import &OneTable Schema…"), this);
+    importOneTable_->setToolTip(tr("Make a design of a dynamodb-onetable schema (its JSON file)"));
+    connect(importOneTable_, &QAction::triggered, this, [this] { importOneTable(); });
     exportMenu_ = new QMenu(tr("&Export"));
     for (const io::ExportFormat format : io::exportFormats()) {
         QAction* a = exportMenu_->addAction(exportTitle(format), this, [this, format] { exportAs(int(format)); });
@@ -399,6 +409,41 @@ QString DesignFileController::windowTitle() const
 void DesignFileController::updateTitle() { Q_EMIT windowTitleChanged(windowTitle()); }
 
 // ---- Import and export ----
+
+bool DesignFileController::importOneTable(const QString& path)
+{
+    if (!maybeSave()) return false;
+    QString file = path;
+    if (file.isEmpty()) {
+        file = prompts_.importFileName(QDir::homePath(), tr("OneTable schemas (*.json);;All files (*)"));
+        if (file.isEmpty()) return false;
+    }
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        prompts_.showError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
+        return false;
+    }
+    const QByteArray bytes = in.readAll();
+    io::OneTableImport imported;
+    try {
+        io::OneTableImportOptions options;
+        options.tableName = QFileInfo(file).completeBaseName().section(u'.', 0, 0).toStdString();
+        if (options.tableName.empty()) options.tableName = "Table";
+        imported = io::importOneTable(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), options);
+    } catch (const io::FormatError& e) {
+        prompts_.showError(tr("%1 is not a OneTable schema Keyplan can read.\n\n%2: %3")
+                               .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()),
+                                    QString::fromStdString(e.reason())));
+        return false;
+    }
+    removeAutosave();
+    document_->resetDesign(std::move(imported.design), {}, true);
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("Imported %1").arg(QDir::toNativeSeparators(file)));
+    if (!imported.notes.empty())
+        prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
+    return true;
+}
 
 bool DesignFileController::importWorkbench(const QString& path)
 {
