@@ -3,11 +3,15 @@
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "io/OneTable.h"
+#include "analysis/IndexLayout.h"
+#include "widgets/render/DesignDocumentHtml.h"
+#include "widgets/render/LayoutPicture.h"
 #include "io/Workbench.h"
 #include "widgets/Icons.h"
 #include "widgets/design/RecentFiles.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -133,6 +137,10 @@ DesignFileController::DesignFileController(DesignDocument* document, QWidget* di
         QAction* a = exportMenu_->addAction(exportTitle(format), this, [this, format] { exportAs(int(format)); });
         if (format == io::ExportFormat::Markdown) a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     }
+    exportMenu_->addSeparator();
+    exportMenu_->addAction(tr("Layout Pictures (&SVG)…"), this, [this] { exportDrawing(Drawing::Svg); });
+    exportMenu_->addAction(tr("Layout Pictures (P&NG)…"), this, [this] { exportDrawing(Drawing::Png); });
+    exportMenu_->addAction(tr("Design &Document (HTML)…"), this, [this] { exportDrawing(Drawing::Html); });
 
     QDir().mkpath(autosaveDirectory());
     lock_ = std::make_unique<QLockFile>(QDir(autosaveDirectory()).filePath(session_ + kLockSuffix));
@@ -505,6 +513,66 @@ bool DesignFileController::exportAs(int format, const QString& path)
     Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(file)));
     if (!result.warnings.empty())
         prompts_.showNotes(tr("Exported \"%1\" with warnings").arg(QFileInfo(file).fileName()), lines(result.warnings));
+    return true;
+}
+
+QStringList DesignFileController::drawingFiles(const QString& file) const
+{
+    QStringList files{file};
+    const QFileInfo info(file);
+    for (const auto& index : document_->design().indexes())
+        files << info.dir().filePath(info.completeBaseName() + "-" + QString::fromStdString(index.name) + "." + info.suffix());
+    return files;
+}
+
+bool DesignFileController::exportDrawing(Drawing drawing, const QString& path)
+{
+    const design::Design& design = document_->design();
+    QString file = path;
+    if (file.isEmpty()) {
+        const QString base = document_->filePath().isEmpty() || document_->filePath().startsWith(u':')
+                                 ? QDir::homePath()
+                                 : QFileInfo(document_->filePath()).absolutePath();
+        const QString table = QString::fromStdString(design.table().name);
+        const QString name = drawing == Drawing::Html ? table + ".design.html" : table + (drawing == Drawing::Svg ? ".svg" : ".png");
+        const QString filter = drawing == Drawing::Html ? tr("HTML (*.html)") : drawing == Drawing::Svg ? tr("SVG (*.svg)") : tr("PNG (*.png)");
+        file = prompts_.exportFileName(QDir(base).filePath(name), filter);
+        if (file.isEmpty()) return false;
+    }
+    // The layouts show example items: what the design renders, whatever data a store holds.
+    const auto items = render::exampleItemsOf(design);
+    std::vector<QByteArray> contents;
+    if (drawing == Drawing::Html) {
+        contents.push_back(QByteArray::fromStdString(render::designDocumentHtml(design)));
+    } else {
+        // The table in the file chosen, each index beside it (Shop.svg, Shop-GSI1.svg...).
+        std::vector<std::string> scopes{""};
+        for (const auto& index : design.indexes()) scopes.push_back(index.name);
+        for (const std::string& scope : scopes) {
+            const analysis::IndexLayout layout = analysis::layoutOf(design, scope, items);
+            const render::LayoutPicture picture(design, layout);
+            if (drawing == Drawing::Svg) {
+                contents.push_back(picture.svg());
+                continue;
+            }
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            picture.image(2).save(&buffer, "PNG");
+            contents.push_back(png);
+        }
+    }
+    const QStringList files = drawing == Drawing::Html ? QStringList{file} : drawingFiles(file);
+    for (int i = 0; i < files.size(); ++i) {
+        QString error;
+        if (!writeText(files[i], contents[static_cast<size_t>(i)].toStdString(), &error)) {
+            prompts_.showError(tr("Cannot write %1.\n\n%2").arg(QDir::toNativeSeparators(files[i]), error));
+            return false;
+        }
+    }
+    Q_EMIT statusMessage(files.size() == 1 ? tr("Exported %1").arg(QDir::toNativeSeparators(file))
+                                           : tr("Exported %1 and %n index picture(s) beside it", nullptr, int(files.size() - 1))
+                                                 .arg(QDir::toNativeSeparators(file)));
     return true;
 }
 

@@ -89,6 +89,12 @@ public:
     bool importOneTable(const QString& path = {});
     // `format` is an io::ExportFormat; writes the design in it (asks where without `path`).
     bool exportAs(int format, const QString& path = {});
+    // The layouts as pictures (the table in the file chosen, each index beside it as
+    // NAME-INDEX.svg/.png) or the HTML design document, drawn with the design's example items.
+    enum class Drawing { Svg, Png, Html };
+    bool exportDrawing(Drawing drawing, const QString& path = {});
+    // The files a picture export writes for `file`: the table's, then each index's.
+    QStringList drawingFiles(const QString& file) const;
 
     // "E-commerce orders — shop.keyplan.json[*]": for QWidget::setWindowTitle with
     // setWindowModified(document->isModified()).

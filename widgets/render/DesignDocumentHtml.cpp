@@ -47,9 +47,10 @@ table { border-collapse: collapse; margin: 8px 0 12px; } th, td { border: 1px so
 code { font: 12.5px "DejaVu Sans Mono", Menlo, Consolas, monospace; background: #f3f4f6; padding: 0 3px; }
 .served { color: #166534; font-weight: bold; } .problem { color: #b91c1c; font-weight: bold; }
 .error { color: #b91c1c; } .warning { color: #b45309; } .info { color: #374151; }
-figure { margin: 12px 0 24px; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
-figcaption { color: #6b7280; font-size: 12px; } .note { color: #374151; margin: 2px 0 10px; }
-@media print { body { margin: 0; max-width: none; } figure, table, .pattern { break-inside: avoid; } h2 { break-after: avoid; } }
+figure { margin: 12px 0 24px; overflow-x: auto; } figure svg { height: auto; }
+.note { color: #374151; margin: 2px 0 10px; }
+@media print { body { margin: 0; max-width: none; } figure svg { max-width: 100%; }
+               figure, table, .pattern { break-inside: avoid; } h2 { break-after: avoid; } }
 )";
 
 class Writer {
@@ -179,8 +180,7 @@ private:
             std::string svg = picture.svg().toStdString();
             // Inline: the XML declaration belongs to a file, not to an element in HTML.
             if (svg.rfind("<?xml", 0) == 0) svg.erase(0, svg.find("?>") + 2);
-            out_ += "<figure class=\"layout\" data-index=\"" + escape(scope) + "\">" + svg + "\n<figcaption>" +
-                    escape(picture.title().toStdString()) + "</figcaption></figure>\n";
+            out_ += "<figure class=\"layout\" data-index=\"" + escape(scope) + "\">" + svg + "</figure>\n";
         }
     }
 

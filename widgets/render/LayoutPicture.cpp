@@ -131,6 +131,9 @@ QString LayoutPicture::title() const
         .arg(q(layout_.indexName), global ? QStringLiteral("global") : QStringLiteral("local"), q(design_.table().name));
 }
 
+QString LayoutPicture::partitionKeyHeader() const { return q(layout_.partitionKey) + QStringLiteral(" (partition key)"); }
+QString LayoutPicture::sortKeyHeader() const { return q(layout_.sortKey) + QStringLiteral(" (sort key)"); }
+
 QString LayoutPicture::subtitle() const
 {
     QString s = options_.examples ? QStringLiteral("Example items, rendered from the key templates and generators")
@@ -187,10 +190,11 @@ void LayoutPicture::measure()
         blocks_.push_back(std::move(block));
     }
     const QFontMetricsF headerMetrics(headerFont());
-    pkWidth_ = std::clamp(std::max(pkWidth_, headerMetrics.horizontalAdvance(q(layout_.partitionKey)) + 2 * kPad), 120.0, kMaxKeyWidth);
+    pkWidth_ = std::clamp(std::max(pkWidth_, headerMetrics.horizontalAdvance(partitionKeyHeader()) + 2 * kPad), 120.0,
+                          kMaxKeyWidth);
     skWidth_ = layout_.sortKey.empty()
                    ? 0
-                   : std::clamp(std::max(skWidth_, headerMetrics.horizontalAdvance(q(layout_.sortKey)) + 2 * kPad + kBand), 120.0,
+                   : std::clamp(std::max(skWidth_, headerMetrics.horizontalAdvance(sortKeyHeader()) + 2 * kPad + kBand), 120.0,
                                 kMaxKeyWidth);
     attributesWidth_ = std::max(longestRow, 260.0);
     const double titleWidth = std::max(QFontMetricsF(titleFont()).horizontalAdvance(title()),
@@ -215,10 +219,10 @@ void LayoutPicture::paintHeader(QPainter& p, double y) const
     p.setPen(kInk);
     p.setFont(headerFont());
     p.drawText(QRectF(x + kPad, y, pkWidth_ - 2 * kPad, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft,
-               q(layout_.partitionKey) + QStringLiteral(" (partition key)"));
+               partitionKeyHeader());
     if (!layout_.sortKey.empty())
         p.drawText(QRectF(x + pkWidth_ + kBand + kPad, y, skWidth_ - 2 * kPad - kBand, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                   q(layout_.sortKey) + QStringLiteral(" (sort key)"));
+                   sortKeyHeader());
     p.drawText(QRectF(x + pkWidth_ + skWidth_ + kPad, y, attributesWidth_ - kPad, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft,
                QStringLiteral("Attributes"));
 }

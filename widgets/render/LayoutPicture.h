@@ -57,6 +57,8 @@ private:
     double paintBlock(QPainter& p, const Block& block, double y) const;
     double paintLegend(QPainter& p, double y, bool draw) const;
     QString subtitle() const;
+    QString partitionKeyHeader() const;
+    QString sortKeyHeader() const;
 
     const design::Design& design_;
     const analysis::IndexLayout& layout_;
