@@ -111,9 +111,9 @@ bool PracticeController::startRound(const practice::Scenario& scenario, practice
                 column << d;
         window_->resizeDocks({dock_}, {440}, Qt::Horizontal);
         if (column.isEmpty()) return;
-        QList<int> heights(column.size(), window_->height() / 4 / int(column.size()));
+        QList<int> heights(column.size(), window_->height() * 3 / 10 / int(column.size()));
         column << dock_;
-        heights << window_->height() * 3 / 4;
+        heights << window_->height() * 7 / 10;
         window_->resizeDocks(column, heights, Qt::Vertical);
     });
     round_->start();
