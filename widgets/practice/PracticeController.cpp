@@ -48,6 +48,16 @@ PracticeController::PracticeController(DesignDocument* document, DesignFileContr
     connect(brief_, &BriefPanel::hintRequested, this, &PracticeController::takeHint);
     connect(brief_, &BriefPanel::submitRequested, this, &PracticeController::submit);
     connect(document_, &DesignDocument::analysisUpdated, this, &PracticeController::updateHintCost);
+    // New, Open, a sample or an import puts another design in the document: the round's design is
+    // gone, so is the round (graded attempts stay in the history).
+    connect(files_, &DesignFileController::documentReplaced, this, [this] {
+        if (!round_) return;
+        endRound();
+        updateActions();
+        dock_->hide();
+        Q_EMIT statusMessage(tr("The practice round ended: another design was opened."));
+        Q_EMIT roundChanged();
+    });
     updateActions();
 }
 
