@@ -16,13 +16,18 @@ function(keyplan_expose_headers target folder name)
   target_include_directories(${target} PUBLIC ${root})
 endfunction()
 
-# keyplan_library(<name> <folder> [PUBLIC deps...] [PRIVATE deps...]): a static library of every
-# .cpp and .h under <folder> (globbed, so a new file needs no list edit), target keyplan_<name>.
+# keyplan_library(<name> <folder> [EXCLUDING <regex>] [PUBLIC deps...] [PRIVATE deps...]): a static
+# library of every .cpp and .h under <folder> (globbed, so a new file needs no list edit) but those
+# whose path matches EXCLUDING, target keyplan_<name>.
 function(keyplan_library name folder)
+  cmake_parse_arguments(PARSE_ARGV 2 LIB "" "EXCLUDING" "")
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${folder}/*.cpp ${folder}/*.h)
+  if(LIB_EXCLUDING)
+    list(FILTER sources EXCLUDE REGEX "${LIB_EXCLUDING}")
+  endif()
   add_library(keyplan_${name} STATIC ${sources})
   keyplan_expose_headers(keyplan_${name} ${folder} ${name})
-  if(ARGN)
-    target_link_libraries(keyplan_${name} ${ARGN})
+  if(LIB_UNPARSED_ARGUMENTS)
+    target_link_libraries(keyplan_${name} ${LIB_UNPARSED_ARGUMENTS})
   endif()
 endfunction()
