@@ -408,6 +408,32 @@ private Q_SLOTS:
         QVERIFY(!controller_->submit());
     }
 
+    void aCurveballDueAtItsMinuteShouldArriveWhileTheCandidateDesigns()
+    {
+        practice::Scenario s = ecommerce();
+        s.curveballs.front().arrives = practice::Curveball::Arrives::AtMinute;
+        s.curveballs.front().minute = 20;
+        const int number = s.curveballs.front().pattern.number;
+        QVERIFY(controller_->startRound(s, options(practice::Mode::Interview)));
+        doc_->resetDesign(s.reference);
+        qint64 now = 19 * 60 * 1000;
+        controller_->round()->setClock([&now] { return now; });
+        controller_->round()->poll();
+        QVERIFY(!doc_->design().patternByNumber(number));
+        now = 20 * 60 * 1000;
+        controller_->round()->poll();
+        controller_->round()->poll();
+        QVERIFY(controller_->round()->curveballHasArrived());
+        QVERIFY(doc_->design().patternByNumber(number));
+        QCOMPARE(doc_->design().patterns().size(), s.patterns.size() + 1);  // brought once
+        QVERIFY(controller_->brief()->curveballText()->isVisibleTo(controller_->brief()));
+        QVERIFY(controller_->submit());
+        const practice::GradeReport& report = *controller_->lastReport();
+        QVERIFY(report.pattern(number) && report.pattern(number)->curveball);
+        QVERIFY(report.part("Change in production"));
+        QVERIFY(!controller_->round()->curveballPending());
+    }
+
     void timeRunningOutShouldSubmitTheDesignAsItStands()
     {
         QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided, 5)));
