@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineSeries>
 #include <QMainWindow>
@@ -333,7 +334,8 @@ private Q_SLOTS:
 
         const QString path = dir_->filePath("report.md");
         view->setExportFileName([&](const QString& suggestion) {
-            [&] { QCOMPARE(suggestion, QString("ecommerce-orders-report.md")); }();
+            [&] { QCOMPARE(QFileInfo(suggestion).fileName(), QString("ecommerce-orders-report.md")); }();
+            [&] { QVERIFY(QFileInfo(suggestion).isAbsolute()); }();
             return path;
         });
         view->exportButton()->click();
@@ -380,6 +382,58 @@ private Q_SLOTS:
         QCOMPARE(attempts.size(), size_t(1));
         QCOMPARE(attempts[0].score, report.score);
         QCOMPARE(attempts[0].mode, std::string("interview"));
+    }
+
+    void anUnsubmittedRoundShouldBeAbandonedOnlyWhenTheUserSaysSo()
+    {
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided)));
+        widgets::PracticeRound* first = controller_->round();
+        QStringList asked;
+        controller_->setPrompts({[&](const QString& q) { asked << q; return false; }, [](const QString&) {}});
+        QVERIFY(!controller_->startRound(ecommerce(), options(practice::Mode::Interview)));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(asked[0].contains("Abandon"));
+        QCOMPARE(controller_->round(), first);
+        controller_->setPrompts({[&](const QString& q) { asked << q; return true; }, [](const QString&) {}});
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Interview)));
+        QVERIFY(controller_->round() != first);
+        QVERIFY(!controller_->round()->guided());
+    }
+
+    void openingAnotherDesignShouldEndTheRound()
+    {
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided)));
+        QVERIFY(files_->newDesign());
+        QVERIFY(!controller_->round());
+        QVERIFY(controller_->briefDock()->isHidden());
+        QVERIFY(!controller_->submitAction()->isEnabled());
+        QVERIFY(!controller_->submit());
+    }
+
+    void aCurveballDueAtItsMinuteShouldArriveWhileTheCandidateDesigns()
+    {
+        practice::Scenario s = ecommerce();
+        s.curveballs.front().arrives = practice::Curveball::Arrives::AtMinute;
+        s.curveballs.front().minute = 20;
+        const int number = s.curveballs.front().pattern.number;
+        QVERIFY(controller_->startRound(s, options(practice::Mode::Interview)));
+        doc_->resetDesign(s.reference);
+        qint64 now = 19 * 60 * 1000;
+        controller_->round()->setClock([&now] { return now; });
+        controller_->round()->poll();
+        QVERIFY(!doc_->design().patternByNumber(number));
+        now = 20 * 60 * 1000;
+        controller_->round()->poll();
+        controller_->round()->poll();
+        QVERIFY(controller_->round()->curveballHasArrived());
+        QVERIFY(doc_->design().patternByNumber(number));
+        QCOMPARE(doc_->design().patterns().size(), s.patterns.size() + 1);  // brought once
+        QVERIFY(controller_->brief()->curveballText()->isVisibleTo(controller_->brief()));
+        QVERIFY(controller_->submit());
+        const practice::GradeReport& report = *controller_->lastReport();
+        QVERIFY(report.pattern(number) && report.pattern(number)->curveball);
+        QVERIFY(report.part("Change in production"));
+        QVERIFY(!controller_->round()->curveballPending());
     }
 
     void timeRunningOutShouldSubmitTheDesignAsItStands()
