@@ -123,6 +123,7 @@ public:
         hintsPart();
         timePart();
         if (curveball) changePart();
+        scaleByCoverage();
         out_.candidate = summary(*cand_);
         out_.reference = summary(*ref_);
         for (const auto& [id, answer] : in_.answers) {
@@ -498,6 +499,31 @@ private:
         }
         out_.backfill = std::move(estimate);
         out_.parts.push_back(std::move(part));
+    }
+
+    // A design that reads only some of the patterns has not yet earned the parts that judge how it
+    // reads: those count for the share of patterns it reads at all, so an empty design is not
+    // "cheap" and "free of risks".
+    void scaleByCoverage()
+    {
+        int read = 0;
+        for (const auto& r : out_.patterns) read += r.request == "-" ? 0 : 1;
+        const int total = static_cast<int>(out_.patterns.size());
+        if (total == 0 || read == total) return;
+        const double share = static_cast<double>(read) / total;
+        for (auto& part : out_.parts) {
+            if (part.name == "Patterns answered" || part.name == "Hints" || part.name == "Time" ||
+                part.name == "Change in production")
+                continue;
+            const int scaled = static_cast<int>(std::floor(part.points * share + 1e-9));
+            if (scaled == part.points) continue;
+            part.why += " Counted for the " + std::to_string(read) + " of " + std::to_string(total) +
+                        " patterns the design reads at all: " + std::to_string(scaled) + " of " +
+                        std::to_string(part.points) + ".";
+            part.toEarn = "Give every pattern a request (item types that return its result, with keys built from its "
+                          "inputs)." + (part.toEarn.empty() ? std::string() : " " + part.toEarn);
+            part.points = scaled;
+        }
     }
 
     static DesignSummary summary(const Side& side)

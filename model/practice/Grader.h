@@ -22,6 +22,9 @@
 //   Change in production (5)    only with a curveball: a new GSI is backfilled online (full
 //                               points); changed base-table keys rewrite every affected item
 //
+// Parts other than Patterns answered, Hints, Time and Change in production count for the share of
+// patterns the design reads at all (an empty design is neither cheap nor free of risks).
+//
 // Everything is computed on gradingDesign() (the scenario's facts over the candidate's choices)
 // and on the reference design treated the same way, at the scenario's production volumes.
 #pragma once

@@ -228,6 +228,24 @@ private Q_SLOTS:
         QCOMPARE(points(practice::grade(ecommerce(), ecommerce().reference, in), "Hints"), 0);
     }
 
+    void aDesignThatReadsNothingShouldNotEarnTheCostAndRiskParts()
+    {
+        design::Design empty;
+        const practice::GradeReport r = practice::grade(ecommerce(), empty);
+        for (const auto& p : r.parts) {
+            if (p.name == "Hints" || p.name == "Time") QCOMPARE(p.points, p.max);
+            else QVERIFY2(p.points == 0, p.name.c_str());
+        }
+        QCOMPARE(r.score, 10);
+        QVERIFY(q(r.part("Read cost")->why).contains("Counted for the 0 of 5 patterns the design reads at all"));
+        // Without orders and payments only patterns 1 and 2 are read: two fifths of those parts.
+        design::Design partial = ecommerce().reference;
+        for (const char* name : {"Order", "Payment"}) partial.removeEntity(partial.entityByName(name)->id);
+        const practice::GradeReport p = practice::grade(ecommerce(), partial);
+        QCOMPARE(points(p, "Risks"), 6);
+        QCOMPARE(points(p, "Scans and filters"), 2);
+    }
+
     void aPatternMissingFromTheDesignShouldStillBeGraded()
     {
         design::Design d = ecommerce().reference;
