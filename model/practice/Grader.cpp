@@ -526,6 +526,27 @@ private:
         }
     }
 
+    static std::vector<LayoutRow> layout(const design::Design& d)
+    {
+        std::vector<LayoutRow> rows;
+        auto place = [&](const std::string& name, const design::KeyAttribute* pk, const design::KeyAttribute* sk) {
+            if (!pk) return;
+            std::vector<LayoutRow> here;
+            for (const auto& e : d.entities()) {
+                const design::KeyBinding* p = e.key(pk->name);
+                const design::KeyBinding* k = sk ? e.key(sk->name) : nullptr;
+                if (!p || (sk && !k)) continue;
+                here.push_back({name, p->keyTemplate.text(), k ? k->keyTemplate.text() : std::string(), e.name});
+            }
+            std::stable_sort(here.begin(), here.end(),
+                             [](const LayoutRow& a, const LayoutRow& b) { return a.partitionKey < b.partitionKey; });
+            rows.insert(rows.end(), here.begin(), here.end());
+        };
+        place("table", d.partitionKeyOf(""), d.sortKeyOf(""));
+        for (const auto& i : d.indexes()) place(i.name, d.partitionKeyOf(i.name), d.sortKeyOf(i.name));
+        return rows;
+    }
+
     static DesignSummary summary(const Side& side)
     {
         DesignSummary s;
@@ -544,6 +565,7 @@ private:
             }
             s.keys.push_back(std::move(row));
         }
+        s.layout = layout(d);
         s.readDollarsPerMonth = side.report.readTotal().onDemandPerMonth;
         s.writeUnitsPerSecond = writeUnits(side, &s.tableOnlyWriteUnitsPerSecond);
         s.writeDollarsPerMonth = side.report.writeTotal().onDemandPerMonth;

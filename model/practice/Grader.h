@@ -85,9 +85,19 @@ struct KeyRow {
     std::string entity;
     std::vector<std::pair<std::string, std::string>> keys;  // key attribute -> template, design order
 };
+// One line of a layout: an item type's place in the table or an index, as its key templates say.
+struct LayoutRow {
+    std::string place;         // "table" or an index name
+    std::string partitionKey;  // the template, e.g. CUST#{customerId}
+    std::string sortKey;       // the template, or "" when the place has no sort key
+    std::string entity;
+};
 struct DesignSummary {
     std::vector<std::string> indexes;  // "GSI1 (global, GSI1PK/GSI1SK, ALL)"
     std::vector<KeyRow> keys;
+    // The table's and each index's layout, item types grouped by partition-key template: which
+    // items share a collection.
+    std::vector<LayoutRow> layout;
     double readDollarsPerMonth = 0;
     double writeUnitsPerSecond = 0;
     double writeDollarsPerMonth = 0;

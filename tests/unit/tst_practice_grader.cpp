@@ -99,6 +99,9 @@ private Q_SLOTS:
         const std::string md = practice::reportMarkdown(r);
         QVERIFY(q(md).contains("20 x Order 1,500 B -> 0.5 RRU = 10 RRU; total 10.5 RRU"));
         QVERIFY(q(md).contains("| 2 | A customer's orders | no: index does not project what the pattern returns |"));
+        // The layouts: the reference's customer collection holds the profile and the order pointers.
+        QVERIFY(q(md).contains("| table | `CUST#{customerId}` | `PROFILE` | Customer |\n| table | `CUST#{customerId}` | `ORDER#{orderDate}#{orderId}` | CustomerOrder |"));
+        QVERIFY(q(md).contains("| GSI2 | `CUST#{customerId}` | `{orderDate}#{orderId}` | Order |"));
     }
 
     void shouldFindTheHotPartitionOfAStatusOnlyGsiKeyWithItsShardCount()
@@ -360,6 +363,9 @@ private Q_SLOTS:
         const io::Json& finding = j.find("findings")->elements().front();
         QVERIFY(finding.contains("kind") && finding.contains("text"));
         QVERIFY(finding.contains("pattern") || finding.contains("entity"));
+        const io::Json& layout = j.find("reference")->find("layout")->elements().front();
+        QCOMPARE(q(layout.find("partitionKey")->text()), QStringLiteral("CUST#{customerId}"));
+        QVERIFY(j.find("candidate")->find("storageDollarsPerMonth")->isNumber());
     }
 };
 
