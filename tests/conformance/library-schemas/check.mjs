@@ -5,7 +5,7 @@
 // request parameters of a put and of a key lookup (ElectroDB .params(), OneTable execute: false,
 // Toolbox build commands' .params()). The keys the library would write and look up must be the
 // keys Keyplan's templates render for the same values, and the item must carry the design's type
-// attribute. Usage: node check.mjs KEYPLAN_CLI SAMPLES_DIR
+// attribute. Usage: node check.mjs KEYPLAN_CLI DESIGN_DIR... (every *.keyplan.json in each)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,8 +17,12 @@ import { Table as OneTable } from 'dynamodb-onetable';
 import { PutItemCommand, GetItemCommand } from 'dynamodb-toolbox';
 import ts from 'typescript';
 
-const [cli, samplesDir] = process.argv.slice(2);
-if (!cli || !samplesDir) { console.error('usage: node check.mjs KEYPLAN_CLI SAMPLES_DIR'); process.exit(2); }
+const [cli, ...designDirs] = process.argv.slice(2);
+if (!cli || designDirs.length === 0) { console.error('usage: node check.mjs KEYPLAN_CLI DESIGN_DIR...'); process.exit(2); }
+const designPaths = new Map();  // name -> file
+for (const dir of designDirs)
+  for (const f of fs.readdirSync(dir).filter(f => f.endsWith('.keyplan.json'))) designPaths.set(f.replace('.keyplan.json', ''), path.join(dir, f));
+const designFile = sample => designPaths.get(sample);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = fs.mkdtempSync(path.join(here, 'run-'));
 let passed = 0, failed = 0;
@@ -65,7 +69,7 @@ const client = new DynamoDBClient({ region: 'us-east-1', credentials: { accessKe
 
 async function checkElectroDb(sample, examples) {
   const file = path.join(work, `${sample}.electrodb.mjs`);
-  fs.writeFileSync(file, keyplan('export', path.join(samplesDir, `${sample}.keyplan.json`), '--format', 'electrodb'));
+  fs.writeFileSync(file, keyplan('export', designFile(sample), '--format', 'electrodb'));
   const mod = await import(pathToFileURL(file));
   const entities = Object.values(mod.service.entities);
   for (const [i, example] of examples.items.entries()) {
@@ -89,7 +93,7 @@ async function checkElectroDb(sample, examples) {
 }
 
 async function checkOneTable(sample, examples) {
-  const text = keyplan('export', path.join(samplesDir, `${sample}.keyplan.json`), '--format', 'onetable');
+  const text = keyplan('export', designFile(sample), '--format', 'onetable');
   const table = new OneTable({ name: examples.table, client, schema: JSON.parse(text), partial: false });
   for (const [i, example] of examples.items.entries()) {
     await check(`${sample}: OneTable ${example.entity} #${i}`, async () => {
@@ -144,16 +148,16 @@ async function checkToolbox(sample, examples, typeErrors) {
 }
 
 try {
-  const samples = fs.readdirSync(samplesDir).filter(f => f.endsWith('.keyplan.json')).map(f => f.replace('.keyplan.json', '')).sort();
-  assert.ok(samples.length > 0, `no samples in ${samplesDir}`);
+  const samples = [...designPaths.keys()].sort();
+  assert.ok(samples.length > 0, `no designs in ${designDirs.join(', ')}`);
   const tsFiles = samples.map(sample => {
     const file = path.join(work, `${sample}.toolbox.ts`);
-    fs.writeFileSync(file, keyplan('export', path.join(samplesDir, `${sample}.keyplan.json`), '--format', 'toolbox'));
+    fs.writeFileSync(file, keyplan('export', designFile(sample), '--format', 'toolbox'));
     return file;
   });
   const typeErrors = compileToolbox(tsFiles);
   for (const sample of samples) {
-    const examples = JSON.parse(keyplan('examples', path.join(samplesDir, `${sample}.keyplan.json`)));
+    const examples = JSON.parse(keyplan('examples', designFile(sample)));
     assert.ok(examples.items.length > 0);
     await checkElectroDb(sample, examples);
     await checkOneTable(sample, examples);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the pinned ElectroDB, dynamodb-onetable, DynamoDB Toolbox, TypeScript and AWS SDK
-# packages (package-lock.json) into a cache directory on first use, then checks every sample's
-# library exports from there: usage: run.sh KEYPLAN_CLI SAMPLES_DIR
+# packages (package-lock.json) into a cache directory on first use, then checks the library
+# exports of every design in the folders given: usage: run.sh KEYPLAN_CLI DESIGN_DIR...
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/keyplan/library-schemas"
