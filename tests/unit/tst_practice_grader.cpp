@@ -363,7 +363,7 @@ private Q_SLOTS:
         const json::Value& finding = j.find("findings")->elements().front();
         QVERIFY(finding.contains("kind") && finding.contains("text"));
         QVERIFY(finding.contains("pattern") || finding.contains("entity"));
-        const io::Json& layout = j.find("reference")->find("layout")->elements().front();
+        const json::Value& layout = j.find("reference")->find("layout")->elements().front();
         QCOMPARE(q(layout.find("partitionKey")->text()), QStringLiteral("CUST#{customerId}"));
         QVERIFY(j.find("candidate")->find("storageDollarsPerMonth")->isNumber());
     }

@@ -114,9 +114,9 @@ private Q_SLOTS:
         else if (change == "entity keys") at(j, {"entities", "0"}).set("keys", json::Value::object());
         else if (change == "no volume") at(j, {"entities", "1"}).remove("volume");
         else if (change == "item size") at(j, {"entities", "1", "volume"}).set("itemSize", 500000);
-        else if (change == "items") at(j, {"entities", "1", "volume"}).set("items", io::Json::number("1e13"));
+        else if (change == "items") at(j, {"entities", "1", "volume"}).set("items", json::Value::number("1e13"));
         else if (change == "data") {
-            at(j, {"entities", "1", "volume"}).set("items", io::Json::number("900000000000"));
+            at(j, {"entities", "1", "volume"}).set("items", json::Value::number("900000000000"));
             at(j, {"entities", "1", "volume"}).set("itemSize", 400000);
         } else if (change == "volume member") at(j, {"entities", "1", "volume"}).set("count", 3);
         else if (change == "generator") at(j, {"entities", "0", "attributes", "0"}).set("generator", "id(x)");
