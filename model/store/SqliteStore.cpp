@@ -439,6 +439,8 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
     CatalogAccess access(*d_);
     TableState& t = d_->controlPlaneTable(request.tableName);
     TableDescription description = d_->describe(t);
+    // [AWS] DeleteTable answers with the table DELETING (DynamoDB Local says ACTIVE).
+    description.tableStatus = "DELETING";
     {
         sqlite::Transaction tx(d_->db);
         d_->dropSqlTables(t.schema);

@@ -119,7 +119,7 @@ private Q_SLOTS:
     void shouldRejectInvalidRequests_data();
     void shouldRejectInvalidRequests();
     void shouldTreatJsonNullAsNotSent();
-    void shouldFloorFractionalIntegers();
+    void shouldRefuseFractionalAndHugeIntegers();
     // ---- Response encoding (bodies read off DynamoDB Local 1.25) ----------------------------
     void shouldEncodeTableDescriptionAsDynamoDbLocal();
     void shouldEncodeListTables();
@@ -697,10 +697,29 @@ void TestWire::shouldTreatJsonNullAsNotSent()
     QVERIFY(!r.limit && !r.indexName && !r.select);
 }
 
-void TestWire::shouldFloorFractionalIntegers()
+void TestWire::shouldRefuseFractionalAndHugeIntegers()
 {
-    // DynamoDB's binding truncates 2.7 to 2 for an Integer member.
-    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":2.7})")).limit, std::optional<int64_t>(2));
+    // A Limit of 1.5 or 1e999999 does not fit DynamoDB's Integer member: refused rather than
+    // truncated (DynamoDB Local truncates 1.5 and answers 500 for 1e999999).
+    const std::pair<const char*, const char*> refused[] = {
+        {"1.5", "class java.lang.Double can not be converted to an Integer"},
+        {"1e999999", "class java.lang.Double can not be converted to an Integer"},
+        {"2147483648", "class java.lang.Long can not be converted to an Integer"},
+        {"99999999999999999999", "class java.math.BigInteger can not be converted to an Integer"},
+    };
+    for (const auto& [limit, message] : refused) {
+        try {
+            wire::decodeQuery(parse(QByteArray(R"({"TableName":"tbl","Limit":)") + limit + "}"));
+            QFAIL(qPrintable(QString("Limit %1 was accepted").arg(limit)));
+        } catch (const dynamo::Error& e) {
+            QCOMPARE(QString::fromStdString(e.name()), QStringLiteral("SerializationException"));
+            QCOMPARE(QString::fromStdString(e.message()), QString::fromUtf8(message));
+        }
+    }
+    // Whole numbers written with a fraction or an exponent are still whole numbers.
+    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":1e2})")).limit, std::optional<int64_t>(100));
+    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":7.0})")).limit, std::optional<int64_t>(7));
+    QCOMPARE(wire::decodeScan(parse(R"({"TableName":"tbl","Segment":0,"TotalSegments":2})")).totalSegments, std::optional<int64_t>(2));
 }
 
 void TestWire::shouldEncodeTableDescriptionAsDynamoDbLocal()
