@@ -71,9 +71,16 @@ std::vector<AttributeDefinition> usedDefinitions(const TableSchema& s, const std
         used.insert(index.hash.name);
         if (index.range) used.insert(index.range->name);
     }
+    std::vector<AttributeDefinition> kept;
+    std::vector<std::string> names;
+    for (const auto& d : defs) {
+        if (!used.count(d.attributeName)) continue;
+        kept.push_back(d);
+        names.push_back(d.attributeName);
+    }
+    // DynamoDB Local rebuilds the list from a HashMap after an update: its order.
     std::vector<AttributeDefinition> out;
-    for (const auto& d : defs)
-        if (used.count(d.attributeName)) out.push_back(d);
+    for (size_t i : javaHashMapOrder(names)) out.push_back(kept[i]);
     return out;
 }
 

@@ -946,32 +946,17 @@ store::ScanRequest decodeScan(const JsonValue& json)
     r.returnConsumedCapacity = returnConsumedCapacity(b, c);
     r.scanFilter = legacyConditions(b, "ScanFilter", "scanFilter", c);
     r.conditionalOperator = conditionalOperator(b, c);
-    if (r.totalSegments) {
-        if (*r.totalSegments < 1) {
-            c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
-                   "Member must have value greater than or equal to 1");
-        } else if (*r.totalSegments > 1000000) {
-            c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
-                   "Member must have value less than or equal to 1000000");
-        }
-    }
-    if (r.segment) {
-        if (*r.segment < 0) {
-            c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value greater than or equal to 0");
-        } else if (r.totalSegments && *r.totalSegments >= 1 && *r.totalSegments <= 1000000 &&
-                   *r.segment >= *r.totalSegments) {
-            c.fail("'" + std::to_string(*r.segment) + "'", "segment",
-                   "Member must have value less than or equal to " + std::to_string(*r.totalSegments - 1));
-        }
-    }
+    // Segment and TotalSegments: the constraint failures here, with the request's others; how
+    // the two must pair is the store's check (DynamoDB's texts, in store/SqliteStoreRead.cpp).
+    if (r.segment && *r.segment < 0)
+        c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value greater than or equal to 0");
+    if (r.segment && *r.segment > 999999)
+        c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value less than or equal to 999999");
+    if (r.totalSegments && *r.totalSegments < 1)
+        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments", "Member must have value greater than or equal to 1");
+    if (r.totalSegments && *r.totalSegments > 1000000)
+        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments", "Member must have value less than or equal to 1000000");
     c.throwIfAny();
-    if (r.segment && !r.totalSegments) {
-        dynamo::throwValidation("If segment is specified, total segment must also be specified");
-    }
-    if (r.totalSegments && !r.segment) {
-        dynamo::throwValidation(
-            "If total segments is specified, a particular segment must also be specified for this request");
-    }
     checkLimit(r.limit);
     return r;
 }
