@@ -6,6 +6,14 @@ namespace keyplan::dynamo {
 
 Error::Error(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
 
+Error Error::remote(std::string name, std::string message, int httpStatus)
+{
+    Error e(ErrorCode::RemoteException, std::move(message));
+    e.remoteName_ = std::move(name);
+    e.remoteStatus_ = httpStatus;
+    return e;
+}
+
 std::string errorCodeName(ErrorCode code)
 {
     switch (code) {
@@ -25,12 +33,16 @@ std::string errorCodeName(ErrorCode code)
     case ErrorCode::LimitExceededException: return "LimitExceededException";
     case ErrorCode::UnknownOperationException: return "UnknownOperationException";
     case ErrorCode::MissingAuthenticationTokenException: return "MissingAuthenticationTokenException";
+    case ErrorCode::IncompleteSignatureException: return "IncompleteSignatureException";
+    case ErrorCode::InvalidSignatureException: return "InvalidSignatureException";
+    case ErrorCode::UnrecognizedClientException: return "UnrecognizedClientException";
     case ErrorCode::InternalServerError: return "InternalServerError";
+    case ErrorCode::RemoteException: return "RemoteException";
     }
     return "InternalServerError";
 }
 
-std::string Error::name() const { return errorCodeName(code_); }
+std::string Error::name() const { return code_ == ErrorCode::RemoteException ? remoteName_ : errorCodeName(code_); }
 
 std::string Error::wireType() const
 {
@@ -40,14 +52,22 @@ std::string Error::wireType() const
     case ErrorCode::ValidationException: return "com.amazon.coral.validate#ValidationException";
     case ErrorCode::SerializationException: return "com.amazon.coral.service#SerializationException";
     case ErrorCode::UnknownOperationException: return "com.amazon.coral.service#UnknownOperationException";
+    // The authentication failures come from the Coral framework too, as the live service
+    // answers them (quoted in dynalite's index.js from live responses).
     case ErrorCode::MissingAuthenticationTokenException:
-        return "com.amazon.coral.service#MissingAuthenticationTokenException";
+    case ErrorCode::IncompleteSignatureException:
+    case ErrorCode::InvalidSignatureException:
+    case ErrorCode::UnrecognizedClientException: return "com.amazon.coral.service#" + name();
     case ErrorCode::InternalServerError: return "com.amazonaws.dynamodb.v20120810#InternalServerError";
     default: return "com.amazonaws.dynamodb.v20120810#" + name();
     }
 }
 
-int Error::httpStatus() const { return code_ == ErrorCode::InternalServerError ? 500 : 400; }
+int Error::httpStatus() const
+{
+    if (code_ == ErrorCode::RemoteException) return remoteStatus_;
+    return code_ == ErrorCode::InternalServerError ? 500 : 400;
+}
 
 void throwValidation(std::string message) { throw Error(ErrorCode::ValidationException, std::move(message)); }
 

@@ -31,7 +31,13 @@ enum class ErrorCode {
     LimitExceededException,
     UnknownOperationException,
     MissingAuthenticationTokenException,
+    IncompleteSignatureException,
+    InvalidSignatureException,
+    UnrecognizedClientException,
     InternalServerError,
+    // A remote endpoint's exception that Keyplan's own store never raises (AccessDeniedException,
+    // ServiceUnavailable, ...): Error::remote keeps its name and status as received.
+    RemoteException,
 };
 
 // One entry of TransactionCanceledException.CancellationReasons, in request order.
@@ -44,6 +50,8 @@ struct CancellationReason {
 class Error : public std::exception {
 public:
     Error(ErrorCode code, std::string message);
+    // An error body from a remote endpoint whose name has no ErrorCode.
+    static Error remote(std::string name, std::string message, int httpStatus);
 
     ErrorCode code() const { return code_; }
     const std::string& message() const { return message_; }
@@ -65,6 +73,8 @@ public:
 private:
     ErrorCode code_;
     std::string message_;
+    std::string remoteName_;
+    int remoteStatus_ = 400;
 };
 
 std::string errorCodeName(ErrorCode code);

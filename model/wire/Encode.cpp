@@ -678,4 +678,11 @@ std::string encodeError(const dynamo::Error& error)
     return out;
 }
 
+void writeKeySchemaMember(JsonWriter& w, const std::vector<store::KeySchemaElement>& schema) { writeKeySchema(w, schema); }
+void writeProjectionMember(JsonWriter& w, const store::Projection& projection) { writeProjection(w, projection); }
+void writeWriteRequestMap(JsonWriter& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items)
+{
+    writeWriteRequests(w, items);
+}
+
 }  // namespace keyplan::wire

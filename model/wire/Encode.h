@@ -19,6 +19,12 @@ class JsonWriter;
 void writeAttributeValue(JsonWriter& w, const dynamo::AttributeValue& value);
 void writeItem(JsonWriter& w, const dynamo::Item& item);
 
+// Members shared by responses and request bodies: "KeySchema": [...], "Projection": {...}, and
+// a RequestItems / UnprocessedItems map of PutRequest and DeleteRequest.
+void writeKeySchemaMember(JsonWriter& w, const std::vector<store::KeySchemaElement>& schema);
+void writeProjectionMember(JsonWriter& w, const store::Projection& projection);
+void writeWriteRequestMap(JsonWriter& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items);
+
 // "0.5", "1.0", "12.5", "1.0E7": Java's Double.toString, which DynamoDB Local uses.
 std::string formatDouble(double value);
 // Seconds since the epoch with three decimals, as DynamoDB Local writes dates.

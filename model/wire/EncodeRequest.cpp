@@ -40,6 +40,37 @@ const char* selectName(store::Select s)
     return "ALL_ATTRIBUTES";
 }
 
+const char* comparisonName(store::ComparisonOperator op)
+{
+    using store::ComparisonOperator;
+    switch (op) {
+    case ComparisonOperator::EQ: return "EQ";
+    case ComparisonOperator::NE: return "NE";
+    case ComparisonOperator::IN: return "IN";
+    case ComparisonOperator::LE: return "LE";
+    case ComparisonOperator::LT: return "LT";
+    case ComparisonOperator::GE: return "GE";
+    case ComparisonOperator::GT: return "GT";
+    case ComparisonOperator::BETWEEN: return "BETWEEN";
+    case ComparisonOperator::NOT_NULL: return "NOT_NULL";
+    case ComparisonOperator::NULL_: return "NULL";
+    case ComparisonOperator::CONTAINS: return "CONTAINS";
+    case ComparisonOperator::NOT_CONTAINS: return "NOT_CONTAINS";
+    case ComparisonOperator::BEGINS_WITH: return "BEGINS_WITH";
+    }
+    return "EQ";
+}
+
+const char* attributeTypeName(store::ScalarAttributeType t)
+{
+    switch (t) {
+    case store::ScalarAttributeType::S: return "S";
+    case store::ScalarAttributeType::N: return "N";
+    case store::ScalarAttributeType::B: return "B";
+    }
+    return "S";
+}
+
 class Body {
 public:
     Body() : w_(out_) { w_.beginObject(); }
@@ -100,6 +131,92 @@ public:
     {
         if (v != store::ReturnValues::None) string("ReturnValues", returnValuesName(v));
     }
+    void collectionMetrics(store::ReturnItemCollectionMetrics m)
+    {
+        if (m == store::ReturnItemCollectionMetrics::Size) string("ReturnItemCollectionMetrics", "SIZE");
+    }
+    void onConditionFailure(store::ReturnValuesOnConditionCheckFailure v)
+    {
+        if (v == store::ReturnValuesOnConditionCheckFailure::AllOld)
+            string("ReturnValuesOnConditionCheckFailure", "ALL_OLD");
+    }
+    void integer(const char* key, int64_t value)
+    {
+        w_.key(key);
+        w_.integer(value);
+    }
+    void stringList(const char* key, const std::optional<std::vector<std::string>>& list)
+    {
+        if (!list) return;
+        w_.key(key);
+        w_.beginArray();
+        for (const auto& s : *list) w_.string(s);
+        w_.endArray();
+    }
+    void valueList(const char* key, const std::vector<dynamo::AttributeValue>& list)
+    {
+        w_.key(key);
+        w_.beginArray();
+        for (const auto& v : list) writeAttributeValue(w_, v);
+        w_.endArray();
+    }
+    void conditionalOperator(const std::optional<store::ConditionalOperator>& op)
+    {
+        if (op) string("ConditionalOperator", *op == store::ConditionalOperator::And ? "AND" : "OR");
+    }
+    // KeyConditions, QueryFilter, ScanFilter.
+    void conditions(const char* key, const std::optional<store::LegacyConditions>& conditions)
+    {
+        if (!conditions) return;
+        w_.key(key);
+        w_.beginObject();
+        for (const auto& [name, c] : *conditions) {
+            w_.key(name);
+            w_.beginObject();
+            valueList("AttributeValueList", c.attributeValueList);
+            string("ComparisonOperator", comparisonName(c.comparisonOperator));
+            w_.endObject();
+        }
+        w_.endObject();
+    }
+    void expected(const std::optional<store::LegacyExpected>& expected)
+    {
+        if (!expected) return;
+        w_.key("Expected");
+        w_.beginObject();
+        for (const auto& [name, e] : *expected) {
+            w_.key(name);
+            w_.beginObject();
+            if (e.value) {
+                w_.key("Value");
+                writeAttributeValue(w_, *e.value);
+            }
+            optionalBool("Exists", e.exists);
+            if (e.comparisonOperator) string("ComparisonOperator", comparisonName(*e.comparisonOperator));
+            if (e.attributeValueList) valueList("AttributeValueList", *e.attributeValueList);
+            w_.endObject();
+        }
+        w_.endObject();
+    }
+    void attributeUpdates(const std::optional<dynamo::LegacyUpdates>& updates)
+    {
+        if (!updates) return;
+        w_.key("AttributeUpdates");
+        w_.beginObject();
+        for (const auto& [name, u] : *updates) {
+            w_.key(name);
+            w_.beginObject();
+            if (u.value) {
+                w_.key("Value");
+                writeAttributeValue(w_, *u.value);
+            }
+            string("Action", u.action == store::AttributeAction::Put ? "PUT"
+                             : u.action == store::AttributeAction::Add ? "ADD"
+                                                                       : "DELETE");
+            w_.endObject();
+        }
+        w_.endObject();
+    }
 
 private:
     std::string out_;
@@ -111,6 +228,7 @@ void readCommon(Body& b, const R& r)
 {
     b.string("TableName", r.tableName);
     b.optionalString("IndexName", r.indexName);
+    b.stringList("AttributesToGet", r.attributesToGet);
     if (r.select) b.string("Select", selectName(*r.select));
     if (r.limit) {
         b.writer().key("Limit");
@@ -123,11 +241,30 @@ void readCommon(Body& b, const R& r)
 template <class R>
 void conditionalWrite(Body& b, const R& r)
 {
+    b.expected(r.expected);
+    b.conditionalOperator(r.conditionalOperator);
     b.optionalString("ConditionExpression", r.conditionExpression);
     b.names(r.expressionAttributeNames);
     b.values(r.expressionAttributeValues);
     b.returnValues(r.returnValues);
     b.capacity(r.returnConsumedCapacity);
+    b.collectionMetrics(r.returnItemCollectionMetrics);
+    b.onConditionFailure(r.returnValuesOnConditionCheckFailure);
+}
+
+void keysAndAttributes(Body& b, const store::KeysAndAttributes& k)
+{
+    JsonWriter& w = b.writer();
+    w.beginObject();
+    w.key("Keys");
+    w.beginArray();
+    for (const auto& key : k.keys) writeItem(w, key);
+    w.endArray();
+    b.stringList("AttributesToGet", k.attributesToGet);
+    b.optionalBool("ConsistentRead", k.consistentRead);
+    b.optionalString("ProjectionExpression", k.projectionExpression);
+    b.names(k.expressionAttributeNames);
+    w.endObject();
 }
 
 }  // namespace
@@ -137,6 +274,7 @@ std::string encodeRequest(const store::GetItemRequest& r)
     Body b;
     b.string("TableName", r.tableName);
     b.item("Key", r.key);
+    b.stringList("AttributesToGet", r.attributesToGet);
     b.optionalBool("ConsistentRead", r.consistentRead);
     b.optionalString("ProjectionExpression", r.projectionExpression);
     b.names(r.expressionAttributeNames);
@@ -148,6 +286,9 @@ std::string encodeRequest(const store::QueryRequest& r)
 {
     Body b;
     readCommon(b, r);
+    b.conditions("KeyConditions", r.keyConditions);
+    b.conditions("QueryFilter", r.queryFilter);
+    b.conditionalOperator(r.conditionalOperator);
     b.optionalString("KeyConditionExpression", r.keyConditionExpression);
     b.optionalString("FilterExpression", r.filterExpression);
     b.optionalString("ProjectionExpression", r.projectionExpression);
@@ -163,6 +304,8 @@ std::string encodeRequest(const store::ScanRequest& r)
 {
     Body b;
     readCommon(b, r);
+    b.conditions("ScanFilter", r.scanFilter);
+    b.conditionalOperator(r.conditionalOperator);
     b.optionalString("FilterExpression", r.filterExpression);
     b.optionalString("ProjectionExpression", r.projectionExpression);
     b.names(r.expressionAttributeNames);
@@ -194,6 +337,7 @@ std::string encodeRequest(const store::UpdateItemRequest& r)
     Body b;
     b.string("TableName", r.tableName);
     b.item("Key", r.key);
+    b.attributeUpdates(r.attributeUpdates);
     b.optionalString("UpdateExpression", r.updateExpression);
     conditionalWrite(b, r);
     return b.finish();
@@ -229,11 +373,137 @@ std::string encodeRequest(const store::TransactWriteItemsRequest& r)
         b.optionalString("ConditionExpression", t.conditionExpression);
         b.names(t.expressionAttributeNames);
         b.values(t.expressionAttributeValues);
+        b.onConditionFailure(t.returnValuesOnConditionCheckFailure);
         w.endObject();
         w.endObject();
     }
     w.endArray();
     b.capacity(r.returnConsumedCapacity);
+    b.collectionMetrics(r.returnItemCollectionMetrics);
+    b.optionalString("ClientRequestToken", r.clientRequestToken);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::TransactGetItemsRequest& r)
+{
+    Body b;
+    JsonWriter& w = b.writer();
+    w.key("TransactItems");
+    w.beginArray();
+    for (const auto& t : r.transactItems) {
+        w.beginObject();
+        w.key("Get");
+        w.beginObject();
+        b.string("TableName", t.tableName);
+        b.item("Key", t.key);
+        b.optionalString("ProjectionExpression", t.projectionExpression);
+        b.names(t.expressionAttributeNames);
+        w.endObject();
+        w.endObject();
+    }
+    w.endArray();
+    b.capacity(r.returnConsumedCapacity);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::BatchGetItemRequest& r)
+{
+    Body b;
+    JsonWriter& w = b.writer();
+    w.key("RequestItems");
+    w.beginObject();
+    for (const auto& [table, keys] : r.requestItems) {
+        w.key(table);
+        keysAndAttributes(b, keys);
+    }
+    w.endObject();
+    b.capacity(r.returnConsumedCapacity);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::BatchWriteItemRequest& r)
+{
+    Body b;
+    b.writer().key("RequestItems");
+    writeWriteRequestMap(b.writer(), r.requestItems);
+    b.capacity(r.returnConsumedCapacity);
+    b.collectionMetrics(r.returnItemCollectionMetrics);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::CreateTableRequest& r)
+{
+    Body b;
+    JsonWriter& w = b.writer();
+    w.key("AttributeDefinitions");
+    w.beginArray();
+    for (const auto& a : r.attributeDefinitions) {
+        w.beginObject();
+        b.string("AttributeName", a.attributeName);
+        b.string("AttributeType", attributeTypeName(a.attributeType));
+        w.endObject();
+    }
+    w.endArray();
+    b.string("TableName", r.tableName);
+    writeKeySchemaMember(w, r.keySchema);
+    auto throughput = [&](const store::ProvisionedThroughput& t) {
+        w.key("ProvisionedThroughput");
+        w.beginObject();
+        b.integer("ReadCapacityUnits", t.readCapacityUnits);
+        b.integer("WriteCapacityUnits", t.writeCapacityUnits);
+        w.endObject();
+    };
+    if (!r.localSecondaryIndexes.empty()) {
+        w.key("LocalSecondaryIndexes");
+        w.beginArray();
+        for (const auto& i : r.localSecondaryIndexes) {
+            w.beginObject();
+            b.string("IndexName", i.indexName);
+            writeKeySchemaMember(w, i.keySchema);
+            writeProjectionMember(w, i.projection);
+            w.endObject();
+        }
+        w.endArray();
+    }
+    if (!r.globalSecondaryIndexes.empty()) {
+        w.key("GlobalSecondaryIndexes");
+        w.beginArray();
+        for (const auto& i : r.globalSecondaryIndexes) {
+            w.beginObject();
+            b.string("IndexName", i.indexName);
+            writeKeySchemaMember(w, i.keySchema);
+            writeProjectionMember(w, i.projection);
+            if (i.provisionedThroughput) throughput(*i.provisionedThroughput);
+            w.endObject();
+        }
+        w.endArray();
+    }
+    if (r.billingMode)
+        b.string("BillingMode", *r.billingMode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
+    if (r.provisionedThroughput) throughput(*r.provisionedThroughput);
+    b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::DeleteTableRequest& r)
+{
+    Body b;
+    b.string("TableName", r.tableName);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::DescribeTableRequest& r)
+{
+    Body b;
+    b.string("TableName", r.tableName);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::ListTablesRequest& r)
+{
+    Body b;
+    b.optionalString("ExclusiveStartTableName", r.exclusiveStartTableName);
+    if (r.limit) b.integer("Limit", *r.limit);
     return b.finish();
 }
 

@@ -1,0 +1,230 @@
+#include "aws/SigV4Verifier.h"
+
+#include "aws/Credentials.h"
+#include "aws/Crypto.h"
+#include "dynamo/AttributeValue.h"
+#include "dynamo/Error.h"
+
+#include <QDateTime>
+#include <QFile>
+
+#include <algorithm>
+#include <ctime>
+#include <optional>
+#include <vector>
+
+namespace keyplan::aws {
+
+namespace {
+
+using dynamo::ErrorCode;
+using Clock = std::chrono::system_clock;
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> split(std::string_view s, char separator)
+{
+    std::vector<std::string_view> parts;
+    size_t start = 0;
+    while (true) {
+        const size_t end = s.find(separator, start);
+        parts.push_back(s.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+        if (end == std::string_view::npos) return parts;
+        start = end + 1;
+    }
+}
+
+struct AuthorizationHeader {
+    std::string algorithm;
+    std::map<std::string, std::string, std::less<>> parameters;  // Credential, SignedHeaders, Signature
+};
+
+// "AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=..."; commas alone (no spaces)
+// separate the parameters too, as SDKs differ there.
+AuthorizationHeader parseAuthorization(std::string_view header)
+{
+    AuthorizationHeader parsed;
+    header = trim(header);
+    const size_t space = header.find(' ');
+    parsed.algorithm = std::string(header.substr(0, space));
+    if (space == std::string_view::npos) return parsed;
+    for (std::string_view part : split(header.substr(space + 1), ',')) {
+        part = trim(part);
+        const size_t eq = part.find('=');
+        if (eq == std::string_view::npos) continue;
+        parsed.parameters[std::string(trim(part.substr(0, eq)))] = std::string(trim(part.substr(eq + 1)));
+    }
+    return parsed;
+}
+
+// x-amz-date in ISO 8601 basic format, or nullopt.
+std::optional<Clock::time_point> parseAmzDate(std::string_view text)
+{
+    if (text.size() != 16 || text[8] != 'T' || text[15] != 'Z') return std::nullopt;
+    for (size_t i : {0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14})
+        if (text[i] < '0' || text[i] > '9') return std::nullopt;
+    auto number = [&](size_t at, size_t length) {
+        int v = 0;
+        for (size_t i = at; i < at + length; ++i) v = v * 10 + (text[i] - '0');
+        return v;
+    };
+    std::tm tm{};
+    tm.tm_year = number(0, 4) - 1900;
+    tm.tm_mon = number(4, 2) - 1;
+    tm.tm_mday = number(6, 2);
+    tm.tm_hour = number(9, 2);
+    tm.tm_min = number(11, 2);
+    tm.tm_sec = number(13, 2);
+    if (tm.tm_mon > 11 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 60)
+        return std::nullopt;
+    return Clock::from_time_t(timegm(&tm));
+}
+
+// The request's date as x-amz-date text: X-Amz-Date, else an RFC 1123 Date header.
+std::string requestDateText(const HttpRequestParts& request)
+{
+    if (request.hasHeader("x-amz-date")) return request.header("x-amz-date");
+    if (!request.hasHeader("date")) return {};
+    const QDateTime date = QDateTime::fromString(QString::fromStdString(request.header("date")), Qt::RFC2822Date);
+    if (!date.isValid()) return request.header("date");
+    return amzDate(Clock::from_time_t(date.toSecsSinceEpoch()));
+}
+
+[[noreturn]] void refuse(ErrorCode code, std::string message) { throw dynamo::Error(code, std::move(message)); }
+
+void checkSkew(const std::string& dateText, Clock::time_point date, Clock::time_point now, std::chrono::minutes skew)
+{
+    const std::string minutes = std::to_string(skew.count());
+    if (date < now - skew)
+        refuse(ErrorCode::InvalidSignatureException, "Signature expired: " + dateText + " is now earlier than " +
+                                                         amzDate(now - skew) + " (" + amzDate(now) + " - " + minutes +
+                                                         " min.)");
+    if (date > now + skew)
+        refuse(ErrorCode::InvalidSignatureException, "Signature not yet current: " + dateText +
+                                                         " is still later than " + amzDate(now + skew) + " (" +
+                                                         amzDate(now) + " + " + minutes + " min.)");
+}
+
+SigningScope checkCredential(std::string_view credential, const std::string& dateText, const VerifyOptions& options,
+                             std::string* accessKeyId)
+{
+    std::string_view trimmed = credential;
+    while (!trimmed.empty() && trimmed.back() == '/') trimmed.remove_suffix(1);
+    const std::vector<std::string_view> parts = split(trimmed, '/');
+    if (parts.size() != 5)
+        refuse(ErrorCode::IncompleteSignatureException,
+               "Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got '" +
+                   std::string(credential) + "'");
+    std::string problems;
+    if (parts[2].empty()) problems += "Credential should be scoped to a valid region, not '" + std::string(parts[2]) + "'. ";
+    if (parts[3] != options.service)
+        problems += "Credential should be scoped to correct service: '" + options.service + "'. ";
+    if (parts[4] != "aws4_request")
+        problems += "Credential should be scoped with a valid terminator: 'aws4_request', not '" + std::string(parts[4]) + "'. ";
+    if (parts[1] != std::string_view(dateText).substr(0, 8))
+        problems += "Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '" +
+                    std::string(parts[1]) + "' != '" + dateText.substr(0, 8) + "', from '" + dateText + "'.";
+    if (!problems.empty()) {
+        while (!problems.empty() && problems.back() == ' ') problems.pop_back();
+        refuse(ErrorCode::InvalidSignatureException, problems);
+    }
+    *accessKeyId = std::string(parts[0]);
+    return SigningScope{std::string(parts[1]), std::string(parts[2]), std::string(parts[3])};
+}
+
+}  // namespace
+
+AccessKeys AccessKeys::fromSharedCredentialsText(std::string_view text, const std::string& pathForErrors)
+{
+    AccessKeys keys;
+    for (const auto& [name, values] : parseIni(text)) {
+        auto get = [&](const char* key) {
+            auto it = values.find(key);
+            return it == values.end() ? std::string() : it->second;
+        };
+        const std::string id = get("aws_access_key_id");
+        const std::string secret = get("aws_secret_access_key");
+        if (id.empty() && secret.empty()) continue;
+        if (id.empty() || secret.empty())
+            throw ConfigError("[" + name + "] in " + pathForErrors + " needs both aws_access_key_id and aws_secret_access_key");
+        keys.add(id, AccessKey{secret, get("aws_session_token"), name});
+    }
+    if (keys.size() == 0)
+        throw ConfigError(pathForErrors + " lists no access key (expected [name] sections with aws_access_key_id and "
+                                          "aws_secret_access_key)");
+    return keys;
+}
+
+AccessKeys AccessKeys::fromSharedCredentialsFile(const std::string& path)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly)) throw ConfigError("cannot read " + path + ": " + file.errorString().toStdString());
+    const QByteArray text = file.readAll();
+    return fromSharedCredentialsText(std::string_view(text.constData(), size_t(text.size())), path);
+}
+
+const AccessKey* AccessKeys::find(std::string_view accessKeyId) const
+{
+    auto it = keys_.find(accessKeyId);
+    return it == keys_.end() ? nullptr : &it->second;
+}
+
+std::string verifyRequest(const HttpRequestParts& request, std::string_view payload, const AccessKeys& keys,
+                          Clock::time_point now, const VerifyOptions& options)
+{
+    const std::string header = request.header("authorization");
+    if (header.empty() || std::string_view(trim(header)).substr(0, 5) != "AWS4-")
+        refuse(ErrorCode::MissingAuthenticationTokenException, "Request is missing Authentication Token");
+
+    const AuthorizationHeader auth = parseAuthorization(header);
+    const std::string dateText = requestDateText(request);
+    std::string missing;
+    for (const char* name : {"Credential", "Signature", "SignedHeaders"})
+        if (auth.parameters.find(name) == auth.parameters.end())
+            missing += std::string("Authorization header requires '") + name + "' parameter. ";
+    if (dateText.empty())
+        missing += "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ";
+    if (!missing.empty()) refuse(ErrorCode::IncompleteSignatureException, missing + "Authorization=" + header);
+
+    const std::optional<Clock::time_point> date = parseAmzDate(dateText);
+    if (!date)
+        refuse(ErrorCode::IncompleteSignatureException,
+               "Date must be in ISO-8601 'basic format'. Got '" + dateText + "'. See http://en.wikipedia.org/wiki/ISO_8601");
+    checkSkew(dateText, *date, now, options.allowedSkew);
+
+    std::vector<std::string> signedHeaders;
+    for (std::string_view name : split(auth.parameters.find("SignedHeaders")->second, ';'))
+        if (!name.empty()) signedHeaders.emplace_back(name);
+    std::vector<std::string> lowered = signedHeaders;
+    for (std::string& name : lowered)
+        std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (std::find(lowered.begin(), lowered.end(), "host") == lowered.end())
+        refuse(ErrorCode::InvalidSignatureException, "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+    if (auth.algorithm != kSigV4Algorithm)
+        refuse(ErrorCode::IncompleteSignatureException,
+               "Unsupported AWS 'algorithm': '" + auth.algorithm + "' (only AWS4-HMAC-SHA256 for now). ");
+
+    std::string accessKeyId;
+    const SigningScope scope = checkCredential(auth.parameters.find("Credential")->second, dateText, options, &accessKeyId);
+    const AccessKey* key = keys.find(accessKeyId);
+    if (!key) refuse(ErrorCode::UnrecognizedClientException, "The security token included in the request is invalid.");
+
+    const std::string canonical = canonicalRequest(request, lowered, sha256Hex(payload));
+    const std::string expected = signatureHex(signingKey(key->secretAccessKey, scope), stringToSign(dateText, scope, canonical));
+    if (!constantTimeEquals(expected, auth.parameters.find("Signature")->second))
+        refuse(ErrorCode::InvalidSignatureException,
+               "The request signature we calculated does not match the signature you provided. Check your AWS Secret "
+               "Access Key and signing method. Consult the service documentation for details.");
+
+    const std::string token = request.header("x-amz-security-token");
+    if (!constantTimeEquals(token, key->sessionToken))
+        refuse(ErrorCode::UnrecognizedClientException, "The security token included in the request is invalid");
+    return accessKeyId;
+}
+
+}  // namespace keyplan::aws

@@ -1,0 +1,49 @@
+// The checking side of SigV4 for `keyplan-cli serve --auth`: which access keys may call, and
+// whether a request was signed by one of them within the allowed clock skew. Refusals are
+// dynamo::Error with the exception names, texts and order of checks the live DynamoDB service
+// answers with (MissingAuthenticationTokenException, IncompleteSignatureException,
+// InvalidSignatureException, UnrecognizedClientException; all HTTP 400), as quoted from live
+// responses in dynalite's index.js and AWS's SigV4 troubleshooting page.
+#pragma once
+
+#include "aws/SigV4.h"
+
+#include <chrono>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace keyplan::aws {
+
+struct AccessKey {
+    std::string secretAccessKey;
+    std::string sessionToken;  // when set, requests must carry exactly this X-Amz-Security-Token
+    std::string profile;       // the section it came from, for the server's log
+};
+
+// Access key id -> key, read from a file in the AWS shared-credentials format: [name] sections
+// with aws_access_key_id and aws_secret_access_key (and optionally aws_session_token).
+class AccessKeys {
+public:
+    // Throws aws::ConfigError when the file is unreadable, lists no key, or a section is half filled.
+    static AccessKeys fromSharedCredentialsFile(const std::string& path);
+    static AccessKeys fromSharedCredentialsText(std::string_view text, const std::string& pathForErrors);
+
+    void add(std::string accessKeyId, AccessKey key) { keys_[std::move(accessKeyId)] = std::move(key); }
+    const AccessKey* find(std::string_view accessKeyId) const;
+    size_t size() const { return keys_.size(); }
+
+private:
+    std::map<std::string, AccessKey, std::less<>> keys_;
+};
+
+struct VerifyOptions {
+    std::string service = "dynamodb";
+    std::chrono::minutes allowedSkew{15};
+};
+
+// Returns the access key id that signed the request; throws dynamo::Error otherwise.
+std::string verifyRequest(const HttpRequestParts& request, std::string_view payload, const AccessKeys& keys,
+                          std::chrono::system_clock::time_point now, const VerifyOptions& options = {});
+
+}  // namespace keyplan::aws

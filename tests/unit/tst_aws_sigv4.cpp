@@ -1,0 +1,370 @@
+// SigV4 signing against AWS's published test suite and against botocore, and the verifying side
+// used by `keyplan-cli serve --auth`.
+#include "aws/Crypto.h"
+#include "aws/SigV4.h"
+#include "aws/SigV4Verifier.h"
+#include "dynamo/AttributeValue.h"
+#include "dynamo/Error.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace keyplan;
+using namespace std::chrono_literals;
+using Clock = std::chrono::system_clock;
+
+namespace {
+
+// The suite's fixed instant and key (context.json of every case): 2015-08-30T12:36:00Z.
+const Clock::time_point kSuiteTime = Clock::from_time_t(1440938160);
+const aws::Credentials kSuiteKey{"AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "", "test"};
+
+aws::HttpRequestParts dynamoRequest()
+{
+    aws::HttpRequestParts r;
+    r.method = "POST";
+    r.path = "/";
+    r.headers = {{"Host", "dynamodb.us-east-1.amazonaws.com"},
+                 {"Content-Type", "application/x-amz-json-1.0"},
+                 {"X-Amz-Target", "DynamoDB_20120810.GetItem"}};
+    return r;
+}
+
+void expectError(const std::function<void()>& call, const char* name, const std::string& message)
+{
+    try {
+        call();
+        QFAIL(qPrintable(QStringLiteral("expected %1, the request was accepted").arg(name)));
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(QString::fromStdString(e.name()), QString::fromLatin1(name));
+        QCOMPARE(QString::fromStdString(e.message()), QString::fromStdString(message));
+        QCOMPARE(e.httpStatus(), 400);
+    }
+}
+
+}  // namespace
+
+class TestAwsSigV4 : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void shouldComputeDigestsAndHmacAsPublished();
+    void shouldSignLikeAwsTestSuite_data();
+    void shouldSignLikeAwsTestSuite();
+    void shouldProduceTheSameAuthorizationAsBotocore_data();
+    void shouldProduceTheSameAuthorizationAsBotocore();
+    void shouldAcceptRequestSignedWithAKnownKey();
+    void shouldRefuseMissingAuthorization();
+    void shouldRefuseWrongSecret();
+    void shouldRefuseTamperedBody();
+    void shouldRefuseUnknownAccessKey();
+    void shouldRefuseClockSkewBeyondFifteenMinutes();
+    void shouldRefuseIncompleteAuthorization();
+    void shouldRefuseWhenHostIsNotSigned();
+    void shouldRefuseWrongServiceInScope();
+    void shouldRequireTheConfiguredSessionToken();
+    void shouldReadAccessKeysFromSharedCredentialsText();
+    void shouldRefuseCredentialsFileWithoutKeys();
+};
+
+void TestAwsSigV4::shouldComputeDigestsAndHmacAsPublished()
+{
+    // FIPS 180-2 "abc" and RFC 4231 test case 2.
+    QCOMPARE(QString::fromStdString(aws::sha256Hex("abc")),
+             QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    QCOMPARE(QString::fromStdString(aws::toHex(aws::hmacSha256("Jefe", "what do ya want for nothing?"))),
+             QStringLiteral("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"));
+    QVERIFY(aws::constantTimeEquals("abc", "abc"));
+    QVERIFY(!aws::constantTimeEquals("abc", "abd"));
+    QVERIFY(!aws::constantTimeEquals("abc", "abcd"));
+}
+
+// Cases of AWS's SigV4 test suite as published in awslabs/aws-c-auth,
+// tests/aws-signing-test-suite/v4/<case>/header-signed-request.txt (key AKIDEXAMPLE, region
+// us-east-1, service "service", 2015-08-30T12:36:00Z). Each row's signature is copied from that file.
+void TestAwsSigV4::shouldSignLikeAwsTestSuite_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("pathAndQuery");
+    QTest::addColumn<QStringList>("headers");  // "Name:value", Host included
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("signedHeaders");
+    QTest::addColumn<QString>("signature");
+
+    const QString host = "Host:example.amazonaws.com";
+    QTest::newRow("get-vanilla") << "GET" << "/" << QStringList{host} << "" << "" << "host;x-amz-date"
+                                 << "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31";
+    QTest::newRow("post-vanilla") << "POST" << "/" << QStringList{host} << "" << "" << "host;x-amz-date"
+                                  << "5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b";
+    QTest::newRow("get-vanilla-query-order-key-case")
+        << "GET" << "/?Param2=value2&Param1=value1" << QStringList{host} << "" << "" << "host;x-amz-date"
+        << "b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500";
+    QTest::newRow("get-header-value-trim")
+        << "GET" << "/" << QStringList{host, "My-Header1: value1", "My-Header2: \"a   b   c\""} << "" << ""
+        << "host;my-header1;my-header2;x-amz-date" << "acc3ed3afb60bb290fc8d2dd0098b9911fcaa05412b367055dee359757a9c736";
+    QTest::newRow("get-header-key-duplicate")
+        << "GET" << "/" << QStringList{host, "My-Header1:value2", "My-Header1:value2", "My-Header1:value1"} << "" << ""
+        << "host;my-header1;x-amz-date" << "c9d5ea9f3f72853aea855b47ea873832890dbdd183b4468f858259531a5138ea";
+    QTest::newRow("get-vanilla-with-session-token")
+        << "GET" << "/" << QStringList{host} << "" << "6e86291e8372ff2a2260956d9b8aae1d763fbf315fa00fa31553b73ebf194267"
+        << "host;x-amz-date;x-amz-security-token" << "07ec1639c89043aa0e3e2de82b96708f198cceab042d4a97044c66dd9f74e7f8";
+    QTest::newRow("post-x-www-form-urlencoded")
+        << "POST" << "/"
+        << QStringList{"Content-Type:application/x-www-form-urlencoded", host, "Content-Length:13",
+                       "x-amz-content-sha256:9095672bbd1f56dfc5b65f3e153adc8731a4a654192329106275f4c7b24d0b6e"}
+        << "Param1=value1" << "" << "content-length;content-type;host;x-amz-content-sha256;x-amz-date"
+        << "d3875051da38690788ef43de4db0d8f280229d82040bfac253562e56c3f20e0b";
+}
+
+void TestAwsSigV4::shouldSignLikeAwsTestSuite()
+{
+    QFETCH(QString, method);
+    QFETCH(QString, pathAndQuery);
+    QFETCH(QStringList, headers);
+    QFETCH(QString, body);
+    QFETCH(QString, token);
+    QFETCH(QString, signedHeaders);
+    QFETCH(QString, signature);
+
+    aws::HttpRequestParts request;
+    request.method = method.toStdString();
+    const qsizetype q = pathAndQuery.indexOf('?');
+    request.path = pathAndQuery.left(q < 0 ? pathAndQuery.size() : q).toStdString();
+    request.query = q < 0 ? std::string() : pathAndQuery.mid(q + 1).toStdString();
+    for (const QString& h : headers) {
+        const qsizetype colon = h.indexOf(':');
+        request.headers.emplace_back(h.left(colon).toStdString(), h.mid(colon + 1).toStdString());
+    }
+    aws::Credentials key = kSuiteKey;
+    key.sessionToken = token.toStdString();
+    aws::sign(request, body.toStdString(), key, "us-east-1", "service", kSuiteTime);
+
+    QCOMPARE(QString::fromStdString(request.header("X-Amz-Date")), QStringLiteral("20150830T123600Z"));
+    QCOMPARE(QString::fromStdString(request.header("Authorization")),
+             "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=" +
+                 signedHeaders + ", Signature=" + signature);
+}
+
+void TestAwsSigV4::shouldProduceTheSameAuthorizationAsBotocore_data()
+{
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("token");
+    QTest::newRow("GetItem, long-term key") << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"}}})" << "";
+    QTest::newRow("temporary key with a session token")
+        << R"({"TableName":"Shop","Key":{"PK":{"S":"Zoë ✓"}}})" << "FwoGZXIvYXdzEJr//////////wEaDOToken+/=";
+    QTest::newRow("empty body") << "" << "";
+}
+
+// botocore (Debian's python3-botocore) is an independent SigV4 implementation: for the same
+// request, key and instant, its SigV4Auth must write the same Authorization header as ours.
+void TestAwsSigV4::shouldProduceTheSameAuthorizationAsBotocore()
+{
+    QFETCH(QString, body);
+    QFETCH(QString, token);
+    const aws::Credentials key{"AKIAKEYPLANTEST12345", "kEyPlAn/secret+Key0123456789abcdefGHIJKL", token.toStdString(), "test"};
+    const Clock::time_point when = Clock::from_time_t(1796130045);  // 2026-12-01T13:00:45Z
+
+    aws::HttpRequestParts request = dynamoRequest();
+    aws::sign(request, body.toUtf8().toStdString(), key, "us-east-1", "dynamodb", when);
+
+    const char* script = R"PY(
+import datetime, json, sys
+import botocore.auth
+from botocore.awsrequest import AWSRequest
+from botocore.credentials import Credentials
+args = json.loads(sys.stdin.read())
+class Fixed(datetime.datetime):
+    @classmethod
+    def utcnow(cls):
+        return cls(2026, 12, 1, 13, 0, 45)
+class FixedModule:
+    datetime = Fixed
+botocore.auth.datetime = FixedModule
+request = AWSRequest(method="POST", url="https://dynamodb.us-east-1.amazonaws.com/", data=args["body"].encode("utf-8"),
+                     headers={"Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": "DynamoDB_20120810.GetItem"})
+botocore.auth.SigV4Auth(Credentials(args["id"], args["secret"], args["token"] or None), "dynamodb", "us-east-1").add_auth(request)
+print(request.headers["Authorization"])
+)PY";
+    QProcess python;
+    python.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QString::fromUtf8(script)});
+    QVERIFY2(python.waitForStarted(), "/usr/bin/python3 is needed (Debian: python3-boto3)");
+    QJsonObject args{{"body", body}, {"token", token}, {"id", QString::fromStdString(key.accessKeyId)},
+                     {"secret", QString::fromStdString(key.secretAccessKey)}};
+    python.write(QJsonDocument(args).toJson());
+    python.closeWriteChannel();
+    QVERIFY(python.waitForFinished(60000));
+    QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    const QString botocore = QString::fromUtf8(python.readAllStandardOutput()).trimmed();
+    QCOMPARE(QString::fromStdString(request.header("Authorization")), botocore);
+}
+
+void TestAwsSigV4::shouldAcceptRequestSignedWithAKnownKey()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    const std::string body = R"({"TableName":"Shop"})";
+    aws::HttpRequestParts request = dynamoRequest();
+    const Clock::time_point now = Clock::now();
+    aws::sign(request, body, {"AKIDALICE", "alice-secret", "", "t"}, "eu-west-1", "dynamodb", now);
+    QCOMPARE(aws::verifyRequest(request, body, keys, now + 14min), std::string("AKIDALICE"));
+    QCOMPARE(aws::verifyRequest(request, body, keys, now - 14min), std::string("AKIDALICE"));
+}
+
+void TestAwsSigV4::shouldRefuseMissingAuthorization()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    expectError([&] { aws::verifyRequest(request, "{}", keys, Clock::now()); }, "MissingAuthenticationTokenException",
+                "Request is missing Authentication Token");
+    request.headers.emplace_back("Authorization", "Bearer abc");
+    expectError([&] { aws::verifyRequest(request, "{}", keys, Clock::now()); }, "MissingAuthenticationTokenException",
+                "Request is missing Authentication Token");
+}
+
+void TestAwsSigV4::shouldRefuseWrongSecret()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    const auto now = Clock::now();
+    aws::sign(request, "{}", {"AKIDALICE", "not-alice-secret", "", "t"}, "us-east-1", "dynamodb", now);
+    expectError([&] { aws::verifyRequest(request, "{}", keys, now); }, "InvalidSignatureException",
+                "The request signature we calculated does not match the signature you provided. Check your AWS Secret "
+                "Access Key and signing method. Consult the service documentation for details.");
+}
+
+void TestAwsSigV4::shouldRefuseTamperedBody()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    const auto now = Clock::now();
+    aws::sign(request, R"({"TableName":"A"})", {"AKIDALICE", "alice-secret", "", "t"}, "us-east-1", "dynamodb", now);
+    QVERIFY_THROWS_EXCEPTION(dynamo::Error, aws::verifyRequest(request, R"({"TableName":"B"})", keys, now));
+    QCOMPARE(aws::verifyRequest(request, R"({"TableName":"A"})", keys, now), std::string("AKIDALICE"));
+}
+
+void TestAwsSigV4::shouldRefuseUnknownAccessKey()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    const auto now = Clock::now();
+    aws::sign(request, "{}", {"AKIDMALLORY", "alice-secret", "", "t"}, "us-east-1", "dynamodb", now);
+    expectError([&] { aws::verifyRequest(request, "{}", keys, now); }, "UnrecognizedClientException",
+                "The security token included in the request is invalid.");
+}
+
+void TestAwsSigV4::shouldRefuseClockSkewBeyondFifteenMinutes()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    aws::sign(request, "{}", {"AKIDALICE", "alice-secret", "", "t"}, "us-east-1", "dynamodb", kSuiteTime);
+    expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime + 16min); }, "InvalidSignatureException",
+                "Signature expired: 20150830T123600Z is now earlier than 20150830T123700Z (20150830T125200Z - 15 min.)");
+    expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime - 16min); }, "InvalidSignatureException",
+                "Signature not yet current: 20150830T123600Z is still later than 20150830T123500Z (20150830T122000Z + "
+                "15 min.)");
+}
+
+void TestAwsSigV4::shouldRefuseIncompleteAuthorization()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    request.headers.emplace_back("Authorization", "AWS4-HMAC-SHA256 Credential=AKIDALICE/20150830/us-east-1/dynamodb/aws4_request");
+    expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "IncompleteSignatureException",
+                "Authorization header requires 'Signature' parameter. Authorization header requires 'SignedHeaders' "
+                "parameter. Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. "
+                "Authorization=AWS4-HMAC-SHA256 Credential=AKIDALICE/20150830/us-east-1/dynamodb/aws4_request");
+
+    aws::HttpRequestParts shortCredential = dynamoRequest();
+    shortCredential.headers.emplace_back("X-Amz-Date", "20150830T123600Z");
+    shortCredential.headers.emplace_back("Authorization",
+                                         "AWS4-HMAC-SHA256 Credential=a/b/c/d, SignedHeaders=host, Signature=00");
+    expectError([&] { aws::verifyRequest(shortCredential, "{}", keys, kSuiteTime); }, "IncompleteSignatureException",
+                "Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got "
+                "'a/b/c/d'");
+
+    aws::HttpRequestParts badDate = dynamoRequest();
+    badDate.headers.emplace_back("X-Amz-Date", "201");
+    badDate.headers.emplace_back("Authorization", "AWS4-HMAC-SHA256 Credential=a/b/c/d/e, SignedHeaders=host, Signature=00");
+    expectError([&] { aws::verifyRequest(badDate, "{}", keys, kSuiteTime); }, "IncompleteSignatureException",
+                "Date must be in ISO-8601 'basic format'. Got '201'. See http://en.wikipedia.org/wiki/ISO_8601");
+}
+
+void TestAwsSigV4::shouldRefuseWhenHostIsNotSigned()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request;
+    request.headers = {{"X-Amz-Target", "DynamoDB_20120810.ListTables"}};
+    aws::sign(request, "{}", {"AKIDALICE", "alice-secret", "", "t"}, "us-east-1", "dynamodb", kSuiteTime);
+    request.headers.emplace_back("Host", "localhost");
+    expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "InvalidSignatureException",
+                "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+}
+
+void TestAwsSigV4::shouldRefuseWrongServiceInScope()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    aws::sign(request, "{}", {"AKIDALICE", "alice-secret", "", "t"}, "us-east-1", "s3", kSuiteTime);
+    expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "InvalidSignatureException",
+                "Credential should be scoped to correct service: 'dynamodb'.");
+}
+
+void TestAwsSigV4::shouldRequireTheConfiguredSessionToken()
+{
+    aws::AccessKeys keys;
+    keys.add("ASIATEMP", {"temp-secret", "the-token", "temp"});
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    const auto now = Clock::now();
+
+    aws::HttpRequestParts good = dynamoRequest();
+    aws::sign(good, "{}", {"ASIATEMP", "temp-secret", "the-token", "t"}, "us-east-1", "dynamodb", now);
+    QCOMPARE(aws::verifyRequest(good, "{}", keys, now), std::string("ASIATEMP"));
+
+    aws::HttpRequestParts wrongToken = dynamoRequest();
+    aws::sign(wrongToken, "{}", {"ASIATEMP", "temp-secret", "other-token", "t"}, "us-east-1", "dynamodb", now);
+    expectError([&] { aws::verifyRequest(wrongToken, "{}", keys, now); }, "UnrecognizedClientException",
+                "The security token included in the request is invalid");
+
+    aws::HttpRequestParts unexpectedToken = dynamoRequest();
+    aws::sign(unexpectedToken, "{}", {"AKIDALICE", "alice-secret", "some-token", "t"}, "us-east-1", "dynamodb", now);
+    QVERIFY_THROWS_EXCEPTION(dynamo::Error, aws::verifyRequest(unexpectedToken, "{}", keys, now));
+}
+
+void TestAwsSigV4::shouldReadAccessKeysFromSharedCredentialsText()
+{
+    const aws::AccessKeys keys = aws::AccessKeys::fromSharedCredentialsText(
+        "# team keys\n[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = a/b+c\n\n"
+        "[bob]\r\naws_access_key_id=AKIDBOB\r\naws_secret_access_key=bob\r\n[empty]\nregion = eu-west-1\n",
+        "auth.ini");
+    QCOMPARE(keys.size(), size_t(2));
+    QVERIFY(keys.find("AKIDALICE"));
+    QCOMPARE(QString::fromStdString(keys.find("AKIDALICE")->secretAccessKey), QStringLiteral("a/b+c"));
+    QCOMPARE(QString::fromStdString(keys.find("AKIDBOB")->profile), QStringLiteral("bob"));
+    QVERIFY(!keys.find("AKIDNOBODY"));
+}
+
+void TestAwsSigV4::shouldRefuseCredentialsFileWithoutKeys()
+{
+    QVERIFY_THROWS_EXCEPTION(aws::ConfigError, aws::AccessKeys::fromSharedCredentialsText("[a]\nregion=x\n", "f"));
+    try {
+        aws::AccessKeys::fromSharedCredentialsText("[half]\naws_secret_access_key = hush-hush\n", "auth.ini");
+        QFAIL("a section without aws_access_key_id was accepted");
+    } catch (const aws::ConfigError& e) {
+        QVERIFY(!QString::fromUtf8(e.what()).contains("hush-hush"));
+        QVERIFY(QString::fromUtf8(e.what()).contains("[half]"));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestAwsSigV4)
+#include "tst_aws_sigv4.moc"

@@ -1,0 +1,313 @@
+// store::RemoteStore and its transport against a scripted endpoint on loopback
+// (tests/remote/fake_endpoint.py): signing, retries as the SDKs' standard mode, UnprocessedItems
+// and UnprocessedKeys, error names kept, connections kept alive, HTTPS certificate verification.
+// The behavioural proof (the store's own tests against keyplan serve and DynamoDB Local) is
+// tests/remote.
+#include "StoreTestSupport.h"
+
+#include "aws/SigV4Verifier.h"
+#include "store/RemoteStore.h"
+
+#include <QDeadlineTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+
+using namespace keyplan;
+using namespace keyplan::test;
+
+namespace {
+
+const aws::Credentials kKey{"AKIDREMOTETEST", "remote-secret/+key", "", "test"};
+
+struct Answer {
+    int status;
+    QString body;
+};
+
+class FakeEndpoint {
+public:
+    explicit FakeEndpoint(const QList<Answer>& script, const QStringList& tls = {})
+    {
+        QJsonArray answers;
+        for (const Answer& a : script) answers.append(QJsonObject{{"status", a.status}, {"body", a.body}});
+        QFile f(dir_.filePath("script.json"));
+        f.open(QIODevice::WriteOnly);
+        f.write(QJsonDocument(answers).toJson());
+        f.close();
+        process_.start("/usr/bin/python3", QStringList{QString(KEYPLAN_SOURCE_DIR) + "/tests/remote/fake_endpoint.py",
+                                                       dir_.filePath("script.json"), dir_.filePath("log.jsonl"),
+                                                       dir_.filePath("port")} +
+                                               tls);
+        QDeadlineTimer deadline(20000);
+        while (!QFile::exists(dir_.filePath("port")) && !deadline.hasExpired()) QThread::msleep(20);
+        QFile portFile(dir_.filePath("port"));
+        if (portFile.open(QIODevice::ReadOnly)) port_ = portFile.readAll().toInt();
+    }
+    ~FakeEndpoint()
+    {
+        process_.kill();
+        process_.waitForFinished();
+    }
+    int port() const { return port_; }
+    QList<QJsonObject> requests() const
+    {
+        QList<QJsonObject> out;
+        QFile f(dir_.filePath("log.jsonl"));
+        if (!f.open(QIODevice::ReadOnly)) return out;
+        for (const QByteArray& line : f.readAll().split('\n'))
+            if (!line.isEmpty()) out << QJsonDocument::fromJson(line).object();
+        return out;
+    }
+    QString path(const char* name) const { return dir_.filePath(name); }
+
+private:
+    QTemporaryDir dir_;
+    QProcess process_;
+    int port_ = 0;
+};
+
+store::RemoteOptions optionsFor(const std::string& url, int maxAttempts = 3)
+{
+    store::RemoteOptions o;
+    o.endpoint = store::RemoteEndpoint::forUrl(url, "eu-west-1");
+    o.credentials = kKey;
+    o.maxAttempts = maxAttempts;
+    o.connectTimeout = std::chrono::milliseconds(3000);
+    o.readTimeout = std::chrono::milliseconds(5000);
+    return o;
+}
+
+const QString kThrottled =
+    R"({"__type":"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException","message":"The level of configured provisioned throughput for the table was exceeded."})";
+
+}  // namespace
+
+class TestStoreRemote : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void shouldSignEveryRequestSoTheServerCanVerifyIt();
+    void shouldRetryThrottlingWithCappedJitteredBackoff();
+    void shouldGiveUpAfterMaxAttemptsWithTheLastError();
+    void shouldNotRetryClientErrorsAndKeepTheirNames();
+    void shouldResendUnprocessedItemsUntilDoneAddingCapacity();
+    void shouldSayHowManyItemsStayUnprocessed();
+    void shouldResendUnprocessedKeys();
+    void shouldReuseTheConnectionBetweenCalls();
+    void shouldNameTheEndpointButNoSecretWhenItCannotConnect();
+    void shouldVerifyTheServerCertificate();
+    void shouldRefuseEndpointUrlsItCannotUse();
+    void shouldBuildRegionalEndpoints();
+};
+
+void TestStoreRemote::shouldSignEveryRequestSoTheServerCanVerifyIt()
+{
+    FakeEndpoint fake({{200, R"({"Item":{"pk":{"S":"a"},"n":{"N":"1.50"}}})"}});
+    QVERIFY(fake.port() > 0);
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port()) + "/"));
+    store::GetItemRequest get;
+    get.tableName = "t";
+    get.key = {{"pk", S("a")}};
+    const auto response = remote.getItem(get);
+    QVERIFY(response.item);
+    QCOMPARE(response.item->at("n"), N("1.50"));
+
+    const QList<QJsonObject> seen = fake.requests();
+    QCOMPARE(seen.size(), 1);
+    aws::HttpRequestParts request;
+    request.path = seen[0]["path"].toString().toStdString();
+    for (const auto& h : seen[0]["headers"].toArray())
+        request.headers.emplace_back(h.toArray()[0].toString().toStdString(), h.toArray()[1].toString().toStdString());
+    QCOMPARE(QString::fromStdString(request.header("X-Amz-Target")), QStringLiteral("DynamoDB_20120810.GetItem"));
+    QCOMPARE(QString::fromStdString(request.header("Content-Type")), QStringLiteral("application/x-amz-json-1.0"));
+    aws::AccessKeys keys;
+    keys.add(kKey.accessKeyId, {kKey.secretAccessKey, "", "test"});
+    QCOMPARE(aws::verifyRequest(request, seen[0]["body"].toString().toStdString(), keys, std::chrono::system_clock::now()),
+             kKey.accessKeyId);
+    QVERIFY(!seen[0]["body"].toString().contains(QString::fromStdString(kKey.secretAccessKey)));
+}
+
+void TestStoreRemote::shouldRetryThrottlingWithCappedJitteredBackoff()
+{
+    FakeEndpoint fake({{400, kThrottled}, {503, R"({"__type":"ServiceUnavailable","message":"busy"})"}, {200, "{}"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    std::vector<std::chrono::milliseconds> waits;
+    remote.transport().sleep = [&](std::chrono::milliseconds d) { waits.push_back(d); };
+    remote.putItem(put("t", {{"pk", S("a")}}));
+    QCOMPARE(fake.requests().size(), 3);
+    QCOMPARE(remote.transport().counters().retries.load(), int64_t(2));
+    QCOMPARE(remote.transport().counters().throttles.load(), int64_t(1));
+    QCOMPARE(waits.size(), size_t(2));
+    // random(0,1) * 2^(attempt-1) seconds: below 1 s, then below 2 s.
+    QVERIFY(waits[0].count() >= 0 && waits[0].count() < 1000);
+    QVERIFY(waits[1].count() >= 0 && waits[1].count() < 2000);
+}
+
+void TestStoreRemote::shouldGiveUpAfterMaxAttemptsWithTheLastError()
+{
+    FakeEndpoint fake({{500, R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"oops"})"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port()), 4));
+    remote.transport().sleep = [](std::chrono::milliseconds) {};
+    KEYPLAN_EXPECT_ERROR(remote.putItem(put("t", {{"pk", S("a")}})), "InternalServerError", "oops");
+    QCOMPARE(fake.requests().size(), 4);
+}
+
+void TestStoreRemote::shouldNotRetryClientErrorsAndKeepTheirNames()
+{
+    FakeEndpoint fake({{400, R"({"__type":"com.amazon.coral.validate#ValidationException","message":"The provided key element does not match the schema"})"},
+                       {400, R"({"__type":"com.amazon.coral.service#AccessDeniedException","Message":"User is not authorized"})"},
+                       {400, R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","message":"Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed]","CancellationReasons":[{"Code":"ConditionalCheckFailed","Message":"The conditional request failed","Item":{"pk":{"S":"a"}}}]})"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    int retries = 0;
+    remote.transport().sleep = [&](std::chrono::milliseconds) { ++retries; };
+    KEYPLAN_EXPECT_ERROR(remote.putItem(put("t", {{"pk", S("a")}})), "ValidationException",
+                         "The provided key element does not match the schema");
+    try {
+        remote.putItem(put("t", {{"pk", S("a")}}));
+        QFAIL("accepted");
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(e.name(), std::string("AccessDeniedException"));
+        QCOMPARE(e.message(), std::string("User is not authorized"));
+        QCOMPARE(e.httpStatus(), 400);
+    }
+    try {
+        store::TransactWriteItemsRequest t;
+        t.transactItems.push_back({});
+        remote.transactWriteItems(t);
+        QFAIL("accepted");
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(e.code(), dynamo::ErrorCode::TransactionCanceledException);
+        QCOMPARE(e.cancellationReasons.size(), size_t(1));
+        QCOMPARE(e.cancellationReasons[0].code, std::string("ConditionalCheckFailed"));
+        QVERIFY(e.cancellationReasons[0].item);
+    }
+    QCOMPARE(fake.requests().size(), 3);
+    QCOMPARE(retries, 0);
+}
+
+void TestStoreRemote::shouldResendUnprocessedItemsUntilDoneAddingCapacity()
+{
+    const QString firstAnswer =
+        R"({"UnprocessedItems":{"t":[{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})";
+    FakeEndpoint fake({{200, firstAnswer}, {200, R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    int waits = 0;
+    remote.transport().sleep = [&](std::chrono::milliseconds) { ++waits; };
+    store::BatchWriteItemRequest batch;
+    batch.requestItems = {{"t", {{Item{{"pk", S("a")}}, std::nullopt}, {Item{{"pk", S("b")}}, std::nullopt}}}};
+    batch.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
+    const auto response = remote.batchWriteItem(batch);
+    QVERIFY(response.unprocessedItems.empty());
+    QCOMPARE(response.consumedCapacity->at(0).capacityUnits, 2.0);
+    QCOMPARE(waits, 1);
+    const auto seen = fake.requests();
+    QCOMPARE(seen.size(), 2);
+    // The second request carries only what was left unprocessed.
+    QVERIFY(seen[1]["body"].toString().contains(R"("S":"b")"));
+    QVERIFY(!seen[1]["body"].toString().contains(R"("S":"a")"));
+}
+
+void TestStoreRemote::shouldSayHowManyItemsStayUnprocessed()
+{
+    FakeEndpoint fake({{200, R"({"UnprocessedItems":{"t":[{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]}})"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())), 3);
+    remote.transport().sleep = [](std::chrono::milliseconds) {};
+    store::BatchWriteItemRequest batch;
+    batch.requestItems = {{"t", {{Item{{"pk", S("a")}}, std::nullopt}, {Item{{"pk", S("b")}}, std::nullopt}}}};
+    KEYPLAN_EXPECT_ERROR(remote.batchWriteItem(batch), "ProvisionedThroughputExceededException",
+                         "1 of 2 writes are still unprocessed after 3 retries of BatchWriteItem's UnprocessedItems");
+    QCOMPARE(fake.requests().size(), 4);
+}
+
+void TestStoreRemote::shouldResendUnprocessedKeys()
+{
+    FakeEndpoint fake({{200, R"({"Responses":{"t":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{"t":{"Keys":[{"pk":{"S":"b"}}],"ConsistentRead":true}}})"},
+                       {200, R"({"Responses":{"t":[{"pk":{"S":"b"}}]},"UnprocessedKeys":{}})"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    remote.transport().sleep = [](std::chrono::milliseconds) {};
+    store::BatchGetItemRequest get;
+    get.requestItems["t"].keys = {{{"pk", S("a")}}, {{"pk", S("b")}}};
+    get.requestItems["t"].consistentRead = true;
+    const auto response = remote.batchGetItem(get);
+    QCOMPARE(response.responses.at("t").size(), size_t(2));
+    QVERIFY(response.unprocessedKeys.empty());
+    QVERIFY(fake.requests()[1]["body"].toString().contains(R"("ConsistentRead":true)"));
+}
+
+void TestStoreRemote::shouldReuseTheConnectionBetweenCalls()
+{
+    FakeEndpoint fake({{200, R"({"TableNames":[]})"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    for (int i = 0; i < 3; ++i) remote.listTables({});
+    const auto seen = fake.requests();
+    QCOMPARE(seen.size(), 3);
+    QCOMPARE(seen[1]["client_port"].toInt(), seen[0]["client_port"].toInt());
+    QCOMPARE(seen[2]["client_port"].toInt(), seen[0]["client_port"].toInt());
+}
+
+void TestStoreRemote::shouldNameTheEndpointButNoSecretWhenItCannotConnect()
+{
+    // Port 9 (discard) has no listener on a test machine: the connection is refused.
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:9", 2));
+    remote.transport().sleep = [](std::chrono::milliseconds) {};
+    try {
+        remote.listTables({});
+        QFAIL("connected to nothing");
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(e.name(), std::string("ConnectionError"));
+        QVERIFY2(QString::fromStdString(e.message()).contains("http://127.0.0.1:9/"), e.what());
+        QVERIFY(!QString::fromStdString(e.message()).contains(QString::fromStdString(kKey.secretAccessKey)));
+    }
+    QCOMPARE(remote.transport().counters().requests.load(), int64_t(2));
+}
+
+void TestStoreRemote::shouldVerifyTheServerCertificate()
+{
+    QTemporaryDir dir;
+    QProcess openssl;
+    openssl.start("openssl", {"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                              "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", dir.filePath("key.pem"), "-out",
+                              dir.filePath("cert.pem")});
+    QVERIFY2(openssl.waitForFinished(60000) && openssl.exitCode() == 0, "the openssl command is needed to make a test certificate");
+    FakeEndpoint fake({{200, R"({"TableNames":["secure"]})"}}, {dir.filePath("cert.pem"), dir.filePath("key.pem")});
+    QVERIFY(fake.port() > 0);
+    const std::string url = "https://127.0.0.1:" + std::to_string(fake.port());
+
+    store::RemoteStore untrusted(optionsFor(url, 1));
+    try {
+        untrusted.listTables({});
+        QFAIL("a self-signed certificate was trusted");
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(e.name(), std::string("ConnectionError"));
+    }
+    QCOMPARE(fake.requests().size(), 0);
+
+    store::RemoteOptions trusting = optionsFor(url, 1);
+    trusting.caBundle = dir.filePath("cert.pem").toStdString();
+    store::RemoteStore trusted(trusting);
+    QCOMPARE(trusted.listTables({}).tableNames, std::vector<std::string>{"secure"});
+}
+
+void TestStoreRemote::shouldRefuseEndpointUrlsItCannotUse()
+{
+    for (const char* url : {"ftp://example.com", "localhost:8000", "http://", "http://h/?a=b", "http://user:pw@h/"})
+        QVERIFY_THROWS_EXCEPTION(dynamo::Error, store::RemoteEndpoint::forUrl(url, "us-east-1"));
+    const auto e = store::RemoteEndpoint::forUrl("http://localhost:8000", "us-east-1");
+    QCOMPARE(e.hostHeader(), std::string("localhost:8000"));
+    QCOMPARE(e.path, std::string("/"));
+    QCOMPARE(store::RemoteEndpoint::forUrl("https://h.example:443/x", "r").hostHeader(), std::string("h.example"));
+}
+
+void TestStoreRemote::shouldBuildRegionalEndpoints()
+{
+    QCOMPARE(store::RemoteEndpoint::forRegion("eu-central-1").url(), std::string("https://dynamodb.eu-central-1.amazonaws.com/"));
+    QCOMPARE(store::RemoteEndpoint::forRegion("cn-north-1").url(), std::string("https://dynamodb.cn-north-1.amazonaws.com.cn/"));
+}
+
+QTEST_GUILESS_MAIN(TestStoreRemote)
+#include "tst_store_remote.moc"
