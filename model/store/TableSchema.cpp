@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUuid>
 
 #include <algorithm>
 #include <set>
@@ -258,7 +259,9 @@ TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double no
     s.billingMode = r.billingMode.value_or(BillingMode::Provisioned);
     if (r.provisionedThroughput) s.provisionedThroughput = *r.provisionedThroughput;
     s.creationDateTime = now;
+    if (s.billingMode == BillingMode::PayPerRequest) s.lastUpdateToPayPerRequestDateTime = now;
     s.deletionProtectionEnabled = r.deletionProtectionEnabled.value_or(false);
+    s.tableId = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
     int nextIndexId = 1;
     for (const auto& lsi : r.localSecondaryIndexes) {
         IndexSchema index;
@@ -283,6 +286,7 @@ TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double no
         index.sqlName = "x" + std::to_string(id) + "_" + std::to_string(index.id);
         s.indexes.push_back(std::move(index));
     }
+    s.nextIndexId = nextIndexId;
     return s;
 }
 
@@ -302,7 +306,10 @@ std::string TableSchema::toJson() const
     o["read"] = static_cast<qint64>(provisionedThroughput.readCapacityUnits);
     o["write"] = static_cast<qint64>(provisionedThroughput.writeCapacityUnits);
     o["created"] = creationDateTime;
+    if (lastUpdateToPayPerRequestDateTime) o["toPayPerRequest"] = *lastUpdateToPayPerRequestDateTime;
     o["deletionProtection"] = deletionProtectionEnabled;
+    o["tableId"] = QString::fromStdString(tableId);
+    o["nextIndexId"] = nextIndexId;
     QJsonArray indexArray;
     for (const auto& index : indexes) {
         QJsonObject io{{"id", index.id},
@@ -310,6 +317,8 @@ std::string TableSchema::toJson() const
                        {"global", index.global},
                        {"keys", keySchemaJson(index.hash, index.range)},
                        {"projection", projectionJson(index.projection)}};
+        if (index.creating) io["creating"] = true;
+        if (index.addedLater) io["addedLater"] = true;
         if (index.provisionedThroughput) {
             io["read"] = static_cast<qint64>(index.provisionedThroughput->readCapacityUnits);
             io["write"] = static_cast<qint64>(index.provisionedThroughput->writeCapacityUnits);
@@ -342,7 +351,17 @@ TableSchema TableSchema::fromJson(std::string_view json)
     s.billingMode = static_cast<BillingMode>(o.value("billingMode").toInt());
     s.provisionedThroughput = {o.value("read").toInteger(), o.value("write").toInteger()};
     s.creationDateTime = o.value("created").toDouble();
+    if (o.contains("toPayPerRequest")) s.lastUpdateToPayPerRequestDateTime = o.value("toPayPerRequest").toDouble();
+    else if (s.billingMode == BillingMode::PayPerRequest) s.lastUpdateToPayPerRequestDateTime = s.creationDateTime;
     s.deletionProtectionEnabled = o.value("deletionProtection").toBool();
+    // Catalogs written before TableIds were kept get one derived from what identifies the table,
+    // so it stays the same from one opening to the next.
+    s.tableId = o.contains("tableId")
+                    ? o.value("tableId").toString().toStdString()
+                    : QUuid::createUuidV5(QUuid("9d3c1f3e-4b1a-4c55-8f0e-6a2f6f1e2b7d"),
+                                          QString::fromStdString(s.name + "@" + std::to_string(s.creationDateTime)))
+                          .toString(QUuid::WithoutBraces)
+                          .toStdString();
     for (const auto& i : o.value("indexes").toArray()) {
         QJsonObject io = i.toObject();
         IndexSchema index;
@@ -355,8 +374,12 @@ TableSchema TableSchema::fromJson(std::string_view json)
         index.projection = projectionFromJson(io.value("projection").toObject());
         if (io.contains("read")) index.provisionedThroughput = ProvisionedThroughput{io.value("read").toInteger(), io.value("write").toInteger()};
         index.sqlName = "x" + std::to_string(s.id) + "_" + std::to_string(index.id);
+        index.creating = io.value("creating").toBool();
+        index.addedLater = io.value("addedLater").toBool();
+        s.nextIndexId = std::max(s.nextIndexId, index.id + 1);
         s.indexes.push_back(std::move(index));
     }
+    s.nextIndexId = std::max(s.nextIndexId, o.value("nextIndexId").toInt(1));
     return s;
 }
 

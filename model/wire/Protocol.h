@@ -16,6 +16,7 @@ enum class Operation {
     CreateTable,
     DeleteTable,
     DescribeTable,
+    UpdateTable,
     ListTables,
     PutItem,
     GetItem,

@@ -119,7 +119,7 @@ private Q_SLOTS:
     void shouldRejectInvalidRequests_data();
     void shouldRejectInvalidRequests();
     void shouldTreatJsonNullAsNotSent();
-    void shouldFloorFractionalIntegers();
+    void shouldRefuseFractionalAndHugeIntegers();
     // ---- Response encoding (bodies read off DynamoDB Local 1.25) ----------------------------
     void shouldEncodeTableDescriptionAsDynamoDbLocal();
     void shouldEncodeListTables();
@@ -577,16 +577,11 @@ void TestWire::shouldRejectInvalidRequests_data()
     QTest::newRow("comparison operator")
         << "Query" << QByteArray(R"({"TableName":"tbl","KeyConditions":{"pk":{"ComparisonOperator":"BAD"}}})")
         << "ValidationException" << "Comparison type does not exist in DynamoDB";
-    QTest::newRow("segment without total") << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":1})")
-                                           << "ValidationException"
-                                           << "If segment is specified, total segment must also be specified";
-    QTest::newRow("total without segment")
-        << "Scan" << QByteArray(R"({"TableName":"tbl","TotalSegments":2})") << "ValidationException"
-        << "If total segments is specified, a particular segment must also be specified for this request";
-    QTest::newRow("segment too big") << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":2,"TotalSegments":2})")
+    // How Segment and TotalSegments pair is the store's rule (tst_store_scan); the bounds are the wire's.
+    QTest::newRow("segment too big") << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":1000000,"TotalSegments":2})")
                                      << "ValidationException"
-                                     << "1 validation error detected: Value '2' at 'segment' failed to satisfy "
-                                        "constraint: Member must have value less than or equal to 1";
+                                     << "1 validation error detected: Value '1000000' at 'segment' failed to satisfy "
+                                        "constraint: Member must have value less than or equal to 999999";
     QTest::newRow("too many segments")
         << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":0,"TotalSegments":1000001})") << "ValidationException"
         << "1 validation error detected: Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must "
@@ -697,10 +692,29 @@ void TestWire::shouldTreatJsonNullAsNotSent()
     QVERIFY(!r.limit && !r.indexName && !r.select);
 }
 
-void TestWire::shouldFloorFractionalIntegers()
+void TestWire::shouldRefuseFractionalAndHugeIntegers()
 {
-    // DynamoDB's binding truncates 2.7 to 2 for an Integer member.
-    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":2.7})")).limit, std::optional<int64_t>(2));
+    // A Limit of 1.5 or 1e999999 does not fit DynamoDB's Integer member: refused rather than
+    // truncated (DynamoDB Local truncates 1.5 and answers 500 for 1e999999).
+    const std::pair<const char*, const char*> refused[] = {
+        {"1.5", "class java.lang.Double can not be converted to an Integer"},
+        {"1e999999", "class java.lang.Double can not be converted to an Integer"},
+        {"2147483648", "class java.lang.Long can not be converted to an Integer"},
+        {"99999999999999999999", "class java.math.BigInteger can not be converted to an Integer"},
+    };
+    for (const auto& [limit, message] : refused) {
+        try {
+            wire::decodeQuery(parse(QByteArray(R"({"TableName":"tbl","Limit":)") + limit + "}"));
+            QFAIL(qPrintable(QString("Limit %1 was accepted").arg(limit)));
+        } catch (const dynamo::Error& e) {
+            QCOMPARE(QString::fromStdString(e.name()), QStringLiteral("SerializationException"));
+            QCOMPARE(QString::fromStdString(e.message()), QString::fromUtf8(message));
+        }
+    }
+    // Whole numbers written with a fraction or an exponent are still whole numbers.
+    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":1e2})")).limit, std::optional<int64_t>(100));
+    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":7.0})")).limit, std::optional<int64_t>(7));
+    QCOMPARE(wire::decodeScan(parse(R"({"TableName":"tbl","Segment":0,"TotalSegments":2})")).totalSegments, std::optional<int64_t>(2));
 }
 
 void TestWire::shouldEncodeTableDescriptionAsDynamoDbLocal()
