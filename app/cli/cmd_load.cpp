@@ -1,7 +1,10 @@
-// keyplan-cli load DESIGN --items N --db FILE: creates the design's table in a store file and
-// fills it with sample items (deterministic for --seed), with a progress bar on a terminal;
-// Ctrl-C stops after the current batch and keeps what was written.
+// keyplan-cli load DESIGN --items N (--db FILE | --endpoint URL | --region R): creates the
+// design's table in a store file and fills it with sample items (deterministic for --seed), with
+// a progress bar on a terminal; Ctrl-C stops after the current batch and keeps what was written.
+// On a DynamoDB endpoint the table must have been deployed (keyplan-cli deploy): load writes
+// items, it neither creates nor deletes tables there.
 #include "CliCommand.h"
+#include "EndpointOptions.h"
 
 #include "analysis/CostModel.h"
 #include "analysis/SampleData.h"
@@ -28,36 +31,82 @@ void onInterrupt(int) { interrupted = true; }
 QString q(const std::string& s) { return QString::fromStdString(s); }
 QString count(double n) { return q(analysis::formatCount(n)); }
 
+constexpr const char* kUsage =
+    "usage: keyplan-cli load DESIGN (--db FILE | --endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
+    "                        [--items N] [--seed S] [--replace]\n";
+
 int usage(QTextStream& err)
 {
-    err << "usage: keyplan-cli load DESIGN --db FILE [--items N] [--seed S] [--replace]\n";
+    err << kUsage;
     return 2;
+}
+
+// The store the items go to: a file, or a deployed table on an endpoint. Null after an error.
+std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointOptions& endpoint, const design::Design& d,
+                                         bool replace, QTextStream& out, QTextStream& err)
+{
+    if (!endpoint.given()) {
+        try {
+            return store::SqliteStore::openFile(db.toStdString());
+        } catch (const std::exception& e) {
+            err << "keyplan-cli load: " << db << ": " << e.what() << "\n";
+            return nullptr;
+        }
+    }
+    if (replace) {
+        err << "keyplan-cli load: --replace deletes a table; on an endpoint delete it yourself, then deploy\n";
+        return nullptr;
+    }
+    auto remote = endpoint.open("load", err);
+    if (!remote) return nullptr;
+    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
+    try {
+        remote->describeTable({d.table().name});
+    } catch (const dynamo::Error& e) {
+        if (e.code() == dynamo::ErrorCode::ResourceNotFoundException)
+            err << "keyplan-cli load: table " << q(d.table().name) << " does not exist on " << q(remote->endpoint().url())
+                << ": run keyplan-cli deploy first\n";
+        else
+            err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
+        return nullptr;
+    }
+    return remote;
 }
 
 int run(const QStringList& args)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    QString file, db;
+    QString file, db, tableName;
+    cli::EndpointOptions endpoint;
     analysis::SampleOptions options;
     analysis::LoadOptions load;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
+        QString optionError;
+        if (endpoint.take(args, i, &optionError)) {
+            if (!optionError.isEmpty()) return usage(err);
+            continue;
+        }
         auto value = [&](qint64* target) {
             bool ok = false;
             *target = i + 1 < args.size() ? args[++i].toLongLong(&ok) : 0;
             return ok && *target >= 0;
         };
         if (a == "--help" || a == "-h") {
-            out << "usage: keyplan-cli load DESIGN --db FILE [--items N] [--seed S] [--replace]\n\n"
+            out << kUsage << "\n"
                    "Creates DESIGN's table in the store FILE (created if missing) and writes sample items made from\n"
-                   "the entities' key templates and generators, in BatchWriteItem calls of 25.\n"
+                   "the entities' key templates and generators, in BatchWriteItem calls of 25. On an endpoint the\n"
+                   "table must exist (keyplan-cli deploy); unprocessed items are sent again until written.\n"
+                << cli::EndpointOptions::help()
+                << "  --table-name N   the table's name instead of the design's\n"
                    "  --items N   about N items in all (default: the design's own counts)\n"
                    "  --seed S    the random seed (default 1); the same seed gives the same items\n"
-                   "  --replace   delete the table first if it exists\n";
+                   "  --replace   delete the table first if it exists (store files only)\n";
             return 0;
         }
         if (a == "--db" && i + 1 < args.size()) db = args[++i];
+        else if (a == "--table-name" && i + 1 < args.size()) tableName = args[++i];
         else if (a == "--items") {
             qint64 n = 0;
             if (!value(&n)) return usage(err);
@@ -70,7 +119,7 @@ int run(const QStringList& args)
         else if (a.startsWith('-') || !file.isEmpty()) return usage(err);
         else file = a;
     }
-    if (file.isEmpty() || db.isEmpty()) return usage(err);
+    if (file.isEmpty() || db.isEmpty() == !endpoint.given()) return usage(err);
 
     design::Design d;
     try {
@@ -79,13 +128,13 @@ int run(const QStringList& args)
         err << "keyplan-cli load: " << e.what() << "\n";
         return 2;
     }
-    std::unique_ptr<store::SqliteStore> store;
-    try {
-        store = store::SqliteStore::openFile(db.toStdString());
-    } catch (const std::exception& e) {
-        err << "keyplan-cli load: " << db << ": " << e.what() << "\n";
-        return 2;
+    if (!tableName.isEmpty()) {
+        design::Table table = d.table();
+        table.name = tableName.toStdString();
+        d.setTable(table);
     }
+    std::unique_ptr<store::Store> store = openTarget(db, endpoint, d, load.replaceTable, out, err);
+    if (!store) return 2;
 
     const analysis::SampleData data(d, options);
     const bool terminal = ::isatty(::fileno(stderr)) != 0;
@@ -124,10 +173,16 @@ int run(const QStringList& args)
 
     const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
     out << (result.cancelled ? "Stopped after " : "Loaded ") << count(static_cast<double>(result.itemsWritten)) << " items into "
-        << q(d.table().name) << (result.createdTable ? " (created)" : "") << " in " << db << ": "
+        << q(d.table().name) << (result.createdTable ? " (created)" : "") << " in "
+        << (endpoint.given() ? q(static_cast<store::RemoteStore&>(*store).endpoint().url()) : db) << ": "
         << count(static_cast<double>(result.requests)) << " requests, " << count(result.writeUnits) << " write units, "
         << QString::number(seconds, 'f', 2) << " s\n";
     for (const auto& [entity, n] : data.counts()) out << "  " << q(entity).leftJustified(20) << count(static_cast<double>(n)) << "\n";
+    if (endpoint.given()) {
+        auto& wire = static_cast<store::RemoteStore&>(*store).transport().counters();
+        out << "HTTP: " << wire.requests.load() << " requests, " << wire.retries.load() << " retried, " << wire.throttles.load()
+            << " throttled\n";
+    }
     return result.cancelled ? 130 : 0;
 }
 

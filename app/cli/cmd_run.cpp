@@ -1,7 +1,9 @@
-// keyplan-cli run DESIGN --pattern N [--db FILE] [--input NAME=VALUE ...]: sends the pattern's
-// planned request to a store and prints the items, the LastEvaluatedKey and the consumed capacity
-// beside the cost model's estimate. Without --db it runs on the design's sample data in memory.
+// keyplan-cli run DESIGN --pattern N [--db FILE | --endpoint URL | --region R] [--input NAME=VALUE ...]:
+// sends the pattern's planned request to a store and prints the items, the LastEvaluatedKey, the
+// consumed capacity beside the cost model's estimate, and the latency. Without --db or an endpoint
+// it runs on the design's sample data in memory.
 #include "CliCommand.h"
+#include "EndpointOptions.h"
 #include "TextWrap.h"
 
 #include "analysis/PatternRunner.h"
@@ -10,6 +12,7 @@
 #include "dynamo/Error.h"
 #include "store/SqliteStore.h"
 
+#include <QElapsedTimer>
 #include <QTextStream>
 
 namespace {
@@ -26,9 +29,13 @@ QString itemText(const dynamo::Item& item)
     return "{" + members.join(',') + "}";
 }
 
+constexpr const char* kUsage =
+    "usage: keyplan-cli run DESIGN --pattern N [--db FILE | --endpoint URL | --region R] [--profile P]\n"
+    "                       [--table-name NAME] [--input NAME=VALUE]... [--seed S]\n";
+
 int usage(QTextStream& err)
 {
-    err << "usage: keyplan-cli run DESIGN --pattern N [--db FILE] [--input NAME=VALUE]... [--seed S]\n";
+    err << kUsage;
     return 2;
 }
 
@@ -36,18 +43,29 @@ int run(const QStringList& args)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    QString file, db;
+    QString file, db, tableName;
+    cli::EndpointOptions endpoint;
     int number = 0;
     design::Values inputs;
     analysis::SampleOptions sample;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
+        QString optionError;
+        if (endpoint.take(args, i, &optionError)) {
+            if (!optionError.isEmpty()) return usage(err);
+            continue;
+        }
         if (a == "--help" || a == "-h") {
-            out << "usage: keyplan-cli run DESIGN --pattern N [--db FILE] [--input NAME=VALUE]... [--seed S]\n\n"
-                   "Runs access pattern N's planned request against the store FILE (default: DESIGN's sample data,\n"
-                   "made in memory with --seed) and prints the items, LastEvaluatedKey and consumed capacity.\n"
-                   "Inputs not given are taken from an item in the store that the pattern returns.\n";
+            out << kUsage << "\n"
+                   "Runs access pattern N's planned request against the store FILE or a DynamoDB endpoint (default:\n"
+                   "DESIGN's sample data, made in memory with --seed) and prints the items, LastEvaluatedKey, consumed\n"
+                   "capacity and latency. Inputs not given are taken from an item in the store that the pattern returns.\n"
+                << cli::EndpointOptions::help() << "  --table-name N   the table's name instead of the design's\n";
             return 0;
+        }
+        if (a == "--table-name" && i + 1 < args.size()) {
+            tableName = args[++i];
+            continue;
         }
         if (a == "--pattern" && i + 1 < args.size()) {
             bool ok = false;
@@ -70,7 +88,7 @@ int run(const QStringList& args)
             file = a;
         }
     }
-    if (file.isEmpty() || number <= 0) return usage(err);
+    if (file.isEmpty() || number <= 0 || (!db.isEmpty() && endpoint.given())) return usage(err);
 
     design::Design d;
     try {
@@ -79,6 +97,11 @@ int run(const QStringList& args)
         err << "keyplan-cli run: " << e.what() << "\n";
         return 2;
     }
+    if (!tableName.isEmpty()) {
+        design::Table table = d.table();
+        table.name = tableName.toStdString();
+        d.setTable(table);
+    }
     const design::AccessPattern* pattern = d.patternByNumber(number);
     if (!pattern) {
         err << "keyplan-cli run: " << file << " has no access pattern " << number << "\n";
@@ -86,19 +109,32 @@ int run(const QStringList& args)
     }
 
     try {
-        std::unique_ptr<store::SqliteStore> store;
-        if (db.isEmpty()) {
-            store = store::SqliteStore::openInMemory();
-            const auto loaded = analysis::SampleData(d, sample).load(*store);
+        std::unique_ptr<store::Store> store;
+        if (endpoint.given()) {
+            auto remote = endpoint.open("run", err);
+            if (!remote) return 2;
+            out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
+            store = std::move(remote);
+        } else if (db.isEmpty()) {
+            auto memory = store::SqliteStore::openInMemory();
+            const auto loaded = analysis::SampleData(d, sample).load(*memory);
             out << "Sample data: " << loaded.itemsWritten << " items in memory (seed " << sample.seed << ")\n";
+            store = std::move(memory);
         } else {
             store = store::SqliteStore::openFile(db.toStdString());
         }
-        const analysis::RunResult r = analysis::PatternRunner(d, *store).run(*pattern, inputs);
+        // The first run finds the inputs not given (a Scan for an item) and opens the connection;
+        // the second, with every input bound, is the pattern's own requests, timed.
+        const analysis::PatternRunner runner(d, *store);
+        const design::Values bound = runner.run(*pattern, inputs).inputs;
+        QElapsedTimer timer;
+        timer.start();
+        const analysis::RunResult r = runner.run(*pattern, bound);
+        const double milliseconds = double(timer.nsecsElapsed()) / 1e6;
         out << wrapped("Pattern " + QString::number(number) + ". ", q(pattern->name) + ": " + q(r.plan.explanation), 2);
-        QStringList bound;
-        for (const auto& [name, value] : r.inputs) bound << q(name) + "=" + q(value);
-        out << "Inputs: " << (bound.isEmpty() ? QString("(none)") : bound.join(", ")) << "\n";
+        QStringList boundText;
+        for (const auto& [name, value] : r.inputs) boundText << q(name) + "=" + q(value);
+        out << "Inputs: " << (boundText.isEmpty() ? QString("(none)") : boundText.join(", ")) << "\n";
         const auto& req = r.plan.request;
         if (req.operation == analysis::Operation::GetItem) {
             const auto get = req.getItemRequest(r.inputs);
@@ -122,6 +158,7 @@ int run(const QStringList& args)
                                                   q(analysis::formatCount(r.estimate.read.readUnits)) + " (" +
                                                   q(r.estimate.read.arithmetic) + ")",
                        2);
+        out << "Latency: " << QString::number(milliseconds, 'f', 1) << " ms for " << r.requests << " request(s)\n";
     } catch (const dynamo::Error& e) {
         err << "keyplan-cli run: " << q(e.name()) << ": " << q(e.message()) << "\n";
         return 2;

@@ -5,7 +5,10 @@
 #include "wire/EncodeRequest.h"
 #include "wire/Json.h"
 
+#include <atomic>
+#include <mutex>
 #include <random>
+#include <thread>
 
 namespace keyplan::store {
 
@@ -66,9 +69,38 @@ size_t countKeys(const std::map<std::string, KeysAndAttributes>& keys)
 
 }  // namespace
 
-RemoteStore::RemoteStore(RemoteOptions options, int maxUnprocessedRounds)
-    : transport_(std::move(options)), maxUnprocessedRounds_(maxUnprocessedRounds)
+RemoteStore::RemoteStore(RemoteOptions options, int maxUnprocessedRounds, int bulkConcurrency)
+    : transport_(std::move(options)), maxUnprocessedRounds_(maxUnprocessedRounds), bulkConcurrency_(std::max(1, bulkConcurrency))
 {
+}
+
+std::vector<BatchWriteItemResponse> RemoteStore::batchWriteItems(const std::vector<BatchWriteItemRequest>& requests)
+{
+    std::vector<BatchWriteItemResponse> responses(requests.size());
+    std::atomic<size_t> next{0};
+    std::mutex failureMutex;
+    std::exception_ptr failure;
+    auto work = [&] {
+        for (size_t i = next++; i < requests.size(); i = next++) {
+            {
+                std::lock_guard lock(failureMutex);
+                if (failure) return;
+            }
+            try {
+                responses[i] = batchWriteItem(requests[i]);
+            } catch (...) {
+                std::lock_guard lock(failureMutex);
+                if (!failure) failure = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> workers;
+    const size_t threads = std::min(requests.size(), size_t(bulkConcurrency_));
+    for (size_t t = 1; t < threads; ++t) workers.emplace_back(work);
+    work();
+    for (auto& w : workers) w.join();
+    if (failure) std::rethrow_exception(failure);
+    return responses;
 }
 
 template <class Response, class Request>

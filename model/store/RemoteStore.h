@@ -18,7 +18,7 @@ namespace keyplan::store {
 
 class RemoteStore : public Store {
 public:
-    explicit RemoteStore(RemoteOptions options, int maxUnprocessedRounds = 10);
+    explicit RemoteStore(RemoteOptions options, int maxUnprocessedRounds = 10, int bulkConcurrency = 8);
 
     CreateTableResponse createTable(const CreateTableRequest& request) override;
     DeleteTableResponse deleteTable(const DeleteTableRequest& request) override;
@@ -38,6 +38,9 @@ public:
     BatchWriteItemResponse batchWriteItem(const BatchWriteItemRequest& request) override;
     TransactWriteItemsResponse transactWriteItems(const TransactWriteItemsRequest& request) override;
     TransactGetItemsResponse transactGetItems(const TransactGetItemsRequest& request) override;
+    // The bulk path sends up to bulkConcurrency BatchWriteItem calls at once (each on its own kept-
+    // alive connection); answers come back in request order. Not atomic, as on DynamoDB.
+    std::vector<BatchWriteItemResponse> batchWriteItems(const std::vector<BatchWriteItemRequest>& requests) override;
 
     PartitionStatsResponse partitionStats(const PartitionStatsRequest& request) override;
     void resetPartitionMeters() override;
@@ -53,6 +56,7 @@ private:
 
     RemoteTransport transport_;
     int maxUnprocessedRounds_;
+    int bulkConcurrency_;
 };
 
 }  // namespace keyplan::store

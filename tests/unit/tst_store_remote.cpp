@@ -99,6 +99,7 @@ private Q_SLOTS:
     void shouldSayHowManyItemsStayUnprocessed();
     void shouldResendUnprocessedKeys();
     void shouldReuseTheConnectionBetweenCalls();
+    void shouldSendTheBulkPathConcurrentlyKeepingOrder();
     void shouldNameTheEndpointButNoSecretWhenItCannotConnect();
     void shouldVerifyTheServerCertificate();
     void shouldRefuseEndpointUrlsItCannotUse();
@@ -248,6 +249,30 @@ void TestStoreRemote::shouldReuseTheConnectionBetweenCalls()
     QCOMPARE(seen.size(), 3);
     QCOMPARE(seen[1]["client_port"].toInt(), seen[0]["client_port"].toInt());
     QCOMPARE(seen[2]["client_port"].toInt(), seen[0]["client_port"].toInt());
+}
+
+void TestStoreRemote::shouldSendTheBulkPathConcurrentlyKeepingOrder()
+{
+    FakeEndpoint fake({{200, R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})"}});
+    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())), 10, 4);
+    std::vector<store::BatchWriteItemRequest> batches(24);
+    for (size_t i = 0; i < batches.size(); ++i) {
+        batches[i].requestItems = {{"t", {{Item{{"pk", S("item" + std::to_string(i))}}, std::nullopt}}}};
+        batches[i].returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
+    }
+    const auto responses = remote.batchWriteItems(batches);
+    QCOMPARE(responses.size(), batches.size());
+    for (const auto& r : responses) QCOMPARE(r.consumedCapacity->at(0).capacityUnits, 1.0);
+    const auto seen = fake.requests();
+    QCOMPARE(seen.size(), 24);
+    QSet<QString> bodies;
+    QSet<int> connections;
+    for (const auto& request : seen) {
+        bodies.insert(request["body"].toString());
+        connections.insert(request["client_port"].toInt());
+    }
+    QCOMPARE(bodies.size(), 24);
+    QVERIFY2(connections.size() > 1 && connections.size() <= 4, qPrintable(QString::number(connections.size())));
 }
 
 void TestStoreRemote::shouldNameTheEndpointButNoSecretWhenItCannotConnect()

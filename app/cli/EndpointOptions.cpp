@@ -1,0 +1,67 @@
+#include "EndpointOptions.h"
+
+#include "aws/Credentials.h"
+#include "dynamo/AttributeValue.h"
+#include "dynamo/Error.h"
+
+namespace keyplan::cli {
+
+bool EndpointOptions::take(const QStringList& args, int& i, QString* error)
+{
+    const QString& a = args[i];
+    QString* target = a == "--endpoint" ? &endpointUrl : a == "--region" ? &region : a == "--profile" ? &profile : nullptr;
+    if (!target) return false;
+    if (i + 1 >= args.size() || args[i + 1].startsWith("--")) {
+        *error = a + " needs a value";
+        return true;
+    }
+    *target = args[++i];
+    return true;
+}
+
+const char* EndpointOptions::help()
+{
+    return "  --endpoint URL   a DynamoDB-compatible endpoint (DynamoDB Local, keyplan-cli serve, ...)\n"
+           "  --region R       an AWS region (https://dynamodb.R.amazonaws.com); with --endpoint, the signing region\n"
+           "  --profile P      the AWS profile to sign with (default: AWS_ACCESS_KEY_ID..., AWS_PROFILE, default)\n";
+}
+
+std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, QTextStream& err) const
+{
+    const aws::AwsEnvironment env;
+    const std::optional<std::string> profileName =
+        profile.isEmpty() ? std::nullopt : std::optional<std::string>(profile.toStdString());
+    try {
+        store::RemoteOptions options;
+        std::string signingRegion = region.toStdString();
+        if (signingRegion.empty()) signingRegion = aws::resolveRegion(env, profileName).value_or("");
+        if (endpointUrl.isEmpty()) {
+            if (signingRegion.empty()) {
+                err << "keyplan-cli " << command << ": no region: give --region or set AWS_REGION\n";
+                return nullptr;
+            }
+            options.endpoint = store::RemoteEndpoint::forRegion(signingRegion);
+        } else {
+            options.endpoint = store::RemoteEndpoint::forUrl(endpointUrl.toStdString(),
+                                                             signingRegion.empty() ? "us-east-1" : signingRegion);
+        }
+        options.credentials = aws::resolveCredentials(env, profileName);
+        if (const auto attempts = env.variable("AWS_MAX_ATTEMPTS")) options.maxAttempts = std::max(1, std::atoi(attempts->c_str()));
+        if (maxAttempts) options.maxAttempts = *maxAttempts;
+        if (const auto bundle = env.variable("AWS_CA_BUNDLE")) options.caBundle = *bundle;
+        return std::make_unique<store::RemoteStore>(std::move(options));
+    } catch (const aws::ConfigError& e) {
+        err << "keyplan-cli " << command << ": " << e.what() << "\n";
+    } catch (const dynamo::Error& e) {
+        err << "keyplan-cli " << command << ": " << QString::fromStdString(e.message()) << "\n";
+    }
+    return nullptr;
+}
+
+QString describeEndpoint(const store::RemoteStore& store)
+{
+    const auto& e = store.endpoint();
+    return QString::fromStdString(e.url() + " (region " + e.region + ", credentials from " + store.options().credentials.source + ")");
+}
+
+}  // namespace keyplan::cli

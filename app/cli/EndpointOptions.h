@@ -1,0 +1,44 @@
+// The options every command that talks to a DynamoDB endpoint shares, parsed once:
+//   --endpoint URL   any DynamoDB-compatible endpoint (DynamoDB Local, keyplan-cli serve, ...)
+//   --region R       an AWS region (https://dynamodb.R.amazonaws.com), or the signing region
+//                    for --endpoint (default: as the AWS CLI finds it, else us-east-1)
+//   --profile P      the AWS profile whose credentials sign the requests
+// Credentials are found as the AWS CLI finds them (model/aws); their source, never the secret,
+// is what the commands print.
+#pragma once
+
+#include "store/RemoteStore.h"
+
+#include <QString>
+#include <QStringList>
+#include <QTextStream>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace keyplan::cli {
+
+struct EndpointOptions {
+    QString endpointUrl;
+    QString region;
+    QString profile;
+    // Overrides AWS_MAX_ATTEMPTS; bench uses 1 so that throttling shows instead of being retried.
+    std::optional<int> maxAttempts;
+
+    bool given() const { return !endpointUrl.isEmpty() || !region.isEmpty(); }
+
+    // Consumes args[i] (and its value) when it is one of the options; false otherwise. Sets
+    // *error when the option lacks its value.
+    bool take(const QStringList& args, int& i, QString* error);
+
+    // Opens the store; on failure writes "keyplan-cli COMMAND: ..." to err and returns null.
+    std::unique_ptr<store::RemoteStore> open(const char* command, QTextStream& err) const;
+
+    static const char* help();
+};
+
+// "http://127.0.0.1:8000 (region us-east-1, credentials from environment)".
+QString describeEndpoint(const store::RemoteStore& store);
+
+}  // namespace keyplan::cli

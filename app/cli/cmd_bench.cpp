@@ -1,0 +1,219 @@
+// keyplan-cli bench DESIGN (--endpoint URL | --region R) [--seconds N] [--scale X]: runs every
+// access pattern against a deployed, loaded table at the pattern's own rate (times --scale) for N
+// seconds, from a pool of worker threads on an open-loop schedule, and reports per pattern the
+// p50/p99 latency, the read units consumed per call against the cost model's estimate, and how
+// many calls were throttled. Requests are not retried, so throttling shows rather than hides.
+#include "CliCommand.h"
+#include "EndpointOptions.h"
+
+#include "analysis/PatternRunner.h"
+#include "design/DesignFile.h"
+#include "dynamo/AttributeValue.h"
+#include "dynamo/Error.h"
+
+#include <QTextStream>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <queue>
+#include <thread>
+
+namespace {
+
+using namespace keyplan;
+using Clock = std::chrono::steady_clock;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+constexpr const char* kUsage =
+    "usage: keyplan-cli bench DESIGN (--endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
+    "                         [--seconds N] [--scale X] [--threads T]\n";
+
+struct PatternBench {
+    const design::AccessPattern* pattern = nullptr;
+    design::Values inputs;
+    double estimatedUnits = 0;
+    double rate = 0;  // calls per second asked for
+    std::string skipped;
+    // Filled by the workers under the mutex.
+    std::vector<double> latenciesMs;
+    double consumedUnits = 0;
+    int64_t throttled = 0;
+    int64_t failed = 0;
+    std::string firstError;
+};
+
+struct Due {
+    Clock::time_point at;
+    size_t pattern;
+    bool operator>(const Due& o) const { return at > o.at; }
+};
+
+double percentile(std::vector<double> values, double p)
+{
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t rank = size_t(std::ceil(p * double(values.size())));
+    return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
+}
+
+bool isThrottle(const dynamo::Error& e) { return store::isThrottlingError(e.name()); }
+
+// Runs the schedule: each worker takes the earliest due call, waits for its time, queues the
+// pattern's next call and runs this one.
+void runSchedule(const analysis::PatternRunner& runner, std::vector<PatternBench>& benches, double seconds, int threads)
+{
+    std::mutex mutex;
+    std::priority_queue<Due, std::vector<Due>, std::greater<>> queue;
+    const Clock::time_point start = Clock::now();
+    const Clock::time_point end = start + std::chrono::microseconds(int64_t(seconds * 1e6));
+    for (size_t i = 0; i < benches.size(); ++i)
+        if (benches[i].skipped.empty() && benches[i].rate > 0) queue.push({start, i});
+    auto worker = [&] {
+        while (true) {
+            Due due;
+            {
+                std::lock_guard lock(mutex);
+                if (queue.empty()) return;
+                due = queue.top();
+                queue.pop();
+                const auto next = due.at + std::chrono::microseconds(int64_t(1e6 / benches[due.pattern].rate));
+                if (next < end) queue.push({next, due.pattern});
+            }
+            std::this_thread::sleep_until(due.at);
+            PatternBench& b = benches[due.pattern];
+            const Clock::time_point sent = Clock::now();
+            try {
+                const analysis::RunResult r = runner.run(*b.pattern, b.inputs);
+                const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+                std::lock_guard lock(mutex);
+                b.latenciesMs.push_back(ms);
+                b.consumedUnits += r.consumedReadUnits;
+            } catch (const dynamo::Error& e) {
+                std::lock_guard lock(mutex);
+                (isThrottle(e) ? b.throttled : b.failed)++;
+                if (!isThrottle(e) && b.firstError.empty()) b.firstError = e.name() + ": " + e.message();
+            } catch (const std::exception& e) {
+                std::lock_guard lock(mutex);
+                b.failed++;
+                if (b.firstError.empty()) b.firstError = e.what();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+}
+
+void report(QTextStream& out, const std::vector<PatternBench>& benches, double seconds)
+{
+    out << "\n#   Pattern                       Rate/s  Calls    p50 ms   p99 ms  RU/call  Est RU  Throttled  Errors\n";
+    for (const PatternBench& b : benches) {
+        out << QString::number(b.pattern->number).leftJustified(4) << q(b.pattern->name).left(29).leftJustified(30);
+        if (!b.skipped.empty()) {
+            out << "not run: " << q(b.skipped) << "\n";
+            continue;
+        }
+        const size_t ok = b.latenciesMs.size();
+        out << QString::number(b.rate, 'g', 4).rightJustified(6) << QString::number(qint64(ok)).rightJustified(7)
+            << QString::number(percentile(b.latenciesMs, 0.50), 'f', 2).rightJustified(10)
+            << QString::number(percentile(b.latenciesMs, 0.99), 'f', 2).rightJustified(9)
+            << QString::number(ok ? b.consumedUnits / double(ok) : 0, 'g', 4).rightJustified(9)
+            << QString::number(b.estimatedUnits, 'g', 4).rightJustified(8) << QString::number(b.throttled).rightJustified(11)
+            << QString::number(b.failed).rightJustified(8) << "\n";
+        if (!b.firstError.empty()) out << "      first error: " << q(b.firstError) << "\n";
+    }
+    out << "Over " << seconds << " s; RU/call is the ConsumedCapacity the endpoint reported, Est RU the cost model's.\n";
+}
+
+int run(const QStringList& args)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QString file, tableName;
+    double seconds = 10, scale = 1;
+    int threads = 8;
+    cli::EndpointOptions endpoint;
+    endpoint.maxAttempts = 1;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        QString optionError;
+        bool ok = true;
+        if (endpoint.take(args, i, &optionError)) {
+            ok = optionError.isEmpty();
+        } else if (a == "--help" || a == "-h") {
+            out << kUsage << "\n"
+                << "Runs every access pattern of DESIGN at its rate (times --scale, default 1) for --seconds (default 10)\n"
+                   "against a deployed and loaded table, and reports p50/p99 latency, consumed against estimated read\n"
+                   "units, and throttled calls per pattern. Inputs come from one item per pattern found in the table.\n"
+                << cli::EndpointOptions::help()
+                << "  --table-name N   the table's name instead of the design's\n"
+                   "  --threads T      concurrent requests at most (default 8)\n";
+            return 0;
+        } else if (a == "--seconds" && i + 1 < args.size()) {
+            seconds = args[++i].toDouble(&ok);
+            ok = ok && seconds > 0 && seconds <= 3600;
+        } else if (a == "--scale" && i + 1 < args.size()) {
+            scale = args[++i].toDouble(&ok);
+            ok = ok && scale > 0;
+        } else if (a == "--threads" && i + 1 < args.size()) {
+            threads = args[++i].toInt(&ok);
+            ok = ok && threads >= 1 && threads <= 256;
+        } else if (a == "--table-name" && i + 1 < args.size()) {
+            tableName = args[++i];
+        } else if (a.startsWith('-') || !file.isEmpty()) {
+            ok = false;
+        } else {
+            file = a;
+        }
+        if (!ok) {
+            err << kUsage;
+            return 2;
+        }
+    }
+    if (file.isEmpty() || !endpoint.given()) {
+        err << kUsage;
+        return 2;
+    }
+    design::Design d;
+    try {
+        d = design::loadDesignFile(file);
+    } catch (const design::DesignFileError& e) {
+        err << "keyplan-cli bench: " << e.what() << "\n";
+        return 2;
+    }
+    if (!tableName.isEmpty()) {
+        design::Table table = d.table();
+        table.name = tableName.toStdString();
+        d.setTable(table);
+    }
+    auto remote = endpoint.open("bench", err);
+    if (!remote) return 2;
+    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
+
+    const analysis::PatternRunner runner(d, *remote);
+    std::vector<PatternBench> benches;
+    for (const design::AccessPattern& p : d.patterns()) {
+        PatternBench b;
+        b.pattern = &p;
+        b.rate = p.ratePerSecond * scale;
+        try {
+            const analysis::RunResult first = runner.run(p, {});
+            b.inputs = first.inputs;
+            b.estimatedUnits = first.estimate.read.readUnits;
+        } catch (const std::exception& e) {
+            b.skipped = e.what();
+        }
+        if (b.skipped.empty() && b.rate <= 0) b.skipped = "its rate is 0 calls/s";
+        benches.push_back(std::move(b));
+    }
+    runSchedule(runner, benches, seconds, threads);
+    report(out, benches, seconds);
+    return 0;
+}
+
+}  // namespace
+
+KEYPLAN_CLI_COMMAND(bench, "bench", "run every pattern against a DynamoDB endpoint at its rate: latency, capacity, throttles", run);

@@ -1,0 +1,204 @@
+// keyplan-cli practice: the interview-practice scenarios without the window.
+//   practice list                       id, title, patterns, difficulty of every shipped scenario
+//   practice show ID                    the brief, entities and patterns as Markdown
+//   practice grade ID DESIGN [--answers FILE] [--format text|json|md] [--curveball ID [--before DESIGN]]
+// ID is a shipped scenario's id or a path to a scenario file. grade reads an ordinary .keyplan.json
+// and grades it against the scenario (see model/practice/Grader.h). Exit status: 0 when listed,
+// shown or graded; 2 when the scenario, the design or the answers cannot be read, or on a usage error.
+#include "CliCommand.h"
+
+#include "design/DesignFile.h"
+#include "io/Json.h"
+#include "practice/Grader.h"
+#include "practice/ReportFormat.h"
+#include "practice/Scenario.h"
+
+#include <QFile>
+#include <QTextStream>
+
+namespace {
+
+using namespace keyplan;
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+const char* kUsage =
+    "usage: keyplan-cli practice list\n"
+    "       keyplan-cli practice show ID\n"
+    "       keyplan-cli practice grade ID DESIGN [--answers FILE] [--format text|json|md]\n"
+    "                                   [--curveball ID [--before DESIGN]]\n\n"
+    "ID is a shipped scenario's id (see list) or a scenario file. grade grades DESIGN (a .keyplan.json) against\n"
+    "the scenario: its patterns are matched by number; the scenario's inputs, result attributes, rates, volumes\n"
+    "and consistency stand, the design's keys, indexes, item types and their mapping to patterns are graded.\n"
+    "  --answers FILE   a JSON object of follow-up answers by question id ({\"gsi-vs-lsi\": \"...\"}), marked by\n"
+    "                   the scenario's rubric\n"
+    "  --format F       text (default), json or md (the Markdown report)\n"
+    "  --curveball ID   also grade the curveball's pattern; with --before DESIGN, price the change from DESIGN\n"
+    "Exit status: 0 graded (or listed, shown); 2 the scenario, design or answers cannot be read, or bad usage.\n";
+
+int list(QTextStream& out, QTextStream& err)
+{
+    std::vector<practice::Scenario> all;
+    try {
+        all = practice::loadBuiltInScenarios();
+    } catch (const practice::ScenarioFileError& e) {
+        err << "keyplan-cli practice list: " << e.what() << "\n";
+        return 2;
+    }
+    int width = 2;
+    for (const auto& s : all) width = std::max(width, static_cast<int>(s.id.size()));
+    out << QString("id").leftJustified(width) << "  " << QString("patterns").rightJustified(8) << "  difficulty  title\n";
+    for (const auto& s : all)
+        out << q(s.id).leftJustified(width) << "  " << QString::number(s.patterns.size()).rightJustified(8) << "  "
+            << q(std::string(practice::difficultyName(s.difficulty))).leftJustified(10) << "  " << q(s.title) << "\n";
+    return 0;
+}
+
+bool loadScenario(const QString& id, practice::Scenario* out, QTextStream& err)
+{
+    try {
+        *out = practice::loadScenario(id);
+        return true;
+    } catch (const practice::ScenarioFileError& e) {
+        err << "keyplan-cli practice: " << e.what() << "\n";
+        return false;
+    }
+}
+
+bool loadAnswers(const QString& file, std::vector<std::pair<std::string, std::string>>* out, QTextStream& err)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        err << "keyplan-cli practice grade: " << file << ": cannot be read: " << f.errorString() << "\n";
+        return false;
+    }
+    const QByteArray bytes = f.readAll();
+    io::Json root;
+    std::string error;
+    if (!io::Json::parse(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), &root, &error)) {
+        err << "keyplan-cli practice grade: " << file << ": $: not valid JSON: " << q(error) << "\n";
+        return false;
+    }
+    if (!root.isObject()) {
+        err << "keyplan-cli practice grade: " << file << ": $: expected an object of answers by follow-up id\n";
+        return false;
+    }
+    for (const auto& [id, value] : root.members()) {
+        if (!value.isString()) {
+            err << "keyplan-cli practice grade: " << file << ": $." << q(id) << ": expected the answer as a string\n";
+            return false;
+        }
+        out->push_back({id, value.text()});
+    }
+    return true;
+}
+
+bool loadDesign(const QString& file, design::Design* out, QTextStream& err)
+{
+    try {
+        *out = design::loadDesignFile(file);
+        return true;
+    } catch (const design::DesignFileError& e) {
+        err << "keyplan-cli practice grade: " << e.what() << "\n";
+        return false;
+    }
+}
+
+int grade(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    QStringList positional;
+    QString answers, format = "text", curveball, before;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        auto value = [&](QString* into) {
+            if (i + 1 >= args.size()) return false;
+            *into = args[++i];
+            return true;
+        };
+        if (a == "--answers" || a == "--format" || a == "--curveball" || a == "--before") {
+            QString* into = a == "--answers" ? &answers : a == "--format" ? &format : a == "--curveball" ? &curveball : &before;
+            if (!value(into)) {
+                err << "keyplan-cli practice grade: " << a << " needs a value\n";
+                return 2;
+            }
+        } else if (a.startsWith('-')) {
+            err << "keyplan-cli practice grade: unknown option " << a << "\n";
+            return 2;
+        } else {
+            positional << a;
+        }
+    }
+    if (positional.size() != 2) {
+        err << kUsage;
+        return 2;
+    }
+    if (format != "text" && format != "json" && format != "md") {
+        err << "keyplan-cli practice grade: --format must be text, json or md, not " << format << "\n";
+        return 2;
+    }
+    if (!before.isEmpty() && curveball.isEmpty()) {
+        err << "keyplan-cli practice grade: --before prices a curveball's change; name the curveball with --curveball\n";
+        return 2;
+    }
+    practice::Scenario scenario;
+    design::Design candidate;
+    practice::GradeInput input;
+    if (!loadScenario(positional[0], &scenario, err) || !loadDesign(positional[1], &candidate, err)) return 2;
+    if (!answers.isEmpty() && !loadAnswers(answers, &input.answers, err)) return 2;
+    if (!curveball.isEmpty()) {
+        if (!scenario.curveball(curveball.toStdString())) {
+            err << "keyplan-cli practice grade: scenario " << q(scenario.id) << " has no curveball " << curveball << "\n";
+            return 2;
+        }
+        input.curveballs.push_back(curveball.toStdString());
+        if (!before.isEmpty()) {
+            design::Design b;
+            if (!loadDesign(before, &b, err)) return 2;
+            input.before = std::move(b);
+        }
+    }
+    const practice::GradeReport report = practice::grade(scenario, candidate, input);
+    if (format == "json") out << q(practice::reportJson(report).dump()) << "\n";
+    else if (format == "md") out << q(practice::reportMarkdown(report));
+    else out << q(practice::reportText(report));
+    return 0;
+}
+
+int run(const QStringList& args)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    if (args.isEmpty()) {
+        err << kUsage;
+        return 2;
+    }
+    const QString& sub = args.first();
+    if (sub == "--help" || sub == "-h" || sub == "help") {
+        out << kUsage;
+        return 0;
+    }
+    if (sub == "list") {
+        if (args.size() != 1) {
+            err << "keyplan-cli practice list takes no arguments\n";
+            return 2;
+        }
+        return list(out, err);
+    }
+    if (sub == "show") {
+        if (args.size() != 2) {
+            err << "usage: keyplan-cli practice show ID\n";
+            return 2;
+        }
+        practice::Scenario s;
+        if (!loadScenario(args[1], &s, err)) return 2;
+        out << q(practice::scenarioMarkdown(s));
+        return 0;
+    }
+    if (sub == "grade") return grade(args.mid(1), out, err);
+    err << "keyplan-cli practice: unknown subcommand " << sub << "\n\n" << kUsage;
+    return 2;
+}
+
+}  // namespace
+
+KEYPLAN_CLI_COMMAND(practice, "practice", "interview practice: list and show scenarios, grade a design against one", run);

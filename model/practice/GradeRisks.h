@@ -1,0 +1,37 @@
+// The grader's "Risks" part: what would go wrong in production at the scenario's volumes and
+// rates, found by the linter on the graded design (hot partitions with their shard count, the LSI
+// 10 GB limit) and sized here with the scenario's production figures (how big the largest item
+// collection really gets).
+#pragma once
+
+#include "analysis/Analysis.h"
+#include "analysis/CostModel.h"
+#include "practice/Grader.h"
+#include "practice/Scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace keyplan::practice {
+
+struct RiskAssessment {
+    std::vector<GradeFinding> findings;  // penalised risks first, then notes
+    int penalty = 0;                     // points off the 15 of the part
+    std::string summary;
+    std::string toEarn;
+};
+
+// Penalties: 6 for each hot partition (over 1,000 WCU or 3,000 RCU per partition), 4 for each item
+// collection past 10 GB, 5 for each LSI whose collections grow without bound or past 10 GB.
+inline constexpr int kHotPartitionPenalty = 6;
+inline constexpr int kLargeCollectionPenalty = 4;
+inline constexpr int kLsiPenalty = 5;
+
+// The items of `entity` under its busiest parent at production volume (a customer with a million
+// orders when the scenario says so; the average otherwise).
+double largestCollectionItems(const Scenario& scenario, const design::Design& design, const design::Entity& entity);
+
+RiskAssessment assessRisks(const Scenario& scenario, const design::Design& graded, const analysis::CostModel& cost,
+                           const analysis::Report& report);
+
+}  // namespace keyplan::practice

@@ -1,0 +1,526 @@
+#include "practice/Grader.h"
+
+#include "analysis/Analysis.h"
+#include "analysis/CostModel.h"
+#include "practice/GradeRisks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace keyplan::practice {
+
+using analysis::formatCount;
+
+std::string_view findingKindName(GradeFinding::Kind kind)
+{
+    switch (kind) {
+    case GradeFinding::Kind::HotPartition: return "hot-partition";
+    case GradeFinding::Kind::LargeCollection: return "large-collection";
+    case GradeFinding::Kind::LsiLimit: return "lsi-limit";
+    case GradeFinding::Kind::Scan: return "scan";
+    case GradeFinding::Kind::Filter: return "filter";
+    case GradeFinding::Kind::FetchBack: return "fetch-back";
+    case GradeFinding::Kind::UnusedIndex: return "unused-index";
+    case GradeFinding::Kind::Backfill: return "backfill";
+    case GradeFinding::Kind::Note: return "note";
+    }
+    return "note";
+}
+
+const GradePart* GradeReport::part(std::string_view name) const
+{
+    for (const auto& p : parts) {
+        if (p.name == name) return &p;
+    }
+    return nullptr;
+}
+
+const PatternRow* GradeReport::pattern(int number) const
+{
+    for (const auto& p : patterns) {
+        if (p.number == number) return &p;
+    }
+    return nullptr;
+}
+
+bool GradeReport::allAnswered() const
+{
+    return std::all_of(patterns.begin(), patterns.end(), [](const PatternRow& r) { return r.answered; });
+}
+
+namespace {
+
+std::string money(double d) { return "$" + formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100); }
+
+std::string list(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += i + 1 == items.size() ? " and " : ", ";
+        out += items[i];
+    }
+    return out;
+}
+
+std::string requestText(const analysis::PatternPlan& plan)
+{
+    const auto& r = plan.request;
+    if (r.operation == analysis::Operation::None) return "-";
+    std::string out = std::string(analysis::operationName(r.operation)) + " " + plan.indexLabel();
+    if (r.operation == analysis::Operation::Scan) return out + (r.filterText.empty() ? "" : " filtered by " + r.filterText);
+    out += ": " + r.keyCondition.text();
+    if (!r.filterText.empty()) out += " filtered by " + r.filterText;
+    return out;
+}
+
+std::string projectionWord(design::Projection p)
+{
+    switch (p) {
+    case design::Projection::KeysOnly: return "KEYS_ONLY";
+    case design::Projection::Include: return "INCLUDE";
+    case design::Projection::All: return "ALL";
+    }
+    return "ALL";
+}
+
+// One side of the comparison: a graded design, its analysis and its cost model.
+struct Side {
+    design::Design design;
+    analysis::CostModel cost;
+    analysis::Report report;
+    explicit Side(design::Design d) : design(std::move(d)), cost(design), report(analysis::analyze(design)) {}
+};
+
+class Grading {
+public:
+    Grading(const Scenario& s, const design::Design& candidate, const GradeInput& in) : s_(s), in_(in)
+    {
+        for (const auto& id : in.curveballs) {
+            if (const Curveball* c = s.curveball(id)) curveballs_.push_back(c);
+            else out_.notes.push_back("No curveball '" + id + "' in this scenario; ignored.");
+        }
+        std::vector<const Curveball*> referenceCurveballs;
+        for (const Curveball* c : curveballs_) {
+            if (s.reference.patternByNumber(c->pattern.number)) referenceCurveballs.push_back(c);
+        }
+        cand_ = std::make_unique<Side>(gradingDesign(s, candidate, curveballs_, &out_.notes));
+        ref_ = std::make_unique<Side>(gradingDesign(s, s.reference, referenceCurveballs));
+    }
+
+    GradeReport run()
+    {
+        out_.scenarioId = s_.id;
+        out_.scenarioTitle = s_.title;
+        rows();
+        const bool curveball = !curveballs_.empty();
+        patternsPart(curveball ? 30 : 35);
+        readPart();
+        writePart();
+        indexPart();
+        risksPart();
+        scanPart();
+        hintsPart();
+        timePart();
+        if (curveball) changePart();
+        out_.candidate = summary(*cand_);
+        out_.reference = summary(*ref_);
+        for (const auto& [id, answer] : in_.answers) {
+            if (const FollowUp* f = s_.followUp(id)) out_.followUps.push_back(markAnswer(*f, answer));
+            else out_.notes.push_back("No follow-up question '" + id + "' in this scenario; its answer is not marked.");
+        }
+        out_.score = 0;
+        for (const auto& p : out_.parts) out_.score += p.points;
+        out_.score = std::clamp(out_.score, 0, 100);
+        return std::move(out_);
+    }
+
+private:
+    const analysis::PatternReport* reportOf(const Side& side, int number) const
+    {
+        for (const auto& p : side.report.patterns) {
+            if (p.number == number) return &p;
+        }
+        return nullptr;
+    }
+
+    // The attributes a pattern's items carry: every stored attribute of the returned item types.
+    std::vector<std::string> missingFromItems(const design::AccessPattern& p) const
+    {
+        std::set<std::string> carried;
+        for (const auto& r : p.returns) {
+            const design::Entity* e = cand_->design.entityByName(r.entity);
+            if (!e) continue;
+            for (const auto& a : e->attributes) {
+                if (!a.keyOnly) carried.insert(a.name);
+            }
+        }
+        std::vector<std::string> missing;
+        for (const auto& a : p.attributes) {
+            if (!carried.count(a)) missing.push_back(a);
+        }
+        return missing;
+    }
+
+    // The items lack attributes the scenario's own entity has: price a GetItem per item for it.
+    void priceFetchBack(const design::AccessPattern& p, PatternRow& row) const
+    {
+        const design::AccessPattern* stated = s_.pattern(p.number);
+        if (!stated) {
+            for (const Curveball* c : curveballs_) {
+                if (c->pattern.number == p.number) stated = &c->pattern;
+            }
+        }
+        const design::Entity* owner = nullptr;
+        for (const auto& r : stated ? stated->returns : std::vector<design::ReturnedEntity>{}) {
+            const design::Entity* e = cand_->design.entityByName(r.entity);
+            if (e && std::all_of(row.missingAttributes.begin(), row.missingAttributes.end(),
+                                 [&](const std::string& a) { return e->attribute(a) != nullptr; }))
+                owner = e;
+        }
+        double items = 0;
+        for (const auto& r : p.returns) items += r.count;
+        if (p.pageSize) items = std::min(items, static_cast<double>(*p.pageSize));
+        const int fetches = static_cast<int>(std::ceil(items - 1e-9));
+        const std::string lacking = list(row.missingAttributes);
+        if (!owner) {
+            row.explanation = "the items it reads lack " + lacking + ", and no item type of the design carries them.";
+            return;
+        }
+        const int64_t size = cand_->cost.itemSize(*owner);
+        const bool strong = p.consistency == design::Consistency::Strong;
+        const double each = analysis::CostModel::getItemUnits(size, strong);
+        const double fetchUnits = fetches * each;
+        row.arithmetic += "; the items lack " + lacking + ", so each is followed by a GetItem of its " + owner->name +
+                          " (" + formatCount(static_cast<double>(size)) + " B -> " + formatCount(each) + " RRU): " +
+                          std::to_string(fetches) + " x " + formatCount(each) + " = " + formatCount(fetchUnits) +
+                          " RRU; total " + formatCount(row.readUnits + fetchUnits) + " RRU";
+        row.readUnits += fetchUnits;
+        row.requests = 1 + fetches;
+        row.explanation = "one request reads the items, but they lack " + lacking + ": a GetItem of the " + owner->name +
+                          " per item follows, 1 + " + std::to_string(fetches) + " requests.";
+    }
+
+    void rows()
+    {
+        for (const auto& p : cand_->design.patterns()) {
+            const analysis::PatternReport* mine = reportOf(*cand_, p.number);
+            const analysis::PatternReport* theirs = reportOf(*ref_, p.number);
+            PatternRow row;
+            row.number = p.number;
+            row.name = p.name;
+            row.curveball = !s_.pattern(p.number);
+            if (mine) {
+                const auto& plan = mine->plan;
+                row.verdict = analysis::verdictWords(plan.verdict, plan.requestCount);
+                row.request = requestText(plan);
+                row.index = plan.indexLabel();
+                row.requests = mine->cost.read.requests;
+                row.readUnits = mine->cost.read.readUnits;
+                row.explanation = plan.explanation;
+                row.arithmetic = mine->cost.read.arithmetic;
+                row.missingAttributes = plan.missingAttributes;
+                row.answered = plan.servedByOneRequest();
+                if (row.answered || plan.verdict == analysis::Verdict::NeedsFilter) {
+                    const auto missing = missingFromItems(p);
+                    if (!missing.empty()) {
+                        row.missingAttributes = missing;
+                        row.answered = false;
+                        row.verdict = "items lack " + list(missing);
+                        priceFetchBack(p, row);
+                    }
+                }
+                if (plan.verdict == analysis::Verdict::NeedsScan) scanFinding(p, row);
+                if (plan.verdict == analysis::Verdict::NeedsFilter)
+                    out_.findings.push_back({GradeFinding::Kind::Filter, p.number, "", plan.request.indexName,
+                                             "Pattern " + std::to_string(p.number) + " reads a whole collection and filters "
+                                             "it (" + plan.request.filterText + "): it pays for every item it reads, not "
+                                             "only those it returns. " + row.arithmetic + ".", 0});
+                if (!row.missingAttributes.empty() && plan.verdict != analysis::Verdict::NeedsScan)
+                    out_.findings.push_back({GradeFinding::Kind::FetchBack, p.number, "", plan.request.indexName,
+                                             "Pattern " + std::to_string(p.number) + ": " + row.arithmetic + ".", 0});
+            }
+            row.dollarsPerMonth = cand_->cost.readDollars(row.readUnits * p.ratePerSecond).onDemandPerMonth;
+            if (theirs) {
+                row.referenceReadUnits = theirs->cost.read.readUnits;
+                row.referenceRequest = requestText(theirs->plan);
+                row.referenceDollarsPerMonth = theirs->cost.dollars.onDemandPerMonth;
+            }
+            out_.patterns.push_back(std::move(row));
+        }
+    }
+
+    void scanFinding(const design::AccessPattern& p, PatternRow& row)
+    {
+        const analysis::StorageCost storage = analysis::storageCost(cand_->design, cand_->cost);
+        const auto& table = storage.places.front();
+        std::string counts;
+        for (const auto& e : cand_->design.entities()) {
+            counts += (counts.empty() ? "" : ", ") + formatCount(std::round(cand_->cost.totalItems(e))) + " " + e.name;
+        }
+        const auto dollars = cand_->cost.readDollars(row.readUnits * p.ratePerSecond);
+        row.arithmetic = "a Scan reads the whole table at the scenario's volume (" + counts + "): " +
+                         formatCount(table.items) + " items, " + analysis::formatBytes(table.bytes - table.items * analysis::kStorageOverheadBytes) +
+                         ", " + formatCount(row.readUnits) + " RRU and " + formatCount(row.requests) + " pages of 1 MB per call";
+        out_.findings.push_back({GradeFinding::Kind::Scan, p.number, "", "",
+                                 "Pattern " + std::to_string(p.number) + " (" + p.name + ") needs a Scan: " + row.arithmetic +
+                                     "; at " + formatCount(p.ratePerSecond) + " calls/s that is " +
+                                     formatCount(row.readUnits * p.ratePerSecond) + " RRU/s, " +
+                                     money(dollars.onDemandPerMonth) + "/month on demand, and it grows with the table.",
+                                 0});
+    }
+
+    void patternsPart(int max)
+    {
+        GradePart part{"Patterns answered", 0, max, "", ""};
+        const double share = out_.patterns.empty() ? 0 : static_cast<double>(max) / static_cast<double>(out_.patterns.size());
+        double points = 0;
+        std::vector<std::string> answered, missed;
+        for (const auto& r : out_.patterns) {
+            if (r.answered) {
+                points += share;
+                answered.push_back(std::to_string(r.number));
+            } else {
+                missed.push_back("pattern " + std::to_string(r.number) + " (" + r.name + ") " + r.verdict);
+                part.toEarn += (part.toEarn.empty() ? "" : " ") + std::string("Pattern ") + std::to_string(r.number) +
+                               ": " + r.explanation;
+                if (const PatternRow* ref = &r; !ref->referenceRequest.empty() && ref->referenceRequest != "-")
+                    part.toEarn += " The reference answers it with " + ref->referenceRequest + ".";
+            }
+        }
+        part.points = static_cast<int>(std::round(points));
+        part.why = std::to_string(answered.size()) + " of " + std::to_string(out_.patterns.size()) +
+                   " patterns answered by one request whose items carry every attribute the result needs" +
+                   (missed.empty() ? "." : "; not answered: " + list(missed) + ".");
+        out_.parts.push_back(std::move(part));
+    }
+
+    void readPart()
+    {
+        double mine = 0, theirs = 0;
+        std::vector<std::pair<double, std::string>> excess;
+        for (const auto& r : out_.patterns) {
+            // A pattern with no request at all is priced as the reference's, so leaving one out
+            // never looks cheap (it loses its points in "Patterns answered").
+            const double d = r.request == "-" ? r.referenceDollarsPerMonth : r.dollarsPerMonth;
+            mine += d;
+            theirs += r.referenceDollarsPerMonth;
+            if (d > r.referenceDollarsPerMonth * 1.05 + 0.01)
+                excess.push_back({d - r.referenceDollarsPerMonth,
+                                  "pattern " + std::to_string(r.number) + " costs " + money(d) + "/month (" +
+                                      formatCount(r.readUnits) + " RRU a call) against the reference's " +
+                                      money(r.referenceDollarsPerMonth) + " (" + formatCount(r.referenceReadUnits) + " RRU)"});
+        }
+        GradePart part{"Read cost", 0, 15, "", ""};
+        const double ratio = theirs > 0 ? mine / theirs : (mine > 0 ? 1e9 : 1);
+        part.points = ratio <= 1.02 ? 15 : static_cast<int>(std::round(15.0 / ratio));
+        part.why = "Reads cost " + money(mine) + "/month on demand at the scenario's rates, against the reference's " +
+                   money(theirs) + (ratio > 1.02 && ratio < 1e8 ? " (" + formatCount(std::round(ratio * 10) / 10) + "x)." : ".");
+        std::sort(excess.begin(), excess.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (size_t i = 0; i < excess.size() && i < 3; ++i) part.toEarn += (i ? "; " : "") + excess[i].second;
+        if (!part.toEarn.empty()) part.toEarn += ". Read each result with one request over items that carry what it needs.";
+        if (part.points == 15) part.toEarn.clear();
+        out_.parts.push_back(std::move(part));
+    }
+
+    static double writeUnits(const Side& side, double* tableOnly)
+    {
+        double total = 0;
+        *tableOnly = 0;
+        for (const auto& w : side.report.writes) {
+            total += w.unitsPerSecond;
+            if (!w.breakdown.empty()) {
+                const design::Entity* e = side.design.entityByName(w.entity);
+                *tableOnly += w.breakdown.front().second * (e ? e->writesPerSecond : 0);
+            }
+        }
+        return total;
+    }
+
+    void writePart()
+    {
+        double mineTable = 0, theirsTable = 0;
+        const double mine = writeUnits(*cand_, &mineTable);
+        const double theirs = writeUnits(*ref_, &theirsTable);
+        GradePart part{"Write cost", 0, 10, "", ""};
+        const double ratio = theirs > 0 ? mine / theirs : 1;
+        part.points = ratio <= 1.02 ? 10 : static_cast<int>(std::round(10.0 / ratio));
+        const double amp = mineTable > 0 ? mine / mineTable : 1;
+        const double refAmp = theirsTable > 0 ? theirs / theirsTable : 1;
+        part.why = "Writes take " + formatCount(std::round(mine)) + " WCU/s at the scenario's write rates (" +
+                   money(cand_->cost.writeDollars(mine).onDemandPerMonth) + "/month), index writes amplifying the table's " +
+                   formatCount(std::round(mineTable)) + " by " + formatCount(std::round(amp * 100) / 100) +
+                   "x; the reference takes " + formatCount(std::round(theirs)) + " WCU/s (" +
+                   formatCount(std::round(refAmp * 100) / 100) + "x).";
+        if (part.points < 10) {
+            std::vector<std::string> heavy;
+            for (const auto& w : cand_->report.writes) {
+                if (w.breakdown.size() > 1 || w.unitsPerWrite > 1) heavy.push_back(w.entity + ": " + w.arithmetic);
+            }
+            part.toEarn = "Fewer or smaller index entries per write (project only what the reading pattern needs; "
+                          "keep items out of indexes they are not read from). " + list(heavy) + ".";
+        }
+        out_.parts.push_back(std::move(part));
+    }
+
+    void indexPart()
+    {
+        std::set<std::string> used;
+        for (const auto& p : cand_->report.patterns) {
+            if (!p.plan.request.indexName.empty()) used.insert(p.plan.request.indexName);
+        }
+        const int mine = static_cast<int>(cand_->design.indexes().size());
+        const int theirs = static_cast<int>(ref_->design.indexes().size());
+        std::vector<std::string> unused;
+        for (const auto& i : cand_->design.indexes()) {
+            if (used.count(i.name)) continue;
+            unused.push_back(i.name);
+            out_.findings.push_back({GradeFinding::Kind::UnusedIndex, 0, "", i.name,
+                                     i.name + " serves none of the scenario's patterns, yet every item in it costs an index "
+                                     "write and its storage.", 0});
+        }
+        const int extra = std::max(0, mine - theirs);
+        GradePart part{"Indexes", 0, 10, "", ""};
+        part.points = std::max(0, 10 - 3 * extra - 3 * static_cast<int>(unused.size()));
+        const auto storage = analysis::storageCost(cand_->design, cand_->cost);
+        const auto refStorage = analysis::storageCost(ref_->design, ref_->cost);
+        part.why = std::to_string(mine) + " index" + (mine == 1 ? "" : "es") + " against the reference's " +
+                   std::to_string(theirs) + (unused.empty() ? "" : "; unused: " + list(unused)) + ". Storage " +
+                   money(storage.dollarsPerMonth) + "/month (" + analysis::formatBytes(storage.totalBytes) +
+                   ") against the reference's " + money(refStorage.dollarsPerMonth) + ".";
+        if (part.points < 10)
+            part.toEarn = "Serve the patterns with at most " + std::to_string(theirs) + " index" + (theirs == 1 ? "" : "es") +
+                          ": overload one GSI's generic keys for several patterns, use the table's own sort key and "
+                          "sparse item types before adding an index" +
+                          (unused.empty() ? "" : ", and drop " + list(unused)) + ".";
+        out_.parts.push_back(std::move(part));
+    }
+
+    void risksPart()
+    {
+        const RiskAssessment risks = assessRisks(s_, cand_->design, cand_->cost, cand_->report);
+        GradePart part{"Risks", 0, 15, "", ""};
+        part.points = std::max(0, 15 - risks.penalty);
+        for (const auto& f : risks.findings) out_.findings.push_back(f);
+        part.why = risks.summary.empty() ? "No hot partition, oversized item collection or LSI limit at the scenario's "
+                                            "volumes and rates."
+                                          : risks.summary;
+        part.toEarn = risks.toEarn;
+        out_.parts.push_back(std::move(part));
+    }
+
+    void scanPart()
+    {
+        GradePart part{"Scans and filters", 0, 5, "", ""};
+        std::vector<std::string> offenders;
+        for (const auto& r : out_.patterns) {
+            if (r.verdict == analysis::verdictWords(analysis::Verdict::NeedsScan) ||
+                r.verdict == analysis::verdictWords(analysis::Verdict::NeedsFilter))
+                offenders.push_back("pattern " + std::to_string(r.number) + " " + r.verdict);
+        }
+        part.points = std::max(0, 5 - 3 * static_cast<int>(offenders.size()));
+        part.why = offenders.empty() ? "No pattern reads more than it returns." : "Reading more than is returned: " + list(offenders) + ".";
+        if (!offenders.empty())
+            part.toEarn = "Give each of them a key whose partition holds exactly the result (a GSI keyed by the pattern's "
+                          "input, or a sparse item type), so the request reads only what it returns.";
+        out_.parts.push_back(std::move(part));
+    }
+
+    void hintsPart()
+    {
+        GradePart part{"Hints", 0, 5, "", ""};
+        part.points = std::max(0, 5 - in_.hintPointsTaken);
+        part.why = in_.hintsTaken == 0 ? "No hints taken."
+                                       : std::to_string(in_.hintsTaken) + " hint" + (in_.hintsTaken == 1 ? "" : "s") +
+                                             " taken, costing " + std::to_string(in_.hintPointsTaken) + " point" +
+                                             (in_.hintPointsTaken == 1 ? "" : "s") + ".";
+        if (part.points < 5) part.toEarn = "Reach the design without hints (interview mode gives none).";
+        out_.parts.push_back(std::move(part));
+    }
+
+    void timePart()
+    {
+        GradePart part{"Time", 5, 5, "", ""};
+        if (!in_.secondsUsed) {
+            part.why = "Not timed.";
+        } else {
+            const int used = *in_.secondsUsed;
+            const int limit = in_.timeLimitMinutes * 60;
+            const std::string usedText = std::to_string(used / 60) + " min " + std::to_string(used % 60) + " s";
+            if (used <= limit) {
+                part.why = "Submitted after " + usedText + " of the " + std::to_string(in_.timeLimitMinutes) + " minutes.";
+            } else {
+                part.points = 0;
+                part.why = "Submitted after " + usedText + ", past the " + std::to_string(in_.timeLimitMinutes) + " minutes.";
+                part.toEarn = "Submit inside the time limit: number the patterns, find the item collections, then keys.";
+            }
+        }
+        out_.parts.push_back(std::move(part));
+    }
+
+    void changePart()
+    {
+        GradePart part{"Change in production", 5, 5, "", ""};
+        if (!in_.before) {
+            part.why = "The design before the curveball is not known, so the change could not be priced.";
+            out_.parts.push_back(std::move(part));
+            return;
+        }
+        const design::Design before = gradingDesign(s_, *in_.before, {});
+        analysis::BackfillEstimate estimate = analysis::estimateBackfill(before, cand_->design, cand_->cost);
+        for (const auto& step : estimate.steps)
+            out_.findings.push_back({GradeFinding::Kind::Backfill, 0, step.entity, step.index, step.text, 0});
+        part.why = estimate.summary();
+        if (estimate.rewritesBaseTable()) {
+            part.points = 0;
+            part.toEarn = "Serve the new pattern without changing base-table keys: a new GSI (or a new sparse item type "
+                          "written from now on) is backfilled online, while changed table keys rewrite every affected item.";
+        } else if (estimate.itemsRewritten > 0) {
+            part.points = 3;
+            part.toEarn = "Prefer a change DynamoDB backfills online (a new GSI) to one the application must write item by item.";
+        }
+        out_.backfill = std::move(estimate);
+        out_.parts.push_back(std::move(part));
+    }
+
+    static DesignSummary summary(const Side& side)
+    {
+        DesignSummary s;
+        const auto& d = side.design;
+        for (const auto& i : d.indexes()) {
+            std::string keys = (i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey.name) +
+                               (i.sortKey ? "/" + i.sortKey->name : std::string());
+            s.indexes.push_back(i.name + " (" + (i.kind == design::IndexKind::Global ? "global" : "local") + ", " + keys +
+                                ", " + projectionWord(i.projection) + ")");
+        }
+        const auto names = d.keyAttributeNames();
+        for (const auto& e : d.entities()) {
+            KeyRow row{e.name, {}};
+            for (const auto& k : names) {
+                if (const design::KeyBinding* b = e.key(k)) row.keys.push_back({k, b->keyTemplate.text()});
+            }
+            s.keys.push_back(std::move(row));
+        }
+        s.readDollarsPerMonth = side.report.readTotal().onDemandPerMonth;
+        s.writeUnitsPerSecond = writeUnits(side, &s.tableOnlyWriteUnitsPerSecond);
+        s.writeDollarsPerMonth = side.report.writeTotal().onDemandPerMonth;
+        s.storage = analysis::storageCost(d, side.cost);
+        return s;
+    }
+
+    const Scenario& s_;
+    const GradeInput& in_;
+    std::vector<const Curveball*> curveballs_;
+    std::unique_ptr<Side> cand_;
+    std::unique_ptr<Side> ref_;
+    GradeReport out_;
+};
+
+}  // namespace
+
+GradeReport grade(const Scenario& scenario, const design::Design& candidate, const GradeInput& input)
+{
+    return Grading(scenario, candidate, input).run();
+}
+
+}  // namespace keyplan::practice

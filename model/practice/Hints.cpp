@@ -1,0 +1,187 @@
+#include "practice/Hints.h"
+
+#include "analysis/Analysis.h"
+#include "analysis/CostModel.h"
+#include "practice/GradeRisks.h"
+#include "practice/Round.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace keyplan::practice {
+
+std::string_view hintLevelName(HintStage::Level level)
+{
+    switch (level) {
+    case HintStage::Level::Nudge: return "nudge";
+    case HintStage::Level::Pointer: return "pointer";
+    case HintStage::Level::Answer: return "answer";
+    }
+    return "nudge";
+}
+
+namespace {
+
+std::string numbers(const std::vector<int>& ns)
+{
+    std::string out;
+    for (size_t i = 0; i < ns.size(); ++i) {
+        if (i) out += i + 1 == ns.size() ? " and " : ", ";
+        out += std::to_string(ns[i]);
+    }
+    return out;
+}
+
+std::string inputsOf(const design::AccessPattern& p)
+{
+    std::string out;
+    for (const auto& i : p.inputs) {
+        if (i.fixedValue) continue;
+        out += (out.empty() ? "" : ", ") + i.name;
+    }
+    return out.empty() ? std::string("no input") : out;
+}
+
+std::string attributesOf(const design::AccessPattern& p)
+{
+    std::string out;
+    for (const auto& a : p.attributes) out += (out.empty() ? "" : ", ") + a;
+    return out;
+}
+
+// How the reference spells the keys of the item types a pattern reads.
+std::string referenceKeys(const design::Design& ref, const design::AccessPattern& p)
+{
+    std::string out;
+    for (const auto& r : p.returns) {
+        const design::Entity* e = ref.entityByName(r.entity);
+        if (!e) continue;
+        std::string keys;
+        for (const auto& name : ref.keyAttributeNames()) {
+            if (const design::KeyBinding* b = e->key(name)) keys += (keys.empty() ? "" : ", ") + name + " = " + b->keyTemplate.text();
+        }
+        out += (out.empty() ? "" : "; ") + e->name + ": " + keys;
+    }
+    return out;
+}
+
+std::string indexDefinition(const design::Design& ref, const std::string& name)
+{
+    const design::Index* i = ref.indexByName(name);
+    if (!i) return {};
+    return " " + i->name + " is a " + (i->kind == design::IndexKind::Global ? "GSI" : "LSI") + " on " +
+           (i->kind == design::IndexKind::Global ? i->partitionKey.name : ref.table().partitionKey.name) +
+           (i->sortKey ? "/" + i->sortKey->name : std::string()) + ".";
+}
+
+const analysis::PatternReport* find(const analysis::Report& r, int number)
+{
+    for (const auto& p : r.patterns) {
+        if (p.number == number) return &p;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& design)
+{
+    const design::Design mine = gradingDesign(scenario, design);
+    const design::Design ref = gradingDesign(scenario, scenario.reference);
+    const analysis::Report myReport = analysis::analyze(mine);
+    const analysis::Report refReport = analysis::analyze(ref);
+    std::vector<HintTrack> tracks;
+
+    std::set<int> open;
+    for (const auto& p : myReport.patterns) {
+        if (!p.plan.servedByOneRequest()) open.insert(p.number);
+    }
+
+    // Patterns the reference reads from one item collection.
+    std::map<std::string, std::vector<int>> collections;
+    for (const auto& p : refReport.patterns) {
+        const auto& req = p.plan.request;
+        if (req.operation == analysis::Operation::None) continue;
+        collections[(req.indexName.empty() ? "table" : req.indexName) + " " + req.keyCondition.partitionAttribute + " = " +
+                    req.keyCondition.partitionValue.text()]
+            .push_back(p.number);
+    }
+    for (const auto& [collection, ns] : collections) {
+        if (ns.size() < 2 || std::none_of(ns.begin(), ns.end(), [&](int n) { return open.count(n) > 0; })) continue;
+        HintTrack t;
+        t.patterns = ns;
+        t.topic = "together:" + numbers(ns);
+        t.title = "Patterns " + numbers(ns) + " read items together";
+        t.stages.push_back({HintStage::Level::Nudge,
+                            "Patterns " + numbers(ns) + " read items together: which items share a partition key?", 1});
+        t.stages.push_back({HintStage::Level::Pointer,
+                            "Items that are always fetched together belong in one item collection: give them the same "
+                            "partition key and tell them apart by the sort key's prefix.", 1});
+        std::string keys;
+        for (int n : ns) {
+            if (const design::AccessPattern* p = ref.patternByNumber(n)) keys += (keys.empty() ? "" : "; ") + referenceKeys(ref, *p);
+        }
+        t.stages.push_back({HintStage::Level::Answer, "The reference reads them all from " + collection + ". " + keys + ".", 2});
+        tracks.push_back(std::move(t));
+    }
+
+    for (const auto& p : mine.patterns()) {
+        if (!open.count(p.number)) continue;
+        const analysis::PatternReport* m = find(myReport, p.number);
+        const analysis::PatternReport* r = find(refReport, p.number);
+        HintTrack t;
+        t.patterns = {p.number};
+        t.topic = "pattern:" + std::to_string(p.number);
+        t.title = "Pattern " + std::to_string(p.number) + ": " + p.name;
+        t.stages.push_back({HintStage::Level::Nudge,
+                            "Pattern " + std::to_string(p.number) + " gives you " + inputsOf(p) +
+                                ". Which partition key can be built from that alone, and which items in that partition "
+                                "carry " + attributesOf(p) + "?",
+                            1});
+        std::string pointer = m ? m->plan.explanation : std::string("The pattern is not planned yet.");
+        if (r && !r->plan.request.indexName.empty())
+            pointer += " The table's keys cannot serve it without a second key: an index keyed by the pattern's input can.";
+        t.stages.push_back({HintStage::Level::Pointer, pointer, 1});
+        if (r) {
+            const design::AccessPattern* rp = ref.patternByNumber(p.number);
+            t.stages.push_back({HintStage::Level::Answer,
+                                "The reference answers it with " + std::string(analysis::operationName(r->plan.request.operation)) +
+                                    " on " + r->plan.indexLabel() + ": " + r->plan.request.keyCondition.text() + ", over " +
+                                    (rp ? referenceKeys(ref, *rp) : std::string()) + "." +
+                                    indexDefinition(ref, r->plan.request.indexName),
+                                2});
+        }
+        tracks.push_back(std::move(t));
+    }
+
+    const analysis::CostModel cost(mine);
+    const RiskAssessment risks = assessRisks(scenario, mine, cost, myReport);
+    for (const auto& f : risks.findings) {
+        if (f.kind == GradeFinding::Kind::Note) continue;
+        HintTrack t;
+        t.topic = "risk:" + f.entity + ":" + f.index;
+        t.title = "A risk on " + (f.index.empty() ? std::string("the table") : f.index) + " (" + f.entity + ")";
+        const std::string where = f.index.empty() ? std::string("the table") : f.index;
+        if (f.kind == GradeFinding::Kind::HotPartition) {
+            t.stages.push_back({HintStage::Level::Nudge,
+                                "At the scenario's peak writes, how many distinct partition key values does " + f.entity +
+                                    " use on " + where + "? A partition takes about 1,000 WCU/s.", 1});
+            t.stages.push_back({HintStage::Level::Pointer,
+                                "Compose the partition key with something that spreads the writes (a day, a shard number) "
+                                "or key it by a high-cardinality id.", 1});
+        } else {
+            t.stages.push_back({HintStage::Level::Nudge,
+                                "How large does " + f.entity + "'s biggest item collection on " + where +
+                                    " get at the scenario's volumes?", 1});
+            t.stages.push_back({HintStage::Level::Pointer,
+                                "Bound a collection that grows over time by putting a time bucket (a month) in its "
+                                "partition key; an LSI caps every collection at 10 GB.", 1});
+        }
+        t.stages.push_back({HintStage::Level::Answer, f.text, 2});
+        tracks.push_back(std::move(t));
+    }
+    return tracks;
+}
+
+}  // namespace keyplan::practice

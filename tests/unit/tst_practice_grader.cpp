@@ -1,0 +1,349 @@
+// practice::grade: every shipped scenario's reference grades at least 95 and answers every pattern;
+// the three ecommerce-orders designs of the issue (the seed's poorly modelled listing, a status-only
+// GSI partition key, a Scan) lose the points they should and the report says why with the figures;
+// and each part of the score moves when, and only when, its cause is there.
+#include <QTest>
+
+#include "design/DesignFile.h"
+#include "practice/Grader.h"
+#include "practice/ReportFormat.h"
+#include "practice/Round.h"
+#include "practice/Scenario.h"
+
+using namespace keyplan;
+using practice::GradeFinding;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+design::Design fixture(const char* name)
+{
+    return design::loadDesignFile(QStringLiteral(KEYPLAN_TEST_DATA_DIR "/practice/") + name + ".keyplan.json");
+}
+
+const practice::Scenario& ecommerce()
+{
+    static const practice::Scenario s = *practice::loadBuiltInScenario("ecommerce-orders");
+    return s;
+}
+
+int points(const practice::GradeReport& r, const char* part)
+{
+    const practice::GradePart* p = r.part(part);
+    return p ? p->points : -1;
+}
+
+std::vector<GradeFinding> findings(const practice::GradeReport& r, GradeFinding::Kind kind)
+{
+    std::vector<GradeFinding> out;
+    for (const auto& f : r.findings) {
+        if (f.kind == kind) out.push_back(f);
+    }
+    return out;
+}
+
+design::Entity entity(const design::Design& d, const char* name) { return *d.entityByName(name); }
+
+void setKey(design::Entity& e, const std::string& key, const std::string& templ)
+{
+    e.keys[key].keyTemplate = design::KeyTemplate::parse(templ);
+}
+
+}  // namespace
+
+class PracticeGraderTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void everyShippedReferenceShouldGradeAtLeast95AndAnswerEveryPattern_data()
+    {
+        QTest::addColumn<QString>("id");
+        const QStringList files = practice::builtInScenarioFiles();
+        QVERIFY(!files.isEmpty());
+        for (const QString& f : files) {
+            const QString id = f.section('/', -1).section('.', 0, 0);
+            QTest::newRow(id.toUtf8().constData()) << id;
+        }
+    }
+    void everyShippedReferenceShouldGradeAtLeast95AndAnswerEveryPattern()
+    {
+        QFETCH(QString, id);
+        const practice::Scenario s = *practice::loadBuiltInScenario(id.toStdString());
+        const practice::GradeReport r = practice::grade(s, s.reference);
+        QVERIFY2(r.score >= 95, qPrintable(q(practice::reportText(r))));
+        QCOMPARE(r.patterns.size(), s.patterns.size());
+        for (const auto& p : r.patterns) QVERIFY2(p.answered, qPrintable(QString::number(p.number) + ": " + q(p.explanation)));
+        QVERIFY(s.patterns.size() >= 4);
+        QVERIFY(!s.followUps.empty());
+        QVERIFY(!s.curveballs.empty());
+    }
+
+    void shouldGradeThePoorlyModelledListingClearlyBelowWithTheOverFetchArithmetic()
+    {
+        const practice::GradeReport ref = practice::grade(ecommerce(), ecommerce().reference);
+        const practice::GradeReport r = practice::grade(ecommerce(), fixture("ecommerce-poor-listing"));
+        QVERIFY2(r.score <= ref.score - 15, qPrintable(QString::number(r.score)));
+        const practice::PatternRow* listing = r.pattern(2);
+        QVERIFY(listing);
+        QVERIFY(!listing->answered);
+        QCOMPARE(listing->requests, 21);
+        // The seed's arithmetic: a keys-only GSI page, then 20 GetItems at 0.5 RRU (eventually consistent).
+        QCOMPARE(listing->readUnits, 10.5);
+        QCOMPARE(listing->referenceReadUnits, 2.5);
+        QVERIFY(q(listing->arithmetic).contains("then GetItem per item from the table: 20 x Order 1,500 B -> 0.5 RRU = 10 RRU; total 10.5 RRU"));
+        QVERIFY(points(r, "Patterns answered") == 28);
+        QVERIFY(points(r, "Read cost") < 15);
+        const auto fetch = findings(r, GradeFinding::Kind::FetchBack);
+        QCOMPARE(fetch.size(), size_t(1));
+        QCOMPARE(fetch.front().pattern, 2);
+        const std::string md = practice::reportMarkdown(r);
+        QVERIFY(q(md).contains("20 x Order 1,500 B -> 0.5 RRU = 10 RRU; total 10.5 RRU"));
+        QVERIFY(q(md).contains("| 2 | A customer's orders | no: index does not project what the pattern returns |"));
+    }
+
+    void shouldFindTheHotPartitionOfAStatusOnlyGsiKeyWithItsShardCount()
+    {
+        const practice::GradeReport r = practice::grade(ecommerce(), fixture("ecommerce-status-only"));
+        const auto hot = findings(r, GradeFinding::Kind::HotPartition);
+        QCOMPARE(hot.size(), size_t(1));
+        QCOMPARE(q(hot.front().entity), QStringLiteral("Order"));
+        QCOMPARE(q(hot.front().index), QStringLiteral("GSI1"));
+        QCOMPARE(hot.front().shards, 2);
+        QVERIFY(q(hot.front().text).contains("At 2,000 writes/s of Order"));
+        QVERIFY(q(hot.front().text).contains("Shard it into 2"));
+        QCOMPARE(points(r, "Risks"), 15 - 6);
+        QVERIFY(q(r.part("Risks")->toEarn).contains("into 2"));
+        // The reference's status-and-day key stays under one partition's 1,000 WCU/s.
+        const practice::GradeReport ref = practice::grade(ecommerce(), ecommerce().reference);
+        QVERIFY(findings(ref, GradeFinding::Kind::HotPartition).empty());
+        QCOMPARE(points(ref, "Risks"), 15);
+    }
+
+    void shouldTakeAScanPatternsPointsAndStateTheScanCostAt50MillionOrders()
+    {
+        const practice::GradeReport r = practice::grade(ecommerce(), fixture("ecommerce-scan"));
+        const practice::PatternRow* dashboard = r.pattern(4);
+        QVERIFY(dashboard);
+        QVERIFY(!dashboard->answered);
+        QCOMPARE(q(dashboard->verdict), QStringLiteral("needs a Scan"));
+        QCOMPARE(points(r, "Patterns answered"), 28);
+        QCOMPARE(points(r, "Scans and filters"), 2);
+        QCOMPARE(points(r, "Read cost"), 0);
+        const auto scans = findings(r, GradeFinding::Kind::Scan);
+        QCOMPARE(scans.size(), size_t(1));
+        const QString text = q(scans.front().text);
+        QVERIFY2(text.contains("50,000,000 Order"), qPrintable(text));
+        QVERIFY(text.contains("300,000,000 items"));
+        QVERIFY(text.contains("/month on demand"));
+        // 300M items: 5M x 600 + 50M x 1,500 + 150M x 300 + 45M x 400 + 50M pointers x 1,000 bytes.
+        const double bytes = 5e6 * 600 + 50e6 * 1500 + 150e6 * 300 + 45e6 * 400 + 50e6 * 1000;
+        QCOMPARE(dashboard->readUnits, std::ceil(bytes / 4096) / 2);
+    }
+
+    void readCostShouldCompareDollarsAtTheScenarioRates()
+    {
+        const practice::GradeReport ref = practice::grade(ecommerce(), ecommerce().reference);
+        QCOMPARE(points(ref, "Read cost"), 15);
+        const practice::GradeReport poor = practice::grade(ecommerce(), fixture("ecommerce-poor-listing"));
+        // Pattern 2 at 500 calls/s: 10.5 against 2.5 RRU a call dominates the bill.
+        QCOMPARE(poor.pattern(2)->dollarsPerMonth, 10.5 * 500 * 3600 * 730 * 0.125 / 1e6);
+        QVERIFY(q(poor.part("Read cost")->why).contains("against the reference's $466"));
+        QVERIFY(q(poor.part("Read cost")->toEarn).contains("pattern 2 costs $1,725/month (10.5 RRU a call)"));
+    }
+
+    void writeCostShouldCountIndexWriteAmplification()
+    {
+        const practice::GradeReport r = practice::grade(ecommerce(), fixture("ecommerce-status-only"));
+        QCOMPARE(points(r, "Write cost"), 8);  // 12,050 against 10,050 WCU/s
+        QVERIFY(q(r.part("Write cost")->why).contains("amplifying the table's 8,050 by 1.5x"));
+        QVERIFY(q(r.part("Write cost")->toEarn).contains("GSI1: 1,500 B -> 2 WRU"));
+    }
+
+    void indexesShouldCountExtraAndUnusedIndexes()
+    {
+        design::Design d = ecommerce().reference;
+        design::Index unused;
+        unused.name = "GSI9";
+        unused.partitionKey = {"GSI9PK", design::KeyType::S};
+        d.addIndex(unused);
+        design::Entity customer = entity(d, "Customer");
+        setKey(customer, "GSI9PK", "EMAIL#{email}");
+        d.replaceEntity(customer);
+        const practice::GradeReport r = practice::grade(ecommerce(), d);
+        QCOMPARE(points(r, "Indexes"), 10 - 3 - 3);
+        QCOMPARE(findings(r, GradeFinding::Kind::UnusedIndex).size(), size_t(1));
+        QVERIFY(q(r.part("Indexes")->why).contains("2 indexes against the reference's 1; unused: GSI9"));
+    }
+
+    void risksShouldSizeCollectionsAtTheScenarioVolumes()
+    {
+        practice::Scenario s = ecommerce();
+        for (auto& e : s.entities) {
+            if (e.entity.name == "Order") e.volume.largestCollection = 20e6;  // a marketplace seller's account
+        }
+        const practice::GradeReport r = practice::grade(s, s.reference);
+        const auto large = findings(r, GradeFinding::Kind::LargeCollection);
+        QCOMPARE(large.size(), size_t(1));
+        QCOMPARE(q(large.front().entity), QStringLiteral("CustomerOrder"));
+        QVERIFY(q(large.front().text).contains("20,000,000 items, 20.49 GB"));
+        QCOMPARE(points(r, "Risks"), 15 - 4);
+        // At the scenario's own volumes (10 orders a customer) the same collection is no risk.
+        QVERIFY(findings(practice::grade(ecommerce(), ecommerce().reference), GradeFinding::Kind::LargeCollection).empty());
+    }
+
+    void risksShouldNameTheLsiLimitOnAGrowingCollection()
+    {
+        design::Design d = ecommerce().reference;
+        design::Index lsi;
+        lsi.name = "ByStatus";
+        lsi.kind = design::IndexKind::Local;
+        lsi.sortKey = design::KeyAttribute{"LSI1SK", design::KeyType::S};
+        d.addIndex(lsi);
+        design::Entity pointer = entity(d, "CustomerOrder");
+        setKey(pointer, "LSI1SK", "{status}#{orderDate}");
+        d.replaceEntity(pointer);
+        const practice::GradeReport r = practice::grade(ecommerce(), d);
+        const auto lsiFindings = findings(r, GradeFinding::Kind::LsiLimit);
+        QCOMPARE(lsiFindings.size(), size_t(1));
+        QVERIFY(q(lsiFindings.front().text).contains("10 GB"));
+        QVERIFY(points(r, "Risks") <= 15 - 5);
+    }
+
+    void hintsAndTimeShouldCostTheirPoints()
+    {
+        practice::GradeInput in;
+        in.hintsTaken = 2;
+        in.hintPointsTaken = 3;
+        in.secondsUsed = 30 * 60;
+        in.timeLimitMinutes = 45;
+        practice::GradeReport r = practice::grade(ecommerce(), ecommerce().reference, in);
+        QCOMPARE(points(r, "Hints"), 2);
+        QCOMPARE(points(r, "Time"), 5);
+        QCOMPARE(r.score, 97);
+        in.secondsUsed = 46 * 60 + 5;
+        r = practice::grade(ecommerce(), ecommerce().reference, in);
+        QCOMPARE(points(r, "Time"), 0);
+        QVERIFY(q(r.part("Time")->why).contains("46 min 5 s, past the 45 minutes"));
+        in.hintPointsTaken = 9;
+        QCOMPARE(points(practice::grade(ecommerce(), ecommerce().reference, in), "Hints"), 0);
+    }
+
+    void aPatternMissingFromTheDesignShouldStillBeGraded()
+    {
+        design::Design d = ecommerce().reference;
+        d.removePattern(d.patternByNumber(5)->id);
+        const practice::GradeReport r = practice::grade(ecommerce(), d);
+        QCOMPARE(r.patterns.size(), size_t(5));
+        // Graded with the scenario's own returns (a Payment), which the design's keys still serve.
+        QVERIFY(r.pattern(5));
+        QVERIFY(r.pattern(5)->answered);
+        QVERIFY(q(r.notes.front()).contains("Pattern 5 (Order by payment reference) is missing from the design"));
+        // Without the Payment item's keys nothing serves it.
+        design::Entity payment = entity(d, "Payment");
+        payment.keys.clear();
+        d.replaceEntity(payment);
+        const practice::GradeReport worse = practice::grade(ecommerce(), d);
+        QVERIFY(!worse.pattern(5)->answered);
+        QCOMPARE(points(worse, "Patterns answered"), 28);
+    }
+
+    void itemsLackingARequiredAttributeShouldBeFetchedBack()
+    {
+        design::Design d = ecommerce().reference;
+        design::Entity pointer = entity(d, "CustomerOrder");
+        pointer.attributes.erase(std::remove_if(pointer.attributes.begin(), pointer.attributes.end(),
+                                                [](const design::Attribute& a) { return a.name == "total"; }),
+                                 pointer.attributes.end());
+        d.replaceEntity(pointer);
+        const practice::GradeReport r = practice::grade(ecommerce(), d);
+        const practice::PatternRow* listing = r.pattern(2);
+        QVERIFY(!listing->answered);
+        QCOMPARE(listing->missingAttributes, std::vector<std::string>{"total"});
+        QCOMPARE(listing->requests, 21);
+        QCOMPARE(listing->readUnits, 2.5 + 20 * 0.5);
+        QVERIFY(q(listing->arithmetic).contains("the items lack total, so each is followed by a GetItem of its Order"));
+    }
+
+    void aCurveballAnsweredByANewGsiShouldBeBackfilledOnline()
+    {
+        const practice::Scenario& s = ecommerce();
+        const practice::Curveball* c = s.curveball("region-dashboard");
+        QVERIFY(c);
+        design::Design after = practice::withCurveball(s.reference, *c);
+        design::Index gsi2;
+        gsi2.name = "GSI2";
+        gsi2.partitionKey = {"GSI2PK", design::KeyType::S};
+        gsi2.sortKey = design::KeyAttribute{"GSI2SK", design::KeyType::S};
+        gsi2.projection = design::Projection::Include;
+        gsi2.nonKeyAttributes = {"orderId", "customerId", "status", "total", "orderDate", "region"};
+        after.addIndex(gsi2);
+        design::Entity order = entity(after, "Order");
+        setKey(order, "GSI2PK", "STATUS#{status}#{orderDay}");
+        setKey(order, "GSI2SK", "REGION#{region}#{orderDate}#{orderId}");
+        after.replaceEntity(order);
+        practice::GradeInput in;
+        in.curveballs = {"region-dashboard"};
+        in.before = s.reference;
+        const practice::GradeReport r = practice::grade(s, after, in);
+        QVERIFY(r.pattern(6));
+        QVERIFY2(r.pattern(6)->answered, qPrintable(q(r.pattern(6)->explanation)));
+        QVERIFY(r.pattern(6)->curveball);
+        QCOMPARE(points(r, "Change in production"), 5);
+        QCOMPARE(r.part("Patterns answered")->max, 30);
+        QVERIFY(r.backfill);
+        QVERIFY(!r.backfill->rewritesBaseTable());
+        QCOMPARE(r.backfill->itemsBackfilledOnline, 50e6);
+        QVERIFY(q(r.backfill->summary()).contains("DynamoDB backfills 50,000,000 index entries online"));
+        int total = 0;
+        for (const auto& p : r.parts) total += p.max;
+        QCOMPARE(total, 100);
+    }
+
+    void aCurveballThatChangesTableKeysShouldCostTheRewrite()
+    {
+        const practice::Scenario& s = ecommerce();
+        design::Design after = practice::withCurveball(s.reference, *s.curveball("region-dashboard"));
+        design::Entity order = entity(after, "Order");
+        setKey(order, "PK", "ORDER#{region}#{orderId}");
+        after.replaceEntity(order);
+        practice::GradeInput in;
+        in.curveballs = {"region-dashboard"};
+        in.before = s.reference;
+        const practice::GradeReport r = practice::grade(s, after, in);
+        QCOMPARE(points(r, "Change in production"), 0);
+        QVERIFY(r.backfill->rewritesBaseTable());
+        QCOMPARE(r.backfill->itemsRewritten, 50e6);
+        QVERIFY(q(r.part("Change in production")->toEarn).contains("new GSI"));
+        QVERIFY(!findings(r, GradeFinding::Kind::Backfill).empty());
+    }
+
+    void followUpAnswersShouldBeMarkedInTheReport()
+    {
+        practice::GradeInput in;
+        in.answers = {{"gsi-vs-lsi", "A GSI has its own partition key and is eventually consistent; an LSI must be created "
+                                     "with the table."}};
+        const practice::GradeReport r = practice::grade(ecommerce(), ecommerce().reference, in);
+        QCOMPARE(r.followUps.size(), size_t(1));
+        QCOMPARE(r.followUps.front().made(), 3);
+        QCOMPARE(r.followUps.front().total(), 5);
+        QVERIFY(q(practice::reportMarkdown(r)).contains("- [ ] An LSI caps each item collection at 10 GB"));
+    }
+
+    void theJsonReportShouldCarryTheFieldsTheCliPromises()
+    {
+        const io::Json j = practice::reportJson(practice::grade(ecommerce(), fixture("ecommerce-poor-listing")));
+        QCOMPARE(q(j.find("scenario")->text()), QStringLiteral("ecommerce-orders"));
+        QVERIFY(j.find("score")->isNumber());
+        const io::Json& part = j.find("parts")->elements().front();
+        for (const char* k : {"name", "points", "max", "why"}) QVERIFY2(part.contains(k), k);
+        const io::Json& pattern = j.find("patterns")->elements()[1];
+        for (const char* k : {"number", "answered", "request", "index", "readUnits", "referenceReadUnits"}) QVERIFY2(pattern.contains(k), k);
+        QCOMPARE(pattern.find("answered")->boolean(), false);
+        const io::Json& finding = j.find("findings")->elements().front();
+        QVERIFY(finding.contains("kind") && finding.contains("text"));
+        QVERIFY(finding.contains("pattern") || finding.contains("entity"));
+    }
+};
+
+QTEST_GUILESS_MAIN(PracticeGraderTest)
+#include "tst_practice_grader.moc"
