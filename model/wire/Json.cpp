@@ -1,6 +1,7 @@
 #include "wire/Json.h"
 
 #include <charconv>
+#include <cstddef>
 #include <cstdio>
 
 namespace keyplan::wire {
@@ -308,7 +309,7 @@ private:
     // overlong, not a surrogate, at most U+10FFFF. Advances past it, or sets error_.
     bool utf8Sequence()
     {
-        const auto byte = [&](ptrdiff_t i) { return static_cast<unsigned char>(p_[i]); };
+        const auto byte = [&](std::ptrdiff_t i) { return static_cast<unsigned char>(p_[i]); };
         const unsigned char lead = byte(0);
         int length = 0;
         uint32_t cp = 0;

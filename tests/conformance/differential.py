@@ -196,8 +196,8 @@ class Generator:
             return {"id": {"S": "i%d" % self.r.randint(0, 30)}}
         return {"pk": {"S": "p%d" % self.r.randint(0, 4)}, "sk": {"N": str(self.r.randint(0, 12))}}
 
-    def item(self, table):
-        item = self.key(table)
+    def item(self, table, key=None):
+        item = dict(key) if key else self.key(table)
         if table == "dhash":
             if self.r.random() < 0.8:
                 item["g"] = {"S": self.pick(["g1", "g2", "g3"])}
@@ -396,8 +396,7 @@ class Generator:
             used.append(key)
             kind = self.pick(["Put", "Update", "Delete", "ConditionCheck"])
             if kind == "Put":
-                item = self.item(table)
-                item.update(key)
+                item = self.item(table, key)
                 actions.append({"Put": {"TableName": table, "Item": item}})
             elif kind == "Update":
                 actions.append({"Update": {"TableName": table, "Key": key, "UpdateExpression": "SET n = :v",
