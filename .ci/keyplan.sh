@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build ccache pkg-config
-          qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
+          qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libgl-dev
           libsqlite3-dev libboost-dev libcpp-httplib-dev libssl-dev zlib1g-dev
           libbenchmark-dev python3 python3-boto3 python3-pytest python3-yaml
           nodejs npm default-jre-headless xvfb xauth)

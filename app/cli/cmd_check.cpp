@@ -2,6 +2,7 @@
 // units, dollars a month), the write cost per entity, and the risks. Exit status 0 when every
 // pattern is served by one request, 1 when one is not, 2 when the design cannot be read.
 #include "CliCommand.h"
+#include "Printable.h"
 #include "TextWrap.h"
 
 #include "analysis/Analysis.h"
@@ -16,7 +17,8 @@ namespace {
 using namespace keyplan;
 using cli::wrapped;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+// Everything printed from the design goes through here: names may hold control characters.
+QString q(const std::string& s) { return cli::printable(s); }
 
 QString money(double dollars) { return "$" + q(analysis::formatCount(dollars)); }
 

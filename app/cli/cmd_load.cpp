@@ -5,19 +5,26 @@
 // items, it neither creates nor deletes tables there.
 #include "CliCommand.h"
 #include "EndpointOptions.h"
+#include "Printable.h"
 
 #include "analysis/CostModel.h"
+#include "analysis/ItemFactory.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
+#include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
 #include "store/SqliteStore.h"
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace {
@@ -28,8 +35,43 @@ std::atomic<bool> interrupted{false};
 
 void onInterrupt(int) { interrupted = true; }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
+QString q(const std::string& s) { return cli::printable(s); }
 QString count(double n) { return q(analysis::formatCount(n)); }
+
+// A ceiling on --items: past it a load takes hours and tens of gigabytes, which is never what a
+// sample for a design review needs.
+constexpr qint64 kMaxItems = 50'000'000;
+
+// The store file's likely growth for `data`: the average size of the first items it makes, for
+// every item, times the copies the table and its indexes keep, times SQLite's overhead (page fill,
+// keys stored beside the encoded item): the files of the three samples loaded with 100,000 items
+// came to 0.9 to 1.3 times the rest of this estimate; 1.5 leaves room for the WAL.
+double estimatedBytes(const analysis::SampleData& data, const design::Design& d)
+{
+    int64_t sampled = 0, bytes = 0;
+    data.generate([&](const design::Entity&, analysis::BuiltItem&& item) {
+        bytes += dynamo::itemSizeInBytes(item.item) + 100;  // DynamoDB's own per-item overhead
+        return ++sampled < 2000;
+    });
+    if (sampled == 0) return 0;
+    const double copies = 1.0 + static_cast<double>(d.indexes().size());
+    return static_cast<double>(bytes) / static_cast<double>(sampled) * static_cast<double>(data.totalItems()) * copies * 1.5;
+}
+
+QString bytesText(double bytes)
+{
+    if (bytes >= 1e9) return QString::number(bytes / 1e9, 'f', 1) + " GB";
+    return QString::number(std::ceil(bytes / 1e6), 'f', 0) + " MB";
+}
+
+// Free bytes where `file` is (or would be created), or -1 when it cannot be told.
+double freeBytesFor(const QString& file)
+{
+    QString dir = QFileInfo(file).absolutePath();
+    struct statvfs fs {};
+    if (statvfs(QFile::encodeName(dir).constData(), &fs) != 0) return -1;
+    return static_cast<double>(fs.f_bavail) * static_cast<double>(fs.f_frsize);
+}
 
 constexpr const char* kUsage =
     "usage: keyplan-cli load DESIGN (--db FILE | --endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
@@ -110,6 +152,11 @@ int run(const QStringList& args)
         else if (a == "--items") {
             qint64 n = 0;
             if (!value(&n)) return usage(err);
+            if (n > kMaxItems) {
+                err << "keyplan-cli load: --items " << args[i] << " is more than " << count(double(kMaxItems))
+                    << ", the most a sample load makes\n";
+                return 2;
+            }
             options.totalItems = n;
         } else if (a == "--seed") {
             qint64 n = 0;
@@ -133,10 +180,20 @@ int run(const QStringList& args)
         table.name = tableName.toStdString();
         d.setTable(table);
     }
+    const analysis::SampleData data(d, options);
+    if (!endpoint.given()) {
+        const double needed = estimatedBytes(data, d);
+        const double available = freeBytesFor(db);
+        if (available >= 0 && needed > available * 0.9) {
+            err << "keyplan-cli load: " << count(static_cast<double>(data.totalItems())) << " items need about "
+                << bytesText(needed) << " in " << db << ", and " << bytesText(available)
+                << " are free there (a load leaves a tenth of it spare); load fewer (--items) or free some space\n";
+            return 2;
+        }
+    }
     std::unique_ptr<store::Store> store = openTarget(db, endpoint, d, load.replaceTable, out, err);
     if (!store) return 2;
 
-    const analysis::SampleData data(d, options);
     const bool terminal = ::isatty(::fileno(stderr)) != 0;
     std::signal(SIGINT, onInterrupt);
     QElapsedTimer timer;

@@ -32,11 +32,26 @@ int serve(const QStringList& args)
         };
         QString v;
         if (a == "--help" || a == "-h") {
-            out << "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory]\n\n"
+            out << "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory]\n"
+                   "                         [--header-timeout 10] [--body-timeout 30] [--idle-timeout 60]\n\n"
                    "Serves the store over DynamoDB's JSON protocol (any AWS SDK: endpoint http://HOST:PORT, any\n"
-                   "credentials). --db FILE keeps the tables in FILE (created if missing); --in-memory, the\n"
-                   "default, keeps them until the server stops. Ctrl-C or SIGTERM stops it cleanly.\n";
+                   "credentials). --db FILE keeps the tables in FILE (created if missing; this process owns it\n"
+                   "while it runs); --in-memory, the default, keeps them until the server stops. Ctrl-C or SIGTERM\n"
+                   "stops it cleanly.\n"
+                   "A request's headers must arrive within --header-timeout seconds of its first byte and its body\n"
+                   "within --body-timeout seconds after them; an idle keep-alive connection is closed after\n"
+                   "--idle-timeout seconds. Bodies over 16 MB (DynamoDB's request limit) are refused unread.\n";
             return 0;
+        } else if ((a == "--header-timeout" || a == "--body-timeout" || a == "--idle-timeout") && value(&v)) {
+            bool ok = false;
+            const double seconds = v.toDouble(&ok);
+            if (!ok || !(seconds > 0) || seconds > 3600) {
+                err << "keyplan-cli serve: " << a << " takes seconds, more than 0 and at most 3600, not '" << v << "'\n";
+                return 2;
+            }
+            const std::chrono::milliseconds ms(static_cast<long long>(seconds * 1000));
+            (a == "--header-timeout" ? options.headerDeadline : a == "--body-timeout" ? options.bodyDeadline : options.idleTimeout) = ms;
+            if (a == "--header-timeout") options.firstByteTimeout = ms;
         } else if (a == "--host" && value(&v)) {
             options.host = v.toStdString();
         } else if (a == "--port" && value(&v)) {
@@ -91,11 +106,7 @@ int serve(const QStringList& args)
         int sig = 0;
         sigwait(&signals, &sig);
         if (finished) return;
-        // stop() only acts once the listener runs; retry until run() has returned.
-        while (!finished) {
-            server.stop();
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
+        server.stop();  // answers what is in flight, then run() returns
     });
     server.run();
     finished = true;

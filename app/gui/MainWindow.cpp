@@ -20,6 +20,8 @@
 #include "widgets/design/IndexesView.h"
 #include "widgets/design/PatternsView.h"
 #include "widgets/design/ProblemsView.h"
+#include "widgets/practice/BackfillNotice.h"      // practice (issue 11)
+#include "widgets/practice/PracticeController.h"  // practice (issue 11)
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -80,6 +82,7 @@ MainWindow::MainWindow(store::Store& store, const QString& location, QWidget* pa
 
     createMenus();
     installDesignViews();
+    installPractice();
 
     restoreGeometry(settings_->windowGeometry());
     restoreState(settings_->windowState());
@@ -351,6 +354,18 @@ void MainWindow::installDesignViews()
         if (firstStart) resizeDocks({tree, patterns}, {250, 840}, Qt::Horizontal);
         if (!designFiles_->restoreAutosave()) designFiles_->newFromSample(DesignFileController::samplePaths().value(0));
     });
+}
+
+// ==== Practice (issue 11) ===========================================================================
+// The Practice menu before Help, the round's brief dock (the controller adds it), the round's
+// messages in the status bar, and the line that prices a key change on a table holding data.
+void MainWindow::installPractice()
+{
+    practice_ = new widgets::PracticeController(document_, designFiles_, this);
+    menuBar()->insertMenu(menuBar()->actions().constLast(), practice_->menu());
+    connect(practice_, &widgets::PracticeController::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    statusBar()->addWidget(new widgets::BackfillNotice(document_, this), 1);
 }
 
 }  // namespace keyplan

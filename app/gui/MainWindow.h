@@ -24,6 +24,7 @@ class LayoutTabs;
 class PartitionHeatmap;
 class RequestConsole;
 class Settings;
+class PracticeController;  // practice (issue 11)
 class StoreJob;
 class StoreStatus;
 }  // namespace keyplan::widgets
@@ -50,6 +51,8 @@ private:
     void storeChanged();
     // The design document's views, docks and actions (the gui2 session's part, one place).
     void installDesignViews();
+    // ---- Practice (issue 11): the Practice menu, its brief dock and the backfill line ----
+    void installPractice();
 
     store::Store& store_;
     std::unique_ptr<widgets::Settings> settings_;
@@ -65,6 +68,7 @@ private:
     widgets::DesignViews* designViews_ = nullptr;
     widgets::DesignFileController* designFiles_ = nullptr;
     widgets::DesignDataController* designData_ = nullptr;
+    widgets::PracticeController* practice_ = nullptr;  // practice (issue 11)
 };
 
 }  // namespace keyplan

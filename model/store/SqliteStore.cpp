@@ -100,7 +100,8 @@ std::optional<ConsumedCapacity> CapacityTally::result(ReturnConsumedCapacity mod
 
 // ---- Opening ----------------------------------------------------------------------------------
 
-SqliteStore::Impl::Impl(const std::string& file) : path(file), db(file)
+SqliteStore::Impl::Impl(const std::string& file)
+    : path(file), owner(file == ":memory:" ? nullptr : FileOwner::claim(file)), db(file)
 {
     db.exec("PRAGMA page_size=4096");
     if (file != ":memory:") db.exec("PRAGMA journal_mode=WAL");

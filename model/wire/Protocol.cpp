@@ -1,9 +1,11 @@
 #include "wire/Protocol.h"
 
+#include "dynamo/Capacity.h"
 #include "dynamo/Error.h"
 #include "store/Store.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
+#include "wire/ItemSizeGuard.h"
 #include "wire/Json.h"
 
 namespace keyplan::wire {
@@ -75,7 +77,15 @@ const char* operationName(Operation op)
     return "";
 }
 
-WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body)
+// DynamoDB's answer to a failure it does not explain: InternalServerError, retryable.
+WireResponse internalFailure(std::string_view requestId, std::string detail)
+{
+    std::string message = "Internal server error";
+    if (!requestId.empty()) message += " (request " + std::string(requestId) + "; the server's log has the detail)";
+    return {500, encodeError("com.amazonaws.dynamodb.v20120810#InternalServerError", message), std::move(detail)};
+}
+
+WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body, std::string_view requestId)
 {
     Operation op;
     if (target.substr(0, 18) == "DynamoDB_20111205.") {
@@ -88,6 +98,13 @@ WireResponse handleRequest(store::Store& store, std::string_view target, std::st
         return {400, encodeError("com.amazonaws.dynamodb.v20120810#UnknownOperationException",
                                  "An unknown operation was requested.")};
     }
+    if ((op == Operation::PutItem || op == Operation::BatchWriteItem || op == Operation::TransactWriteItems) &&
+        hasItemOverLimit(body, size_t(dynamo::kMaxItemBytes))) {
+        // Refused before the body becomes a document: DynamoDB's answer, for what parsing it
+        // whole would have cost hundreds of megabytes to find out.
+        return {400, encodeError(dynamo::Error(dynamo::ErrorCode::ValidationException,
+                                               "Item size has exceeded the maximum allowed size"))};
+    }
     JsonValue json;
     std::string parseError;
     // An empty body is an empty request, as some clients send nothing for operations without input.
@@ -99,14 +116,12 @@ WireResponse handleRequest(store::Store& store, std::string_view target, std::st
     try {
         return {200, dispatch(store, op, json)};
     } catch (const dynamo::Error& e) {
+        if (e.httpStatus() >= 500) return internalFailure(requestId, e.message());
         return {e.httpStatus(), encodeError(e)};
     } catch (const std::exception& e) {
-        return {500, encodeError("com.amazonaws.dynamodb.v20120810#InternalFailure",
-                                 std::string("The request processing has failed because of an unknown error, "
-                                             "exception or failure. ") + e.what())};
+        return internalFailure(requestId, e.what());
     } catch (...) {
-        return {500, encodeError("com.amazonaws.dynamodb.v20120810#InternalFailure",
-                                 "The request processing has failed because of an unknown error, exception or failure.")};
+        return internalFailure(requestId, "an exception of unknown type");
     }
 }
 

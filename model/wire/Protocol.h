@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace keyplan::store {
 class Store;
@@ -35,11 +36,19 @@ bool operationFromTarget(std::string_view target, Operation* out);
 const char* operationName(Operation op);
 
 struct WireResponse {
+    WireResponse() = default;
+    WireResponse(int s, std::string b, std::string detail = {}) : status(s), body(std::move(b)), internalDetail(std::move(detail)) {}
+
     int status = 200;
     std::string body;
+    // For an internal failure (500): what went wrong, for the server's log only. The client's
+    // answer names the request id and nothing of the store's internals (SQL, table names).
+    std::string internalDetail;
 };
 
-// Never throws: every failure becomes DynamoDB's error body with its status.
-WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body);
+// Never throws: every failure becomes DynamoDB's error body with its status. `requestId` is
+// quoted in the message of an internal failure, so a user can find its detail in the log.
+WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body,
+                           std::string_view requestId = {});
 
 }  // namespace keyplan::wire

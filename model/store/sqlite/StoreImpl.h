@@ -2,6 +2,7 @@
 // of the store's interface: nothing outside model/store includes it.
 #pragma once
 
+#include "store/FileOwner.h"
 #include "store/PartitionMeter.h"
 #include "store/RowLayout.h"
 #include "store/SqliteStore.h"
@@ -93,6 +94,8 @@ struct SqliteStore::Impl {
     explicit Impl(const std::string& file);
 
     std::string path;
+    // The file's lock (none in memory), held until after `db` and every reader have closed.
+    std::unique_ptr<FileOwner> owner;
     sqlite::Database db;
     bool bulkCache = false;  // the writer's cache is kBulkWriterCacheKiB (guarded by `writer`)
     // Sizes the writer's cache for what comes next: large for a bulk load, and again small at

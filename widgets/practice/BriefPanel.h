@@ -1,0 +1,67 @@
+// What stays in view during a practice round (the window puts it in a dock): the scenario's title
+// and mode, the countdown, the brief as the interviewer says it (with the constraints, entities and
+// numbered patterns), the curveball once it arrives, the hints taken (guided mode) and Submit.
+//
+// The panel shows; the practice controller decides. Take a hint and Submit are signals.
+#pragma once
+
+#include "widgets/practice/PracticeRound.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+class QTextBrowser;
+
+namespace keyplan::widgets {
+
+class HintLogModel;
+
+class BriefPanel final : public QWidget {
+    Q_OBJECT
+public:
+    explicit BriefPanel(QWidget* parent = nullptr);
+
+    // Shows `round` (null: no round, the panel says how to start one).
+    void setRound(PracticeRound* round);
+    // What the Take-a-hint button offers: the next hint's cost, or none left.
+    void setNextHintCost(std::optional<int> cost);
+    // The hints taken so far (the round's list) and the newest one in full.
+    void showHints();
+    void showCurveball();
+    // After the last submission: the countdown stops and says the score.
+    void showFinished(int score);
+
+    QLabel* countdown() const { return countdown_; }
+    QTextBrowser* brief() const { return brief_; }
+    QPushButton* hintButton() const { return hint_; }
+    QPushButton* submitButton() const { return submit_; }
+    QLabel* latestHint() const { return latestHint_; }
+    QLabel* curveballText() const { return curveball_; }
+    HintLogModel* hintLog() const { return hintLog_; }
+
+Q_SIGNALS:
+    void hintRequested();
+    void submitRequested();
+
+private:
+    void tick(int secondsLeft);
+
+    QPointer<PracticeRound> round_;
+    QLabel* title_;
+    QLabel* countdown_;
+    QTextBrowser* brief_;
+    QLabel* curveball_;
+    QWidget* hints_;
+    QLabel* latestHint_;
+    QPushButton* hint_;
+    HintLogModel* hintLog_;
+    QTableView* hintTable_;
+    QPushButton* submit_;
+};
+
+}  // namespace keyplan::widgets

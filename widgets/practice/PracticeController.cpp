@@ -1,0 +1,266 @@
+#include "widgets/practice/PracticeController.h"
+
+#include "practice/History.h"
+#include "widgets/Icons.h"
+#include "widgets/design/DesignDocument.h"
+#include "widgets/design/DesignFileController.h"
+#include "widgets/practice/BriefPanel.h"
+#include "widgets/practice/HistoryView.h"
+#include "widgets/practice/PracticeRound.h"
+#include "widgets/practice/ReportView.h"
+#include "widgets/practice/StartPracticeDialog.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <stdexcept>
+
+namespace keyplan::widgets {
+
+PracticeController::PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window)
+    : QObject(window), document_(document), files_(files), window_(window), prompts_(defaultPrompts()),
+      menu_(new QMenu(tr("&Practice"), window)), dock_(new QDockWidget(tr("Practice brief"), window)),
+      brief_(new BriefPanel(dock_))
+{
+    start_ = menu_->addAction(icon(QStringLiteral("run")), tr("&Start practice\u2026"), this, &PracticeController::chooseAndStart);
+    start_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    hint_ = menu_->addAction(icon(QStringLiteral("problem")), tr("Take a hi&nt"), this, &PracticeController::takeHint);
+    hint_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
+    submit_ = menu_->addAction(icon(QStringLiteral("ok")), tr("S&ubmit the design"), this, &PracticeController::submit);
+    submit_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
+    menu_->addSeparator();
+    history_ = menu_->addAction(tr("&History\u2026"), this, &PracticeController::showHistory);
+    menu_->addSeparator();
+
+    dock_->setObjectName(QStringLiteral("practiceBriefDock"));
+    dock_->setWidget(brief_);
+    window_->addDockWidget(Qt::LeftDockWidgetArea, dock_);
+    dock_->hide();
+    menu_->addAction(dock_->toggleViewAction());
+
+    connect(brief_, &BriefPanel::hintRequested, this, &PracticeController::takeHint);
+    connect(brief_, &BriefPanel::submitRequested, this, &PracticeController::submit);
+    connect(document_, &DesignDocument::analysisUpdated, this, &PracticeController::updateHintCost);
+    updateActions();
+}
+
+PracticeController::~PracticeController() = default;
+
+PracticeController::Prompts PracticeController::defaultPrompts()
+{
+    Prompts p;
+    p.confirm = [this](const QString& question) {
+        return QMessageBox::question(window_, tr("Practice"), question, QMessageBox::Yes | QMessageBox::Cancel,
+                                     QMessageBox::Cancel) == QMessageBox::Yes;
+    };
+    p.showError = [this](const QString& message) { QMessageBox::warning(window_, tr("Practice"), message); };
+    return p;
+}
+
+QString PracticeController::historyPath() const
+{
+    return historyPath_.isEmpty() ? practice::History::defaultPath() : historyPath_;
+}
+
+bool PracticeController::chooseAndStart()
+{
+    std::vector<practice::Scenario> scenarios;
+    try {
+        scenarios = practice::loadBuiltInScenarios();
+    } catch (const std::exception& e) {
+        prompts_.showError(tr("The scenario library cannot be read: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    StartPracticeDialog dialog(std::move(scenarios), window_);
+    if (round_) dialog.selectScenario(QString::fromStdString(round_->scenario().id));
+    if (dialog.exec() != QDialog::Accepted || !dialog.scenario()) return false;
+    return startRound(*dialog.scenario(), dialog.options());
+}
+
+bool PracticeController::startRound(const practice::Scenario& scenario, practice::RoundOptions options)
+{
+    if (round_ && round_->submissions() == 0 &&
+        !prompts_.confirm(tr("A round of \u201c%1\u201d is in progress and not submitted. Abandon it?")
+                              .arg(QString::fromStdString(round_->scenario().title))))
+        return false;
+    if (!files_->maybeSave()) return false;
+    endRound();
+    document_->resetDesign(practice::startRound(scenario));
+    round_ = new PracticeRound(scenario, options, this);
+    connect(round_, &PracticeRound::timeUp, this, [this] {
+        Q_EMIT statusMessage(tr("Time is up: the design is submitted as it stands."));
+        submit();
+    });
+    connect(round_, &PracticeRound::curveballDue, this, &PracticeController::takeCurveball);
+    brief_->setRound(round_);
+    dock_->show();
+    dock_->raise();
+    // The brief is read throughout the round: give it most of the left column (once the dock is
+    // laid out, or the resize has nothing to share).
+    QTimer::singleShot(0, this, [this] {
+        QList<QDockWidget*> column;
+        for (QDockWidget* d : window_->findChildren<QDockWidget*>())
+            if (d != dock_ && d->isVisible() && !d->isFloating() && window_->dockWidgetArea(d) == window_->dockWidgetArea(dock_))
+                column << d;
+        window_->resizeDocks({dock_}, {440}, Qt::Horizontal);
+        if (column.isEmpty()) return;
+        QList<int> heights(column.size(), window_->height() / 4 / int(column.size()));
+        column << dock_;
+        heights << window_->height() * 3 / 4;
+        window_->resizeDocks(column, heights, Qt::Vertical);
+    });
+    round_->start();
+    updateActions();
+    Q_EMIT statusMessage(tr("Practice round started: %1, %2 mode, %3 minutes. Design the keys and indexes; Submit when ready.")
+                             .arg(QString::fromStdString(scenario.title), round_->guided() ? tr("guided") : tr("interview"))
+                             .arg(options.timeLimitMinutes));
+    Q_EMIT roundChanged();
+    return true;
+}
+
+void PracticeController::endRound()
+{
+    if (!round_) return;
+    brief_->setRound(nullptr);
+    round_->deleteLater();
+    round_ = nullptr;
+    lastReport_.reset();
+    if (reportWindow_) reportWindow_->hide();
+}
+
+bool PracticeController::takeHint()
+{
+    if (!round_ || !round_->guided() || lastReport_) return false;
+    const std::optional<TakenHint> hint = round_->takeHint(document_->design());
+    if (!hint) {
+        Q_EMIT statusMessage(tr("No hint left: the design answers every pattern the hints cover."));
+        updateHintCost();
+        return false;
+    }
+    brief_->showHints();
+    updateHintCost();
+    Q_EMIT statusMessage(tr("Hint taken (%1): %2 off the Hints part").arg(hint->level, hint->cost == 1 ? tr("1 point") : tr("%1 points").arg(hint->cost)));
+    return true;
+}
+
+void PracticeController::updateHintCost()
+{
+    if (!round_ || !round_->guided()) return;
+    const std::optional<TakenHint> next = round_->nextHint(document_->design());
+    const bool designing = !lastReport_;
+    brief_->setNextHintCost(next ? std::optional<int>(next->cost) : std::nullopt);
+    brief_->hintButton()->setEnabled(designing && next.has_value());
+    hint_->setEnabled(designing && next.has_value());
+}
+
+bool PracticeController::submit()
+{
+    if (!round_) return false;
+    if (lastReport_) {
+        // Graded, and nothing changed the round since: show the report again.
+        showReport(*lastReport_);
+        return false;
+    }
+    const practice::GradeReport report = round_->submit(document_->design());
+    lastReport_ = report;
+    recordAttempt(report);
+    if (round_->curveballPending()) {
+        Q_EMIT statusMessage(tr("Graded %1 / 100. The interviewer has one more pattern: see the report's Curveball tab.")
+                                 .arg(report.score));
+    } else {
+        brief_->showFinished(report.score);
+        Q_EMIT statusMessage(tr("Graded %1 / 100; the attempt is in Practice \u25b8 History.").arg(report.score));
+    }
+    updateActions();
+    showReport(report);
+    return true;
+}
+
+void PracticeController::recordAttempt(const practice::GradeReport& report)
+{
+    try {
+        practice::History history(historyPath());
+        // A round keeps one attempt: a resubmission after the curveball replaces the first grade.
+        if (round_->attemptId()) history.remove(round_->attemptId());
+        const practice::Attempt attempt =
+            practice::attemptFrom(report, std::string(practice::modeName(round_->options().mode)), round_->gradeInput(),
+                                  QDateTime::currentDateTimeUtc());
+        round_->setAttemptId(history.record(attempt));
+    } catch (const std::exception& e) {
+        prompts_.showError(tr("The attempt could not be kept in the history: %1").arg(QString::fromUtf8(e.what())));
+    }
+}
+
+void PracticeController::showReport(const practice::GradeReport& report)
+{
+    if (!reportWindow_) {
+        reportWindow_ = new QDialog(window_);
+        reportWindow_->setWindowTitle(tr("Practice report"));
+        report_ = new ReportView(reportWindow_);
+        auto* layout = new QVBoxLayout(reportWindow_);
+        layout->setContentsMargins(6, 6, 6, 6);
+        layout->addWidget(report_);
+        reportWindow_->resize(1280, 820);
+        connect(report_, &ReportView::curveballRequested, this, &PracticeController::takeCurveball);
+        connect(report_, &ReportView::statusMessage, this, &PracticeController::statusMessage);
+    }
+    const practice::Curveball* pending = round_ && round_->curveballPending() ? round_->curveball() : nullptr;
+    report_->setReport(report, round_ ? round_->scenario() : practice::Scenario{}, pending);
+    reportWindow_->show();
+    reportWindow_->raise();
+    reportWindow_->activateWindow();
+}
+
+bool PracticeController::takeCurveball()
+{
+    if (!round_ || !round_->bringCurveball(document_->design())) return false;
+    const practice::Curveball& ball = *round_->curveball();
+    if (!document_->design().patternByNumber(ball.pattern.number)) document_->addPattern(ball.pattern);
+    lastReport_.reset();
+    brief_->showCurveball();
+    dock_->show();
+    dock_->raise();
+    if (reportWindow_) reportWindow_->hide();
+    updateActions();
+    Q_EMIT statusMessage(tr("Curveball: pattern %1 (%2) is in the design. Adapt it and submit again.")
+                             .arg(ball.pattern.number)
+                             .arg(QString::fromStdString(ball.pattern.name)));
+    return true;
+}
+
+void PracticeController::showHistory()
+{
+    std::vector<practice::Attempt> attempts;
+    try {
+        practice::History history(historyPath());
+        attempts = history.attempts();
+    } catch (const std::exception& e) {
+        prompts_.showError(tr("The practice history cannot be read: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    if (!historyView_) historyView_ = new HistoryView(window_);
+    historyView_->setAttempts(std::move(attempts));
+    if (round_) historyView_->showScenario(QString::fromStdString(round_->scenario().id));
+    historyView_->show();
+    historyView_->raise();
+}
+
+void PracticeController::updateActions()
+{
+    // A round is open for design until it is graded; the curveball opens it again.
+    const bool designing = round_ && !lastReport_;
+    submit_->setEnabled(designing);
+    brief_->submitButton()->setEnabled(designing);
+    hint_->setEnabled(designing && round_->guided());
+    if (designing) updateHintCost();
+    else brief_->hintButton()->setEnabled(false);
+}
+
+}  // namespace keyplan::widgets

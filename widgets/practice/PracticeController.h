@@ -1,0 +1,118 @@
+// The Practice menu and everything a round does in the window: Start practice... (the chooser),
+// the round's design put in the design document (the scenario's entities and numbered patterns,
+// no keys, no indexes: the ordinary editors do the rest), the brief with its countdown in a dock,
+// hints (guided mode), the curveball (interview mode), Submit or time running out, the report
+// window, and History (every attempt is kept in practice::History; a round keeps one attempt, its
+// latest grade).
+//
+// The window creates one controller, puts menu() in its menu bar and does nothing else for it.
+#pragma once
+
+#ifndef Q_MOC_RUN
+#include "practice/Grader.h"
+#include "practice/Round.h"
+#include "practice/Scenario.h"
+#endif
+
+#include "widgets/practice/PracticeRound.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+class QAction;
+class QDialog;
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+
+namespace keyplan::widgets {
+
+class BriefPanel;
+class DesignDocument;
+class DesignFileController;
+class HistoryView;
+class ReportView;
+
+class PracticeController final : public QObject {
+    Q_OBJECT
+public:
+    // Dialogs go through these (tests replace them).
+    struct Prompts {
+        std::function<bool(const QString& question)> confirm;
+        std::function<void(const QString& message)> showError;
+    };
+
+    // `window` receives the brief dock and parents the dialogs; `files` asks to save unsaved
+    // changes before a round replaces the design.
+    PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window);
+    ~PracticeController() override;
+
+    QMenu* menu() const { return menu_; }
+    QDockWidget* briefDock() const { return dock_; }
+    BriefPanel* brief() const { return brief_; }
+    QAction* startAction() const { return start_; }
+    QAction* hintAction() const { return hint_; }
+    QAction* submitAction() const { return submit_; }
+    QAction* historyAction() const { return history_; }
+
+    void setPrompts(Prompts prompts) { prompts_ = std::move(prompts); }
+    // The attempt history file (default: practice::History::defaultPath()).
+    void setHistoryPath(const QString& path) { historyPath_ = path; }
+    QString historyPath() const;
+
+    // ---- Operations (the menu's actions call these; tests call them directly) ----
+    // Chooser, then startRound(). False when cancelled.
+    bool chooseAndStart();
+    // Starts a round on `scenario`: the design document gets the scenario's starting design (after
+    // asking to save unsaved changes). False when the user kept the current design.
+    bool startRound(const practice::Scenario& scenario, practice::RoundOptions options);
+    PracticeRound* round() const { return round_; }
+    // Takes the next hint (guided mode); false when there is none.
+    bool takeHint();
+    // Grades the design as it stands, records the attempt and shows the report. False without a round.
+    bool submit();
+    // Brings the interviewer's curveball into the design (interview mode).
+    bool takeCurveball();
+    void showHistory();
+
+    ReportView* reportView() const { return report_; }
+    QDialog* reportWindow() const { return reportWindow_; }
+    HistoryView* historyView() const { return historyView_; }
+    const std::optional<practice::GradeReport>& lastReport() const { return lastReport_; }
+
+Q_SIGNALS:
+    void statusMessage(const QString& message);
+    void roundChanged();
+
+private:
+    void updateActions();
+    void updateHintCost();
+    void recordAttempt(const practice::GradeReport& report);
+    void showReport(const practice::GradeReport& report);
+    void endRound();
+    Prompts defaultPrompts();
+
+    DesignDocument* document_;
+    DesignFileController* files_;
+    QMainWindow* window_;
+    Prompts prompts_;
+    QString historyPath_;
+    QMenu* menu_;
+    QAction* start_;
+    QAction* hint_;
+    QAction* submit_;
+    QAction* history_;
+    QDockWidget* dock_;
+    BriefPanel* brief_;
+    QPointer<PracticeRound> round_;
+    QDialog* reportWindow_ = nullptr;
+    ReportView* report_ = nullptr;
+    HistoryView* historyView_ = nullptr;
+    std::optional<practice::GradeReport> lastReport_;
+};
+
+}  // namespace keyplan::widgets

@@ -1,0 +1,361 @@
+#include "widgets/practice/ReportView.h"
+
+#include "analysis/CostModel.h"
+#include "practice/ReportFormat.h"
+#include "practice/Rubric.h"
+#include "widgets/practice/PracticeModels.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace keyplan::widgets {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+QString money(double d)
+{
+    return QStringLiteral("$") + qs(analysis::formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100));
+}
+
+// Request texts can run long; wider columns than this scroll instead of pushing the reference's
+// columns out of view (the full text is in the tooltip).
+constexpr int kWidestColumn = 380;
+
+QTableView* reportTable(QAbstractItemModel* model, QWidget* parent, bool wrap)
+{
+    auto* t = new QTableView(parent);
+    t->setModel(model);
+    t->verticalHeader()->hide();
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setWordWrap(wrap);
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setAlternatingRowColors(true);
+    if (wrap) {
+        // Wrapped rows take their height from the column widths, which are only known once the
+        // table is laid out (and change with the window): fit them again whenever a column moves.
+        QObject::connect(t->horizontalHeader(), &QHeaderView::sectionResized, t, [t] {
+            QMetaObject::invokeMethod(t, &QTableView::resizeRowsToContents, Qt::QueuedConnection);
+        });
+    }
+    return t;
+}
+
+void fitColumns(QTableView* t)
+{
+    t->resizeColumnsToContents();
+    for (int c = 0; c + 1 < t->model()->columnCount(); ++c)
+        if (t->columnWidth(c) > kWidestColumn) t->setColumnWidth(c, kWidestColumn);
+}
+
+QLabel* wrappedLabel(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextFormat(Qt::RichText);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    return l;
+}
+
+}  // namespace
+
+ReportView::ReportView(QWidget* parent)
+    : QWidget(parent), score_(new QLabel(this)), summary_(wrappedLabel(this)), tabs_(new QTabWidget(this)),
+      parts_(new GradePartsModel(this)), patterns_(new PatternComparisonModel(this)), keys_(new KeyComparisonModel(this)),
+      findings_(new FindingsModel(this)), export_(new QPushButton(tr("&Export as Markdown\u2026"), this))
+{
+    QFont big = score_->font();
+    big.setPointSizeF(big.pointSizeF() * 2.2);
+    big.setBold(true);
+    score_->setFont(big);
+
+    tabs_->addTab(buildScoreTab(), tr("Score"));
+    tabs_->addTab(buildComparisonTab(), tr("Beside the reference"));
+    tabs_->addTab(buildFindingsTab(), tr("Findings"));
+    tabs_->addTab(buildFollowUpsTab(), tr("Follow-up questions"));
+    tabs_->addTab(buildCurveballTab(), tr("Curveball"));
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(score_);
+    header->addWidget(summary_, 1);
+    header->addWidget(export_, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(header);
+    layout->addWidget(tabs_, 1);
+
+    connect(export_, &QPushButton::clicked, this, &ReportView::exportClicked);
+    askFileName_ = [this](const QString& suggestion) {
+        return QFileDialog::getSaveFileName(this, tr("Export the report"), suggestion, tr("Markdown (*.md);;All files (*)"));
+    };
+}
+
+QWidget* ReportView::buildScoreTab()
+{
+    auto* tab = new QWidget(this);
+    partsTable_ = reportTable(parts_, tab, true);
+    auto* layout = new QVBoxLayout(tab);
+    auto* intro = new QLabel(tr("Each part says what the design did and what would have earned the missing points."), tab);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    layout->addWidget(partsTable_, 1);
+    return tab;
+}
+
+QWidget* ReportView::buildComparisonTab()
+{
+    auto* tab = new QWidget(this);
+    keysTable_ = reportTable(keys_, tab, false);
+    patternsTable_ = reportTable(patterns_, tab, false);
+    designs_ = wrappedLabel(tab);
+    auto* split = new QSplitter(Qt::Vertical, tab);
+    auto* top = new QWidget(split);
+    auto* topLayout = new QHBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(keysTable_, 3);
+    topLayout->addWidget(designs_, 2);
+    split->addWidget(top);
+    split->addWidget(patternsTable_);
+    auto* layout = new QVBoxLayout(tab);
+    layout->addWidget(split);
+    return tab;
+}
+
+QWidget* ReportView::buildFindingsTab()
+{
+    auto* tab = new QWidget(this);
+    findingsTable_ = reportTable(findings_, tab, true);
+    notes_ = wrappedLabel(tab);
+    auto* layout = new QVBoxLayout(tab);
+    layout->addWidget(findingsTable_, 1);
+    layout->addWidget(notes_);
+    return tab;
+}
+
+QWidget* ReportView::buildFollowUpsTab()
+{
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    followUpBox_ = new QWidget(scroll);
+    new QVBoxLayout(followUpBox_);
+    scroll->setWidget(followUpBox_);
+    return scroll;
+}
+
+QWidget* ReportView::buildCurveballTab()
+{
+    curveballTab_ = new QWidget(this);
+    curveball_ = wrappedLabel(curveballTab_);
+    takeCurveball_ = new QPushButton(tr("&Take the curveball: back to the design"), curveballTab_);
+    auto* layout = new QVBoxLayout(curveballTab_);
+    layout->addWidget(curveball_);
+    layout->addWidget(takeCurveball_, 0, Qt::AlignLeft);
+    layout->addStretch(1);
+    connect(takeCurveball_, &QPushButton::clicked, this, &ReportView::curveballRequested);
+    return curveballTab_;
+}
+
+void ReportView::setReport(const practice::GradeReport& report, const practice::Scenario& scenario,
+                           const practice::Curveball* pendingCurveball)
+{
+    report_ = report;
+    score_->setText(tr("%1 / 100").arg(report.score));
+    int answered = 0;
+    for (const auto& p : report.patterns) answered += p.answered ? 1 : 0;
+    const size_t found = report.findings.size();
+    summary_->setText(tr("<b>%1</b><br>%2 of %3 patterns answered by one request; %4.")
+                          .arg(html(report.scenarioTitle))
+                          .arg(answered)
+                          .arg(report.patterns.size())
+                          .arg(found == 0 ? tr("no findings") : found == 1 ? tr("1 finding") : tr("%1 findings").arg(found)));
+    parts_->setReport(report);
+    fitColumns(partsTable_);
+    partsTable_->setColumnWidth(GradePartsModel::WhyColumn, 480);
+    partsTable_->resizeRowsToContents();
+    findings_->setReport(report);
+    fitColumns(findingsTable_);
+    findingsTable_->resizeRowsToContents();
+    QString notes;
+    for (const auto& n : report.notes) notes += QStringLiteral("<li>%1</li>").arg(html(n));
+    notes_->setText(notes.isEmpty() ? QString() : tr("<b>How your design was graded</b><ul>%1</ul>").arg(notes));
+    showComparison();
+    showFollowUps(scenario);
+    showCurveball(scenario, pendingCurveball);
+}
+
+void ReportView::showComparison()
+{
+    keys_->setReport(report_);
+    patterns_->setReport(report_);
+    fitColumns(keysTable_);
+    fitColumns(patternsTable_);
+    auto list = [](const std::vector<std::string>& items) {
+        QString out;
+        for (const auto& i : items) out += QStringLiteral("<li>%1</li>").arg(html(i));
+        return out.isEmpty() ? tr("<li>none</li>") : out;
+    };
+    const auto& c = report_.candidate;
+    const auto& r = report_.reference;
+    auto row = [](const QString& what, const QString& mine, const QString& theirs) {
+        return QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td></tr>").arg(what, mine, theirs);
+    };
+    QString totals = QStringLiteral("<table cellspacing='4'><tr><th></th><th>Yours</th><th>Reference</th></tr>");
+    totals += row(tr("Reads, $/month"), money(c.readDollarsPerMonth), money(r.readDollarsPerMonth));
+    totals += row(tr("Writes, WCU/s"), qs(analysis::formatCount(std::round(c.writeUnitsPerSecond))),
+                  qs(analysis::formatCount(std::round(r.writeUnitsPerSecond))));
+    totals += row(tr("Writes, $/month"), money(c.writeDollarsPerMonth), money(r.writeDollarsPerMonth));
+    totals += row(tr("Storage, $/month"), money(c.storage.dollarsPerMonth), money(r.storage.dollarsPerMonth));
+    totals += QStringLiteral("</table>");
+    designs_->setText(tr("<b>Your indexes</b><ul>%1</ul><b>The reference's indexes</b><ul>%2</ul>%3")
+                          .arg(list(c.indexes), list(r.indexes), totals));
+}
+
+void ReportView::showFollowUps(const practice::Scenario& scenario)
+{
+    // Answers typed before a resubmission stay: the questions are the scenario's, not the design's.
+    QStringList kept;
+    for (QPlainTextEdit* e : answerEdits_) kept << e->toPlainText();
+    QLayout* layout = followUpBox_->layout();
+    while (QLayoutItem* item = layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    answerEdits_.clear();
+    markLabels_.clear();
+    followUps_ = scenario.followUps;
+    auto* intro = new QLabel(tr("Answer as you would aloud. Each answer is marked against the question's rubric: the "
+                                "concepts a strong answer makes and the phrasings that count. Prose is not judged beyond that."),
+                             followUpBox_);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    for (size_t i = 0; i < followUps_.size(); ++i) {
+        auto* question = wrappedLabel(followUpBox_);
+        question->setText(QStringLiteral("<b>%1. %2</b>").arg(i + 1).arg(html(followUps_[i].question)));
+        auto* edit = new QPlainTextEdit(followUpBox_);
+        edit->setPlaceholderText(tr("Your answer"));
+        edit->setFixedHeight(72);
+        if (static_cast<qsizetype>(i) < kept.size()) edit->setPlainText(kept[static_cast<qsizetype>(i)]);
+        auto* mark = wrappedLabel(followUpBox_);
+        mark->hide();
+        layout->addWidget(question);
+        layout->addWidget(edit);
+        layout->addWidget(mark);
+        answerEdits_.push_back(edit);
+        markLabels_.push_back(mark);
+    }
+    auto* markButton = new QPushButton(tr("&Mark my answers"), followUpBox_);
+    connect(markButton, &QPushButton::clicked, this, &ReportView::markAnswers);
+    layout->addWidget(markButton);
+    static_cast<QVBoxLayout*>(layout)->addStretch(1);
+}
+
+void ReportView::setAnswer(int followUp, const QString& text)
+{
+    if (followUp >= 0 && followUp < followUpCount()) answerEdits_[static_cast<size_t>(followUp)]->setPlainText(text);
+}
+
+QLabel* ReportView::markLabel(int followUp) const
+{
+    return followUp >= 0 && followUp < followUpCount() ? markLabels_[static_cast<size_t>(followUp)] : nullptr;
+}
+
+void ReportView::markAnswers()
+{
+    report_.followUps.clear();
+    for (size_t i = 0; i < followUps_.size(); ++i) {
+        const std::string answer = answerEdits_[i]->toPlainText().trimmed().toStdString();
+        const practice::RubricMark mark = practice::markAnswer(followUps_[i], answer);
+        report_.followUps.push_back(mark);
+        QString text = tr("<b>Points made: %1 of %2</b><ul>").arg(mark.made()).arg(mark.total());
+        for (const auto& p : mark.points) {
+            if (p.made)
+                text += tr("<li><span style='color:#1e8449'>\u2713 made</span>: %1 <i>(\u201c%2\u201d)</i></li>")
+                            .arg(html(p.statement), html(p.matchedPhrasing));
+            else text += tr("<li><span style='color:#c0392b'>\u2717 missed</span>: %1</li>").arg(html(p.statement));
+        }
+        text += tr("</ul><b>Model answer:</b> %1").arg(html(mark.modelAnswer));
+        markLabels_[i]->setText(text);
+        markLabels_[i]->show();
+    }
+    int made = 0, total = 0;
+    for (const auto& m : report_.followUps) {
+        made += m.made();
+        total += m.total();
+    }
+    Q_EMIT statusMessage(tr("Follow-up answers marked: %1 of %2 points made").arg(made).arg(total));
+}
+
+void ReportView::showCurveball(const practice::Scenario& scenario, const practice::Curveball* pending)
+{
+    const bool graded = std::any_of(report_.patterns.begin(), report_.patterns.end(), [](const auto& p) { return p.curveball; });
+    tabs_->setTabVisible(tabs_->indexOf(curveballTab_), pending || graded);
+    takeCurveball_->setVisible(pending != nullptr);
+    if (pending) {
+        curveball_->setText(tr("<p><b>The interviewer has one more pattern.</b></p><p>%1</p><p>Pattern %2: %3. Take it, "
+                               "adapt your design and submit again: the grade then says what your change costs on a "
+                               "table already in production.</p>")
+                                .arg(html(pending->say))
+                                .arg(pending->pattern.number)
+                                .arg(html(pending->pattern.name)));
+        tabs_->setCurrentWidget(curveballTab_);
+        return;
+    }
+    if (!graded) return;
+    QString text;
+    for (const auto& c : scenario.curveballs) {
+        const auto row = report_.pattern(c.pattern.number);
+        if (!row) continue;
+        text += tr("<p><b>Curveball: pattern %1, %2</b> \u2014 %3</p><p><b>Model answer:</b> %4</p>")
+                    .arg(c.pattern.number)
+                    .arg(html(c.pattern.name), row->answered ? tr("answered by one request") : tr("not answered"),
+                         html(c.modelAnswer));
+    }
+    if (report_.backfill) {
+        text += tr("<p><b>The change in production</b></p><p>%1</p><ul>").arg(html(report_.backfill->summary()));
+        for (const auto& step : report_.backfill->steps)
+            text += QStringLiteral("<li>%1%2</li>").arg(step.online ? tr("<i>online</i>: ") : tr("<i>by the application</i>: "),
+                                                         html(step.text));
+        text += QStringLiteral("</ul>");
+    }
+    curveball_->setText(text);
+}
+
+QString ReportView::markdown() const { return qs(practice::reportMarkdown(report_)); }
+
+bool ReportView::exportMarkdown(const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text) || file.write(markdown().toUtf8()) < 0 || !file.commit()) {
+        if (error) *error = tr("%1 cannot be written: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void ReportView::exportClicked()
+{
+    const QString path = askFileName_(QStringLiteral("%1-report.md").arg(qs(report_.scenarioId)));
+    if (path.isEmpty()) return;
+    QString error;
+    if (exportMarkdown(path, &error)) Q_EMIT statusMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));
+    else QMessageBox::warning(this, tr("Export the report"), error);
+}
+
+}  // namespace keyplan::widgets
