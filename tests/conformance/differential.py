@@ -136,7 +136,7 @@ def normalise_error(error):
         message = "Requested resource not found"
     message = message.replace("DynamoDB only supports precision up to 38 digits",
                               "Attempting to store more than 38 significant digits in a Number")
-    message = re.sub(r"The parameter cannot be converted to a numeric value(: .*)?$",
+    message = re.sub(r"The parameter cannot be converted to a numeric value(: .*?)?(?= for key :|$)",
                      "A value provided cannot be converted into a number", message)
     return {"Code": error.get("Code"), "Message": message}
 
@@ -466,8 +466,8 @@ def run(ours_url, ddbl_url, requests, seed, report=sys.stdout, max_shown=5):
                       f"  keyplan:        {json.dumps(b, sort_keys=True)[:600]}", file=report)
         generator.remember(op, body, a)
     errors = sum(v for (op, kind), v in counts.items() if kind == "error")
-    print(f"{requests} requests (seed {seed}): {len(differences)} unexplained differences; {errors} answered with errors "
-          f"by both sides' reference", file=report)
+    print(f"{requests} requests (seed {seed}): {len(differences)} unexplained differences; DynamoDB Local refused {errors} "
+          f"of them", file=report)
     return differences, counts
 
 
