@@ -135,6 +135,12 @@ int run(const QStringList& args)
     const auto writeTotal = report.writeTotal();
     out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, "
         << money(writeTotal.provisionedPerMonth) << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
+    out << "Storage a month at the sample volume: " << money(report.storage.dollarsPerMonth) << " ("
+        << q(analysis::formatBytes(report.storage.totalBytes));
+    for (const auto& place : report.storage.places)
+        out << "; " << q(place.name) << (place.projection.empty() ? "" : " " + q(place.projection)) << " "
+            << q(analysis::formatBytes(place.bytes));
+    out << ")\n";
 
     // Why a pattern fails, always; how each one is served, with --verbose.
     bool header = false;

@@ -57,6 +57,7 @@ Report analyze(const design::Design& design)
     }
     for (const auto& e : design.entities()) report.writes.push_back(cost.writeCost(e));
     report.findings = lint(design, plans, cost);
+    report.storage = storageCost(design, cost);
     return report;
 }
 

@@ -1,5 +1,5 @@
 // Everything the designer says about a design in one value: per access pattern its plan and
-// cost, per entity its write cost, and the lint findings. The CLI's check, the window's pattern
+// cost, per entity its write cost, what its data costs to store, and the lint findings. The CLI's check, the window's pattern
 // table and the access-patterns.md exporter all read this.
 #pragma once
 
@@ -7,6 +7,7 @@
 
 #include "analysis/CostModel.h"
 #include "analysis/Lint.h"
+#include "analysis/StorageCost.h"
 #include "analysis/Plan.h"
 #include "design/Design.h"
 
@@ -24,6 +25,7 @@ struct Report {
     std::vector<PatternReport> patterns;  // in the design's pattern order
     std::vector<WriteCost> writes;        // in the design's entity order
     std::vector<Finding> findings;        // errors first
+    StorageCost storage;                  // the table and each index at the sample specs' item counts
 
     bool allServed() const;
     int errorCount() const;

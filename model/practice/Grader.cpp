@@ -144,15 +144,29 @@ private:
         return nullptr;
     }
 
-    // The attributes a pattern's items carry: every stored attribute of the returned item types.
-    std::vector<std::string> missingFromItems(const design::AccessPattern& p) const
+    // The attributes a pattern's items carry: every stored attribute of the returned item types,
+    // and the values spelled inside the keys the request returns (the table's keys, which every
+    // index projects, and the read index's own), which the caller reads back from the key.
+    std::vector<std::string> missingFromItems(const design::AccessPattern& p, const std::string& indexName) const
     {
+        const design::Design& d = cand_->design;
+        std::vector<std::string> keys{d.table().partitionKey.name};
+        if (d.table().sortKey) keys.push_back(d.table().sortKey->name);
+        if (!indexName.empty()) {
+            if (const design::KeyAttribute* k = d.partitionKeyOf(indexName)) keys.push_back(k->name);
+            if (const design::KeyAttribute* k = d.sortKeyOf(indexName)) keys.push_back(k->name);
+        }
         std::set<std::string> carried;
         for (const auto& r : p.returns) {
-            const design::Entity* e = cand_->design.entityByName(r.entity);
+            const design::Entity* e = d.entityByName(r.entity);
             if (!e) continue;
             for (const auto& a : e->attributes) {
                 if (!a.keyOnly) carried.insert(a.name);
+            }
+            for (const auto& k : keys) {
+                if (const design::KeyBinding* b = e->key(k)) {
+                    for (const auto& v : b->keyTemplate.variables()) carried.insert(v);
+                }
             }
         }
         std::vector<std::string> missing;
@@ -175,7 +189,10 @@ private:
         for (const auto& r : stated ? stated->returns : std::vector<design::ReturnedEntity>{}) {
             const design::Entity* e = cand_->design.entityByName(r.entity);
             if (e && std::all_of(row.missingAttributes.begin(), row.missingAttributes.end(),
-                                 [&](const std::string& a) { return e->attribute(a) != nullptr; }))
+                                 [&](const std::string& a) {
+                                     const design::Attribute* attribute = e->attribute(a);
+                                     return attribute && !attribute->keyOnly;
+                                 }))
                 owner = e;
         }
         double items = 0;
@@ -222,7 +239,7 @@ private:
                 row.missingAttributes = plan.missingAttributes;
                 row.answered = plan.servedByOneRequest();
                 if (row.answered || plan.verdict == analysis::Verdict::NeedsFilter) {
-                    const auto missing = missingFromItems(p);
+                    const auto missing = missingFromItems(p, plan.request.indexName);
                     if (!missing.empty()) {
                         row.missingAttributes = missing;
                         row.answered = false;

@@ -111,7 +111,8 @@ std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& 
         if (ns.size() < 2 || std::none_of(ns.begin(), ns.end(), [&](int n) { return open.count(n) > 0; })) continue;
         HintTrack t;
         t.patterns = ns;
-        t.topic = "together:" + numbers(ns);
+        t.topic = "together:";
+        for (size_t i = 0; i < ns.size(); ++i) t.topic += (i ? "," : "") + std::to_string(ns[i]);
         t.title = "Patterns " + numbers(ns) + " read items together";
         t.stages.push_back({HintStage::Level::Nudge,
                             "Patterns " + numbers(ns) + " read items together: which items share a partition key?", 1});

@@ -64,7 +64,7 @@ private Q_SLOTS:
         const QString out = QString::fromUtf8(r.out);
         QVERIFY(out.startsWith("id"));
         QVERIFY(out.contains(QRegularExpression("ecommerce-orders\\s+5\\s+medium\\s+E-commerce orders")));
-        QVERIFY(out.count('\n') >= 2);
+        QVERIFY(out.count('\n') >= 11);
     }
 
     void showShouldPrintTheBriefAsMarkdown()
@@ -151,6 +151,29 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
+    }
+
+    void backfillShouldCompareTwoDesigns()
+    {
+        // The status-only fixture changes GSI1's key templates and projection from the reference's.
+        const Run r = cli({"backfill", reference("ecommerce-orders"), fixture("ecommerce-status-only.keyplan.json")});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains("online  [new-index] GSI1 changes its keys or projection"), r.out.constData());
+        QVERIFY(out.contains("DynamoDB backfills"));
+        const Run same = cli({"backfill", reference("ecommerce-orders"), reference("ecommerce-orders")});
+        QCOMPARE(same.exitCode, 0);
+        QVERIFY(same.out.contains("Nothing to backfill"));
+        QCOMPARE(cli({"backfill", reference("ecommerce-orders")}).exitCode, 2);
+        QCOMPARE(cli({"backfill", reference("ecommerce-orders"), "/nonexistent.keyplan.json"}).exitCode, 2);
+    }
+
+    void checkShouldPriceStorage()
+    {
+        const Run r = cli({"check", reference("ecommerce-orders")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Storage a month at the sample volume: $"), r.out.constData());
+        QVERIFY(r.out.contains("; GSI1 INCLUDE "));
     }
 
     void answersThatAreNotAnObjectOfStringsShouldExitWith2()

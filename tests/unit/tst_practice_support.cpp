@@ -95,7 +95,7 @@ private Q_SLOTS:
         const design::Design start = practice::startRound(ecommerce());
         const auto tracks = practice::hintsFor(ecommerce(), start);
         QVERIFY(!tracks.empty());
-        const practice::HintTrack* together = track(tracks, "together:1 and 2");
+        const practice::HintTrack* together = track(tracks, "together:1,2");
         QVERIFY(together);
         QCOMPARE(q(together->stages.front().text),
                  QStringLiteral("Patterns 1 and 2 read items together: which items share a partition key?"));
