@@ -1,24 +1,33 @@
 // keyplan-cli export DESIGN --format FORMAT [-o FILE]: a design as access-patterns.md, a NoSQL
-// Workbench model, a CloudFormation template (JSON or YAML) or code for its access patterns.
+// Workbench model, a CloudFormation template (JSON or YAML), code for its access patterns, a
+// library schema (ElectroDB, OneTable, DynamoDB Toolbox), a layout picture (SVG, PNG) or the
+// HTML design document.
 // Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a design that
 // cannot be read.
 #include "CliCommand.h"
 
+#include "RenderExport.h"
+
+#include "analysis/Analysis.h"
 #include "design/DesignFile.h"
 #include "io/Export.h"
+#include "io/Markdown.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <QTextStream>
 
 namespace {
 
 using namespace keyplan;
+using namespace keyplan::cli;
 
 QString formatList()
 {
     QStringList names;
     for (io::ExportFormat f : io::exportFormats()) names << QString::fromUtf8(io::exportFormatName(f));
+    names << "svg" << "png" << "html";
     return names.join("|");
 }
 
@@ -26,9 +35,10 @@ int run(const QStringList& args)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const QString usage = "usage: keyplan-cli export DESIGN --format " + formatList() + " [-o FILE] [--pitr]\n";
-    QString file, formatName, output;
-    bool pitr = false;
+    const QString usage = "usage: keyplan-cli export DESIGN --format " + formatList() +
+                          " [-o FILE] [--pitr] [--index NAME] [--partitions N] [--scale F] [--images]\n";
+    QString file, formatName, output, indexName, partitions, scale;
+    bool pitr = false, images = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
         if (a == "--help" || a == "-h") {
@@ -40,20 +50,36 @@ int run(const QStringList& args)
                    "  cloudformation-yaml  the same template in YAML\n"
                    "  python               a Python module (boto3): key functions and one function per pattern\n"
                    "  js                   an ES module (AWS SDK for JavaScript v3), the same\n"
+                   "  electrodb            ElectroDB entities and a Service (an ES module), keys as key templates\n"
+                   "  onetable             a dynamodb-onetable schema (JSON): indexes, models with value templates\n"
+                   "  toolbox              DynamoDB Toolbox v2 Table and Entity definitions (TypeScript)\n"
+                   "  svg, png             a layout picture of the table (or --index NAME) with example items\n"
+                   "  html                 the design document: patterns, keys, layouts, risks and costs in one file\n"
                    "  --pitr               CloudFormation: turn on point-in-time recovery\n"
+                   "  --index NAME         svg/png: draw the index NAME instead of the table\n"
+                   "  --partitions N       svg/png/html: draw the first N partitions (default 6)\n"
+                   "  --scale F            png: F pixels per drawing unit (default 2; 1 to 8)\n"
+                   "  --images             md: also write each layout as an SVG beside FILE, linked from the charts\n"
                    "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read.\n";
             return 0;
         }
-        if (a == "--format" || a == "-f" || a == "-o" || a == "--output") {
+        if (a == "--format" || a == "-f" || a == "-o" || a == "--output" || a == "--index" || a == "--partitions" ||
+            a == "--scale") {
             if (i + 1 >= args.size()) {
                 err << "keyplan-cli export: " << a << " needs a value\n" << usage;
                 return 2;
             }
-            (a == "-o" || a == "--output" ? output : formatName) = args[++i];
+            (a == "-o" || a == "--output" ? output
+             : a == "--index"             ? indexName
+             : a == "--partitions"        ? partitions
+             : a == "--scale"             ? scale
+                                          : formatName) = args[++i];
         } else if (a.startsWith("--format=")) {
             formatName = a.mid(9);
         } else if (a == "--pitr") {
             pitr = true;
+        } else if (a == "--images") {
+            images = true;
         } else if (a.startsWith('-') && a != "-") {
             err << "keyplan-cli export: unknown option " << a << "\n" << usage;
             return 2;
@@ -72,8 +98,9 @@ int run(const QStringList& args)
         err << "keyplan-cli export: --format is required (one of " << formatList().replace('|', ", ") << ")\n";
         return 2;
     }
-    io::ExportFormat format;
-    if (!io::exportFormatFromName(formatName.toStdString(), &format)) {
+    io::ExportFormat format = io::ExportFormat::Markdown;
+    const bool picture = isPictureFormat(formatName);
+    if (!picture && !io::exportFormatFromName(formatName.toStdString(), &format)) {
         err << "keyplan-cli export: unknown format '" << formatName << "' (one of " << formatList().replace('|', ", ")
             << ")\n";
         return 2;
@@ -86,9 +113,48 @@ int run(const QStringList& args)
         err << "keyplan-cli export: " << e.what() << "\n";
         return 2;
     }
+    PictureRequest request;
+    request.format = formatName;
+    request.indexName = indexName;
+    request.output = output;
+    if (!partitions.isEmpty()) {
+        bool ok = false;
+        request.maxPartitions = partitions.toInt(&ok);
+        if (!ok || request.maxPartitions < 1 || request.maxPartitions > 1000) {
+            err << "keyplan-cli export: --partitions needs a whole number from 1 to 1000\n";
+            return 2;
+        }
+    }
+    if (!scale.isEmpty()) {
+        bool ok = false;
+        request.scale = scale.toDouble(&ok);
+        if (!ok || !(request.scale >= 1 && request.scale <= 8)) {
+            err << "keyplan-cli export: --scale needs a number from 1 to 8\n";
+            return 2;
+        }
+    }
+    if (!indexName.isEmpty() && formatName != "svg" && formatName != "png") {
+        err << "keyplan-cli export: --index is for svg and png\n";
+        return 2;
+    }
+    if (images && (formatName != "md" || output.isEmpty() || output == "-")) {
+        err << "keyplan-cli export: --images is for md written to a file (-o FILE)\n";
+        return 2;
+    }
+    if (picture) return exportPicture(d, request, err);
+
     io::ExportOptions options;
     options.pointInTimeRecovery = pitr;
-    const io::ExportResult result = io::exportDesign(d, format, options);
+    io::ExportResult result;
+    if (images) {
+        const QFileInfo target(output);
+        io::MarkdownOptions markdown;
+        markdown.layoutImages = writeLayoutImages(d, target.absolutePath(), target.completeBaseName(), request.maxPartitions, err);
+        if (markdown.layoutImages.empty()) return 1;
+        result.text = io::accessPatternsMarkdown(d, analysis::analyze(d), markdown);
+    } else {
+        result = io::exportDesign(d, format, options);
+    }
     const std::string& text = result.text;
     for (const auto& w : result.warnings) err << "keyplan-cli export: warning: " << QString::fromStdString(w) << "\n";
 
@@ -113,4 +179,4 @@ int run(const QStringList& args)
 
 }  // namespace
 
-KEYPLAN_CLI_COMMAND(export_, "export", "write a design as access-patterns.md, CloudFormation, a Workbench model or code", run);
+KEYPLAN_CLI_COMMAND(export_, "export", "write a design as access-patterns.md, CloudFormation, a Workbench model, code, a library schema, a picture or HTML", run);

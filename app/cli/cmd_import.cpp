@@ -1,11 +1,13 @@
-// keyplan-cli import FILE [-o DESIGN.keyplan.json]: a NoSQL Workbench data model as a Keyplan
-// design (entities and key templates inferred from its facets and sample items; everything else
-// the model holds kept in the design, so exporting it gives the model back).
+// keyplan-cli import FILE [--from workbench|onetable] [-o DESIGN.keyplan.json]: a NoSQL Workbench
+// data model as a Keyplan design (entities and key templates inferred from its facets and sample
+// items; everything else the model holds kept in the design, so exporting it gives the model
+// back), or a dynamodb-onetable schema (its models and value templates).
 // Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a file that
 // cannot be read as a Workbench model.
 #include "CliCommand.h"
 
 #include "design/DesignFile.h"
+#include "io/OneTable.h"
 #include "io/Workbench.h"
 
 #include <QFile>
@@ -24,8 +26,9 @@ int run(const QStringList& args)
     QTextStream out(stdout);
     QTextStream err(stderr);
     const QString usage =
-        "usage: keyplan-cli import FILE [-o DESIGN.keyplan.json] [--table NAME] [--patterns DESIGN] [--quiet]\n";
-    QString file, output, tableName, patternsFrom;
+        "usage: keyplan-cli import FILE [--from workbench|onetable] [-o DESIGN.keyplan.json] [--table NAME]\n"
+        "                          [--patterns DESIGN] [--quiet]\n";
+    QString file, output, tableName, patternsFrom, from = "workbench";
     bool quiet = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -35,18 +38,21 @@ int run(const QStringList& args)
                    "DESIGN.keyplan.json or to standard output. Entity types come from the facets (or the\n"
                    "discriminator attribute), key templates from the sample keys; what a design cannot hold\n"
                    "stays in it, so `keyplan-cli export --format workbench` gives the model back.\n"
-                   "  --table NAME       the table to import when the model has several (default: the first)\n"
+                   "  --from onetable    FILE is a dynamodb-onetable schema (JSON): its models become entities,\n"
+                   "                     their value templates key templates, its indexes the table's keys and indexes\n"
+                   "  --table NAME       the table to import when the model has several (default: the first);\n"
+                   "                     for a OneTable schema, the table's name (default: FILE's name up to the first dot)\n"
                    "  --patterns DESIGN  take the access patterns of DESIGN (a .keyplan.json file)\n"
                    "  --quiet            do not list what was inferred\n"
                    "Exit status: 0 written; 1 the output cannot be written; 2 bad arguments or FILE cannot be read.\n";
             return 0;
         }
-        if (a == "-o" || a == "--output" || a == "--table" || a == "--patterns") {
+        if (a == "-o" || a == "--output" || a == "--table" || a == "--patterns" || a == "--from") {
             if (i + 1 >= args.size()) {
                 err << "keyplan-cli import: " << a << " needs a value\n" << usage;
                 return 2;
             }
-            (a == "--table" ? tableName : a == "--patterns" ? patternsFrom : output) = args[++i];
+            (a == "--table" ? tableName : a == "--patterns" ? patternsFrom : a == "--from" ? from : output) = args[++i];
         } else if (a == "--quiet" || a == "-q") {
             quiet = true;
         } else if (a.startsWith('-')) {
@@ -63,6 +69,10 @@ int run(const QStringList& args)
         err << "keyplan-cli import: no file given\n" << usage;
         return 2;
     }
+    if (from != "workbench" && from != "onetable") {
+        err << "keyplan-cli import: unknown --from '" << from << "' (one of workbench, onetable)\n";
+        return 2;
+    }
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly)) {
         err << "keyplan-cli import: " << file << ": $: cannot be read: " << in.errorString() << "\n";
@@ -71,10 +81,21 @@ int run(const QStringList& args)
     const QByteArray bytes = in.readAll();
 
     io::WorkbenchImport imported;
+    const std::string_view input(bytes.constData(), static_cast<size_t>(bytes.size()));
     try {
-        io::WorkbenchImportOptions options;
-        options.tableName = tableName.toStdString();
-        imported = io::importWorkbench(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), options);
+        if (from == "onetable") {
+            io::OneTableImportOptions options;
+            options.tableName = tableName.isEmpty() ? QFileInfo(file).fileName().section('.', 0, 0).toStdString()
+                                                    : tableName.toStdString();
+            if (options.tableName.empty()) options.tableName = "Table";
+            io::OneTableImport oneTable = io::importOneTable(input, options);
+            imported.design = std::move(oneTable.design);
+            imported.notes = std::move(oneTable.notes);
+        } else {
+            io::WorkbenchImportOptions options;
+            options.tableName = tableName.toStdString();
+            imported = io::importWorkbench(input, options);
+        }
     } catch (const io::FormatError& e) {
         err << "keyplan-cli import: " << file << ": " << q(e.path()) << ": " << q(e.reason()) << "\n";
         return 2;
@@ -119,4 +140,4 @@ int run(const QStringList& args)
 
 }  // namespace
 
-KEYPLAN_CLI_COMMAND(import_, "import", "read a NoSQL Workbench model into a .keyplan.json design", run);
+KEYPLAN_CLI_COMMAND(import_, "import", "read a NoSQL Workbench model or a OneTable schema into a .keyplan.json design", run);

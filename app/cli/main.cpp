@@ -3,8 +3,13 @@
 
 #include <QCoreApplication>
 #include <QTextStream>
+#ifdef KEYPLAN_HAVE_RENDER
+#include <QGuiApplication>
+#endif
 
 #include <algorithm>
+#include <cstring>
+#include <memory>
 
 namespace keyplan::cli {
 
@@ -29,11 +34,25 @@ void printUsage(QTextStream& out)
     out << "\nkeyplan-cli COMMAND --help shows a command's options.\n";
 }
 
+// `export` draws pictures (fonts and painting need a QGuiApplication); headless, always: the
+// offscreen platform needs no display. Every other command stays a plain QCoreApplication.
+std::unique_ptr<QCoreApplication> makeApplication(int& argc, char* argv[])
+{
+#ifdef KEYPLAN_HAVE_RENDER
+    if (argc > 1 && std::strcmp(argv[1], "export") == 0) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        return std::make_unique<QGuiApplication>(argc, argv);
+    }
+#endif
+    return std::make_unique<QCoreApplication>(argc, argv);
+}
+
 }  // namespace
 
 int main(int argc, char* argv[])
 {
-    QCoreApplication app(argc, argv);
+    const auto application = makeApplication(argc, argv);
+    QCoreApplication& app = *application;
     QCoreApplication::setApplicationName("keyplan-cli");
     QCoreApplication::setApplicationVersion("0.1.0");
     QStringList args = app.arguments();

@@ -327,7 +327,7 @@ void MainWindow::installDesignViews()
     file->insertSeparator(quit);
     file->insertActions(quit, {designFiles_->saveAction(), designFiles_->saveAsAction()});
     file->insertSeparator(quit);
-    file->insertActions(quit, {designFiles_->importWorkbenchAction()});
+    file->insertActions(quit, {designFiles_->importWorkbenchAction(), designFiles_->importOneTableAction()});
     file->insertMenu(quit, designFiles_->exportMenu());
     file->insertSeparator(quit);
 

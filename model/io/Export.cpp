@@ -3,7 +3,10 @@
 #include "design/Design.h"
 #include "io/CloudFormation.h"
 #include "io/CodeGen.h"
+#include "io/ElectroDb.h"
 #include "io/Markdown.h"
+#include "io/OneTable.h"
+#include "io/Toolbox.h"
 #include "io/Workbench.h"
 
 namespace keyplan::io {
@@ -22,6 +25,9 @@ constexpr FormatInfo kFormats[] = {
     {ExportFormat::CloudFormationYaml, "cloudformation-yaml"},
     {ExportFormat::Python, "python"},
     {ExportFormat::JavaScript, "js"},
+    {ExportFormat::ElectroDb, "electrodb"},
+    {ExportFormat::OneTable, "onetable"},
+    {ExportFormat::Toolbox, "toolbox"},
 };
 
 }  // namespace
@@ -62,6 +68,9 @@ std::string defaultExportFileName(const design::Design& design, ExportFormat for
     case ExportFormat::CloudFormationYaml: return table + ".template.yaml";
     case ExportFormat::Python: return "access_patterns.py";
     case ExportFormat::JavaScript: return "accessPatterns.mjs";
+    case ExportFormat::ElectroDb: return table + ".electrodb.mjs";
+    case ExportFormat::OneTable: return table + ".onetable.json";
+    case ExportFormat::Toolbox: return table + ".toolbox.ts";
     }
     return "export.txt";
 }
@@ -80,6 +89,18 @@ ExportResult exportDesign(const design::Design& design, ExportFormat format, con
     case ExportFormat::CloudFormationYaml: return {cloudFormationYaml(design, cfn), {}};
     case ExportFormat::Python: return {pythonModule(design), {}};
     case ExportFormat::JavaScript: return {javascriptModule(design), {}};
+    case ExportFormat::ElectroDb: {
+        LibraryExport e = electroDbModule(design);
+        return {std::move(e.text), std::move(e.warnings)};
+    }
+    case ExportFormat::OneTable: {
+        LibraryExport e = oneTableSchema(design);
+        return {std::move(e.text), std::move(e.warnings)};
+    }
+    case ExportFormat::Toolbox: {
+        LibraryExport e = toolboxModule(design);
+        return {std::move(e.text), std::move(e.warnings)};
+    }
     }
     return {};
 }

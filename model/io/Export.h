@@ -12,13 +12,16 @@ class Design;
 
 namespace keyplan::io {
 
-enum class ExportFormat { Markdown, Workbench, CloudFormationJson, CloudFormationYaml, Python, JavaScript };
+enum class ExportFormat {
+    Markdown, Workbench, CloudFormationJson, CloudFormationYaml, Python, JavaScript, ElectroDb, OneTable, Toolbox
+};
 
 struct ExportOptions {
     bool pointInTimeRecovery = false;  // CloudFormation
 };
 
-// "md", "workbench", "cloudformation", "cloudformation-yaml", "python", "js".
+// "md", "workbench", "cloudformation", "cloudformation-yaml", "python", "js", "electrodb",
+// "onetable", "toolbox".
 std::string_view exportFormatName(ExportFormat format);
 bool exportFormatFromName(std::string_view name, ExportFormat* out);
 std::vector<ExportFormat> exportFormats();

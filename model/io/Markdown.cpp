@@ -156,7 +156,8 @@ std::string patternNumbers(const std::vector<int>& numbers)
     return s;
 }
 
-void writeChart(std::string& out, const design::Design& design, const analysis::Report& report, const design::Index* index)
+void writeChart(std::string& out, const design::Design& design, const analysis::Report& report, const design::Index* index,
+                const MarkdownOptions& options)
 {
     const std::string where = index ? index->name : std::string();
     const design::KeyAttribute* pk = design.partitionKeyOf(where);
@@ -171,6 +172,10 @@ void writeChart(std::string& out, const design::Design& design, const analysis::
         out += "\n\n";
     } else {
         out += "### Table " + code(design.table().name) + "\n\n";
+    }
+    if (auto image = options.layoutImages.find(where); image != options.layoutImages.end()) {
+        // Angle brackets keep a path with spaces or parentheses one link destination.
+        out += "![Layout of " + (index ? index->name : "the table") + " with example items](<" + image->second + ">)\n\n";
     }
 
     // Collections in the order their first entity appears; inside one, by the sort key's fixed
@@ -262,6 +267,11 @@ std::string accessPatternsMarkdown(const design::Design& design)
 }
 
 std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report)
+{
+    return accessPatternsMarkdown(design, report, MarkdownOptions{});
+}
+
+std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report, const MarkdownOptions& options)
 {
     const design::Table& table = design.table();
     const design::PriceTable& prices = design.prices();
@@ -386,8 +396,8 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
     out += "## Where the items land\n\n";
     out += "Each chart lists the item collections (entities that share a partition-key template) and, within one, "
            "the entities in sort-key order, with the patterns that read them there.\n\n";
-    writeChart(out, design, report, nullptr);
-    for (const auto& index : design.indexes()) writeChart(out, design, report, &index);
+    writeChart(out, design, report, nullptr, options);
+    for (const auto& index : design.indexes()) writeChart(out, design, report, &index, options);
 
     // ---- Risks ----
     out += "## Risks\n\n";

@@ -10,6 +10,7 @@
 // code spans for templates, and the charts in fenced text blocks aligned by characters.
 #pragma once
 
+#include <map>
 #include <string>
 
 namespace keyplan::analysis {
@@ -25,5 +26,12 @@ namespace keyplan::io {
 std::string accessPatternsMarkdown(const design::Design& design);
 // The same from an analysis already made for this design.
 std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report);
+
+struct MarkdownOptions {
+    // Layout images written beside the document: index name ("" the table) -> relative path.
+    // Each chart links its image.
+    std::map<std::string, std::string> layoutImages;
+};
+std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report, const MarkdownOptions& options);
 
 }  // namespace keyplan::io

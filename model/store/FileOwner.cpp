@@ -77,8 +77,8 @@ std::unique_ptr<FileOwner> FileOwner::claim(const std::string& path)
     ::close(fd);
     if (error != EWOULDBLOCK) throw std::runtime_error("cannot lock store " + path + ": " + std::strerror(error));
     throw StoreFileInUse("the store file " + path + " is in use by " + ownerText(pid) +
-                             "; one process owns a store file at a time, so stop that one first (or send your requests "
-                             "to it, if it is a keyplan-cli serve)",
+                             ". One process owns a store file at a time: stop that one first, or, if it is a "
+                             "keyplan-cli serve, send your requests to it.",
                          pid);
 }
 

@@ -3,8 +3,6 @@ read (413, as DynamoDB Local and dynalite answer; DynamoDB's documentation gives
 `Expect: 100-continue` gets that refusal instead of 100, an item over 400 KB is refused without
 building it, and a stream of huge requests leaves the server's resident memory small."""
 import json
-import socket
-import time
 
 import wire
 
@@ -114,12 +112,10 @@ def test_item_over_400_kb_is_refused_with_dynamodbs_error(serve):
     body, count = tiny_attributes_put(LIMIT - 1024)
     assert count > 800_000
     c = wire.Client(server.port)
-    start = time.monotonic()
     status, _, answer = c.call("PutItem", body)
     assert status == 400
     assert answer == {"__type": "com.amazon.coral.validate#ValidationException",
                       "Message": "Item size has exceeded the maximum allowed size"}
-    assert time.monotonic() - start < 2
     # The same item in a batch and in a transaction.
     item = b'{"pk":{"S":"big"}' + body[body.index(b',"a0"'):-1]
     for op, payload in [("BatchWriteItem", b'{"RequestItems":{"items":[{"PutRequest":{"Item":' + item + b'}}]}}'),

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QSize>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -84,6 +85,11 @@ private Q_SLOTS:
         QTest::newRow("cloudformation-yaml") << "cloudformation-yaml" << "AWSTemplateFormatVersion: \"2010-09-09\"";
         QTest::newRow("python") << "python" << "\"\"\"Access patterns of \"E-commerce orders\" (table Shop)";
         QTest::newRow("js") << "js" << "/**\n * Access patterns of \"E-commerce orders\" (table Shop)";
+        QTest::newRow("electrodb") << "electrodb" << "// ElectroDB entities for the design \"E-commerce orders\" (table Shop)";
+        QTest::newRow("onetable") << "onetable" << "{\n  \"format\": \"onetable:1.1.0\"";
+        QTest::newRow("toolbox") << "toolbox" << "// DynamoDB Toolbox (v2) table and entities for the design \"E-commerce orders\"";
+        QTest::newRow("svg") << "svg" << "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>";
+        QTest::newRow("html") << "html" << "<!DOCTYPE html>\n<html lang=\"en\">";
     }
     void shouldWriteEachFormatToAFile()
     {
@@ -126,6 +132,79 @@ private Q_SLOTS:
         QVERIFY(check.out.contains("16 of 16 patterns served by one request"));
     }
 
+    void shouldRenderAnIndexAsAPngAtTheScaleAskedFor()
+    {
+        QTemporaryDir dir;
+        const Run one = cli({"export", sample("ecommerce"), "--format", "png", "--index", "GSI1", "--scale", "1", "-o", dir.filePath("1.png")});
+        QVERIFY2(one.exitCode == 0, qPrintable(one.err));
+        const Run three = cli({"export", sample("ecommerce"), "--format", "png", "--index", "GSI1", "--scale", "3", "-o", dir.filePath("3.png")});
+        QVERIFY2(three.exitCode == 0, qPrintable(three.err));
+        // A PNG's IHDR chunk: width and height as big-endian 32-bit numbers after the signature.
+        auto size = [](const QByteArray& png) {
+            auto at = [&](int offset) {
+                return (quint32(quint8(png[offset])) << 24) | (quint32(quint8(png[offset + 1])) << 16) |
+                       (quint32(quint8(png[offset + 2])) << 8) | quint32(quint8(png[offset + 3]));
+            };
+            return png.startsWith("\x89PNG\r\n\x1a\n") && png.size() > 24 ? QSize(int(at(16)), int(at(20))) : QSize();
+        };
+        const QSize small = size(readFile(dir.filePath("1.png"))), large = size(readFile(dir.filePath("3.png")));
+        QVERIFY(small.isValid() && small.width() > 300);
+        QCOMPARE(large.width(), small.width() * 3);
+        QCOMPARE(large.height(), small.height() * 3);
+        const Run svg = cli({"export", sample("ecommerce"), "--format", "svg", "--index", "GSI1"});
+        QCOMPARE(svg.exitCode, 0);
+        QVERIFY(svg.out.contains(">STATUS#"));
+        QVERIFY(!svg.out.contains(">PROFILE<"));  // Customer items are not in GSI1
+    }
+
+    void shouldWriteLayoutImagesBesideTheMarkdown()
+    {
+        QTemporaryDir dir;
+        const QString md = dir.filePath("access-patterns.md");
+        const Run r = cli({"export", sample("ecommerce"), "--format", "md", "--images", "-o", md});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QByteArray text = readFile(md);
+        QVERIFY(text.contains("![Layout of the table with example items](<access-patterns-table.svg>)"));
+        QVERIFY(text.contains("![Layout of GSI1 with example items](<access-patterns-GSI1.svg>)"));
+        QVERIFY(readFile(dir.filePath("access-patterns-table.svg")).contains("<svg"));
+        QVERIFY(readFile(dir.filePath("access-patterns-GSI1.svg")).contains("<svg"));
+    }
+
+    void shouldImportAOneTableSchemaAndExportItBack()
+    {
+        QTemporaryDir dir;
+        const QString schema = dir.filePath("Shop.onetable.json");
+        const Run out = cli({"export", sample("ecommerce"), "--format", "onetable", "-o", schema});
+        QVERIFY2(out.exitCode == 0, qPrintable(out.err));
+        const QString design = dir.filePath("shop.keyplan.json");
+        const Run in = cli({"import", schema, "--from", "onetable", "-o", design});
+        QVERIFY2(in.exitCode == 0, qPrintable(in.err));
+        QVERIFY2(in.err.contains("5 model(s) and 1 index(es) read"), qPrintable(in.err));
+        const Run again = cli({"export", design, "--format", "onetable"});
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        QCOMPARE(again.out, readFile(schema));
+        const Run examples = cli({"examples", design, "--per-entity", "1"});
+        QCOMPARE(examples.exitCode, 0);
+        io::Json json;
+        QVERIFY(io::Json::parse(examples.out.toStdString(), &json, nullptr));
+        QCOMPARE(json.find("table")->text(), std::string("Shop"));
+        QCOMPARE(json.find("items")->elements().size(), size_t(5));
+    }
+
+    void shouldPrintExamplesWithTheKeysTheTemplatesRender()
+    {
+        const Run r = cli({"examples", sample("ecommerce"), "--per-entity", "2"});
+        QCOMPARE(r.exitCode, 0);
+        io::Json json;
+        QVERIFY(io::Json::parse(r.out.toStdString(), &json, nullptr));
+        for (const io::Json& item : json.find("items")->elements()) {
+            const io::Json& keys = *item.find("keys");
+            QVERIFY(keys.find("PK") && keys.find("SK"));
+            QCOMPARE(item.find("item")->find("PK")->find("S")->text(), keys.find("PK")->text());
+            if (item.find("entity")->text() == "Customer") QVERIFY(QByteArray::fromStdString(keys.find("PK")->text()).startsWith("CUST#"));
+        }
+    }
+
     void shouldImportToStandardOutput()
     {
         const Run r = cli({"import", workbench("AnOnlineShop_14.json"), "-q"});
@@ -159,6 +238,23 @@ private Q_SLOTS:
         QTest::newRow("import a design") << QStringList{"import", shop} << QString() << 2
                                          << "$.DataModel: is required: this is not a NoSQL Workbench data model (it is a Keyplan design)";
         QTest::newRow("import no file") << QStringList{"import"} << QString() << 2 << "no file given";
+        QTest::newRow("picture of a missing index") << QStringList{"export", shop, "--format", "svg", "--index", "GSI9"} << QString() << 2
+                                                    << "the design has no index 'GSI9' (it has GSI1)";
+        QTest::newRow("picture scale") << QStringList{"export", shop, "--format", "png", "--scale", "0.5"} << QString() << 2
+                                       << "--scale needs a number from 1 to 8";
+        QTest::newRow("picture partitions") << QStringList{"export", shop, "--format", "svg", "--partitions", "x"} << QString() << 2
+                                            << "--partitions needs a whole number from 1 to 1000";
+        QTest::newRow("index of a text format") << QStringList{"export", shop, "--format", "md", "--index", "GSI1"} << QString() << 2
+                                                << "--index is for svg and png";
+        QTest::newRow("images to stdout") << QStringList{"export", shop, "--format", "md", "--images"} << QString() << 2
+                                          << "--images is for md written to a file";
+        QTest::newRow("import unknown source") << QStringList{"import", shop, "--from", "dynamoose"} << QString() << 2
+                                               << "unknown --from 'dynamoose' (one of workbench, onetable)";
+        QTest::newRow("import a design as onetable") << QStringList{"import", shop, "--from", "onetable"} << QString() << 2
+                                                     << "$: has no \"models\"";
+        QTest::newRow("examples bad count") << QStringList{"examples", shop, "--per-entity", "0"} << QString() << 2
+                                            << "--per-entity needs a whole number from 1 to 100";
+        QTest::newRow("examples no design") << QStringList{"examples"} << QString() << 2 << "no design given";
         QTest::newRow("import bad patterns") << QStringList{"import", workbench("AnOnlineShop_14.json"), "--patterns", "/nonexistent/p.json"}
                                              << QString() << 2 << "--patterns /nonexistent/p.json: $: cannot be read";
     }

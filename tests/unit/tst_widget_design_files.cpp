@@ -15,6 +15,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QFileInfo>
+#include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -296,7 +297,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(controller_->open(samplePath("ecommerce")));
-        QCOMPARE(controller_->exportMenu()->actions().size(), int(io::exportFormats().size()));
+        // The text formats, a separator, the SVG and PNG pictures and the HTML document.
+        QCOMPARE(controller_->exportMenu()->actions().size(), int(io::exportFormats().size()) + 4);
         for (const io::ExportFormat format : io::exportFormats()) {
             const QString name = QString::fromStdString(io::defaultExportFileName(doc_->design(), format));
             script_.exportName = dir.filePath(name);
@@ -312,6 +314,49 @@ private Q_SLOTS:
         script_.exportName.clear();
         QVERIFY(!controller_->exportAs(int(io::ExportFormat::Markdown)));
         QVERIFY(!doc_->isModified());
+    }
+
+    void shouldExportLayoutPicturesAndTheDesignDocument()
+    {
+        QTemporaryDir dir;
+        QVERIFY(controller_->open(samplePath("ecommerce")));
+        script_.exportName = dir.filePath("Shop.svg");
+        QVERIFY(controller_->exportDrawing(DesignFileController::Drawing::Svg));
+        QCOMPARE(script_.exportSuggestion, QFileInfo(samplePath("ecommerce")).absoluteDir().filePath("Shop.svg"));
+        const QStringList files = controller_->drawingFiles(script_.exportName);
+        QCOMPARE(files, (QStringList{dir.filePath("Shop.svg"), dir.filePath("Shop-GSI1.svg")}));
+        for (const QString& f : files) {
+            QFile svg(f);
+            QVERIFY(svg.open(QIODevice::ReadOnly));
+            QVERIFY(svg.readAll().contains("<svg"));
+        }
+        QVERIFY(controller_->exportDrawing(DesignFileController::Drawing::Png, dir.filePath("Shop.png")));
+        QVERIFY(!QImage(dir.filePath("Shop-GSI1.png")).isNull());
+        QVERIFY(controller_->exportDrawing(DesignFileController::Drawing::Html, dir.filePath("Shop.html")));
+        QFile html(dir.filePath("Shop.html"));
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        QCOMPARE(html.readAll().count("<svg"), 2);
+        QVERIFY(script_.errors.isEmpty());
+    }
+
+    void shouldImportAOneTableSchemaAsAnUnsavedDesign()
+    {
+        QTemporaryDir dir;
+        const QString schema = dir.filePath("Shop.onetable.json");
+        QFile f(schema);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const design::Design sample = design::loadDesignFile(samplePath("saas"));
+        f.write(QByteArray::fromStdString(io::exportDesign(sample, io::ExportFormat::OneTable).text));
+        f.close();
+        script_.importName = schema;
+        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
+        controller_->importOneTableAction()->trigger();
+        QCOMPARE(replaced.count(), 1);
+        QVERIFY(script_.errors.isEmpty());
+        QCOMPARE(doc_->design().table().name, std::string("Shop"));
+        QCOMPARE(doc_->design().entities().size(), sample.entities().size());
+        QVERIFY(doc_->filePath().isEmpty());
+        QVERIFY(doc_->isModified());
     }
 
     void shouldImportAWorkbenchModelAsAnUnsavedDesign()

@@ -382,6 +382,32 @@ private Q_SLOTS:
         QCOMPARE(attempts[0].mode, std::string("interview"));
     }
 
+    void anUnsubmittedRoundShouldBeAbandonedOnlyWhenTheUserSaysSo()
+    {
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided)));
+        widgets::PracticeRound* first = controller_->round();
+        QStringList asked;
+        controller_->setPrompts({[&](const QString& q) { asked << q; return false; }, [](const QString&) {}});
+        QVERIFY(!controller_->startRound(ecommerce(), options(practice::Mode::Interview)));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(asked[0].contains("Abandon"));
+        QCOMPARE(controller_->round(), first);
+        controller_->setPrompts({[&](const QString& q) { asked << q; return true; }, [](const QString&) {}});
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Interview)));
+        QVERIFY(controller_->round() != first);
+        QVERIFY(!controller_->round()->guided());
+    }
+
+    void openingAnotherDesignShouldEndTheRound()
+    {
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided)));
+        QVERIFY(files_->newDesign());
+        QVERIFY(!controller_->round());
+        QVERIFY(controller_->briefDock()->isHidden());
+        QVERIFY(!controller_->submitAction()->isEnabled());
+        QVERIFY(!controller_->submit());
+    }
+
     void timeRunningOutShouldSubmitTheDesignAsItStands()
     {
         QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided, 5)));

@@ -2,11 +2,16 @@
 
 #include "design/DesignFile.h"
 #include "io/Export.h"
+#include "io/OneTable.h"
+#include "analysis/IndexLayout.h"
+#include "widgets/render/DesignDocumentHtml.h"
+#include "widgets/render/LayoutPicture.h"
 #include "io/Workbench.h"
 #include "widgets/Icons.h"
 #include "widgets/design/RecentFiles.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -46,6 +51,9 @@ QString exportTitle(io::ExportFormat format)
     case io::ExportFormat::CloudFormationYaml: return QObject::tr("CloudFormation Template (&YAML)…");
     case io::ExportFormat::Python: return QObject::tr("&Python Code (boto3)…");
     case io::ExportFormat::JavaScript: return QObject::tr("&JavaScript Code (SDK v3)…");
+    case io::ExportFormat::ElectroDb: return QObject::tr("&ElectroDB Entities…");
+    case io::ExportFormat::OneTable: return QObject::tr("&OneTable Schema…");
+    case io::ExportFormat::Toolbox: return QObject::tr("DynamoDB &Toolbox Entities (TypeScript)…");
     }
     return {};
 }
@@ -58,7 +66,10 @@ QString exportFilter(io::ExportFormat format)
     case io::ExportFormat::CloudFormationJson: return QObject::tr("JSON (*.json)");
     case io::ExportFormat::CloudFormationYaml: return QObject::tr("YAML (*.yaml *.yml)");
     case io::ExportFormat::Python: return QObject::tr("Python (*.py)");
-    case io::ExportFormat::JavaScript: return QObject::tr("JavaScript modules (*.mjs *.js)");
+    case io::ExportFormat::JavaScript:
+    case io::ExportFormat::ElectroDb: return QObject::tr("JavaScript modules (*.mjs *.js)");
+    case io::ExportFormat::OneTable: return QObject::tr("JSON (*.json)");
+    case io::ExportFormat::Toolbox: return QObject::tr("TypeScript (*.ts)");
     }
     return {};
 }
@@ -118,11 +129,18 @@ DesignFileController::DesignFileController(DesignDocument* document, QWidget* di
     importWorkbench_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     importWorkbench_->setToolTip(tr("Make a design of a NoSQL Workbench data model (its JSON file)"));
     connect(importWorkbench_, &QAction::triggered, this, [this] { importWorkbench(); });
+    importOneTable_ = new QAction(tr("Import &OneTable Schema…"), this);
+    importOneTable_->setToolTip(tr("Make a design of a dynamodb-onetable schema (its JSON file)"));
+    connect(importOneTable_, &QAction::triggered, this, [this] { importOneTable(); });
     exportMenu_ = new QMenu(tr("&Export"));
     for (const io::ExportFormat format : io::exportFormats()) {
         QAction* a = exportMenu_->addAction(exportTitle(format), this, [this, format] { exportAs(int(format)); });
         if (format == io::ExportFormat::Markdown) a->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     }
+    exportMenu_->addSeparator();
+    exportMenu_->addAction(tr("Layout Pictures (&SVG)…"), this, [this] { exportDrawing(Drawing::Svg); });
+    exportMenu_->addAction(tr("Layout Pictures (P&NG)…"), this, [this] { exportDrawing(Drawing::Png); });
+    exportMenu_->addAction(tr("Design &Document (HTML)…"), this, [this] { exportDrawing(Drawing::Html); });
 
     QDir().mkpath(autosaveDirectory());
     lock_ = std::make_unique<QLockFile>(QDir(autosaveDirectory()).filePath(session_ + kLockSuffix));
@@ -400,6 +418,41 @@ void DesignFileController::updateTitle() { Q_EMIT windowTitleChanged(windowTitle
 
 // ---- Import and export ----
 
+bool DesignFileController::importOneTable(const QString& path)
+{
+    if (!maybeSave()) return false;
+    QString file = path;
+    if (file.isEmpty()) {
+        file = prompts_.importFileName(QDir::homePath(), tr("OneTable schemas (*.json);;All files (*)"));
+        if (file.isEmpty()) return false;
+    }
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        prompts_.showError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
+        return false;
+    }
+    const QByteArray bytes = in.readAll();
+    io::OneTableImport imported;
+    try {
+        io::OneTableImportOptions options;
+        options.tableName = QFileInfo(file).completeBaseName().section(u'.', 0, 0).toStdString();
+        if (options.tableName.empty()) options.tableName = "Table";
+        imported = io::importOneTable(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), options);
+    } catch (const io::FormatError& e) {
+        prompts_.showError(tr("%1 is not a OneTable schema Keyplan can read.\n\n%2: %3")
+                               .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()),
+                                    QString::fromStdString(e.reason())));
+        return false;
+    }
+    removeAutosave();
+    document_->resetDesign(std::move(imported.design), {}, true);
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("Imported %1").arg(QDir::toNativeSeparators(file)));
+    if (!imported.notes.empty())
+        prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
+    return true;
+}
+
 bool DesignFileController::importWorkbench(const QString& path)
 {
     if (!maybeSave()) return false;
@@ -460,6 +513,66 @@ bool DesignFileController::exportAs(int format, const QString& path)
     Q_EMIT statusMessage(tr("Exported %1").arg(QDir::toNativeSeparators(file)));
     if (!result.warnings.empty())
         prompts_.showNotes(tr("Exported \"%1\" with warnings").arg(QFileInfo(file).fileName()), lines(result.warnings));
+    return true;
+}
+
+QStringList DesignFileController::drawingFiles(const QString& file) const
+{
+    QStringList files{file};
+    const QFileInfo info(file);
+    for (const auto& index : document_->design().indexes())
+        files << info.dir().filePath(info.completeBaseName() + "-" + QString::fromStdString(index.name) + "." + info.suffix());
+    return files;
+}
+
+bool DesignFileController::exportDrawing(Drawing drawing, const QString& path)
+{
+    const design::Design& design = document_->design();
+    QString file = path;
+    if (file.isEmpty()) {
+        const QString base = document_->filePath().isEmpty() || document_->filePath().startsWith(u':')
+                                 ? QDir::homePath()
+                                 : QFileInfo(document_->filePath()).absolutePath();
+        const QString table = QString::fromStdString(design.table().name);
+        const QString name = drawing == Drawing::Html ? table + ".design.html" : table + (drawing == Drawing::Svg ? ".svg" : ".png");
+        const QString filter = drawing == Drawing::Html ? tr("HTML (*.html)") : drawing == Drawing::Svg ? tr("SVG (*.svg)") : tr("PNG (*.png)");
+        file = prompts_.exportFileName(QDir(base).filePath(name), filter);
+        if (file.isEmpty()) return false;
+    }
+    // The layouts show example items: what the design renders, whatever data a store holds.
+    const auto items = render::exampleItemsOf(design);
+    std::vector<QByteArray> contents;
+    if (drawing == Drawing::Html) {
+        contents.push_back(QByteArray::fromStdString(render::designDocumentHtml(design)));
+    } else {
+        // The table in the file chosen, each index beside it (Shop.svg, Shop-GSI1.svg...).
+        std::vector<std::string> scopes{""};
+        for (const auto& index : design.indexes()) scopes.push_back(index.name);
+        for (const std::string& scope : scopes) {
+            const analysis::IndexLayout layout = analysis::layoutOf(design, scope, items);
+            const render::LayoutPicture picture(design, layout);
+            if (drawing == Drawing::Svg) {
+                contents.push_back(picture.svg());
+                continue;
+            }
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            picture.image(2).save(&buffer, "PNG");
+            contents.push_back(png);
+        }
+    }
+    const QStringList files = drawing == Drawing::Html ? QStringList{file} : drawingFiles(file);
+    for (int i = 0; i < files.size(); ++i) {
+        QString error;
+        if (!writeText(files[i], contents[static_cast<size_t>(i)].toStdString(), &error)) {
+            prompts_.showError(tr("Cannot write %1.\n\n%2").arg(QDir::toNativeSeparators(files[i]), error));
+            return false;
+        }
+    }
+    Q_EMIT statusMessage(files.size() == 1 ? tr("Exported %1").arg(QDir::toNativeSeparators(file))
+                                           : tr("Exported %1 and %n index picture(s) beside it", nullptr, int(files.size() - 1))
+                                                 .arg(QDir::toNativeSeparators(file)));
     return true;
 }
 

@@ -65,6 +65,7 @@ public:
     QMenu* samplesMenu() const { return samplesMenu_; }
     QMenu* recentMenu() const { return recentMenu_; }
     QAction* importWorkbenchAction() const { return importWorkbench_; }
+    QAction* importOneTableAction() const { return importOneTable_; }
     // One action per io::ExportFormat, in io::exportFormats() order.
     QMenu* exportMenu() const { return exportMenu_; }
 
@@ -84,8 +85,16 @@ public:
     bool close();
     // A NoSQL Workbench model becomes the (unsaved) design.
     bool importWorkbench(const QString& path = {});
+    // Reads a dynamodb-onetable schema (JSON) into a new, unsaved design named after the file.
+    bool importOneTable(const QString& path = {});
     // `format` is an io::ExportFormat; writes the design in it (asks where without `path`).
     bool exportAs(int format, const QString& path = {});
+    // The layouts as pictures (the table in the file chosen, each index beside it as
+    // NAME-INDEX.svg/.png) or the HTML design document, drawn with the design's example items.
+    enum class Drawing { Svg, Png, Html };
+    bool exportDrawing(Drawing drawing, const QString& path = {});
+    // The files a picture export writes for `file`: the table's, then each index's.
+    QStringList drawingFiles(const QString& file) const;
 
     // "E-commerce orders — shop.keyplan.json[*]": for QWidget::setWindowTitle with
     // setWindowModified(document->isModified()).
@@ -128,6 +137,7 @@ private:
     QMenu* samplesMenu_;
     QMenu* recentMenu_;
     QAction* importWorkbench_;
+    QAction* importOneTable_;
     QMenu* exportMenu_;
     QTimer* autosave_;
     QString session_;

@@ -111,10 +111,12 @@ void HistoryView::rebuild()
     }
     auto* x = new QDateTimeAxis;
     x->setTitleText(tr("Finished"));
-    // One day either side keeps a single attempt (or one day's attempts) readable.
-    const bool oneDay = first.daysTo(last) < 2;
-    x->setFormat(oneDay ? QStringLiteral("MMM d hh:mm") : QStringLiteral("MMM d"));
-    x->setRange(first.addSecs(oneDay ? -3600 : -43200), last.addSecs(oneDay ? 3600 : 43200));
+    // A tenth of the span either side (at least five minutes) keeps the first and last attempts off
+    // the chart's edges, whether the attempts are minutes or months apart.
+    const qint64 span = first.secsTo(last);
+    const qint64 pad = std::max<qint64>(span / 10, 5 * 60);
+    x->setFormat(span < 2 * 86400 ? QStringLiteral("MMM d hh:mm") : QStringLiteral("MMM d"));
+    x->setRange(first.addSecs(-pad), last.addSecs(pad));
     auto* y = new QValueAxis;
     y->setRange(0, 100);
     y->setTitleText(tr("Score"));

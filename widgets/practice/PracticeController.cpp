@@ -48,6 +48,16 @@ PracticeController::PracticeController(DesignDocument* document, DesignFileContr
     connect(brief_, &BriefPanel::hintRequested, this, &PracticeController::takeHint);
     connect(brief_, &BriefPanel::submitRequested, this, &PracticeController::submit);
     connect(document_, &DesignDocument::analysisUpdated, this, &PracticeController::updateHintCost);
+    // New, Open, a sample or an import puts another design in the document: the round's design is
+    // gone, so is the round (graded attempts stay in the history).
+    connect(files_, &DesignFileController::documentReplaced, this, [this] {
+        if (!round_) return;
+        endRound();
+        updateActions();
+        dock_->hide();
+        Q_EMIT statusMessage(tr("The practice round ended: another design was opened."));
+        Q_EMIT roundChanged();
+    });
     updateActions();
 }
 
@@ -111,9 +121,9 @@ bool PracticeController::startRound(const practice::Scenario& scenario, practice
                 column << d;
         window_->resizeDocks({dock_}, {440}, Qt::Horizontal);
         if (column.isEmpty()) return;
-        QList<int> heights(column.size(), window_->height() / 4 / int(column.size()));
+        QList<int> heights(column.size(), window_->height() * 3 / 10 / int(column.size()));
         column << dock_;
-        heights << window_->height() * 3 / 4;
+        heights << window_->height() * 7 / 10;
         window_->resizeDocks(column, heights, Qt::Vertical);
     });
     round_->start();

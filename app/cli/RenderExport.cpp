@@ -1,0 +1,116 @@
+#include "RenderExport.h"
+
+#include "design/Design.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
+
+#ifdef KEYPLAN_HAVE_RENDER
+#include "analysis/IndexLayout.h"
+#include "widgets/render/DesignDocumentHtml.h"
+#include "widgets/render/LayoutPicture.h"
+
+#include <QBuffer>
+#endif
+
+namespace keyplan::cli {
+
+namespace {
+
+int writeBytes(const QByteArray& bytes, const QString& output, const QString& format, QTextStream& err)
+{
+    if (output.isEmpty() || output == "-") {
+        QFile stdoutFile;
+        if (!stdoutFile.open(stdout, QIODevice::WriteOnly) || stdoutFile.write(bytes) != bytes.size()) {
+            err << "keyplan-cli export: cannot write to standard output\n";
+            return 1;
+        }
+        return 0;
+    }
+    QSaveFile target(output);
+    if (!target.open(QIODevice::WriteOnly) || target.write(bytes) != bytes.size() || !target.commit()) {
+        err << "keyplan-cli export: cannot write " << output << ": " << target.errorString() << "\n";
+        return 1;
+    }
+    err << "keyplan-cli export: wrote " << output << " (" << format << ", " << bytes.size() << " bytes)\n";
+    return 0;
+}
+
+}  // namespace
+
+bool isPictureFormat(const QString& format) { return format == "svg" || format == "png" || format == "html"; }
+
+#ifdef KEYPLAN_HAVE_RENDER
+
+int exportPicture(const design::Design& design, const PictureRequest& request, QTextStream& err)
+{
+    if (request.format == "html") {
+        render::DocumentOptions options;
+        options.maxPartitions = request.maxPartitions;
+        const std::string html = render::designDocumentHtml(design, options);
+        return writeBytes(QByteArray::fromStdString(html), request.output, request.format, err);
+    }
+    const std::string indexName = request.indexName.toStdString();
+    if (!indexName.empty() && !design.indexByName(indexName)) {
+        QStringList names;
+        for (const auto& index : design.indexes()) names << QString::fromStdString(index.name);
+        err << "keyplan-cli export: the design has no index '" << request.indexName << "'"
+            << (names.isEmpty() ? QString(" (it has none)") : " (it has " + names.join(", ") + ")") << "\n";
+        return 2;
+    }
+    analysis::LayoutOptions layoutOptions;
+    layoutOptions.maxPartitions = request.maxPartitions;
+    const analysis::IndexLayout layout = analysis::layoutOf(design, indexName, render::exampleItemsOf(design), layoutOptions);
+    const render::LayoutPicture picture(design, layout);
+    if (request.format == "svg") return writeBytes(picture.svg(), request.output, request.format, err);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    if (!picture.image(request.scale).save(&buffer, "PNG")) {
+        err << "keyplan-cli export: the PNG could not be encoded\n";
+        return 1;
+    }
+    return writeBytes(png, request.output, request.format, err);
+}
+
+std::map<std::string, std::string> writeLayoutImages(const design::Design& design, const QString& directory,
+                                                     const QString& stem, int maxPartitions, QTextStream& err)
+{
+    std::map<std::string, std::string> files;
+    const auto items = render::exampleItemsOf(design);
+    analysis::LayoutOptions layoutOptions;
+    layoutOptions.maxPartitions = maxPartitions;
+    std::vector<std::string> scopes{""};
+    for (const auto& index : design.indexes()) scopes.push_back(index.name);
+    for (const std::string& scope : scopes) {
+        const analysis::IndexLayout layout = analysis::layoutOf(design, scope, items, layoutOptions);
+        const QString name = stem + "-" + (scope.empty() ? QStringLiteral("table") : QString::fromStdString(scope)) + ".svg";
+        QSaveFile file(QDir(directory).filePath(name));
+        const QByteArray svg = render::LayoutPicture(design, layout).svg();
+        if (!file.open(QIODevice::WriteOnly) || file.write(svg) != svg.size() || !file.commit()) {
+            err << "keyplan-cli export: cannot write " << file.fileName() << ": " << file.errorString() << "\n";
+            return {};
+        }
+        files[scope] = name.toStdString();
+    }
+    return files;
+}
+
+#else
+
+int exportPicture(const design::Design&, const PictureRequest& request, QTextStream& err)
+{
+    err << "keyplan-cli export: " << request.format << " needs the drawing libraries (a build with KEYPLAN_BUILD_GUI=ON)\n";
+    return 2;
+}
+
+std::map<std::string, std::string> writeLayoutImages(const design::Design&, const QString&, const QString&, int, QTextStream& err)
+{
+    err << "keyplan-cli export: --images needs the drawing libraries (a build with KEYPLAN_BUILD_GUI=ON)\n";
+    return {};
+}
+
+#endif
+
+}  // namespace keyplan::cli

@@ -1,0 +1,79 @@
+// A table's or an index's layout as a picture, the way designers draw one: the partition-key value
+// once, in a cell spanning its item collection; each item's sort key with its entity's colour band;
+// then the item's own attributes as name over value (no union of every entity's columns), so a
+// single-table layout reads row by row; a legend of the entities, and the entities a sparse index
+// leaves out. Painted with QPainter, so the same drawing becomes SVG (QSvgGenerator: text stays
+// text), a PNG at any scale, or a widget.
+#pragma once
+
+#include "analysis/IndexLayout.h"
+#include "design/Design.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QSizeF>
+#include <QString>
+
+class QPainter;
+
+namespace keyplan::render {
+
+struct PictureOptions {
+    bool examples = true;  // the items are examples (the subtitle says so), not stored data
+};
+
+class LayoutPicture {
+public:
+    // `design` and `layout` must outlive the picture. Needs a QGuiApplication (fonts).
+    LayoutPicture(const design::Design& design, const analysis::IndexLayout& layout, PictureOptions options = {});
+
+    QSizeF size() const { return size_; }  // in logical pixels
+    void paint(QPainter& painter) const;
+
+    // A standalone SVG document (UTF-8).
+    QByteArray svg() const;
+    // The picture at `scale` device pixels per logical pixel (2 for a sharp README image).
+    QImage image(double scale) const;
+
+    QString title() const;
+
+private:
+    struct Cell {
+        QString name;
+        QString value;
+        double width = 0;
+    };
+    struct Row {
+        const design::Entity* entity = nullptr;
+        QString sortKey;
+        std::vector<Cell> cells;
+    };
+    struct Block {
+        QString partitionKey;
+        std::vector<Row> rows;
+    };
+    void measure();
+    void paintHeader(QPainter& p, double y) const;
+    double paintBlock(QPainter& p, const Block& block, double y) const;
+    double paintLegend(QPainter& p, double y, bool draw) const;
+    QString subtitle() const;
+    QString partitionKeyHeader() const;
+    QString sortKeyHeader() const;
+
+    const design::Design& design_;
+    const analysis::IndexLayout& layout_;
+    PictureOptions options_;
+    std::vector<Block> blocks_;
+    double pkWidth_ = 0, skWidth_ = 0, attributesWidth_ = 0;
+    QSizeF size_;
+};
+
+// The colours an entity has in every picture of a design: by its place in the design, the same
+// hues the window's layout views use.
+QColor entityBackground(const design::Design& design, const design::Entity* entity);
+QColor entitySwatch(const design::Design& design, const design::Entity* entity);
+
+// A value as the picture shows it: scalars as written, documents and sets compactly.
+QString valueText(const dynamo::AttributeValue& value);
+
+}  // namespace keyplan::render
