@@ -1,6 +1,7 @@
 #include "RenderExport.h"
 
 #include "design/Design.h"
+#include "store/SqliteStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -37,6 +38,29 @@ int writeBytes(const QByteArray& bytes, const QString& output, const QString& fo
     return 0;
 }
 
+#ifdef KEYPLAN_HAVE_RENDER
+// The design's table as stored: the first items a Scan reads (at most `limit`), in its order.
+bool storedItems(const design::Design& design, const QString& database, size_t limit, std::vector<dynamo::Item>* items,
+                 QTextStream& err)
+{
+    try {
+        auto store = store::SqliteStore::openFile(database.toStdString());
+        store::ScanRequest scan;
+        scan.tableName = design.table().name;
+        do {
+            const store::ScanResponse page = store->scan(scan);
+            if (page.items) items->insert(items->end(), page.items->begin(), page.items->end());
+            scan.exclusiveStartKey = page.lastEvaluatedKey;
+        } while (scan.exclusiveStartKey && items->size() < limit);
+        if (items->size() > limit) items->resize(limit);
+        return true;
+    } catch (const std::exception& e) {
+        err << "keyplan-cli export: " << database << ": " << e.what() << "\n";
+        return false;
+    }
+}
+#endif
+
 }  // namespace
 
 bool isPictureFormat(const QString& format) { return format == "svg" || format == "png" || format == "html"; }
@@ -45,8 +69,17 @@ bool isPictureFormat(const QString& format) { return format == "svg" || format =
 
 int exportPicture(const design::Design& design, const PictureRequest& request, QTextStream& err)
 {
+    std::vector<dynamo::Item> stored;
+    // Enough items for the partitions drawn, bounded so a big table is not read whole.
+    if (!request.database.isEmpty() && !storedItems(design, request.database, 5000, &stored, err)) return 2;
+    if (!request.database.isEmpty() && stored.empty()) {
+        err << "keyplan-cli export: " << request.database << " holds no item of table " << QString::fromStdString(design.table().name)
+            << "\n";
+        return 2;
+    }
     if (request.format == "html") {
         render::DocumentOptions options;
+        options.items = stored;
         options.maxPartitions = request.maxPartitions;
         const std::string html = render::designDocumentHtml(design, options);
         return writeBytes(QByteArray::fromStdString(html), request.output, request.format, err);
@@ -61,8 +94,11 @@ int exportPicture(const design::Design& design, const PictureRequest& request, Q
     }
     analysis::LayoutOptions layoutOptions;
     layoutOptions.maxPartitions = request.maxPartitions;
-    const analysis::IndexLayout layout = analysis::layoutOf(design, indexName, render::exampleItemsOf(design), layoutOptions);
-    const render::LayoutPicture picture(design, layout);
+    const analysis::IndexLayout layout =
+        analysis::layoutOf(design, indexName, stored.empty() ? render::exampleItemsOf(design) : stored, layoutOptions);
+    render::PictureOptions pictureOptions;
+    pictureOptions.examples = stored.empty();
+    const render::LayoutPicture picture(design, layout, pictureOptions);
     if (request.format == "svg") return writeBytes(picture.svg(), request.output, request.format, err);
     QByteArray png;
     QBuffer buffer(&png);

@@ -21,6 +21,7 @@ struct PictureRequest {
     int maxPartitions = 6;
     double scale = 2;       // png: device pixels per logical pixel
     QString output;         // "" or "-": standard output
+    QString database;       // a store file whose table's items are drawn; "": the example items
 };
 
 bool isPictureFormat(const QString& format);

@@ -36,8 +36,8 @@ int run(const QStringList& args)
     QTextStream out(stdout);
     QTextStream err(stderr);
     const QString usage = "usage: keyplan-cli export DESIGN --format " + formatList() +
-                          " [-o FILE] [--pitr] [--index NAME] [--partitions N] [--scale F] [--images]\n";
-    QString file, formatName, output, indexName, partitions, scale;
+                          " [-o FILE] [--pitr] [--index NAME] [--partitions N] [--scale F] [--db FILE] [--images]\n";
+    QString file, formatName, output, indexName, partitions, scale, database;
     bool pitr = false, images = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -59,12 +59,13 @@ int run(const QStringList& args)
                    "  --index NAME         svg/png: draw the index NAME instead of the table\n"
                    "  --partitions N       svg/png/html: draw the first N partitions (default 6)\n"
                    "  --scale F            png: F pixels per drawing unit (default 2; 1 to 8)\n"
+                   "  --db FILE            svg/png/html: draw the items a store file holds (keyplan-cli load) instead of examples\n"
                    "  --images             md: also write each layout as an SVG beside FILE, linked from the charts\n"
                    "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read.\n";
             return 0;
         }
         if (a == "--format" || a == "-f" || a == "-o" || a == "--output" || a == "--index" || a == "--partitions" ||
-            a == "--scale") {
+            a == "--scale" || a == "--db") {
             if (i + 1 >= args.size()) {
                 err << "keyplan-cli export: " << a << " needs a value\n" << usage;
                 return 2;
@@ -73,6 +74,7 @@ int run(const QStringList& args)
              : a == "--index"             ? indexName
              : a == "--partitions"        ? partitions
              : a == "--scale"             ? scale
+             : a == "--db"                ? database
                                           : formatName) = args[++i];
         } else if (a.startsWith("--format=")) {
             formatName = a.mid(9);
@@ -139,6 +141,11 @@ int run(const QStringList& args)
     }
     if (images && (formatName != "md" || output.isEmpty() || output == "-")) {
         err << "keyplan-cli export: --images is for md written to a file (-o FILE)\n";
+        return 2;
+    }
+    request.database = database;
+    if (!database.isEmpty() && !picture) {
+        err << "keyplan-cli export: --db is for svg, png and html\n";
         return 2;
     }
     if (picture) return exportPicture(d, request, err);

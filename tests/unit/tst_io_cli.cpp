@@ -157,6 +157,27 @@ private Q_SLOTS:
         QVERIFY(!svg.out.contains(">PROFILE<"));  // Customer items are not in GSI1
     }
 
+    void shouldDrawTheItemsAStoreFileHolds()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("shop.db");
+        const Run load = cli({"load", sample("ecommerce"), "--db", db, "--items", "200"});
+        QVERIFY2(load.exitCode == 0, qPrintable(load.err));
+        const Run svg = cli({"export", sample("ecommerce"), "--format", "svg", "--db", db, "--partitions", "3"});
+        QVERIFY2(svg.exitCode == 0, qPrintable(svg.err));
+        QVERIFY(svg.out.contains("Items from the store; the first 3 of "));
+        QVERIFY(!svg.out.contains("Example items"));
+        const Run html = cli({"export", sample("ecommerce"), "--format", "html", "--db", db});
+        QCOMPARE(html.exitCode, 0);
+        QCOMPARE(html.out.count("<desc>Items from the store"), 2);  // the table and GSI1
+        const Run missing = cli({"export", sample("ecommerce"), "--format", "svg", "--db", dir.filePath("none/x.db")});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("cannot open store"), qPrintable(missing.err));
+        const Run text = cli({"export", sample("ecommerce"), "--format", "md", "--db", db});
+        QCOMPARE(text.exitCode, 2);
+        QVERIFY(text.err.contains("--db is for svg, png and html"));
+    }
+
     void shouldWriteLayoutImagesBesideTheMarkdown()
     {
         QTemporaryDir dir;

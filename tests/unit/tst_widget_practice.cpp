@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineSeries>
 #include <QMainWindow>
@@ -333,7 +334,8 @@ private Q_SLOTS:
 
         const QString path = dir_->filePath("report.md");
         view->setExportFileName([&](const QString& suggestion) {
-            [&] { QCOMPARE(suggestion, QString("ecommerce-orders-report.md")); }();
+            [&] { QCOMPARE(QFileInfo(suggestion).fileName(), QString("ecommerce-orders-report.md")); }();
+            [&] { QVERIFY(QFileInfo(suggestion).isAbsolute()); }();
             return path;
         });
         view->exportButton()->click();
@@ -406,6 +408,32 @@ private Q_SLOTS:
         QVERIFY(controller_->briefDock()->isHidden());
         QVERIFY(!controller_->submitAction()->isEnabled());
         QVERIFY(!controller_->submit());
+    }
+
+    void aCurveballDueAtItsMinuteShouldArriveWhileTheCandidateDesigns()
+    {
+        practice::Scenario s = ecommerce();
+        s.curveballs.front().arrives = practice::Curveball::Arrives::AtMinute;
+        s.curveballs.front().minute = 20;
+        const int number = s.curveballs.front().pattern.number;
+        QVERIFY(controller_->startRound(s, options(practice::Mode::Interview)));
+        doc_->resetDesign(s.reference);
+        qint64 now = 19 * 60 * 1000;
+        controller_->round()->setClock([&now] { return now; });
+        controller_->round()->poll();
+        QVERIFY(!doc_->design().patternByNumber(number));
+        now = 20 * 60 * 1000;
+        controller_->round()->poll();
+        controller_->round()->poll();
+        QVERIFY(controller_->round()->curveballHasArrived());
+        QVERIFY(doc_->design().patternByNumber(number));
+        QCOMPARE(doc_->design().patterns().size(), s.patterns.size() + 1);  // brought once
+        QVERIFY(controller_->brief()->curveballText()->isVisibleTo(controller_->brief()));
+        QVERIFY(controller_->submit());
+        const practice::GradeReport& report = *controller_->lastReport();
+        QVERIFY(report.pattern(number) && report.pattern(number)->curveball);
+        QVERIFY(report.part("Change in production"));
+        QVERIFY(!controller_->round()->curveballPending());
     }
 
     void timeRunningOutShouldSubmitTheDesignAsItStands()

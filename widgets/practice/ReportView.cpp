@@ -17,6 +17,7 @@
 #include <QSaveFile>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -351,7 +352,9 @@ bool ReportView::exportMarkdown(const QString& path, QString* error)
 
 void ReportView::exportClicked()
 {
-    const QString path = askFileName_(QStringLiteral("%1-report.md").arg(qs(report_.scenarioId)));
+    // Suggested in the user's documents, not wherever the program happened to be started.
+    const QString path = askFileName_(QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                                          .filePath(QStringLiteral("%1-report.md").arg(qs(report_.scenarioId))));
     if (path.isEmpty()) return;
     QString error;
     if (exportMarkdown(path, &error)) Q_EMIT statusMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));
