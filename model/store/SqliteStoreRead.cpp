@@ -80,6 +80,13 @@ bool inRange(const SortRange& r, std::string_view sk)
     return true;
 }
 
+// True when `sk` is the inclusive bound the read moves towards: nothing of the range lies past it.
+bool endsRange(const SortRange& r, std::string_view sk, bool forward)
+{
+    const std::optional<Bound>& end = forward ? r.upper : r.lower;
+    return end && end->inclusive && end->value == sk;
+}
+
 // Which attributes a Query or Scan returns.
 enum class Fetch { Count, Stored, WithTableAttributes };
 
@@ -365,6 +372,10 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
         if (range) {
             startSk = dynamo::encodeKey(start.at(range->name));
             if (!inRange(sortRange, *startSk)) throwValidation("The provided starting key does not match the range key predicate");
+            // A table's sort keys are unique in a partition: a key at the inclusive end of the
+            // range leaves nothing to read after it, and no answer ends a page there (below).
+            if (!plan.index && endsRange(sortRange, *startSk, forward))
+                throwValidation("The provided starting key does not match the range key predicate");
         } else if (!plan.index) {
             // A table without a sort key holds one item per partition key: resuming after it
             // reads nothing (its encoded sort key is empty, and nothing sorts before or after it).
@@ -422,6 +433,11 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     // A partition key of a table without a sort key names at most one item, so there is never a
     // next page (DynamoDB Local answers so too; a LastEvaluatedKey here only costs clients a call).
     if (!plan.index && !s.range) response.lastEvaluatedKey.reset();
+    // Likewise when the last item read is the inclusive end of the sort-key range (DynamoDB
+    // Local's answer: a BETWEEN, <= or = that the page reached the end of has no next page).
+    if (!plan.index && s.range && response.lastEvaluatedKey &&
+        endsRange(sortRange, dynamo::encodeKey(response.lastEvaluatedKey->at(s.range->name)), forward))
+        response.lastEvaluatedKey.reset();
     return response;
 }
 

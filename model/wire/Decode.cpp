@@ -651,8 +651,7 @@ std::vector<store::AttributeDefinition> attributeDefinitions(const JsonValue& b)
 store::GlobalSecondaryIndex globalSecondaryIndex(const JsonValue& j, const std::string& path, Constraints& c)
 {
     store::GlobalSecondaryIndex gsi;
-    gsi.indexName = stringMember(j, "IndexName").value_or(std::string());
-    checkTableName(gsi.indexName);
+    gsi.indexName = stringMember(j, "IndexName").value_or(std::string());  // its rules: the store's
     if (const JsonValue* ks = listMember(j, "KeySchema")) gsi.keySchema = keySchema(*ks, path + ".keySchema", c);
     gsi.projection = projection(j, path, c);
     gsi.provisionedThroughput = provisionedThroughput(j);
@@ -687,8 +686,7 @@ store::CreateTableRequest decodeCreateTable(const JsonValue& json)
             const JsonValue& j = checkStructure(e);
             const std::string path = "localSecondaryIndexes." + std::to_string(index) + ".member";
             store::LocalSecondaryIndex lsi;
-            lsi.indexName = stringMember(j, "IndexName").value_or(std::string());
-            checkTableName(lsi.indexName);
+            lsi.indexName = stringMember(j, "IndexName").value_or(std::string());  // its rules: the store's
             if (const JsonValue* ks = listMember(j, "KeySchema")) lsi.keySchema = keySchema(*ks, path + ".keySchema", c);
             lsi.projection = projection(j, path, c);
             r.localSecondaryIndexes.push_back(std::move(lsi));

@@ -744,6 +744,9 @@ NOT_FOUND_WHY = ("[AWS] a missing table is 'Requested resource not found' on the
                  "(reference section 10); DynamoDB Local says 'Cannot do operations on a non-existent table'")
 
 
+PRECISION_LOCAL = "DynamoDB only supports precision up to 38 digits"
+NUMBER_WHY = ("[AWS] more than 38 significant digits is 'Attempting to store more than 38 significant digits in a Number' "
+              "(reference section 1, dynalite tested against the service); DynamoDB Local words it otherwise")
 DELETING_WHY = ("[AWS] DeleteTable answers with the table in DELETING (API_DeleteTable's example response); "
                 "DynamoDB Local says ACTIVE")
 
@@ -756,6 +759,10 @@ def service_answer(step, answer):
         fixed = json_copy(answer)
         fixed["ok"]["TableDescription"]["TableStatus"] = "DELETING"
         return fixed, DELETING_WHY
+    if error and error.get("Message") == PRECISION_LOCAL:
+        fixed = json_copy(answer)
+        fixed["error"]["Message"] = "Attempting to store more than 38 significant digits in a Number"
+        return fixed, NUMBER_WHY
     if error and error.get("Message") == NOT_FOUND_LOCAL:
         fixed = json_copy(answer)
         op, params = step[0], step[1]

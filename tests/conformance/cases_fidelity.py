@@ -221,3 +221,91 @@ def register(case, cases):
              "DynamoDB Local accepts it")
     case("fidelity_delete_table_answers_deleting", [("DeleteTable", {"TableName": "prov"})], fixtures=("prov",), writes=True)
 
+    # ---- Numbers and update types -------------------------------------------------------------------
+    nan_why = ("[AWS] a number that does not parse is 'The parameter cannot be converted to a numeric value: <text>' "
+               "(reference section 1, dynalite tested against the service); DynamoDB Local says 'A value provided cannot "
+               "be converted into a number'")
+    item = {"PK": S("NUM#1"), "SK": S("X")}
+    for label, number, message in (
+            ("letters", "twelve", "The parameter cannot be converted to a numeric value: twelve"),
+            ("hex", "0x1F", "The parameter cannot be converted to a numeric value: 0x1F")):
+        case(f"fidelity_number_not_a_number_{label}",
+             [("PutItem", {"TableName": "shop", "Item": dict(item, n={"N": number})})], writes=True,
+             aws={0: {"error": {"Code": "ValidationException", "Message": message}}}, why=nan_why)
+    for label, number in (("39_digits", "1" * 39), ("39_digits_fraction", "12345678901234567890123456789012345678.9"),
+                          ("overflow", "1e126"), ("underflow", "1e-131"), ("negative_overflow", "-9.9e125000")):
+        case(f"fidelity_number_{label}", [("PutItem", {"TableName": "shop", "Item": dict(item, n={"N": number})})], writes=True)
+    case("fidelity_number_sum_too_precise",
+         [("PutItem", {"TableName": "shop", "Item": dict(item, n=N("1" + "0" * 37))}),
+          ("UpdateItem", {"TableName": "shop", "Key": item, "UpdateExpression": "SET n = n + :f",
+                          "ExpressionAttributeValues": {":f": N("0.1")}})], writes=True)
+    k1 = {"PK": S("CUST#1"), "SK": S("PROFILE")}
+    for label, expression, values in (
+            ("add_to_string", "ADD #n :v", {":v": N(1)}),
+            ("add_string", "ADD scores :v", {":v": S("x")}),
+            ("add_list", "ADD history :v", {":v": {"L": [N(1)]}}),
+            ("add_number_to_set", "ADD scores :v", {":v": N(1)}),
+            ("add_string_set_to_number_set", "ADD scores :v", {":v": {"SS": ["a"]}}),
+            ("delete_from_number", "DELETE addr.zip :v", {":v": {"NS": ["1"]}}),
+            ("delete_number", "DELETE scores :v", {":v": N(1)}),
+            ("delete_wrong_set_type", "DELETE tags :v", {":v": {"NS": ["1"]}})):
+        params = {"TableName": "shop", "Key": k1, "UpdateExpression": expression, "ExpressionAttributeValues": values}
+        if "#n" in expression:
+            params["ExpressionAttributeNames"] = {"#n": "name"}
+        case(f"fidelity_update_type_{label}", [("UpdateItem", params)], writes=True)
+
+    # ---- CreateTable's texts ------------------------------------------------------------------------
+    invalid = "One or more parameter values were invalid: "
+    create_why = ("[AWS] DynamoDB's CreateTable texts (dynalite's test suite, run against the service); DynamoDB Local "
+                  "words these otherwise or, for throughput on an on-demand table, accepts it")
+    for label, message in (
+            ("no_throughput", invalid + "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"),
+            ("zero_throughput", "1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits' failed to "
+                                "satisfy constraint: Member must have value greater than or equal to 1"),
+            ("ppr_with_throughput", invalid + "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode "
+                                              "is PAY_PER_REQUEST"),
+            ("missing_definition", invalid + "Some index key attributes are not defined in AttributeDefinitions. Keys: [id, sk], "
+                                             "AttributeDefinitions: [id]"),
+            ("unused_definition", invalid + "Number of attributes in KeySchema does not exactly match number of attributes "
+                                            "defined in AttributeDefinitions"),
+            ("lsi_on_hash_only", invalid + "Table KeySchema does not have a range key, which is required when specifying a "
+                                           "LocalSecondaryIndex"),
+            ("lsi_other_hash", invalid + "Index KeySchema does not have the same leading hash key as table KeySchema for index: "
+                                         "lsi. index hash key: x, table hash key: id"),
+            ("gsi_missing_definition", invalid + "Some index key attributes are not defined in AttributeDefinitions. Keys: [g], "
+                                                 "AttributeDefinitions: [id]"),
+            ("duplicate_index_names", invalid + "Duplicate index name: gsi"),
+            ("include_without_attributes", invalid + "ProjectionType is INCLUDE, but NonKeyAttributes is not specified")):
+        set_aws(f"table_create_error_{label}", {0: {"error": {"Code": "ValidationException", "Message": message}}}, create_why)
+
+    def create(**params):
+        base = {"TableName": "t_new", "BillingMode": "PAY_PER_REQUEST",
+                "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"}, {"AttributeName": "s", "AttributeType": "S"},
+                                         {"AttributeName": "g", "AttributeType": "S"}],
+                "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}, {"AttributeName": "s", "KeyType": "RANGE"}]}
+        base.update(params)
+        return ("CreateTable", base)
+
+    gsi = {"IndexName": "byG", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}], "Projection": {"ProjectionType": "ALL"}}
+    lsi = {"IndexName": "byG", "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}, {"AttributeName": "g", "KeyType": "RANGE"}],
+           "Projection": {"ProjectionType": "ALL"}}
+    for name, step, message in (
+            ("fidelity_create_duplicate_definitions",
+             create(AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}, {"AttributeName": "id", "AttributeType": "N"},
+                                               {"AttributeName": "s", "AttributeType": "S"}]), None),
+            ("fidelity_create_gsi_and_lsi_same_name", create(GlobalSecondaryIndexes=[gsi], LocalSecondaryIndexes=[lsi]),
+             invalid + "Duplicate index name: byG"),
+            ("fidelity_create_keys_only_with_attributes",
+             create(GlobalSecondaryIndexes=[dict(gsi, Projection={"ProjectionType": "KEYS_ONLY", "NonKeyAttributes": ["a"]})]),
+             invalid + "ProjectionType is KEYS_ONLY, but NonKeyAttributes is specified"),
+            ("fidelity_create_gsi_throughput_on_demand",
+             create(GlobalSecondaryIndexes=[dict(gsi, ProvisionedThroughput={"ReadCapacityUnits": 1, "WriteCapacityUnits": 1})]),
+             invalid + "ProvisionedThroughput should not be specified for index: byG when BillingMode is PAY_PER_REQUEST"),
+            ("fidelity_create_index_name_rules", create(GlobalSecondaryIndexes=[dict(gsi, IndexName="b;")]),
+             "2 validation errors detected: Value 'b;' at 'globalSecondaryIndexes.1.member.indexName' failed to satisfy "
+             "constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+; Value 'b;' at "
+             "'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: Member must have length greater than "
+             "or equal to 3")):
+        case(name, [step], fixtures=(), writes=True, needs=("CreateTable",),
+             aws={0: {"error": {"Code": "ValidationException", "Message": message}}} if message else None,
+             why=create_why if message else None)

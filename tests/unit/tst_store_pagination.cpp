@@ -263,6 +263,29 @@ private Q_SLOTS:
             QVERIFY(!next.lastEvaluatedKey);
         }
     }
+    void shouldEndAtTheInclusiveEndOfTheSortKeyRange()
+    {
+        // DynamoDB Local: a page that reads the item at the inclusive end of a BETWEEN (or <=,
+        // or =, or >= backwards) has no LastEvaluatedKey, and a start key there is refused.
+        auto store = store::SqliteStore::openInMemory();
+        store->createTable(simpleTable("range", ScalarAttributeType::S, ScalarAttributeType::N));
+        for (int i = 0; i <= 12; ++i) store->putItem(put("range", {{"pk", S("p")}, {"sk", N(std::to_string(i))}}));
+        for (bool forward : {true, false}) {
+            store::QueryRequest q = queryPk("range", S("p"));
+            q.keyConditionExpression = "#p = :p AND sk BETWEEN :a AND :b";
+            (*q.expressionAttributeValues)[":a"] = N("3");
+            (*q.expressionAttributeValues)[":b"] = N("9");
+            q.scanIndexForward = forward;
+            q.limit = 7;
+            auto page = store->query(q);
+            QCOMPARE(page.count, int64_t(7));
+            QVERIFY(!page.lastEvaluatedKey);
+            q.limit = 6;
+            QVERIFY(store->query(q).lastEvaluatedKey.has_value());
+            q.exclusiveStartKey = Item{{"pk", S("p")}, {"sk", N(forward ? "9" : "3")}};
+            KEYPLAN_EXPECT_ERROR(store->query(q), "ValidationException", "The provided starting key does not match the range key predicate");
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(StorePaginationTest)

@@ -6,6 +6,8 @@
 #include "wire/Encode.h"
 #include "wire/EncodeRequest.h"
 #include "wire/Json.h"
+#include "wire/Protocol.h"
+#include "store/SqliteStore.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -120,6 +122,9 @@ private Q_SLOTS:
     void shouldRejectInvalidRequests();
     void shouldTreatJsonNullAsNotSent();
     void shouldRefuseFractionalAndHugeIntegers();
+    void shouldRefuseInvalidUtf8OnEveryOperation_data();
+    void shouldRefuseInvalidUtf8OnEveryOperation();
+    void shouldKeepValidUtf8AndSurrogatePairs();
     // ---- Response encoding (bodies read off DynamoDB Local 1.25) ----------------------------
     void shouldEncodeTableDescriptionAsDynamoDbLocal();
     void shouldEncodeListTables();
@@ -311,7 +316,7 @@ void TestWire::shouldRejectMalformedAttributeValues_data()
                                 << "One or more parameter values were invalid: Null attribute value types must have "
                                    "the value of true";
     QTest::newRow("bad number") << QByteArray(R"({"N":"abc"})") << "ValidationException"
-                                << "A value provided cannot be converted into a number";
+                                << "The parameter cannot be converted to a numeric value: abc";
     QTest::newRow("empty SS") << QByteArray(R"({"SS":[]})") << "ValidationException"
                               << "One or more parameter values were invalid: An string set  may not be empty";
     QTest::newRow("empty NS") << QByteArray(R"({"NS":[]})") << "ValidationException"
@@ -946,6 +951,60 @@ void TestWire::shouldWriteRequestBodiesTheDecodersReadBack()
     else if (op == "UpdateItem") again = wire::encodeRequest(wire::decodeUpdateItem(v));
     else again = wire::encodeRequest(wire::decodeTransactWriteItems(v));
     QCOMPARE(QString::fromStdString(again), body);
+}
+
+void TestWire::shouldRefuseInvalidUtf8OnEveryOperation_data()
+{
+    // A raw 0xFF byte, a cut-off or overlong sequence, a UTF-8-encoded surrogate or an unpaired
+    // \ud800 escape, in a value or an attribute name, on every operation that takes strings: the
+    // request is refused whole (400 SerializationException, as DynamoDB answers a body that is not
+    // well-formed UTF-8) and nothing is stored. DynamoDB Local stores the surrogate and answers 500
+    // to the raw byte.
+    QTest::addColumn<QByteArray>("target");
+    QTest::addColumn<QByteArray>("body");
+    const QByteArray bad[] = {"a\xff", "a\xc3", "\xc0\xaf", "\xed\xa0\x80", "a\\ud800", "\\udc00z", "\\ud800\\u0041"};
+    int n = 0;
+    for (const QByteArray& s : bad) {
+        const QByteArray tag = QByteArray::number(n++);
+        QTest::newRow("PutItem value " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}})";
+        QTest::newRow("PutItem name " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},")" + s + R"(":{"S":"v"}}})";
+        QTest::newRow("PutItem set " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"SS":["ok",")" + s + R"("]}}})";
+        QTest::newRow("PutItem map key " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"m":{"M":{")" + s + R"(":{"N":"1"}}}}})";
+        QTest::newRow("UpdateItem " + tag) << QByteArray("UpdateItem")
+                                           << R"({"TableName":"utf","Key":{"pk":{"S":"k"}},"UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"S":")" + s + R"("}}})";
+        QTest::newRow("BatchWriteItem " + tag) << QByteArray("BatchWriteItem")
+                                               << R"({"RequestItems":{"utf":[{"PutRequest":{"Item":{"pk":{"S":")" + s + R"("}}}}]}})";
+        QTest::newRow("TransactWriteItems " + tag)
+            << QByteArray("TransactWriteItems") << R"({"TransactItems":[{"Put":{"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}}}]})";
+        QTest::newRow("Query " + tag) << QByteArray("Query")
+                                      << R"({"TableName":"utf","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":")" + s + R"("}}})";
+        QTest::newRow("GetItem " + tag) << QByteArray("GetItem") << R"({"TableName":"utf","Key":{"pk":{"S":")" + s + R"("}}})";
+    }
+}
+
+void TestWire::shouldRefuseInvalidUtf8OnEveryOperation()
+{
+    QFETCH(QByteArray, target);
+    QFETCH(QByteArray, body);
+    auto store = store::SqliteStore::openInMemory();
+    store::CreateTableRequest create;
+    create.tableName = "utf";
+    create.billingMode = store::BillingMode::PayPerRequest;
+    create.keySchema = {{"pk", store::KeyType::Hash}};
+    create.attributeDefinitions = {{"pk", store::ScalarAttributeType::S}};
+    store->createTable(create);
+    const wire::WireResponse r = wire::handleRequest(*store, ("DynamoDB_20120810." + target).toStdString(), body.toStdString());
+    QCOMPARE(r.status, 400);
+    QVERIFY2(r.body.find("SerializationException") != std::string::npos, r.body.c_str());
+    store::ScanRequest scan;
+    scan.tableName = "utf";
+    QCOMPARE(store->scan(scan).count, int64_t(0));
+}
+
+void TestWire::shouldKeepValidUtf8AndSurrogatePairs()
+{
+    const JsonValue v = parse("{\"a\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\\ud83d\\ude00\\u00e9\"}");
+    QCOMPARE(v.find("a")->text(), std::string("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xc3\xa9"));
 }
 
 QTEST_GUILESS_MAIN(TestWire)
