@@ -123,6 +123,7 @@ public:
         hintsPart();
         timePart();
         if (curveball) changePart();
+        scaleByCoverage();
         out_.candidate = summary(*cand_);
         out_.reference = summary(*ref_);
         for (const auto& [id, answer] : in_.answers) {
@@ -500,6 +501,52 @@ private:
         out_.parts.push_back(std::move(part));
     }
 
+    // A design that reads only some of the patterns has not yet earned the parts that judge how it
+    // reads: those count for the share of patterns it reads at all, so an empty design is not
+    // "cheap" and "free of risks".
+    void scaleByCoverage()
+    {
+        int read = 0;
+        for (const auto& r : out_.patterns) read += r.request == "-" ? 0 : 1;
+        const int total = static_cast<int>(out_.patterns.size());
+        if (total == 0 || read == total) return;
+        const double share = static_cast<double>(read) / total;
+        for (auto& part : out_.parts) {
+            if (part.name == "Patterns answered" || part.name == "Hints" || part.name == "Time" ||
+                part.name == "Change in production")
+                continue;
+            const int scaled = static_cast<int>(std::floor(part.points * share + 1e-9));
+            if (scaled == part.points) continue;
+            part.why += " Counted for the " + std::to_string(read) + " of " + std::to_string(total) +
+                        " patterns the design reads at all: " + std::to_string(scaled) + " of " +
+                        std::to_string(part.points) + ".";
+            part.toEarn = "Give every pattern a request (item types that return its result, with keys built from its "
+                          "inputs)." + (part.toEarn.empty() ? std::string() : " " + part.toEarn);
+            part.points = scaled;
+        }
+    }
+
+    static std::vector<LayoutRow> layout(const design::Design& d)
+    {
+        std::vector<LayoutRow> rows;
+        auto place = [&](const std::string& name, const design::KeyAttribute* pk, const design::KeyAttribute* sk) {
+            if (!pk) return;
+            std::vector<LayoutRow> here;
+            for (const auto& e : d.entities()) {
+                const design::KeyBinding* p = e.key(pk->name);
+                const design::KeyBinding* k = sk ? e.key(sk->name) : nullptr;
+                if (!p || (sk && !k)) continue;
+                here.push_back({name, p->keyTemplate.text(), k ? k->keyTemplate.text() : std::string(), e.name});
+            }
+            std::stable_sort(here.begin(), here.end(),
+                             [](const LayoutRow& a, const LayoutRow& b) { return a.partitionKey < b.partitionKey; });
+            rows.insert(rows.end(), here.begin(), here.end());
+        };
+        place("table", d.partitionKeyOf(""), d.sortKeyOf(""));
+        for (const auto& i : d.indexes()) place(i.name, d.partitionKeyOf(i.name), d.sortKeyOf(i.name));
+        return rows;
+    }
+
     static DesignSummary summary(const Side& side)
     {
         DesignSummary s;
@@ -518,6 +565,7 @@ private:
             }
             s.keys.push_back(std::move(row));
         }
+        s.layout = layout(d);
         s.readDollarsPerMonth = side.report.readTotal().onDemandPerMonth;
         s.writeUnitsPerSecond = writeUnits(side, &s.tableOnlyWriteUnitsPerSecond);
         s.writeDollarsPerMonth = side.report.writeTotal().onDemandPerMonth;

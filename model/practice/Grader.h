@@ -22,6 +22,9 @@
 //   Change in production (5)    only with a curveball: a new GSI is backfilled online (full
 //                               points); changed base-table keys rewrite every affected item
 //
+// Parts other than Patterns answered, Hints, Time and Change in production count for the share of
+// patterns the design reads at all (an empty design is neither cheap nor free of risks).
+//
 // Everything is computed on gradingDesign() (the scenario's facts over the candidate's choices)
 // and on the reference design treated the same way, at the scenario's production volumes.
 #pragma once
@@ -82,9 +85,19 @@ struct KeyRow {
     std::string entity;
     std::vector<std::pair<std::string, std::string>> keys;  // key attribute -> template, design order
 };
+// One line of a layout: an item type's place in the table or an index, as its key templates say.
+struct LayoutRow {
+    std::string place;         // "table" or an index name
+    std::string partitionKey;  // the template, e.g. CUST#{customerId}
+    std::string sortKey;       // the template, or "" when the place has no sort key
+    std::string entity;
+};
 struct DesignSummary {
     std::vector<std::string> indexes;  // "GSI1 (global, GSI1PK/GSI1SK, ALL)"
     std::vector<KeyRow> keys;
+    // The table's and each index's layout, item types grouped by partition-key template: which
+    // items share a collection.
+    std::vector<LayoutRow> layout;
     double readDollarsPerMonth = 0;
     double writeUnitsPerSecond = 0;
     double writeDollarsPerMonth = 0;

@@ -80,6 +80,14 @@ std::string keysBeside(const GradeReport& r)
     return out;
 }
 
+std::string layoutTable(const char* title, const DesignSummary& s)
+{
+    std::string out = std::string("\n### ") + title + "\n\n| Where | Partition key | Sort key | Item type |\n|---|---|---|---|\n";
+    for (const auto& row : s.layout)
+        out += "| " + cell(row.place) + " | " + code(row.partitionKey) + " | " + code(row.sortKey) + " | " + cell(row.entity) + " |\n";
+    return out;
+}
+
 std::string totalsTable(const GradeReport& r)
 {
     auto row = [](const char* what, const std::string& a, const std::string& b) {
@@ -163,6 +171,30 @@ Json followUpJson(const RubricMark& m)
     return o;
 }
 
+Json summaryJson(const DesignSummary& s)
+{
+    Json o = Json::object();
+    Json indexes = Json::array();
+    for (const auto& i : s.indexes) indexes.push(i);
+    o.set("indexes", std::move(indexes));
+    Json layout = Json::array();
+    for (const auto& row : s.layout) {
+        Json x = Json::object();
+        x.set("place", row.place);
+        x.set("partitionKey", row.partitionKey);
+        if (!row.sortKey.empty()) x.set("sortKey", row.sortKey);
+        x.set("entity", row.entity);
+        layout.push(std::move(x));
+    }
+    o.set("layout", std::move(layout));
+    o.set("readDollarsPerMonth", std::round(s.readDollarsPerMonth * 100) / 100);
+    o.set("writeUnitsPerSecond", std::round(s.writeUnitsPerSecond * 100) / 100);
+    o.set("writeDollarsPerMonth", std::round(s.writeDollarsPerMonth * 100) / 100);
+    o.set("storageBytes", std::round(s.storage.totalBytes));
+    o.set("storageDollarsPerMonth", std::round(s.storage.dollarsPerMonth * 100) / 100);
+    return o;
+}
+
 }  // namespace
 
 io::Json reportJson(const GradeReport& r)
@@ -180,6 +212,8 @@ io::Json reportJson(const GradeReport& r)
     Json findings = Json::array();
     for (const auto& f : r.findings) findings.push(findingJson(f));
     o.set("findings", std::move(findings));
+    o.set("candidate", summaryJson(r.candidate));
+    o.set("reference", summaryJson(r.reference));
     Json notes = Json::array();
     for (const auto& n : r.notes) notes.push(n);
     o.set("notes", std::move(notes));
@@ -222,6 +256,7 @@ std::string reportMarkdown(const GradeReport& r)
     }
     if (!arithmetic.empty()) out += "\nHow the read units come about:\n\n" + arithmetic;
     out += "\n## Your design beside the reference\n\n" + keysBeside(r) + "\n" + totalsTable(r);
+    out += "\n## The layouts\n" + layoutTable("Yours", r.candidate) + layoutTable("The reference", r.reference);
     if (!r.findings.empty()) {
         out += "\n## Findings\n\n";
         for (const auto& f : r.findings) out += "- **" + std::string(findingKindName(f.kind)) + "**: " + f.text + "\n";

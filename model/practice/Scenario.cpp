@@ -264,10 +264,14 @@ private:
             Volume& vol = s.entities[i].volume;
             if (!v.contains("items")) fail(path + ".items", "is required (how many items there are in production)");
             if (!v.contains("itemSize")) fail(path + ".itemSize", "is required (a typical item's size in bytes)");
-            vol.items = number(v, "items", path, 0, 1, 1e15);
+            // A trillion items and 100 PB an entity are far past any real table and keep every byte
+            // count the cost model sums inside a 64-bit integer.
+            vol.items = number(v, "items", path, 0, 1, 1e12);
             vol.itemSize = static_cast<int64_t>(number(v, "itemSize", path, 0, 1, 400 * 1024));
-            vol.growthPerMonth = number(v, "growthPerMonth", path, 0, 0, 1e15);
-            vol.largestCollection = number(v, "largestCollection", path, 0, 0, 1e15);
+            if (vol.items * static_cast<double>(vol.itemSize) > 1e17)
+                fail(path, "items x itemSize is over 100 PB; no table holds that much");
+            vol.growthPerMonth = number(v, "growthPerMonth", path, 0, 0, 1e12);
+            vol.largestCollection = number(v, "largestCollection", path, 0, 0, 1e12);
             if (vol.largestCollection > vol.items)
                 fail(path + ".largestCollection", "is larger than the entity's items (" + Json(vol.items).compact() + ")");
         }

@@ -99,6 +99,9 @@ private Q_SLOTS:
         const std::string md = practice::reportMarkdown(r);
         QVERIFY(q(md).contains("20 x Order 1,500 B -> 0.5 RRU = 10 RRU; total 10.5 RRU"));
         QVERIFY(q(md).contains("| 2 | A customer's orders | no: index does not project what the pattern returns |"));
+        // The layouts: the reference's customer collection holds the profile and the order pointers.
+        QVERIFY(q(md).contains("| table | `CUST#{customerId}` | `PROFILE` | Customer |\n| table | `CUST#{customerId}` | `ORDER#{orderDate}#{orderId}` | CustomerOrder |"));
+        QVERIFY(q(md).contains("| GSI2 | `CUST#{customerId}` | `{orderDate}#{orderId}` | Order |"));
     }
 
     void shouldFindTheHotPartitionOfAStatusOnlyGsiKeyWithItsShardCount()
@@ -228,6 +231,24 @@ private Q_SLOTS:
         QCOMPARE(points(practice::grade(ecommerce(), ecommerce().reference, in), "Hints"), 0);
     }
 
+    void aDesignThatReadsNothingShouldNotEarnTheCostAndRiskParts()
+    {
+        design::Design empty;
+        const practice::GradeReport r = practice::grade(ecommerce(), empty);
+        for (const auto& p : r.parts) {
+            if (p.name == "Hints" || p.name == "Time") QCOMPARE(p.points, p.max);
+            else QVERIFY2(p.points == 0, p.name.c_str());
+        }
+        QCOMPARE(r.score, 10);
+        QVERIFY(q(r.part("Read cost")->why).contains("Counted for the 0 of 5 patterns the design reads at all"));
+        // Without orders and payments only patterns 1 and 2 are read: two fifths of those parts.
+        design::Design partial = ecommerce().reference;
+        for (const char* name : {"Order", "Payment"}) partial.removeEntity(partial.entityByName(name)->id);
+        const practice::GradeReport p = practice::grade(ecommerce(), partial);
+        QCOMPARE(points(p, "Risks"), 6);
+        QCOMPARE(points(p, "Scans and filters"), 2);
+    }
+
     void aPatternMissingFromTheDesignShouldStillBeGraded()
     {
         design::Design d = ecommerce().reference;
@@ -342,6 +363,9 @@ private Q_SLOTS:
         const io::Json& finding = j.find("findings")->elements().front();
         QVERIFY(finding.contains("kind") && finding.contains("text"));
         QVERIFY(finding.contains("pattern") || finding.contains("entity"));
+        const io::Json& layout = j.find("reference")->find("layout")->elements().front();
+        QCOMPARE(q(layout.find("partitionKey")->text()), QStringLiteral("CUST#{customerId}"));
+        QVERIFY(j.find("candidate")->find("storageDollarsPerMonth")->isNumber());
     }
 };
 

@@ -85,6 +85,8 @@ private Q_SLOTS:
         QTest::newRow("entity keys") << "entity keys" << "$.entities[0].keys" << "a scenario's entities have no keys";
         QTest::newRow("no volume") << "no volume" << "$.entities[1].volume" << "is required";
         QTest::newRow("item too big") << "item size" << "$.entities[1].volume.itemSize" << "500000 is out of range (1 to 409600)";
+        QTest::newRow("too many items") << "items" << "$.entities[1].volume.items" << "1e13 is out of range (1 to 1000000000000)";
+        QTest::newRow("too much data") << "data" << "$.entities[1].volume" << "items x itemSize is over 100 PB";
         QTest::newRow("volume member") << "volume member" << "$.entities[1].volume.count" << "unknown member";
         QTest::newRow("bad generator") << "generator" << "$.entities[0].attributes[0].generator" << "'id(x)'";
         QTest::newRow("unknown attribute") << "attribute" << "$.patterns[1].attributes[3]" << "'totl' is not an attribute of the entities the pattern returns";
@@ -112,7 +114,11 @@ private Q_SLOTS:
         else if (change == "entity keys") at(j, {"entities", "0"}).set("keys", io::Json::object());
         else if (change == "no volume") at(j, {"entities", "1"}).remove("volume");
         else if (change == "item size") at(j, {"entities", "1", "volume"}).set("itemSize", 500000);
-        else if (change == "volume member") at(j, {"entities", "1", "volume"}).set("count", 3);
+        else if (change == "items") at(j, {"entities", "1", "volume"}).set("items", io::Json::number("1e13"));
+        else if (change == "data") {
+            at(j, {"entities", "1", "volume"}).set("items", io::Json::number("900000000000"));
+            at(j, {"entities", "1", "volume"}).set("itemSize", 400000);
+        } else if (change == "volume member") at(j, {"entities", "1", "volume"}).set("count", 3);
         else if (change == "generator") at(j, {"entities", "0", "attributes", "0"}).set("generator", "id(x)");
         else if (change == "attribute") at(j, {"patterns", "1", "attributes", "3"}) = io::Json("totl");
         else if (change == "no attributes") at(j, {"patterns", "0"}).remove("attributes");
