@@ -17,6 +17,7 @@ dynamo::Item decodeItem(const JsonValue& json);
 store::CreateTableRequest decodeCreateTable(const JsonValue& body);
 store::DeleteTableRequest decodeDeleteTable(const JsonValue& body);
 store::DescribeTableRequest decodeDescribeTable(const JsonValue& body);
+store::UpdateTableRequest decodeUpdateTable(const JsonValue& body);
 store::ListTablesRequest decodeListTables(const JsonValue& body);
 store::PutItemRequest decodePutItem(const JsonValue& body);
 store::GetItemRequest decodeGetItem(const JsonValue& body);

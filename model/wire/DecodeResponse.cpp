@@ -201,6 +201,7 @@ void indexes(const JsonValue& json, store::TableDescription* t)
             g.keySchema = keySchema(e);
             g.projection = projection(e);
             g.indexStatus = text(e, "IndexStatus");
+            if (const JsonValue* b = member(e, "Backfilling")) g.backfilling = b->boolean();
             if (member(e, "ProvisionedThroughput")) g.provisionedThroughput = throughput(e);
             g.indexSizeBytes = integer(e, "IndexSizeBytes");
             g.itemCount = integer(e, "ItemCount");
@@ -249,6 +250,13 @@ void decodeResponse(const JsonValue& body, store::DeleteTableResponse* out)
 {
     const JsonValue* d = member(object(body, "the response"), "TableDescription");
     if (!d) malformed("DeleteTable answered without TableDescription");
+    out->tableDescription = decodeTableDescription(*d);
+}
+
+void decodeResponse(const JsonValue& body, store::UpdateTableResponse* out)
+{
+    const JsonValue* d = member(object(body, "the response"), "TableDescription");
+    if (!d) malformed("UpdateTable answered without TableDescription");
     out->tableDescription = decodeTableDescription(*d);
 }
 

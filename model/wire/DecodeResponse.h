@@ -17,6 +17,7 @@ class JsonValue;
 void decodeResponse(const JsonValue& body, store::CreateTableResponse* out);
 void decodeResponse(const JsonValue& body, store::DeleteTableResponse* out);
 void decodeResponse(const JsonValue& body, store::DescribeTableResponse* out);
+void decodeResponse(const JsonValue& body, store::UpdateTableResponse* out);
 void decodeResponse(const JsonValue& body, store::ListTablesResponse* out);
 void decodeResponse(const JsonValue& body, store::PutItemResponse* out);
 void decodeResponse(const JsonValue& body, store::GetItemResponse* out);

@@ -485,6 +485,67 @@ std::string encodeRequest(const store::CreateTableRequest& r)
     return b.finish();
 }
 
+std::string encodeRequest(const store::UpdateTableRequest& r)
+{
+    Body b;
+    JsonWriter& w = b.writer();
+    auto throughput = [&](const store::ProvisionedThroughput& t) {
+        w.key("ProvisionedThroughput");
+        w.beginObject();
+        b.integer("ReadCapacityUnits", t.readCapacityUnits);
+        b.integer("WriteCapacityUnits", t.writeCapacityUnits);
+        w.endObject();
+    };
+    if (!r.attributeDefinitions.empty()) {
+        w.key("AttributeDefinitions");
+        w.beginArray();
+        for (const auto& a : r.attributeDefinitions) {
+            w.beginObject();
+            b.string("AttributeName", a.attributeName);
+            b.string("AttributeType", attributeTypeName(a.attributeType));
+            w.endObject();
+        }
+        w.endArray();
+    }
+    b.string("TableName", r.tableName);
+    if (r.billingMode)
+        b.string("BillingMode", *r.billingMode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
+    if (r.provisionedThroughput) throughput(*r.provisionedThroughput);
+    if (r.globalSecondaryIndexUpdates) {
+        w.key("GlobalSecondaryIndexUpdates");
+        w.beginArray();
+        for (const auto& u : *r.globalSecondaryIndexUpdates) {
+            w.beginObject();
+            if (u.create) {
+                w.key("Create");
+                w.beginObject();
+                b.string("IndexName", u.create->indexName);
+                writeKeySchemaMember(w, u.create->keySchema);
+                writeProjectionMember(w, u.create->projection);
+                if (u.create->provisionedThroughput) throughput(*u.create->provisionedThroughput);
+                w.endObject();
+            }
+            if (u.deleteIndexName) {
+                w.key("Delete");
+                w.beginObject();
+                b.string("IndexName", *u.deleteIndexName);
+                w.endObject();
+            }
+            if (u.update) {
+                w.key("Update");
+                w.beginObject();
+                b.string("IndexName", u.update->indexName);
+                throughput(u.update->provisionedThroughput);
+                w.endObject();
+            }
+            w.endObject();
+        }
+        w.endArray();
+    }
+    b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
+    return b.finish();
+}
+
 std::string encodeRequest(const store::DeleteTableRequest& r)
 {
     Body b;

@@ -27,13 +27,39 @@ LOCAL_ONLY = {
     },
 }
 
+CREATE_TABLE_WHY = ("DynamoDB's CreateTable text (dynalite's suite, run against the service); DynamoDB Local words it "
+                    "otherwise")
+
 # Test functions (or "function:data row") whose expected answer is DynamoDB's where DynamoDB
 # Local answers otherwise; each test's own comment cites the AWS page.
 DDBL_DIFFERS = {
     "tst_remote_store_query": {
         "shouldChargeTheMinimumForAnEmptyQuery": "DynamoDB charges 0.5 RCU for a Query that matches nothing; DynamoDB Local reports 0",
     },
+    "tst_remote_store_scan": {
+        "shouldRejectBadSegments": "DynamoDB words how Segment and TotalSegments pair its own way (dynalite, tested against "
+                                   "the service); DynamoDB Local has other texts and bounds Segment by TotalSegments",
+    },
     "tst_remote_store_tables": {
+        "shouldRejectInvalidCreateTable:hash not defined": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:range not defined": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:extra definition": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:provisioned without throughput": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:zero throughput": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:lsi on hash table": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:lsi other hash": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:lsi without range": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:lsi range not defined": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:six lsis": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:two lsis same name": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:gsi hash not defined": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:gsi range not defined": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:two gsis same name": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:21 gsis": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:gsi and lsi same name": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:index name too short": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:include without attributes": CREATE_TABLE_WHY,
+        "shouldRejectInvalidCreateTable:all with attributes": CREATE_TABLE_WHY,
         "shouldAnswerMissingTableAsTheServiceDoes":
             "DynamoDB says 'Requested resource not found: Table: nope not found'; DynamoDB Local 'Cannot do operations on a non-existent table'",
     },
