@@ -40,26 +40,6 @@ const char* selectName(store::Select s)
     return "ALL_ATTRIBUTES";
 }
 
-const char* comparisonName(store::ComparisonOperator op)
-{
-    using store::ComparisonOperator;
-    switch (op) {
-    case ComparisonOperator::EQ: return "EQ";
-    case ComparisonOperator::NE: return "NE";
-    case ComparisonOperator::IN: return "IN";
-    case ComparisonOperator::LE: return "LE";
-    case ComparisonOperator::LT: return "LT";
-    case ComparisonOperator::GE: return "GE";
-    case ComparisonOperator::GT: return "GT";
-    case ComparisonOperator::BETWEEN: return "BETWEEN";
-    case ComparisonOperator::NOT_NULL: return "NOT_NULL";
-    case ComparisonOperator::NULL_: return "NULL";
-    case ComparisonOperator::CONTAINS: return "CONTAINS";
-    case ComparisonOperator::NOT_CONTAINS: return "NOT_CONTAINS";
-    case ComparisonOperator::BEGINS_WITH: return "BEGINS_WITH";
-    }
-    return "EQ";
-}
 
 const char* attributeTypeName(store::ScalarAttributeType t)
 {
@@ -174,7 +154,7 @@ public:
             w_.key(name);
             w_.beginObject();
             valueList("AttributeValueList", c.attributeValueList);
-            string("ComparisonOperator", comparisonName(c.comparisonOperator));
+            string("ComparisonOperator", dynamo::comparisonOperatorName(c.comparisonOperator));
             w_.endObject();
         }
         w_.endObject();
@@ -192,7 +172,7 @@ public:
                 writeAttributeValue(w_, *e.value);
             }
             optionalBool("Exists", e.exists);
-            if (e.comparisonOperator) string("ComparisonOperator", comparisonName(*e.comparisonOperator));
+            if (e.comparisonOperator) string("ComparisonOperator", dynamo::comparisonOperatorName(*e.comparisonOperator));
             if (e.attributeValueList) valueList("AttributeValueList", *e.attributeValueList);
             w_.endObject();
         }
