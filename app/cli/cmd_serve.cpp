@@ -5,7 +5,10 @@
 // model/store/SqliteStore.h is there).
 #ifdef KEYPLAN_HAVE_SQLITE_STORE
 
+#include "ServeAuth.h"
 #include "Server.h"
+#include "aws/Credentials.h"
+#include "aws/SigV4Verifier.h"
 #include "store/SqliteStore.h"
 
 #include <QTextStream>
@@ -21,7 +24,7 @@ int serve(const QStringList& args)
     QTextStream out(stdout);
     QTextStream err(stderr);
     keyplan::server::ServerOptions options;
-    QString dbPath;
+    QString dbPath, authPath;
     bool inMemory = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
@@ -32,7 +35,7 @@ int serve(const QStringList& args)
         };
         QString v;
         if (a == "--help" || a == "-h") {
-            out << "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory]\n"
+            out << "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory] [--auth FILE]\n"
                    "                         [--header-timeout 10] [--body-timeout 30] [--idle-timeout 60]\n\n"
                    "Serves the store over DynamoDB's JSON protocol (any AWS SDK: endpoint http://HOST:PORT, any\n"
                    "credentials). --db FILE keeps the tables in FILE (created if missing; this process owns it\n"
@@ -40,7 +43,11 @@ int serve(const QStringList& args)
                    "stops it cleanly.\n"
                    "A request's headers must arrive within --header-timeout seconds of its first byte and its body\n"
                    "within --body-timeout seconds after them; an idle keep-alive connection is closed after\n"
-                   "--idle-timeout seconds. Bodies over 16 MB (DynamoDB's request limit) are refused unread.\n";
+                   "--idle-timeout seconds. Bodies over 16 MB (DynamoDB's request limit) are refused unread.\n"
+                   "--auth FILE (the AWS shared-credentials format: [name] sections with aws_access_key_id and\n"
+                   "aws_secret_access_key) makes every request carry a valid SigV4 signature by one of those keys,\n"
+                   "dated within 15 minutes; others are refused as DynamoDB refuses them. Without it any caller that\n"
+                   "can reach the port can read and change every table: listen beyond loopback only with --auth.\n";
             return 0;
         } else if ((a == "--header-timeout" || a == "--body-timeout" || a == "--idle-timeout") && value(&v)) {
             bool ok = false;
@@ -63,6 +70,8 @@ int serve(const QStringList& args)
             }
         } else if (a == "--db" && value(&v)) {
             dbPath = v;
+        } else if (a == "--auth" && value(&v)) {
+            authPath = v;
         } else if (a == "--in-memory") {
             inMemory = true;
         } else {
@@ -73,6 +82,21 @@ int serve(const QStringList& args)
     if (inMemory && !dbPath.isEmpty()) {
         err << "keyplan-cli serve: --db and --in-memory exclude each other\n";
         return 2;
+    }
+    QString authNote;
+    if (!authPath.isEmpty()) {
+        try {
+            auto keys = std::make_shared<const keyplan::aws::AccessKeys>(
+                keyplan::aws::AccessKeys::fromSharedCredentialsFile(authPath.toStdString()));
+            authNote = QString(", SigV4 required: %1 access key(s) from %2").arg(keys->size()).arg(authPath);
+            options.check = keyplan::cli::sigV4Check(std::move(keys));
+        } catch (const keyplan::aws::ConfigError& e) {
+            err << "keyplan-cli serve: --auth: " << e.what() << "\n";
+            return 2;
+        }
+    } else if (!keyplan::cli::isLoopbackHost(options.host)) {
+        err << "keyplan-cli serve: warning: listening on " << QString::fromStdString(options.host)
+            << " without --auth: anyone who can reach this port can read, change and delete every table\n";
     }
 
     // SIGINT and SIGTERM are taken by one thread with sigwait, outside any signal handler, so
@@ -99,7 +123,7 @@ int serve(const QStringList& args)
         return 1;
     }
     out << "keyplan-cli serve: listening on http://" << QString::fromStdString(options.host) << ":" << server.port()
-        << " (" << (dbPath.isEmpty() ? QString("in memory") : dbPath) << ")" << Qt::endl;
+        << " (" << (dbPath.isEmpty() ? QString("in memory") : dbPath) << authNote << ")" << Qt::endl;
 
     std::atomic<bool> finished{false};
     std::thread signalThread([&] {

@@ -18,6 +18,27 @@ enum class ConditionalOperator { And, Or };
 enum class ComparisonOperator { EQ, NE, IN, LE, LT, GE, GT, BETWEEN, NOT_NULL, NULL_, CONTAINS, NOT_CONTAINS, BEGINS_WITH };
 enum class AttributeAction { Put, Add, Delete };  // legacy AttributeUpdates
 
+// The operator's name as DynamoDB spells it on the wire and in its error texts.
+inline const char* comparisonOperatorName(ComparisonOperator op)
+{
+    switch (op) {
+    case ComparisonOperator::EQ: return "EQ";
+    case ComparisonOperator::NE: return "NE";
+    case ComparisonOperator::IN: return "IN";
+    case ComparisonOperator::LE: return "LE";
+    case ComparisonOperator::LT: return "LT";
+    case ComparisonOperator::GE: return "GE";
+    case ComparisonOperator::GT: return "GT";
+    case ComparisonOperator::BETWEEN: return "BETWEEN";
+    case ComparisonOperator::NOT_NULL: return "NOT_NULL";
+    case ComparisonOperator::NULL_: return "NULL";
+    case ComparisonOperator::CONTAINS: return "CONTAINS";
+    case ComparisonOperator::NOT_CONTAINS: return "NOT_CONTAINS";
+    case ComparisonOperator::BEGINS_WITH: return "BEGINS_WITH";
+    }
+    return "EQ";
+}
+
 struct LegacyCondition {  // KeyConditions, QueryFilter, ScanFilter
     ComparisonOperator comparisonOperator = ComparisonOperator::EQ;
     std::vector<AttributeValue> attributeValueList;

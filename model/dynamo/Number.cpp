@@ -9,9 +9,11 @@ namespace keyplan::dynamo {
 
 namespace {
 
-// Texts as DynamoDB Local 1.25 answers them (checked with boto3; see tests/unit/tst_number.cpp).
-constexpr const char* kNotANumber = "A value provided cannot be converted into a number";
-constexpr const char* kTooPrecise = "DynamoDB only supports precision up to 38 digits";
+// DynamoDB's texts (dynalite, tested against the service; the AWS number page states the rules).
+// DynamoDB Local says "A value provided cannot be converted into a number" and "DynamoDB only
+// supports precision up to 38 digits" instead.
+constexpr const char* kNotANumber = "The parameter cannot be converted to a numeric value";
+constexpr const char* kTooPrecise = "Attempting to store more than 38 significant digits in a Number";
 constexpr const char* kOverflow =
     "Number overflow. Attempting to store a number with magnitude larger than supported range";
 constexpr const char* kUnderflow =
@@ -64,7 +66,11 @@ std::string addDigits(const std::string& a, const std::string& b)
 bool Number::tryParse(std::string_view text, Number* out, std::string* error)
 {
     auto fail = [&](const char* message) {
-        if (error) *error = message;
+        if (error) {
+            *error = message;
+            // The service names the text it could not read (an empty one goes unnamed).
+            if (message == kNotANumber && !text.empty()) *error += ": " + std::string(text);
+        }
         return false;
     };
     size_t i = 0;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 
 namespace keyplan::json {
@@ -346,7 +348,13 @@ private:
         ++p_;  // opening quote
         while (true) {
             const char* run = p_;
-            while (p_ != end_ && *p_ != '"' && *p_ != '\\' && static_cast<unsigned char>(*p_) >= 0x20) ++p_;
+            while (p_ != end_ && *p_ != '"' && *p_ != '\\' && static_cast<unsigned char>(*p_) >= 0x20) {
+                if (static_cast<unsigned char>(*p_) < 0x80) {
+                    ++p_;
+                } else if (!utf8Sequence()) {
+                    return false;
+                }
+            }
             out->append(run, p_);
             if (p_ == end_) {
                 error_ = "Unexpected end of input in a string";
@@ -386,12 +394,57 @@ private:
                     if (low >= 0xDC00 && low < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                     else p_ = save;
                 }
+                // A surrogate left unpaired is no character at all: stored, it would make every
+                // SDK that reads it back fail to decode the answer.
+                if (cp >= 0xD800 && cp < 0xE000) {
+                    char hex[8];
+                    std::snprintf(hex, sizeof hex, "%04x", static_cast<unsigned>(cp));
+                    error_ = std::string("Invalid string: unpaired surrogate escape \\u") + hex;
+                    return false;
+                }
                 appendUtf8(out, cp);
                 break;
             }
             default: error_ = "Unrecognized escape"; return false;
             }
         }
+    }
+
+    // One multi-byte UTF-8 character at p_ (its first byte is 0x80 or more): well formed, not
+    // overlong, not a surrogate, at most U+10FFFF. Advances past it, or sets error_.
+    bool utf8Sequence()
+    {
+        const auto byte = [&](std::ptrdiff_t i) { return static_cast<unsigned char>(p_[i]); };
+        const unsigned char lead = byte(0);
+        int length = 0;
+        uint32_t cp = 0;
+        if (lead >= 0xC2 && lead <= 0xDF) length = 2, cp = lead & 0x1F;
+        else if (lead >= 0xE0 && lead <= 0xEF) length = 3, cp = lead & 0x0F;
+        else if (lead >= 0xF0 && lead <= 0xF4) length = 4, cp = lead & 0x07;
+        char hex[8];
+        if (length == 0) {
+            std::snprintf(hex, sizeof hex, "0x%02x", lead);
+            error_ = std::string("Invalid UTF-8 start byte ") + hex;
+            return false;
+        }
+        if (end_ - p_ < length) {
+            error_ = "Invalid UTF-8: a character is cut off";
+            return false;
+        }
+        for (int i = 1; i < length; ++i) {
+            if ((byte(i) & 0xC0) != 0x80) {
+                std::snprintf(hex, sizeof hex, "0x%02x", byte(i));
+                error_ = std::string("Invalid UTF-8 middle byte ") + hex;
+                return false;
+            }
+            cp = (cp << 6) | (byte(i) & 0x3F);
+        }
+        if ((length == 3 && cp < 0x800) || (length == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp < 0xE000)) {
+            error_ = "Invalid UTF-8: an overlong form, a surrogate or a code point past U+10FFFF";
+            return false;
+        }
+        p_ += length;
+        return true;
     }
 
     const char* p_;

@@ -124,6 +124,7 @@ DescribeTableResponse RemoteStore::describeTable(const DescribeTableRequest& r)
 {
     return call<DescribeTableResponse>("DescribeTable", r);
 }
+UpdateTableResponse RemoteStore::updateTable(const UpdateTableRequest& r) { return call<UpdateTableResponse>("UpdateTable", r); }
 ListTablesResponse RemoteStore::listTables(const ListTablesRequest& r) { return call<ListTablesResponse>("ListTables", r); }
 PutItemResponse RemoteStore::putItem(const PutItemRequest& r) { return call<PutItemResponse>("PutItem", r); }
 GetItemResponse RemoteStore::getItem(const GetItemRequest& r) { return call<GetItemResponse>("GetItem", r); }

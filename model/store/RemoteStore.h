@@ -23,6 +23,7 @@ public:
     CreateTableResponse createTable(const CreateTableRequest& request) override;
     DeleteTableResponse deleteTable(const DeleteTableRequest& request) override;
     DescribeTableResponse describeTable(const DescribeTableRequest& request) override;
+    UpdateTableResponse updateTable(const UpdateTableRequest& request) override;
     ListTablesResponse listTables(const ListTablesRequest& request) override;
 
     PutItemResponse putItem(const PutItemRequest& request) override;

@@ -20,12 +20,12 @@ const expr::Values* valuesOf(const std::optional<ExpressionAttributeValues>& val
 // DynamoDB refuses placeholder maps that no expression can use (texts of DynamoDB Local 1.25).
 void checkMapsNeedExpressions(bool anyExpression, const std::optional<ExpressionAttributeNames>& names,
                               const std::optional<ExpressionAttributeValues>& values, bool anyValueExpression,
-                              const char* valueExpressionName)
+                              const char* whyNot)
 {
     if (names && !anyExpression) throwValidation("ExpressionAttributeNames can only be specified when using expressions");
     if (values && !anyValueExpression)
         throwValidation(std::string("ExpressionAttributeValues can only be specified when using expressions: ") +
-                        valueExpressionName + " is null");
+                        whyNot);
 }
 
 void checkAttributesToGet(const std::optional<std::vector<std::string>>& attributesToGet)
@@ -101,7 +101,9 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
     {
         std::vector<std::string> legacy, expressions;
         note(legacy, r.attributesToGet, "AttributesToGet");
-        note(legacy, r.keyConditions, "KeyConditions");
+        // DynamoDB takes KeyConditions together with a FilterExpression or ProjectionExpression:
+        // only a KeyConditionExpression conflicts with it (asked of DynamoDB Local 1.25 pair by pair).
+        if (r.keyConditionExpression) note(legacy, r.keyConditions, "KeyConditions");
         note(legacy, r.queryFilter, "QueryFilter");
         note(legacy, r.conditionalOperator, "ConditionalOperator");
         note(expressions, r.projectionExpression, "ProjectionExpression");
@@ -114,7 +116,7 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
     checkAttributesToGet(r.attributesToGet);
     const bool anyExpression = r.keyConditionExpression || r.filterExpression || r.projectionExpression;
     checkMapsNeedExpressions(anyExpression, r.expressionAttributeNames, r.expressionAttributeValues,
-                             r.keyConditionExpression || r.filterExpression, "KeyConditionExpression");
+                             r.keyConditionExpression || r.filterExpression, "FilterExpression and KeyConditionExpression are null");
     expr::validatePlaceholderMaps(names, values);
 
     // DynamoDB Local reports a faulty filter before a faulty projection, and both before the key
@@ -153,7 +155,7 @@ ReadExpressions::ReadExpressions(const ScanRequest& r) : p_(std::make_unique<Par
     }
     checkAttributesToGet(r.attributesToGet);
     checkMapsNeedExpressions(r.filterExpression || r.projectionExpression, r.expressionAttributeNames,
-                             r.expressionAttributeValues, r.filterExpression.has_value(), "FilterExpression");
+                             r.expressionAttributeValues, r.filterExpression.has_value(), "FilterExpression is null");
     expr::validatePlaceholderMaps(names, values);
     expr::PlaceholderUse use;
     if (r.filterExpression) p_->filter = expr::parseCondition(*r.filterExpression, expr::Kind::Filter, names, values, &use);
@@ -188,11 +190,22 @@ bool ReadExpressions::matchesFilter(const Item& item) const { return p_->filter-
 bool ReadExpressions::hasProjection() const { return p_->projection.has_value(); }
 Item ReadExpressions::project(const Item& item) const { return p_->projection->apply(item); }
 
+std::vector<std::string> ReadExpressions::filterAttributeNames() const
+{
+    if (!p_->filter) return {};
+    auto names = p_->filter->topLevelAttributes();
+    return {names.begin(), names.end()};
+}
+
 std::vector<std::string> ReadExpressions::projectedAttributeNames() const
 {
-    if (!p_->projection) return {};
-    auto names = p_->projection->topLevelAttributes();
-    return {names.begin(), names.end()};
+    // In order of appearance: DynamoDB lists the ones an index lacks in a Java HashSet's order,
+    // which depends on insertion order where names share a bucket.
+    std::vector<std::string> names;
+    if (!p_->projection) return names;
+    for (const auto& path : p_->projection->paths())
+        if (std::find(names.begin(), names.end(), path.attribute()) == names.end()) names.push_back(path.attribute());
+    return names;
 }
 
 // ---- Write conditions -----------------------------------------------------------------------------
@@ -209,7 +222,7 @@ WriteConditions::WriteConditions(const std::optional<std::string>& conditionExpr
     : p_(std::make_unique<Parsed>())
 {
     p_->onFailure = onFailure;
-    checkMapsNeedExpressions(conditionExpression.has_value(), names, values, conditionExpression.has_value(), "ConditionExpression");
+    checkMapsNeedExpressions(conditionExpression.has_value(), names, values, conditionExpression.has_value(), "ConditionExpression is null");
     expr::validatePlaceholderMaps(namesOf(names), valuesOf(values));
     expr::PlaceholderUse use;
     if (conditionExpression)
@@ -296,7 +309,7 @@ ItemUpdate::ItemUpdate(const std::optional<std::string>& updateExpression, const
     : p_(std::make_unique<Parsed>()), conditions_(std::nullopt, std::nullopt, std::nullopt, onFailure)
 {
     const bool anyExpression = updateExpression || conditionExpression;
-    checkMapsNeedExpressions(anyExpression, names, values, anyExpression, "UpdateExpression");
+    checkMapsNeedExpressions(anyExpression, names, values, anyExpression, "UpdateExpression is null");
     expr::validatePlaceholderMaps(namesOf(names), valuesOf(values));
     expr::PlaceholderUse use;
     p_->update = parseUpdateOf(updateExpression, names, values, &use);

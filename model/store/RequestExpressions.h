@@ -42,6 +42,8 @@ public:
 
     bool hasFilter() const;
     bool matchesFilter(const Item& item) const;
+    // The top-level attribute names the filter reads (to check an index projects them).
+    std::vector<std::string> filterAttributeNames() const;
 
     bool hasProjection() const;
     Item project(const Item& item) const;

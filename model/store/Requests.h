@@ -135,6 +135,9 @@ struct GlobalSecondaryIndexDescription {
     std::vector<KeySchemaElement> keySchema;
     Projection projection;
     std::string indexStatus = "ACTIVE";
+    // Indexes added by UpdateTable: true while their existing items are being indexed, false
+    // afterwards; absent for indexes created with their table (as DynamoDB reports it).
+    std::optional<bool> backfilling;
     std::optional<ProvisionedThroughputDescription> provisionedThroughput;
     int64_t indexSizeBytes = 0;
     int64_t itemCount = 0;
@@ -175,6 +178,29 @@ struct DescribeTableRequest {
 };
 struct DescribeTableResponse {
     TableDescription table;
+};
+
+// One entry of UpdateTable's GlobalSecondaryIndexUpdates: exactly one of the three actions.
+struct GlobalSecondaryIndexUpdate {
+    std::optional<GlobalSecondaryIndex> create;
+    std::optional<std::string> deleteIndexName;
+    struct Update {
+        std::string indexName;
+        ProvisionedThroughput provisionedThroughput;
+    };
+    std::optional<Update> update;
+};
+
+struct UpdateTableRequest {
+    std::string tableName;
+    std::vector<AttributeDefinition> attributeDefinitions;  // of the keys a Create introduces
+    std::optional<BillingMode> billingMode;
+    std::optional<ProvisionedThroughput> provisionedThroughput;
+    std::optional<std::vector<GlobalSecondaryIndexUpdate>> globalSecondaryIndexUpdates;
+    std::optional<bool> deletionProtectionEnabled;
+};
+struct UpdateTableResponse {
+    TableDescription tableDescription;
 };
 
 struct ListTablesRequest {

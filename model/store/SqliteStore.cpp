@@ -135,6 +135,10 @@ SqliteStore::Impl::Impl(const std::string& file)
         std::string name = state.schema.name;
         tables.emplace(std::move(name), std::move(state));
     }
+    // A backfill the last process did not finish starts again (it is idempotent).
+    for (const auto& [name, t] : tables)
+        for (const auto& index : t.schema.indexes)
+            if (index.creating) queueBackfill(t.schema.id, index.id);
 }
 
 std::unique_ptr<SqliteStore> SqliteStore::openInMemory()
@@ -151,6 +155,7 @@ SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {}
 
 SqliteStore::~SqliteStore()
 {
+    d_->stopBackfills();
     // Fold the WAL back into the database so the file alone holds everything.
     try {
         if (d_->path != ":memory:") d_->db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -361,9 +366,14 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
     d.tableSizeBytes = t.sizeBytes;
     d.itemCount = t.itemCount;
     d.tableArn = arnOf(s.name);
+    d.tableId = s.tableId;
     if (s.billingMode == BillingMode::PayPerRequest) {
         d.billingMode = BillingMode::PayPerRequest;
-        d.lastUpdateToPayPerRequestDateTime = s.creationDateTime;
+        d.lastUpdateToPayPerRequestDateTime = s.lastUpdateToPayPerRequestDateTime.value_or(s.creationDateTime);
+    } else if (s.lastUpdateToPayPerRequestDateTime) {
+        // Once switched to on-demand and back, DynamoDB keeps the summary with the date.
+        d.billingMode = BillingMode::Provisioned;
+        d.lastUpdateToPayPerRequestDateTime = s.lastUpdateToPayPerRequestDateTime;
     }
     d.deletionProtectionEnabled = s.deletionProtectionEnabled;
     for (const IndexSchema* indexPointer : s.indexesInCheckOrder()) {
@@ -375,6 +385,8 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
             g.indexName = index.name;
             g.keySchema = keys;
             g.projection = index.projection;
+            g.indexStatus = index.creating ? "CREATING" : "ACTIVE";
+            if (index.addedLater) g.backfilling = index.creating;
             ProvisionedThroughputDescription pt;
             if (index.provisionedThroughput) {
                 pt.readCapacityUnits = index.provisionedThroughput->readCapacityUnits;
@@ -428,6 +440,8 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
     CatalogAccess access(*d_);
     TableState& t = d_->controlPlaneTable(request.tableName);
     TableDescription description = d_->describe(t);
+    // [AWS] DeleteTable answers with the table DELETING (DynamoDB Local says ACTIVE).
+    description.tableStatus = "DELETING";
     {
         sqlite::Transaction tx(d_->db);
         d_->dropSqlTables(t.schema);

@@ -24,6 +24,7 @@ public:
     CreateTableResponse createTable(const CreateTableRequest& request) override;
     DeleteTableResponse deleteTable(const DeleteTableRequest& request) override;
     DescribeTableResponse describeTable(const DescribeTableRequest& request) override;
+    UpdateTableResponse updateTable(const UpdateTableRequest& request) override;
     ListTablesResponse listTables(const ListTablesRequest& request) override;
 
     PutItemResponse putItem(const PutItemRequest& request) override;
@@ -50,6 +51,10 @@ public:
     // The item-collection ceiling of tables with LSIs: 10 GB, as in DynamoDB. Lower it to
     // rehearse ItemCollectionSizeLimitExceededException with a small data set.
     void setItemCollectionLimit(int64_t bytes);
+
+    // Holds every GSI backfill between two batches (while paused) so a test or a demonstration
+    // can write to a table whose new index is still CREATING; resuming lets them finish.
+    void pauseBackfills(bool paused);
 
     struct Impl;
 

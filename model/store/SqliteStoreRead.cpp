@@ -80,6 +80,13 @@ bool inRange(const SortRange& r, std::string_view sk)
     return true;
 }
 
+// True when `sk` is the inclusive bound the read moves towards: nothing of the range lies past it.
+bool endsRange(const SortRange& r, std::string_view sk, bool forward)
+{
+    const std::optional<Bound>& end = forward ? r.upper : r.lower;
+    return end && end->inclusive && end->value == sk;
+}
+
 // Which attributes a Query or Scan returns.
 enum class Fetch { Count, Stored, WithTableAttributes };
 
@@ -87,6 +94,9 @@ struct ReadPlan {
     const IndexSchema* index = nullptr;
     Fetch fetch = Fetch::Stored;
     bool consistent = false;
+    // An LSI read that names attributes the index does not project reads each item from the
+    // table too (its filter and projection see the whole item), at the cost of that read.
+    bool readTableItem = false;
 };
 
 template <class Request>
@@ -97,40 +107,85 @@ ReadPlan planRead(const TableSchema& schema, const Request& r, bool isQuery)
     if (r.indexName) {
         plan.index = schema.findIndex(*r.indexName);
         if (!plan.index) throwValidation("The table does not have the specified index: " + *r.indexName);
+        // [AWS] a GSI added by UpdateTable answers reads only once its backfill is done.
+        if (plan.index->creating) throwValidation("Cannot read from backfilling global secondary index: " + plan.index->name);
     }
     plan.consistent = r.consistentRead.value_or(false);
     if (plan.consistent && plan.index && plan.index->global)
         throwValidation(isQuery ? "Consistent read cannot be true when querying a GSI"
                                 : "Consistent read cannot be true when scanning a GSI");
     const bool hasProjection = r.projectionExpression.has_value() || r.attributesToGet.has_value();
-    if (r.select) {
+    // The texts name the parameter sent; both at once is the mixing error, reported later.
+    const std::string named = r.attributesToGet ? "AttributesToGet" : "ProjectionExpression";
+    if (r.select && !(r.projectionExpression && r.attributesToGet)) {
         switch (*r.select) {
         case Select::AllProjectedAttributes:
+            // DynamoDB Local reports a projection before a missing index.
+            if (hasProjection) throwValidation("Cannot specify the " + named + " when choosing to get ALL_PROJECTED_ATTRIBUTES");
             if (!plan.index)
                 throwValidation(isQuery ? "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"
                                         : "ALL_PROJECTED_ATTRIBUTES can be used only when Scanning using an IndexName");
-            if (hasProjection) throwValidation("Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES");
             break;
         case Select::AllAttributes:
-            if (hasProjection) throwValidation("Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES");
+            if (hasProjection) throwValidation("Cannot specify the " + named + " when choosing to get ALL_ATTRIBUTES");
             if (plan.index && plan.index->global && plan.index->projection.projectionType != ProjectionType::All)
                 throwValidation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for "
                                 "global secondary index " +
                                 plan.index->name + " because its projection type is not ALL");
-            if (plan.index && !plan.index->global && plan.index->projection.projectionType != ProjectionType::All)
+            if (plan.index && !plan.index->global && plan.index->projection.projectionType != ProjectionType::All) {
                 plan.fetch = Fetch::WithTableAttributes;
+                plan.readTableItem = true;
+            }
             break;
         case Select::SpecificAttributes:
             if (!hasProjection)
                 throwValidation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
             break;
         case Select::Count:
-            if (hasProjection) throwValidation("Cannot specify the ProjectionExpression when choosing to get only the Count");
+            if (hasProjection) throwValidation("Cannot specify the " + named + " when choosing to get only the Count");
             plan.fetch = Fetch::Count;
             break;
         }
     }
     return plan;
+}
+
+std::string joined(const std::vector<std::string>& names)
+{
+    std::string out;
+    for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
+    return "[" + out + "]";
+}
+
+// [AWS] A GSI answers only from what it projects: a filter, projection or AttributesToGet
+// naming anything else is refused (DynamoDB Local's texts; it lists a filter's names sorted and
+// a projection's in its HashSet's order). An LSI instead reads the table item for them.
+void checkIndexProjects(const TableSchema& schema, ReadPlan& plan, const ReadExpressions& expressions)
+{
+    if (!plan.index) return;
+    auto missingOf = [&](const std::vector<std::string>& names) {
+        std::vector<std::string> missing;
+        for (const auto& name : names)
+            if (!plan.index->projects(name, schema)) missing.push_back(name);
+        return missing;
+    };
+    std::vector<std::string> filterMissing = missingOf(expressions.filterAttributeNames());
+    std::vector<std::string> projectionMissing = missingOf(expressions.projectedAttributeNames());
+    if (!plan.index->global) {
+        if (!filterMissing.empty() || !projectionMissing.empty()) plan.readTableItem = true;
+        return;
+    }
+    if (!filterMissing.empty()) {
+        std::sort(filterMissing.begin(), filterMissing.end());
+        throwValidation("One or more parameter values were invalid: Secondary index " + plan.index->name +
+                        " does not project one or more filter attributes: " + joined(filterMissing));
+    }
+    if (!projectionMissing.empty()) {
+        std::vector<std::string> ordered;
+        for (size_t i : javaHashMapOrder(projectionMissing)) ordered.push_back(projectionMissing[i]);
+        throwValidation("One or more parameter values were invalid: Global secondary index " + plan.index->name +
+                        " does not project " + joined(ordered));
+    }
 }
 
 // A starting key must name exactly the keys of what is read: the table's, plus the index's.
@@ -158,6 +213,34 @@ Item lastEvaluatedKeyOf(const TableSchema& schema, const IndexSchema* index, con
         if (index->range) key.emplace(index->range->name, stored.at(index->range->name));
     }
     return key;
+}
+
+// Parallel Scan's parameters: the constraint failures first, all together as the service's
+// binding reports them, then the pairing rules (texts of dynalite, tested against DynamoDB;
+// DynamoDB Local words these differently and compares Segment with its own bounds).
+void checkParallelScan(const ScanRequest& r)
+{
+    std::vector<std::string> failures;
+    auto fail = [&](int64_t value, const char* member, const std::string& constraint) {
+        failures.push_back("Value '" + std::to_string(value) + "' at '" + member +
+                           "' failed to satisfy constraint: Member must have value " + constraint);
+    };
+    if (r.segment && *r.segment < 0) fail(*r.segment, "segment", "greater than or equal to 0");
+    if (r.segment && *r.segment > 999999) fail(*r.segment, "segment", "less than or equal to 999999");
+    if (r.totalSegments && *r.totalSegments < 1) fail(*r.totalSegments, "totalSegments", "greater than or equal to 1");
+    if (r.totalSegments && *r.totalSegments > 1000000) fail(*r.totalSegments, "totalSegments", "less than or equal to 1000000");
+    if (!failures.empty()) {
+        std::string message = std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") + " detected: ";
+        for (size_t i = 0; i < failures.size(); ++i) message += (i ? "; " : "") + failures[i];
+        throwValidation(message);
+    }
+    if (r.segment && !r.totalSegments)
+        throwValidation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+    if (r.totalSegments && !r.segment)
+        throwValidation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
+    if (r.segment && *r.segment >= *r.totalSegments)
+        throwValidation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: " +
+                        std::to_string(*r.segment) + " is not less than TotalSegments: " + std::to_string(*r.totalSegments));
 }
 
 }  // namespace
@@ -208,17 +291,25 @@ public:
         ++response_.scannedCount;
         const bool full = (limit_ && response_.scannedCount >= *limit_) || bytesRead_ >= kPageBytes;
         if (full) response_.lastEvaluatedKey = lastEvaluatedKeyOf(table_.schema, plan_.index, stored);
-        // An LSI read asking for attributes it does not project fetches them from the table, at
-        // the cost of reading the table item.
-        if (plan_.fetch == Fetch::WithTableAttributes) {
-            if (auto whole = SqliteStore::Impl::load(connection_, table_, rowKeyOf(table_.schema, stored))) {
-                tableUnits_ += dynamo::readUnits(whole->size, plan_.consistent);
-                stored = std::move(whole->item);
+        // An LSI read naming attributes it does not project fetches them from the table, at the
+        // cost of reading the table item.
+        std::optional<Item> whole;
+        if (plan_.readTableItem) {
+            if (auto loaded = SqliteStore::Impl::load(connection_, table_, rowKeyOf(table_.schema, stored))) {
+                tableUnits_ += dynamo::readUnits(loaded->size, plan_.consistent);
+                whole = std::move(loaded->item);
             }
         }
-        if (!expressions_.hasFilter() || expressions_.matchesFilter(stored)) {
+        const Item& seen = whole ? *whole : stored;
+        if (!expressions_.hasFilter() || expressions_.matchesFilter(seen)) {
             ++response_.count;
-            if (plan_.fetch != Fetch::Count) items_.push_back(expressions_.hasProjection() ? expressions_.project(stored) : std::move(stored));
+            if (plan_.fetch == Fetch::Count) return !full;
+            if (expressions_.hasProjection())
+                items_.push_back(expressions_.project(seen));
+            else if (plan_.fetch == Fetch::WithTableAttributes && whole)
+                items_.push_back(std::move(*whole));
+            else
+                items_.push_back(std::move(stored));
         }
         return !full;
     }
@@ -265,17 +356,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     const KeyAttribute& hash = plan.index ? plan.index->hash : s.hash;
     const std::optional<KeyAttribute>& range = plan.index ? plan.index->range : s.range;
     ReadExpressions expressions(request, hash, range);
-    if (plan.index && plan.index->global && expressions.hasProjection()) {
-        std::vector<std::string> missing;
-        for (const auto& name : expressions.projectedAttributeNames())
-            if (!plan.index->projects(name, s)) missing.push_back(name);
-        if (!missing.empty()) {
-            std::string list;
-            for (size_t i = 0; i < missing.size(); ++i) list += (i ? ", " : "") + missing[i];
-            throwValidation("One or more parameter values were invalid: Global secondary index " + plan.index->name +
-                            " does not project [" + list + "]");
-        }
-    }
+    checkIndexProjects(s, plan, expressions);
     const KeyCondition& condition = expressions.keyCondition();
     const SortRange sortRange = rangeOf(condition);
     const bool forward = request.scanIndexForward.value_or(true);
@@ -291,6 +372,14 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
         if (range) {
             startSk = dynamo::encodeKey(start.at(range->name));
             if (!inRange(sortRange, *startSk)) throwValidation("The provided starting key does not match the range key predicate");
+            // A table's sort keys are unique in a partition: a key at the inclusive end of the
+            // range leaves nothing to read after it, and no answer ends a page there (below).
+            if (!plan.index && endsRange(sortRange, *startSk, forward))
+                throwValidation("The provided starting key does not match the range key predicate");
+        } else if (!plan.index) {
+            // A table without a sort key holds one item per partition key: resuming after it
+            // reads nothing (its encoded sort key is empty, and nothing sorts before or after it).
+            startSk = std::string();
         }
         if (plan.index) {
             auto entry = indexEntryOf(s, *plan.index, start);
@@ -340,7 +429,16 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     }
     d_->meterRead(t, plan.index && plan.index->global ? plan.index : nullptr, hashPrefix, pk,
                   page.indexOrTableUnits() + page.extraTableUnits());
-    return page.finish(request.returnConsumedCapacity);
+    QueryResponse response = page.finish(request.returnConsumedCapacity);
+    // A partition key of a table without a sort key names at most one item, so there is never a
+    // next page (DynamoDB Local answers so too; a LastEvaluatedKey here only costs clients a call).
+    if (!plan.index && !s.range) response.lastEvaluatedKey.reset();
+    // Likewise when the last item read is the inclusive end of the sort-key range (DynamoDB
+    // Local's answer: a BETWEEN, <= or = that the page reached the end of has no next page).
+    if (!plan.index && s.range && response.lastEvaluatedKey &&
+        endsRange(sortRange, dynamo::encodeKey(response.lastEvaluatedKey->at(s.range->name)), forward))
+        response.lastEvaluatedKey.reset();
+    return response;
 }
 
 ScanResponse SqliteStore::scan(const ScanRequest& request) { return scanMetered(request, true); }
@@ -349,22 +447,13 @@ ScanResponse SqliteStore::browse(const ScanRequest& request) { return scanMetere
 
 ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
 {
-    if (request.segment && !request.totalSegments) throwValidation("If segment is specified, total segment must also be specified");
-    if (request.totalSegments && !request.segment) throwValidation("If total segment is specified, segment must also be specified");
-    if (request.totalSegments && (*request.totalSegments < 1 || *request.totalSegments > 1000000))
-        throwValidation("1 validation error detected: Value '" + std::to_string(*request.totalSegments) +
-                        "' at 'totalSegments' failed to satisfy constraint: Member must have value " +
-                        (*request.totalSegments < 1 ? "greater than or equal to 1" : "less than or equal to 1000000"));
-    if (request.segment && (*request.segment < 0 || *request.segment >= *request.totalSegments))
-        throwValidation("1 validation error detected: Value '" + std::to_string(*request.segment) +
-                        "' at 'segment' failed to satisfy constraint: Member must have value " +
-                        (*request.segment < 0 ? "greater than or equal to 0"
-                                              : "less than or equal to " + std::to_string(*request.totalSegments - 1)));
+    checkParallelScan(request);
     ReadAccess access(*d_);
     TableState& t = d_->table(request.tableName);
     const TableSchema& s = t.schema;
     ReadPlan plan = planRead(s, request, false);
     ReadExpressions expressions(request);
+    checkIndexProjects(s, plan, expressions);
 
     // Parallel scan: segment i of n covers the i-th of n equal ranges of the hash space, so the
     // segments are disjoint and together complete. An index is segmented on its own keys' hash.
@@ -387,6 +476,10 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
         checkStartKey(s, plan.index, *request.exclusiveStartKey);
         startRow = rowKeyOf(s, *request.exclusiveStartKey);
         if (plan.index) startEntry = indexEntryOf(s, *plan.index, *request.exclusiveStartKey);
+        // The key must belong to the segment scanned (DynamoDB Local's text).
+        const std::string& startHash = startEntry ? startEntry->hash : startRow->hash;
+        if ((!segmentLow.empty() && startHash < segmentLow) || (!segmentHigh.empty() && startHash >= segmentHigh))
+            throwValidation("Exclusive start key must lie within the segment");
     }
 
     std::string sql;

@@ -17,6 +17,9 @@ public:
     virtual CreateTableResponse createTable(const CreateTableRequest& request) = 0;
     virtual DeleteTableResponse deleteTable(const DeleteTableRequest& request) = 0;
     virtual DescribeTableResponse describeTable(const DescribeTableRequest& request) = 0;
+    // Adds a GSI (indexed in the background: CREATING with Backfilling, then ACTIVE), deletes one,
+    // switches billing mode or changes provisioned throughput.
+    virtual UpdateTableResponse updateTable(const UpdateTableRequest& request) = 0;
     virtual ListTablesResponse listTables(const ListTablesRequest& request) = 0;
 
     virtual PutItemResponse putItem(const PutItemRequest& request) = 0;

@@ -7,6 +7,8 @@
 
 #include "json/Value.h"
 
+#include <QUuid>
+
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -51,19 +53,97 @@ SplitKeys checkKeySchema(const std::vector<KeySchemaElement>& keys)
     return out;
 }
 
-void checkProjection(const Projection& p, bool present)
+constexpr const char* kInvalid = "One or more parameter values were invalid: ";
+
+void checkProjection(const Projection& p)
 {
-    if (!present) throwValidation("Indexes must have a projection specified");
     if (p.projectionType == ProjectionType::Include) {
         if (p.nonKeyAttributes.empty())
-            throwValidation("If Projection type INCLUDE is specified, some non-key attributes to include in the projection "
-                            "must be specified as well");
+            throwValidation(std::string(kInvalid) + "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
         std::set<std::string> seen;
         for (const auto& a : p.nonKeyAttributes)
             if (!seen.insert(a).second) throwValidation("Cannot have two attributes with the same name");
     } else if (!p.nonKeyAttributes.empty()) {
-        throwValidation("No attributes should be specified to be projected unless projection type is INCLUDE");
+        throwValidation(std::string(kInvalid) + "ProjectionType is " +
+                        (p.projectionType == ProjectionType::All ? "ALL" : "KEYS_ONLY") + ", but NonKeyAttributes is specified");
     }
+}
+
+// "Some index key attributes are not defined": the schema's keys and the definitions, listed.
+void checkKeysDefined(const CreateTableRequest& r, const std::vector<KeySchemaElement>& keys)
+{
+    bool missing = false;
+    for (const auto& k : keys) missing |= !findDefinition(r, k.attributeName);
+    if (!missing) return;
+    std::string keyList, defList;
+    for (const auto& k : keys) keyList += (keyList.empty() ? "" : ", ") + k.attributeName;
+    for (const auto& d : r.attributeDefinitions) defList += (defList.empty() ? "" : ", ") + d.attributeName;
+    throwValidation(std::string(kInvalid) + "Some index key attributes are not defined in AttributeDefinitions. Keys: [" + keyList +
+                    "], AttributeDefinitions: [" + defList + "]");
+}
+
+// Index names as the service's constraints word them, all failures of the request at once.
+void checkIndexNames(const CreateTableRequest& r)
+{
+    std::vector<std::string> failures;
+    auto check = [&](const std::string& name, const std::string& path) {
+        const std::string at = "Value '" + name + "' at '" + path + ".indexName' failed to satisfy constraint: ";
+        const bool charactersOk = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+        });
+        if (!charactersOk) failures.push_back(at + "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+        if (name.size() < 3) failures.push_back(at + "Member must have length greater than or equal to 3");
+        if (name.size() > 255) failures.push_back(at + "Member must have length less than or equal to 255");
+    };
+    for (size_t i = 0; i < r.localSecondaryIndexes.size(); ++i)
+        check(r.localSecondaryIndexes[i].indexName, "localSecondaryIndexes." + std::to_string(i + 1) + ".member");
+    for (size_t i = 0; i < r.globalSecondaryIndexes.size(); ++i)
+        check(r.globalSecondaryIndexes[i].indexName, "globalSecondaryIndexes." + std::to_string(i + 1) + ".member");
+    if (failures.empty()) return;
+    std::string message = std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") + " detected: ";
+    for (size_t i = 0; i < failures.size(); ++i) message += (i ? "; " : "") + failures[i];
+    throwValidation(message);
+}
+
+// BillingMode against ProvisionedThroughput, the table's and each GSI's (DynamoDB's texts).
+void checkBilling(const CreateTableRequest& r)
+{
+    const bool provisioned = r.billingMode.value_or(BillingMode::Provisioned) == BillingMode::Provisioned;
+    if (!provisioned) {
+        if (r.provisionedThroughput)
+            throwValidation(std::string(kInvalid) +
+                            "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+        for (const auto& gsi : r.globalSecondaryIndexes)
+            if (gsi.provisionedThroughput)
+                throwValidation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " + gsi.indexName +
+                                " when BillingMode is PAY_PER_REQUEST");
+        return;
+    }
+    if (!r.provisionedThroughput)
+        throwValidation(std::string(kInvalid) +
+                        "ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
+    std::vector<std::string> failures;
+    auto below = [&](int64_t v, const std::string& path) {
+        if (v < 1)
+            failures.push_back("Value '" + std::to_string(v) + "' at '" + path +
+                               "' failed to satisfy constraint: Member must have value greater than or equal to 1");
+    };
+    below(r.provisionedThroughput->writeCapacityUnits, "provisionedThroughput.writeCapacityUnits");
+    below(r.provisionedThroughput->readCapacityUnits, "provisionedThroughput.readCapacityUnits");
+    for (size_t i = 0; i < r.globalSecondaryIndexes.size(); ++i) {
+        const auto& t = r.globalSecondaryIndexes[i].provisionedThroughput;
+        if (!t) continue;
+        const std::string path = "globalSecondaryIndexes." + std::to_string(i + 1) + ".member.provisionedThroughput.";
+        below(t->writeCapacityUnits, path + "writeCapacityUnits");
+        below(t->readCapacityUnits, path + "readCapacityUnits");
+    }
+    if (!failures.empty()) {
+        std::string message = std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") + " detected: ";
+        for (size_t i = 0; i < failures.size(); ++i) message += (i ? "; " : "") + failures[i];
+        throwValidation(message);
+    }
+    for (const auto& gsi : r.globalSecondaryIndexes)
+        if (!gsi.provisionedThroughput) throwValidation("No provisioned throughput specified for the global secondary index");
 }
 
 // ---- The catalog's private format: one JSON object per table ------------------------------------
@@ -211,70 +291,60 @@ Item TableSchema::keyOf(const Item& item) const
     return key;
 }
 
+// DynamoDB's CreateTable rules, in the texts dynalite (tested against the service) gives; DynamoDB
+// Local words most of them otherwise (tests/unit/tst_store_tables.cpp lists both).
 void validateCreateTable(const CreateTableRequest& r)
 {
     if (!isValidTableName(r.tableName)) throwValidation(kInvalidName);
+    checkIndexNames(r);
     {
         std::set<std::string> seen;
         for (const auto& d : r.attributeDefinitions)
             if (!seen.insert(d.attributeName).second) throwValidation("Cannot have two attributes with the same name");
     }
     SplitKeys table = checkKeySchema(r.keySchema);
-    if (!findDefinition(r, table.hash->attributeName)) throwValidation("Hash Key not specified in Attribute Definitions.  Type unknown.");
-    if (table.range && !findDefinition(r, table.range->attributeName))
-        throwValidation("Range Key not specified in Attribute Definitions.  Type unknown.");
+    checkKeysDefined(r, r.keySchema);
+    checkBilling(r);
 
     std::set<std::string> used{table.hash->attributeName};
     if (table.range) used.insert(table.range->attributeName);
+    std::set<std::string> indexNames;
+    auto uniqueName = [&](const std::string& name) {
+        if (!indexNames.insert(name).second) throwValidation(std::string(kInvalid) + "Duplicate index name: " + name);
+    };
 
-    const bool provisioned = r.billingMode.value_or(BillingMode::Provisioned) == BillingMode::Provisioned;
-    if (provisioned) {
-        if (!r.provisionedThroughput) throwValidation("No provisioned throughput specified for the table");
-        if (r.provisionedThroughput->readCapacityUnits < 1 || r.provisionedThroughput->writeCapacityUnits < 1)
-            throwValidation("Table read and write throughput must be at least 1, and cannot be null");
-    }
-
-    std::set<std::string> lsiNames;
     if (!r.localSecondaryIndexes.empty() && !table.range)
-        throwValidation("Local Secondary indices are not allowed on hash tables, only hash and range tables");
-    if (r.localSecondaryIndexes.size() > 5) throwValidation("Cannot have more than 5 local secondary indexes per table");
+        throwValidation(std::string(kInvalid) +
+                        "Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
+    if (r.localSecondaryIndexes.size() > 5)
+        throwValidation(std::string(kInvalid) + "Number of LocalSecondaryIndexes exceeds per-table limit of 5");
     for (const auto& lsi : r.localSecondaryIndexes) {
-        if (!isValidTableName(lsi.indexName)) throwValidation(kInvalidName);
         SplitKeys keys = checkKeySchema(lsi.keySchema);
-        if (!keys.range) throwValidation("Local secondary indices must have a range key");
+        checkKeysDefined(r, lsi.keySchema);
+        if (!keys.range)
+            throwValidation(std::string(kInvalid) + "Index KeySchema does not have a range key for index: " + lsi.indexName);
         if (keys.hash->attributeName != table.hash->attributeName)
-            throwValidation("Local Secondary indices must have the same hash key as the main table");
-        if (!findDefinition(r, keys.range->attributeName))
-            throwValidation("Local Secondary Index range key not specified in Attribute Definitions.Type unknown.");
-        checkProjection(lsi.projection, true);
-        if (!lsiNames.insert(lsi.indexName).second) throwValidation("Two local secondary indices have the same name");
+            throwValidation(std::string(kInvalid) + "Index KeySchema does not have the same leading hash key as table KeySchema for index: " +
+                            lsi.indexName + ". index hash key: " + keys.hash->attributeName +
+                            ", table hash key: " + table.hash->attributeName);
+        checkProjection(lsi.projection);
+        uniqueName(lsi.indexName);
         used.insert(keys.range->attributeName);
     }
 
-    std::set<std::string> gsiNames;
-    if (r.globalSecondaryIndexes.size() > 20) throwValidation("GlobalSecondaryIndex count exceeds the per-table limit");
+    if (r.globalSecondaryIndexes.size() > 20)
+        throwValidation(std::string(kInvalid) + "GlobalSecondaryIndex count exceeds the per-table limit of 20");
     for (const auto& gsi : r.globalSecondaryIndexes) {
-        if (!isValidTableName(gsi.indexName)) throwValidation(kInvalidName);
         SplitKeys keys = checkKeySchema(gsi.keySchema);
-        if (!findDefinition(r, keys.hash->attributeName))
-            throwValidation("Global Secondary Index hash key not specified in Attribute Definitions.Type unknown.");
-        if (keys.range && !findDefinition(r, keys.range->attributeName))
-            throwValidation("Global Secondary Index range key not specified in Attribute Definitions.Type unknown.");
-        checkProjection(gsi.projection, true);
-        if (provisioned) {
-            if (!gsi.provisionedThroughput) throwValidation("No provisioned throughput specified for the global secondary index");
-            if (gsi.provisionedThroughput->readCapacityUnits < 1 || gsi.provisionedThroughput->writeCapacityUnits < 1)
-                throwValidation("Index read and write throughput must be at least 1, and cannot be null");
-        }
-        if (!gsiNames.insert(gsi.indexName).second) throwValidation("Two global secondary indices have the same name");
-        if (lsiNames.count(gsi.indexName))
-            throwValidation("Local Secondary Indices AND Global Secondary Indices must have different names");
+        checkKeysDefined(r, gsi.keySchema);
+        checkProjection(gsi.projection);
+        uniqueName(gsi.indexName);
         used.insert(keys.hash->attributeName);
         if (keys.range) used.insert(keys.range->attributeName);
     }
     if (used.size() != r.attributeDefinitions.size())
-        throwValidation("The number of attributes in key schema must match the number of attributes defined in attribute "
-                        "definitions.");
+        throwValidation(std::string(kInvalid) +
+                        "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
 }
 
 TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double now)
@@ -292,7 +362,9 @@ TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double no
     s.billingMode = r.billingMode.value_or(BillingMode::Provisioned);
     if (r.provisionedThroughput) s.provisionedThroughput = *r.provisionedThroughput;
     s.creationDateTime = now;
+    if (s.billingMode == BillingMode::PayPerRequest) s.lastUpdateToPayPerRequestDateTime = now;
     s.deletionProtectionEnabled = r.deletionProtectionEnabled.value_or(false);
+    s.tableId = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
     int nextIndexId = 1;
     for (const auto& lsi : r.localSecondaryIndexes) {
         IndexSchema index;
@@ -317,6 +389,7 @@ TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double no
         index.sqlName = "x" + std::to_string(id) + "_" + std::to_string(index.id);
         s.indexes.push_back(std::move(index));
     }
+    s.nextIndexId = nextIndexId;
     return s;
 }
 
@@ -333,6 +406,8 @@ std::string TableSchema::toJson() const
     json::Value indexArray = json::Value::array();
     for (const auto& index : indexes) {
         json::Value io = json::Value::object();
+        if (index.addedLater) io.set("addedLater", true);
+        if (index.creating) io.set("creating", true);
         io.set("global", index.global);
         io.set("id", static_cast<int64_t>(index.id));
         io.set("keys", keySchemaJson(index.hash, index.range));
@@ -353,7 +428,10 @@ std::string TableSchema::toJson() const
     o.set("indexes", std::move(indexArray));
     o.set("keys", keySchemaJson(hash, range));
     o.set("name", name);
+    o.set("nextIndexId", nextIndexId);
     o.set("read", static_cast<int64_t>(provisionedThroughput.readCapacityUnits));
+    o.set("tableId", tableId);
+    if (lastUpdateToPayPerRequestDateTime) o.set("toPayPerRequest", *lastUpdateToPayPerRequestDateTime);
     o.set("version", 1);
     o.set("write", static_cast<int64_t>(provisionedThroughput.writeCapacityUnits));
     return o.compact();
@@ -374,7 +452,17 @@ TableSchema TableSchema::fromJson(std::string_view text)
     s.billingMode = static_cast<BillingMode>(integer(o, "billingMode"));
     s.provisionedThroughput = {integer(o, "read"), integer(o, "write")};
     if (const json::Value* created = o.find("created")) s.creationDateTime = created->toDouble();
+    if (const json::Value* since = o.find("toPayPerRequest")) s.lastUpdateToPayPerRequestDateTime = since->toDouble();
+    else if (s.billingMode == BillingMode::PayPerRequest) s.lastUpdateToPayPerRequestDateTime = s.creationDateTime;
     s.deletionProtectionEnabled = flag(o, "deletionProtection");
+    // Catalogs written before TableIds were kept get one derived from what identifies the table,
+    // so it stays the same from one opening to the next.
+    s.tableId = o.contains("tableId")
+                    ? store::text(o, "tableId")
+                    : QUuid::createUuidV5(QUuid("9d3c1f3e-4b1a-4c55-8f0e-6a2f6f1e2b7d"),
+                                          QString::fromStdString(s.name + "@" + std::to_string(s.creationDateTime)))
+                          .toString(QUuid::WithoutBraces)
+                          .toStdString();
     for (const auto& io : elements(o, "indexes")) {
         IndexSchema index;
         index.id = static_cast<int>(integer(io, "id"));
@@ -384,8 +472,12 @@ TableSchema TableSchema::fromJson(std::string_view text)
         if (const json::Value* projection = io.find("projection")) index.projection = projectionFromJson(*projection);
         if (io.contains("read")) index.provisionedThroughput = ProvisionedThroughput{integer(io, "read"), integer(io, "write")};
         index.sqlName = "x" + std::to_string(s.id) + "_" + std::to_string(index.id);
+        index.creating = flag(io, "creating");
+        index.addedLater = flag(io, "addedLater");
+        s.nextIndexId = std::max(s.nextIndexId, index.id + 1);
         s.indexes.push_back(std::move(index));
     }
+    if (o.contains("nextIndexId")) s.nextIndexId = std::max(s.nextIndexId, static_cast<int>(integer(o, "nextIndexId")));
     return s;
 }
 

@@ -25,6 +25,10 @@ struct IndexSchema {
     Projection projection;
     std::optional<ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
     std::string sqlName;  // "x<table>_<id>"
+    // A GSI added by UpdateTable is CREATING until its backfill has indexed every existing item;
+    // writes maintain it from the start, reads are refused until it is ACTIVE.
+    bool creating = false;
+    bool addedLater = false;  // by UpdateTable (DescribeTable then reports Backfilling)
 
     // True when the index stores attribute `name` (its own keys and the table's keys always).
     bool projects(std::string_view name, const struct TableSchema& table) const;
@@ -40,7 +44,10 @@ struct TableSchema {
     BillingMode billingMode = BillingMode::Provisioned;
     ProvisionedThroughput provisionedThroughput;
     double creationDateTime = 0;
+    std::optional<double> lastUpdateToPayPerRequestDateTime;
     bool deletionProtectionEnabled = false;
+    std::string tableId;  // a UUID fixed at creation, as DynamoDB's TableId
+    int nextIndexId = 1;
     std::string sqlName;  // "t<id>"
 
     const IndexSchema* findIndex(std::string_view indexName) const;

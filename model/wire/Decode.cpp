@@ -75,17 +75,30 @@ bool asBool(const json::Value& v)
     }
 }
 
+// A whole number for a Java Integer (32-bit) or Long member. A JSON number with a fraction or
+// exponent is taken only when it is exactly a whole number in range (1e2, 100.0); 1.5, 1e999999
+// and 2147483648 for an Integer are refused as DynamoDB's binding refuses a value that does not
+// fit the member (DynamoDB Local truncates or fails with a 500; the service does neither).
 int64_t asInteger(const json::Value& v, const char* javaType)
 {
     switch (v.kind()) {
     case Kind::Number: {
         const std::string& t = v.text();
+        const bool isLong = std::string_view(javaType) == "Long";
+        const int64_t low = isLong ? INT64_MIN : INT32_MIN, high = isLong ? INT64_MAX : INT32_MAX;
         int64_t n = 0;
         auto res = std::from_chars(t.data(), t.data() + t.size(), n);
-        if (res.ec == std::errc() && res.ptr == t.data() + t.size()) return n;
-        const double d = std::floor(std::strtod(t.c_str(), nullptr));
-        if (d >= 9.2e18) return INT64_MAX;
-        if (d <= -9.2e18) return INT64_MIN;
+        if (res.ec == std::errc() && res.ptr == t.data() + t.size()) {
+            if (n < low || n > high) serialization("class java.lang.Long can not be converted to an " + std::string(javaType));
+            return n;
+        }
+        if (res.ec == std::errc::result_out_of_range && t.find_first_of(".eE") == std::string::npos)
+            serialization("class java.math.BigInteger can not be converted to an " + std::string(javaType));
+        const double d = std::strtod(t.c_str(), nullptr);
+        // 2^53 bounds the doubles that are exact whole numbers worth taking.
+        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0 || d < double(low) ||
+            d > double(high))
+            serialization("class java.lang.Double can not be converted to an " + std::string(javaType));
         return int64_t(d);
     }
     case Kind::Bool: serialization(std::string("class java.lang.Boolean can not be converted to an ") + javaType);
@@ -614,12 +627,11 @@ Item decodeItem(const json::Value& json)
     return item;
 }
 
-store::CreateTableRequest decodeCreateTable(const json::Value& json)
+namespace {
+
+std::vector<store::AttributeDefinition> attributeDefinitions(const json::Value& b)
 {
-    const json::Value& b = body(json);
-    Constraints c;
-    store::CreateTableRequest r;
-    r.tableName = tableNameMember(b);
+    std::vector<store::AttributeDefinition> out;
     if (const json::Value* defs = listMember(b, "AttributeDefinitions")) {
         for (const auto& e : defs->elements()) {
             if (e.isNull()) continue;
@@ -631,9 +643,41 @@ store::CreateTableRequest decodeCreateTable(const json::Value& json)
             else if (type == "N") def.attributeType = store::ScalarAttributeType::N;
             else if (type == "B") def.attributeType = store::ScalarAttributeType::B;
             else dynamo::throwValidation("Member must satisfy enum value set: [B, N, S]");
-            r.attributeDefinitions.push_back(std::move(def));
+            out.push_back(std::move(def));
         }
     }
+    return out;
+}
+
+store::GlobalSecondaryIndex globalSecondaryIndex(const json::Value& j, const std::string& path, Constraints& c)
+{
+    store::GlobalSecondaryIndex gsi;
+    gsi.indexName = stringMember(j, "IndexName").value_or(std::string());  // its rules: the store's
+    if (const json::Value* ks = listMember(j, "KeySchema")) gsi.keySchema = keySchema(*ks, path + ".keySchema", c);
+    gsi.projection = projection(j, path, c);
+    gsi.provisionedThroughput = provisionedThroughput(j);
+    return gsi;
+}
+
+std::optional<store::BillingMode> billingMode(const json::Value& b, Constraints& c)
+{
+    auto mode = stringMember(b, "BillingMode");
+    if (!mode) return std::nullopt;
+    if (*mode == "PROVISIONED") return store::BillingMode::Provisioned;
+    if (*mode == "PAY_PER_REQUEST") return store::BillingMode::PayPerRequest;
+    c.enumValue(*mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
+    return std::nullopt;
+}
+
+}  // namespace
+
+store::CreateTableRequest decodeCreateTable(const json::Value& json)
+{
+    const json::Value& b = body(json);
+    Constraints c;
+    store::CreateTableRequest r;
+    r.tableName = tableNameMember(b);
+    r.attributeDefinitions = attributeDefinitions(b);
     if (const json::Value* ks = listMember(b, "KeySchema")) r.keySchema = keySchema(*ks, "keySchema", c);
     if (const json::Value* lsis = listMember(b, "LocalSecondaryIndexes")) {
         int index = 0;
@@ -643,8 +687,7 @@ store::CreateTableRequest decodeCreateTable(const json::Value& json)
             const json::Value& j = checkStructure(e);
             const std::string path = "localSecondaryIndexes." + std::to_string(index) + ".member";
             store::LocalSecondaryIndex lsi;
-            lsi.indexName = stringMember(j, "IndexName").value_or(std::string());
-            checkTableName(lsi.indexName);
+            lsi.indexName = stringMember(j, "IndexName").value_or(std::string());  // its rules: the store's
             if (const json::Value* ks = listMember(j, "KeySchema")) lsi.keySchema = keySchema(*ks, path + ".keySchema", c);
             lsi.projection = projection(j, path, c);
             r.localSecondaryIndexes.push_back(std::move(lsi));
@@ -655,24 +698,53 @@ store::CreateTableRequest decodeCreateTable(const json::Value& json)
         for (const auto& e : gsis->elements()) {
             ++index;
             if (e.isNull()) continue;
-            const json::Value& j = checkStructure(e);
             const std::string path = "globalSecondaryIndexes." + std::to_string(index) + ".member";
-            store::GlobalSecondaryIndex gsi;
-            gsi.indexName = stringMember(j, "IndexName").value_or(std::string());
-            checkTableName(gsi.indexName);
-            if (const json::Value* ks = listMember(j, "KeySchema")) gsi.keySchema = keySchema(*ks, path + ".keySchema", c);
-            gsi.projection = projection(j, path, c);
-            gsi.provisionedThroughput = provisionedThroughput(j);
-            r.globalSecondaryIndexes.push_back(std::move(gsi));
+            r.globalSecondaryIndexes.push_back(globalSecondaryIndex(checkStructure(e), path, c));
         }
     }
-    if (auto mode = stringMember(b, "BillingMode")) {
-        if (*mode == "PROVISIONED") r.billingMode = store::BillingMode::Provisioned;
-        else if (*mode == "PAY_PER_REQUEST") r.billingMode = store::BillingMode::PayPerRequest;
-        else c.enumValue(*mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
-    }
+    r.billingMode = billingMode(b, c);
     r.provisionedThroughput = provisionedThroughput(b);
     r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
+    c.throwIfAny();
+    return r;
+}
+
+store::UpdateTableRequest decodeUpdateTable(const json::Value& json)
+{
+    const json::Value& b = body(json);
+    Constraints c;
+    store::UpdateTableRequest r;
+    r.tableName = tableNameMember(b);
+    r.attributeDefinitions = attributeDefinitions(b);
+    r.billingMode = billingMode(b, c);
+    r.provisionedThroughput = provisionedThroughput(b);
+    r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
+    if (const json::Value* updates = listMember(b, "GlobalSecondaryIndexUpdates")) {
+        std::vector<store::GlobalSecondaryIndexUpdate> out;
+        int index = 0;
+        for (const auto& e : updates->elements()) {
+            ++index;
+            if (e.isNull()) continue;
+            const json::Value& u = checkStructure(e);
+            const std::string path = "globalSecondaryIndexUpdates." + std::to_string(index) + ".member";
+            store::GlobalSecondaryIndexUpdate update;
+            if (const json::Value* create = structureMember(u, "Create"))
+                update.create = globalSecondaryIndex(*create, path + ".create", c);
+            if (const json::Value* del = structureMember(u, "Delete"))
+                update.deleteIndexName = stringMember(*del, "IndexName").value_or(std::string());
+            if (const json::Value* upd = structureMember(u, "Update")) {
+                store::GlobalSecondaryIndexUpdate::Update action;
+                action.indexName = stringMember(*upd, "IndexName").value_or(std::string());
+                if (auto t = provisionedThroughput(*upd)) action.provisionedThroughput = *t;
+                update.update = std::move(action);
+            }
+            if ((update.create ? 1 : 0) + (update.deleteIndexName ? 1 : 0) + (update.update ? 1 : 0) > 1)
+                dynamo::throwValidation("One or more parameter values were invalid: Only one global secondary index action is "
+                                        "allowed per GlobalSecondaryIndexUpdate object");
+            out.push_back(std::move(update));
+        }
+        r.globalSecondaryIndexUpdates = std::move(out);
+    }
     c.throwIfAny();
     return r;
 }
@@ -873,32 +945,17 @@ store::ScanRequest decodeScan(const json::Value& json)
     r.returnConsumedCapacity = returnConsumedCapacity(b, c);
     r.scanFilter = legacyConditions(b, "ScanFilter", "scanFilter", c);
     r.conditionalOperator = conditionalOperator(b, c);
-    if (r.totalSegments) {
-        if (*r.totalSegments < 1) {
-            c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
-                   "Member must have value greater than or equal to 1");
-        } else if (*r.totalSegments > 1000000) {
-            c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
-                   "Member must have value less than or equal to 1000000");
-        }
-    }
-    if (r.segment) {
-        if (*r.segment < 0) {
-            c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value greater than or equal to 0");
-        } else if (r.totalSegments && *r.totalSegments >= 1 && *r.totalSegments <= 1000000 &&
-                   *r.segment >= *r.totalSegments) {
-            c.fail("'" + std::to_string(*r.segment) + "'", "segment",
-                   "Member must have value less than or equal to " + std::to_string(*r.totalSegments - 1));
-        }
-    }
+    // Segment and TotalSegments: the constraint failures here, with the request's others; how
+    // the two must pair is the store's check (DynamoDB's texts, in store/SqliteStoreRead.cpp).
+    if (r.segment && *r.segment < 0)
+        c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value greater than or equal to 0");
+    if (r.segment && *r.segment > 999999)
+        c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value less than or equal to 999999");
+    if (r.totalSegments && *r.totalSegments < 1)
+        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments", "Member must have value greater than or equal to 1");
+    if (r.totalSegments && *r.totalSegments > 1000000)
+        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments", "Member must have value less than or equal to 1000000");
     c.throwIfAny();
-    if (r.segment && !r.totalSegments) {
-        dynamo::throwValidation("If segment is specified, total segment must also be specified");
-    }
-    if (r.totalSegments && !r.segment) {
-        dynamo::throwValidation(
-            "If total segments is specified, a particular segment must also be specified for this request");
-    }
     checkLimit(r.limit);
     return r;
 }

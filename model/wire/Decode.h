@@ -13,13 +13,13 @@ class Value;
 
 namespace keyplan::wire {
 
-
 dynamo::AttributeValue decodeAttributeValue(const json::Value& json);
 dynamo::Item decodeItem(const json::Value& json);
 
 store::CreateTableRequest decodeCreateTable(const json::Value& body);
 store::DeleteTableRequest decodeDeleteTable(const json::Value& body);
 store::DescribeTableRequest decodeDescribeTable(const json::Value& body);
+store::UpdateTableRequest decodeUpdateTable(const json::Value& body);
 store::ListTablesRequest decodeListTables(const json::Value& body);
 store::PutItemRequest decodePutItem(const json::Value& body);
 store::GetItemRequest decodeGetItem(const json::Value& body);

@@ -1,8 +1,8 @@
 #include "wire/DecodeResponse.h"
 
+#include "wire/Decode.h"
 #include "json/Value.h"
 #include "json/Writer.h"
-#include "wire/Decode.h"
 
 #include <cstdlib>
 
@@ -202,6 +202,7 @@ void indexes(const json::Value& json, store::TableDescription* t)
             g.keySchema = keySchema(e);
             g.projection = projection(e);
             g.indexStatus = text(e, "IndexStatus");
+            if (const json::Value* b = member(e, "Backfilling")) g.backfilling = b->boolean();
             if (member(e, "ProvisionedThroughput")) g.provisionedThroughput = throughput(e);
             g.indexSizeBytes = integer(e, "IndexSizeBytes");
             g.itemCount = integer(e, "ItemCount");
@@ -250,6 +251,13 @@ void decodeResponse(const json::Value& body, store::DeleteTableResponse* out)
 {
     const json::Value* d = member(object(body, "the response"), "TableDescription");
     if (!d) malformed("DeleteTable answered without TableDescription");
+    out->tableDescription = decodeTableDescription(*d);
+}
+
+void decodeResponse(const json::Value& body, store::UpdateTableResponse* out)
+{
+    const json::Value* d = member(object(body, "the response"), "TableDescription");
+    if (!d) malformed("UpdateTable answered without TableDescription");
     out->tableDescription = decodeTableDescription(*d);
 }
 

@@ -19,6 +19,7 @@ namespace keyplan::wire {
 void decodeResponse(const json::Value& body, store::CreateTableResponse* out);
 void decodeResponse(const json::Value& body, store::DeleteTableResponse* out);
 void decodeResponse(const json::Value& body, store::DescribeTableResponse* out);
+void decodeResponse(const json::Value& body, store::UpdateTableResponse* out);
 void decodeResponse(const json::Value& body, store::ListTablesResponse* out);
 void decodeResponse(const json::Value& body, store::PutItemResponse* out);
 void decodeResponse(const json::Value& body, store::GetItemResponse* out);

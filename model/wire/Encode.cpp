@@ -353,11 +353,18 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
             writeProjection(w, i.projection);
             w.key("IndexStatus");
             w.string(i.indexStatus);
+            if (i.backfilling) {
+                w.key("Backfilling");
+                w.boolean(*i.backfilling);
+            }
             if (i.provisionedThroughput) writeThroughput(w, *i.provisionedThroughput, false);
-            w.key("IndexSizeBytes");
-            w.integer(i.indexSizeBytes);
-            w.key("ItemCount");
-            w.integer(i.itemCount);
+            // An index being created or deleted has no size yet or any more (as DynamoDB Local answers).
+            if (i.indexStatus == "ACTIVE" || i.indexStatus == "UPDATING") {
+                w.key("IndexSizeBytes");
+                w.integer(i.indexSizeBytes);
+                w.key("ItemCount");
+                w.integer(i.itemCount);
+            }
             w.key("IndexArn");
             w.string(i.indexArn);
             w.endObject();
@@ -431,6 +438,17 @@ std::string encode(const store::CreateTableResponse& r)
 }
 
 std::string encode(const store::DeleteTableResponse& r)
+{
+    std::string out;
+    json::Writer w(out);
+    w.beginObject();
+    w.key("TableDescription");
+    writeTableDescription(w, r.tableDescription);
+    w.endObject();
+    return finish(out);
+}
+
+std::string encode(const store::UpdateTableResponse& r)
 {
     std::string out;
     json::Writer w(out);

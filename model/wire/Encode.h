@@ -36,6 +36,7 @@ std::string formatEpochSeconds(double seconds);
 std::string encode(const store::CreateTableResponse& r);
 std::string encode(const store::DeleteTableResponse& r);
 std::string encode(const store::DescribeTableResponse& r);
+std::string encode(const store::UpdateTableResponse& r);
 std::string encode(const store::ListTablesResponse& r);
 std::string encode(const store::PutItemResponse& r);
 std::string encode(const store::GetItemResponse& r);

@@ -41,26 +41,6 @@ const char* selectName(store::Select s)
     return "ALL_ATTRIBUTES";
 }
 
-const char* comparisonName(store::ComparisonOperator op)
-{
-    using store::ComparisonOperator;
-    switch (op) {
-    case ComparisonOperator::EQ: return "EQ";
-    case ComparisonOperator::NE: return "NE";
-    case ComparisonOperator::IN: return "IN";
-    case ComparisonOperator::LE: return "LE";
-    case ComparisonOperator::LT: return "LT";
-    case ComparisonOperator::GE: return "GE";
-    case ComparisonOperator::GT: return "GT";
-    case ComparisonOperator::BETWEEN: return "BETWEEN";
-    case ComparisonOperator::NOT_NULL: return "NOT_NULL";
-    case ComparisonOperator::NULL_: return "NULL";
-    case ComparisonOperator::CONTAINS: return "CONTAINS";
-    case ComparisonOperator::NOT_CONTAINS: return "NOT_CONTAINS";
-    case ComparisonOperator::BEGINS_WITH: return "BEGINS_WITH";
-    }
-    return "EQ";
-}
 
 const char* attributeTypeName(store::ScalarAttributeType t)
 {
@@ -175,7 +155,7 @@ public:
             w_.key(name);
             w_.beginObject();
             valueList("AttributeValueList", c.attributeValueList);
-            string("ComparisonOperator", comparisonName(c.comparisonOperator));
+            string("ComparisonOperator", dynamo::comparisonOperatorName(c.comparisonOperator));
             w_.endObject();
         }
         w_.endObject();
@@ -193,7 +173,7 @@ public:
                 writeAttributeValue(w_, *e.value);
             }
             optionalBool("Exists", e.exists);
-            if (e.comparisonOperator) string("ComparisonOperator", comparisonName(*e.comparisonOperator));
+            if (e.comparisonOperator) string("ComparisonOperator", dynamo::comparisonOperatorName(*e.comparisonOperator));
             if (e.attributeValueList) valueList("AttributeValueList", *e.attributeValueList);
             w_.endObject();
         }
@@ -482,6 +462,67 @@ std::string encodeRequest(const store::CreateTableRequest& r)
     if (r.billingMode)
         b.string("BillingMode", *r.billingMode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
     if (r.provisionedThroughput) throughput(*r.provisionedThroughput);
+    b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::UpdateTableRequest& r)
+{
+    Body b;
+    json::Writer& w = b.writer();
+    auto throughput = [&](const store::ProvisionedThroughput& t) {
+        w.key("ProvisionedThroughput");
+        w.beginObject();
+        b.integer("ReadCapacityUnits", t.readCapacityUnits);
+        b.integer("WriteCapacityUnits", t.writeCapacityUnits);
+        w.endObject();
+    };
+    if (!r.attributeDefinitions.empty()) {
+        w.key("AttributeDefinitions");
+        w.beginArray();
+        for (const auto& a : r.attributeDefinitions) {
+            w.beginObject();
+            b.string("AttributeName", a.attributeName);
+            b.string("AttributeType", attributeTypeName(a.attributeType));
+            w.endObject();
+        }
+        w.endArray();
+    }
+    b.string("TableName", r.tableName);
+    if (r.billingMode)
+        b.string("BillingMode", *r.billingMode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
+    if (r.provisionedThroughput) throughput(*r.provisionedThroughput);
+    if (r.globalSecondaryIndexUpdates) {
+        w.key("GlobalSecondaryIndexUpdates");
+        w.beginArray();
+        for (const auto& u : *r.globalSecondaryIndexUpdates) {
+            w.beginObject();
+            if (u.create) {
+                w.key("Create");
+                w.beginObject();
+                b.string("IndexName", u.create->indexName);
+                writeKeySchemaMember(w, u.create->keySchema);
+                writeProjectionMember(w, u.create->projection);
+                if (u.create->provisionedThroughput) throughput(*u.create->provisionedThroughput);
+                w.endObject();
+            }
+            if (u.deleteIndexName) {
+                w.key("Delete");
+                w.beginObject();
+                b.string("IndexName", *u.deleteIndexName);
+                w.endObject();
+            }
+            if (u.update) {
+                w.key("Update");
+                w.beginObject();
+                b.string("IndexName", u.update->indexName);
+                throughput(u.update->provisionedThroughput);
+                w.endObject();
+            }
+            w.endObject();
+        }
+        w.endArray();
+    }
     b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
     return b.finish();
 }

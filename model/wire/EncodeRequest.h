@@ -23,6 +23,7 @@ std::string encodeRequest(const store::BatchWriteItemRequest& r);
 std::string encodeRequest(const store::CreateTableRequest& r);
 std::string encodeRequest(const store::DeleteTableRequest& r);
 std::string encodeRequest(const store::DescribeTableRequest& r);
+std::string encodeRequest(const store::UpdateTableRequest& r);
 std::string encodeRequest(const store::ListTablesRequest& r);
 
 }  // namespace keyplan::wire

@@ -19,6 +19,7 @@ constexpr std::pair<const char*, Operation> kOperations[] = {
     {"CreateTable", Operation::CreateTable},
     {"DeleteTable", Operation::DeleteTable},
     {"DescribeTable", Operation::DescribeTable},
+    {"UpdateTable", Operation::UpdateTable},
     {"ListTables", Operation::ListTables},
     {"PutItem", Operation::PutItem},
     {"GetItem", Operation::GetItem},
@@ -38,6 +39,7 @@ std::string dispatch(store::Store& store, Operation op, const json::Value& body)
     case Operation::CreateTable: return encode(store.createTable(decodeCreateTable(body)));
     case Operation::DeleteTable: return encode(store.deleteTable(decodeDeleteTable(body)));
     case Operation::DescribeTable: return encode(store.describeTable(decodeDescribeTable(body)));
+    case Operation::UpdateTable: return encode(store.updateTable(decodeUpdateTable(body)));
     case Operation::ListTables: return encode(store.listTables(decodeListTables(body)));
     case Operation::PutItem: return encode(store.putItem(decodePutItem(body)));
     case Operation::GetItem: return encode(store.getItem(decodeGetItem(body)));

@@ -17,6 +17,7 @@ enum class Operation {
     CreateTable,
     DeleteTable,
     DescribeTable,
+    UpdateTable,
     ListTables,
     PutItem,
     GetItem,

@@ -401,7 +401,7 @@ private Q_SLOTS:
         QTest::newRow("bad item value")
             << R"({"DataModel": [{"TableName": "Tab", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}},
                  "TableData": [{"PK": {"S": "a"}}, {"PK": {"S": "b"}, "n": {"N": "twelve"}}]}]})"
-            << "$.DataModel[0].TableData[1].n: not a DynamoDB JSON value: A value provided cannot be converted into a number";
+            << "$.DataModel[0].TableData[1].n: not a DynamoDB JSON value: The parameter cannot be converted to a numeric value: twelve";
         QTest::newRow("item without the key")
             << R"({"DataModel": [{"TableName": "Tab", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}},
                  "TableData": [{"x": {"S": "a"}}]}]})"

@@ -42,18 +42,21 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("message");
-        const QString nan = "A value provided cannot be converted into a number";
-        QTest::newRow("letters") << "abc" << nan;
+        // DynamoDB's texts (dynalite, tested against the service); DynamoDB Local words the first
+        // two "A value provided cannot be converted into a number" and "DynamoDB only supports
+        // precision up to 38 digits".
+        const QString nan = "The parameter cannot be converted to a numeric value";
+        QTest::newRow("letters") << "abc" << nan + ": abc";
         QTest::newRow("empty") << "" << nan;
-        QTest::newRow("leading space") << " 1" << nan;
-        QTest::newRow("trailing space") << "1 " << nan;
-        QTest::newRow("hex") << "0x10" << nan;
-        QTest::newRow("bare exponent") << "1e" << nan;
-        QTest::newRow("double sign") << "--1" << nan;
-        QTest::newRow("infinity") << "Infinity" << nan;
-        QTest::newRow("39 digits") << QString(39, '1') << "DynamoDB only supports precision up to 38 digits";
+        QTest::newRow("leading space") << " 1" << nan + ":  1";
+        QTest::newRow("trailing space") << "1 " << nan + ": 1 ";
+        QTest::newRow("hex") << "0x10" << nan + ": 0x10";
+        QTest::newRow("bare exponent") << "1e" << nan + ": 1e";
+        QTest::newRow("double sign") << "--1" << nan + ": --1";
+        QTest::newRow("infinity") << "Infinity" << nan + ": Infinity";
+        QTest::newRow("39 digits") << QString(39, '1') << "Attempting to store more than 38 significant digits in a Number";
         QTest::newRow("39 digits with fraction") << "12345678901234567890123456789012345678.9"
-                                                 << "DynamoDB only supports precision up to 38 digits";
+                                                 << "Attempting to store more than 38 significant digits in a Number";
         QTest::newRow("overflow") << "1e126"
                                   << "Number overflow. Attempting to store a number with magnitude larger than supported range";
         QTest::newRow("underflow") << "1e-131"

@@ -9,6 +9,8 @@ using namespace keyplan;
 using namespace keyplan::test;
 using store::ScalarAttributeType;
 
+Q_DECLARE_METATYPE(std::optional<int64_t>)
+
 namespace {
 
 std::string label(const Item& item)
@@ -95,18 +97,54 @@ private Q_SLOTS:
         QCOMPARE(std::set<std::string>(seen.begin(), seen.end()).size(), size_t(300));
     }
 
+    void shouldRejectBadSegments_data()
+    {
+        // DynamoDB's texts (dynalite, tested against the service); DynamoDB Local words the
+        // pairing rules differently and bounds Segment by TotalSegments in a constraint text.
+        QTest::addColumn<std::optional<int64_t>>("segment");
+        QTest::addColumn<std::optional<int64_t>>("totalSegments");
+        QTest::addColumn<QString>("message");
+        using O = std::optional<int64_t>;
+        QTest::newRow("segment alone") << O(0) << O() << "The TotalSegments parameter is required but was not present in the request when Segment parameter is present";
+        QTest::newRow("total alone") << O() << O(2) << "The Segment parameter is required but was not present in the request when parameter TotalSegments is present";
+        QTest::newRow("segment past total") << O(2) << O(2) << "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 2 is not less than TotalSegments: 2";
+        QTest::newRow("negative segment") << O(-1) << O(2) << "1 validation error detected: Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0";
+        QTest::newRow("zero total") << O(0) << O(0) << "1 validation error detected: Value '0' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1";
+        QTest::newRow("both out of range")
+            << O(1000000) << O(1000001)
+            << "2 validation errors detected: Value '1000000' at 'segment' failed to satisfy constraint: Member must have value less than or equal to 999999; "
+               "Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to 1000000";
+    }
     void shouldRejectBadSegments()
     {
+        QFETCH(std::optional<int64_t>, segment);
+        QFETCH(std::optional<int64_t>, totalSegments);
+        QFETCH(QString, message);
         auto store = store::SqliteStore::openInMemory();
         store->createTable(simpleTable("seg"));
         store::ScanRequest scan;
         scan.tableName = "seg";
-        scan.segment = 0;
-        KEYPLAN_EXPECT_ERROR(store->scan(scan), "ValidationException", "If segment is specified, total segment must also be specified");
-        scan.segment = 2;
-        scan.totalSegments = 2;
-        KEYPLAN_EXPECT_ERROR(store->scan(scan), "ValidationException",
-                             "1 validation error detected: Value '2' at 'segment' failed to satisfy constraint: Member must have value less than or equal to 1");
+        scan.segment = segment;
+        scan.totalSegments = totalSegments;
+        KEYPLAN_EXPECT_ERROR(store->scan(scan), "ValidationException", message.toStdString());
+    }
+
+    void shouldRefuseStartKeyOfAnotherSegment()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        store->createTable(simpleTable("seg", ScalarAttributeType::S, std::nullopt));
+        for (int i = 0; i < 40; ++i) store->putItem(put("seg", {{"pk", S("k" + std::to_string(i))}}));
+        store::ScanRequest scan;
+        scan.tableName = "seg";
+        scan.totalSegments = 4;
+        scan.segment = 1;
+        const Item ofSegmentOne = store->scan(scan).items->at(0);
+        scan.exclusiveStartKey = ofSegmentOne;
+        QVERIFY(store->scan(scan).count >= 0);  // its own segment resumes after it
+        for (int64_t other : {0, 2, 3}) {
+            scan.segment = other;
+            KEYPLAN_EXPECT_ERROR(store->scan(scan), "ValidationException", "Exclusive start key must lie within the segment");
+        }
     }
 
     void shouldScanAGsiInIndexKeyOrder()

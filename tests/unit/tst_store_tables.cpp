@@ -70,21 +70,21 @@ const std::vector<CreateCase>& createCases()
              r.attributeDefinitions = {def("x")};
              return r;
          },
-         "Hash Key not specified in Attribute Definitions.  Type unknown."},
+         "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [pk], AttributeDefinitions: [x]"},
         {"range not defined",
          [] {
              auto r = simpleTable("tbl");
              r.attributeDefinitions.pop_back();
              return r;
          },
-         "Range Key not specified in Attribute Definitions.  Type unknown."},
+         "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [pk, sk], AttributeDefinitions: [pk]"},
         {"extra definition",
          [] {
              auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
              r.attributeDefinitions.push_back(def("x"));
              return r;
          },
-         "The number of attributes in key schema must match the number of attributes defined in attribute definitions."},
+         "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions"},
         {"duplicate definition",
          [] {
              auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
@@ -98,7 +98,7 @@ const std::vector<CreateCase>& createCases()
              r.billingMode.reset();
              return r;
          },
-         "No provisioned throughput specified for the table"},
+         "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"},
         {"zero throughput",
          [] {
              auto r = simpleTable("tbl");
@@ -106,7 +106,7 @@ const std::vector<CreateCase>& createCases()
              r.provisionedThroughput = store::ProvisionedThroughput{0, 1};
              return r;
          },
-         "Table read and write throughput must be at least 1, and cannot be null"},
+         "1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1"},
         {"lsi on hash table",
          [] {
              auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
@@ -114,7 +114,7 @@ const std::vector<CreateCase>& createCases()
              r.localSecondaryIndexes = {lsi("lsi", "l")};
              return r;
          },
-         "Local Secondary indices are not allowed on hash tables, only hash and range tables"},
+         "One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex"},
         {"lsi other hash",
          [] {
              auto r = simpleTable("tbl");
@@ -124,7 +124,7 @@ const std::vector<CreateCase>& createCases()
              r.localSecondaryIndexes = {l};
              return r;
          },
-         "Local Secondary indices must have the same hash key as the main table"},
+         "One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: lsi. index hash key: l, table hash key: pk"},
         {"lsi without range",
          [] {
              auto r = simpleTable("tbl");
@@ -133,14 +133,14 @@ const std::vector<CreateCase>& createCases()
              r.localSecondaryIndexes = {l};
              return r;
          },
-         "Local secondary indices must have a range key"},
+         "One or more parameter values were invalid: Index KeySchema does not have a range key for index: lsi"},
         {"lsi range not defined",
          [] {
              auto r = simpleTable("tbl");
              r.localSecondaryIndexes = {lsi("lsi", "l")};
              return r;
          },
-         "Local Secondary Index range key not specified in Attribute Definitions.Type unknown."},
+         "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [pk, l], AttributeDefinitions: [pk, sk]"},
         {"six lsis",
          [] {
              auto r = simpleTable("tbl");
@@ -148,7 +148,7 @@ const std::vector<CreateCase>& createCases()
              for (int i = 0; i < 6; ++i) r.localSecondaryIndexes.push_back(lsi("lsi" + std::to_string(i), "l"));
              return r;
          },
-         "Cannot have more than 5 local secondary indexes per table"},
+         "One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of 5"},
         {"two lsis same name",
          [] {
              auto r = simpleTable("tbl");
@@ -156,14 +156,14 @@ const std::vector<CreateCase>& createCases()
              r.localSecondaryIndexes = {lsi("lsi", "l"), lsi("lsi", "l")};
              return r;
          },
-         "Two local secondary indices have the same name"},
+         "One or more parameter values were invalid: Duplicate index name: lsi"},
         {"gsi hash not defined",
          [] {
              auto r = simpleTable("tbl");
              r.globalSecondaryIndexes = {gsi("gsi", "g")};
              return r;
          },
-         "Global Secondary Index hash key not specified in Attribute Definitions.Type unknown."},
+         "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [g], AttributeDefinitions: [pk, sk]"},
         {"gsi range not defined",
          [] {
              auto r = simpleTable("tbl");
@@ -171,7 +171,7 @@ const std::vector<CreateCase>& createCases()
              r.globalSecondaryIndexes = {gsi("gsi", "g", "h")};
              return r;
          },
-         "Global Secondary Index range key not specified in Attribute Definitions.Type unknown."},
+         "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [g, h], AttributeDefinitions: [pk, sk, g]"},
         {"two gsis same name",
          [] {
              auto r = simpleTable("tbl");
@@ -179,7 +179,7 @@ const std::vector<CreateCase>& createCases()
              r.globalSecondaryIndexes = {gsi("gsi", "g"), gsi("gsi", "g")};
              return r;
          },
-         "Two global secondary indices have the same name"},
+         "One or more parameter values were invalid: Duplicate index name: gsi"},
         {"21 gsis",
          [] {
              auto r = simpleTable("tbl");
@@ -187,7 +187,7 @@ const std::vector<CreateCase>& createCases()
              for (int i = 0; i < 21; ++i) r.globalSecondaryIndexes.push_back(gsi("gsi" + std::to_string(i), "g"));
              return r;
          },
-         "GlobalSecondaryIndex count exceeds the per-table limit"},
+         "One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20"},
         {"gsi and lsi same name",
          [] {
              auto r = simpleTable("tbl");
@@ -196,7 +196,7 @@ const std::vector<CreateCase>& createCases()
              r.globalSecondaryIndexes = {gsi("idx", "l")};
              return r;
          },
-         "Local Secondary Indices AND Global Secondary Indices must have different names"},
+         "One or more parameter values were invalid: Duplicate index name: idx"},
         {"index name too short",
          [] {
              auto r = simpleTable("tbl");
@@ -204,7 +204,8 @@ const std::vector<CreateCase>& createCases()
              r.globalSecondaryIndexes = {gsi("g", "g")};
              return r;
          },
-         kInvalidName},
+         "1 validation error detected: Value 'g' at 'globalSecondaryIndexes.1.member.indexName' failed to satisfy constraint: "
+         "Member must have length greater than or equal to 3"},
         {"include without attributes",
          [] {
              auto r = simpleTable("tbl");
@@ -212,7 +213,7 @@ const std::vector<CreateCase>& createCases()
              r.globalSecondaryIndexes = {gsi("gsi", "g", std::nullopt, ProjectionType::Include)};
              return r;
          },
-         "If Projection type INCLUDE is specified, some non-key attributes to include in the projection must be specified as well"},
+         "One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified"},
         {"all with attributes",
          [] {
              auto r = simpleTable("tbl");
@@ -220,7 +221,7 @@ const std::vector<CreateCase>& createCases()
              r.globalSecondaryIndexes = {gsi("gsi", "g", std::nullopt, ProjectionType::All, {"a"})};
              return r;
          },
-         "No attributes should be specified to be projected unless projection type is INCLUDE"},
+         "One or more parameter values were invalid: ProjectionType is ALL, but NonKeyAttributes is specified"},
         {"include duplicates",
          [] {
              auto r = simpleTable("tbl");

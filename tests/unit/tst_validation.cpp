@@ -298,9 +298,9 @@ private Q_SLOTS:
         QTest::newRow("SS with an empty string") << "SS" << QStringList{"", "a"} << "";
         QTest::newRow("NS 1 and 1.0") << "NS" << QStringList{"1", "1.0"} << "Input collection contains duplicates";
         QTest::newRow("NS 100 and 1e2") << "NS" << QStringList{"100", "1e2"} << "Input collection contains duplicates";
-        QTest::newRow("NS bad number first") << "NS" << QStringList{"abc", "1", "1"} << "A value provided cannot be converted into a number";
+        QTest::newRow("NS bad number first") << "NS" << QStringList{"abc", "1", "1"} << "The parameter cannot be converted to a numeric value: abc";
         QTest::newRow("NS duplicate before a bad number") << "NS" << QStringList{"1", "1", "abc"} << "Input collection contains duplicates";
-        QTest::newRow("NS bad number between duplicates") << "NS" << QStringList{"1", "abc", "1"} << "A value provided cannot be converted into a number";
+        QTest::newRow("NS bad number between duplicates") << "NS" << QStringList{"1", "abc", "1"} << "The parameter cannot be converted to a numeric value: abc";
         QTest::newRow("NS overflow") << "NS" << QStringList{"1e126"} << "Number overflow. Attempting to store a number with magnitude larger than supported range";
         QTest::newRow("NS empty") << "NS" << QStringList{} << kEmptyNS;
         QTest::newRow("BS duplicates") << "BS" << QStringList{"a", "a"} << "One or more parameter values were invalid: Input collection of type BS contains duplicates.";

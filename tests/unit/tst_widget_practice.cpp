@@ -305,6 +305,9 @@ private Q_SLOTS:
         QCOMPARE(view->partsModel()->rowCount(), static_cast<int>(report.parts.size()));
         QCOMPARE(view->patternsModel()->rowCount(), 5);
         QVERIFY(!view->tabs()->isTabVisible(view->tabs()->indexOf(view->curveballLabel()->parentWidget())));
+        // The reference's table and GSI1 are drawn beside the candidate's (the reference here too).
+        const int drawn = 2 * (1 + static_cast<int>(ecommerce().reference.indexes().size()));
+        QCOMPARE(view->layoutPictureCount(), drawn);
 
         practice::History history(controller_->historyPath());
         const auto attempts = history.attempts("ecommerce-orders");

@@ -2,11 +2,13 @@
 // were read off DynamoDB Local 1.25 (raw HTTP, port of the wire helper), except where a
 // comment says DynamoDB's own behaviour is followed instead.
 #include "dynamo/Error.h"
-#include "json/Value.h"
-#include "json/Writer.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
 #include "wire/EncodeRequest.h"
+#include "json/Value.h"
+#include "json/Writer.h"
+#include "wire/Protocol.h"
+#include "store/SqliteStore.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -120,7 +122,10 @@ private Q_SLOTS:
     void shouldRejectInvalidRequests_data();
     void shouldRejectInvalidRequests();
     void shouldTreatJsonNullAsNotSent();
-    void shouldFloorFractionalIntegers();
+    void shouldRefuseFractionalAndHugeIntegers();
+    void shouldRefuseInvalidUtf8OnEveryOperation_data();
+    void shouldRefuseInvalidUtf8OnEveryOperation();
+    void shouldKeepValidUtf8AndSurrogatePairs();
     // ---- Response encoding (bodies read off DynamoDB Local 1.25) ----------------------------
     void shouldEncodeTableDescriptionAsDynamoDbLocal();
     void shouldEncodeListTables();
@@ -312,7 +317,7 @@ void TestWire::shouldRejectMalformedAttributeValues_data()
                                 << "One or more parameter values were invalid: Null attribute value types must have "
                                    "the value of true";
     QTest::newRow("bad number") << QByteArray(R"({"N":"abc"})") << "ValidationException"
-                                << "A value provided cannot be converted into a number";
+                                << "The parameter cannot be converted to a numeric value: abc";
     QTest::newRow("empty SS") << QByteArray(R"({"SS":[]})") << "ValidationException"
                               << "One or more parameter values were invalid: An string set  may not be empty";
     QTest::newRow("empty NS") << QByteArray(R"({"NS":[]})") << "ValidationException"
@@ -578,16 +583,11 @@ void TestWire::shouldRejectInvalidRequests_data()
     QTest::newRow("comparison operator")
         << "Query" << QByteArray(R"({"TableName":"tbl","KeyConditions":{"pk":{"ComparisonOperator":"BAD"}}})")
         << "ValidationException" << "Comparison type does not exist in DynamoDB";
-    QTest::newRow("segment without total") << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":1})")
-                                           << "ValidationException"
-                                           << "If segment is specified, total segment must also be specified";
-    QTest::newRow("total without segment")
-        << "Scan" << QByteArray(R"({"TableName":"tbl","TotalSegments":2})") << "ValidationException"
-        << "If total segments is specified, a particular segment must also be specified for this request";
-    QTest::newRow("segment too big") << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":2,"TotalSegments":2})")
+    // How Segment and TotalSegments pair is the store's rule (tst_store_scan); the bounds are the wire's.
+    QTest::newRow("segment too big") << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":1000000,"TotalSegments":2})")
                                      << "ValidationException"
-                                     << "1 validation error detected: Value '2' at 'segment' failed to satisfy "
-                                        "constraint: Member must have value less than or equal to 1";
+                                     << "1 validation error detected: Value '1000000' at 'segment' failed to satisfy "
+                                        "constraint: Member must have value less than or equal to 999999";
     QTest::newRow("too many segments")
         << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":0,"TotalSegments":1000001})") << "ValidationException"
         << "1 validation error detected: Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must "
@@ -698,10 +698,29 @@ void TestWire::shouldTreatJsonNullAsNotSent()
     QVERIFY(!r.limit && !r.indexName && !r.select);
 }
 
-void TestWire::shouldFloorFractionalIntegers()
+void TestWire::shouldRefuseFractionalAndHugeIntegers()
 {
-    // DynamoDB's binding truncates 2.7 to 2 for an Integer member.
-    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":2.7})")).limit, std::optional<int64_t>(2));
+    // A Limit of 1.5 or 1e999999 does not fit DynamoDB's Integer member: refused rather than
+    // truncated (DynamoDB Local truncates 1.5 and answers 500 for 1e999999).
+    const std::pair<const char*, const char*> refused[] = {
+        {"1.5", "class java.lang.Double can not be converted to an Integer"},
+        {"1e999999", "class java.lang.Double can not be converted to an Integer"},
+        {"2147483648", "class java.lang.Long can not be converted to an Integer"},
+        {"99999999999999999999", "class java.math.BigInteger can not be converted to an Integer"},
+    };
+    for (const auto& [limit, message] : refused) {
+        try {
+            wire::decodeQuery(parse(QByteArray(R"({"TableName":"tbl","Limit":)") + limit + "}"));
+            QFAIL(qPrintable(QString("Limit %1 was accepted").arg(limit)));
+        } catch (const dynamo::Error& e) {
+            QCOMPARE(QString::fromStdString(e.name()), QStringLiteral("SerializationException"));
+            QCOMPARE(QString::fromStdString(e.message()), QString::fromUtf8(message));
+        }
+    }
+    // Whole numbers written with a fraction or an exponent are still whole numbers.
+    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":1e2})")).limit, std::optional<int64_t>(100));
+    QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":7.0})")).limit, std::optional<int64_t>(7));
+    QCOMPARE(wire::decodeScan(parse(R"({"TableName":"tbl","Segment":0,"TotalSegments":2})")).totalSegments, std::optional<int64_t>(2));
 }
 
 void TestWire::shouldEncodeTableDescriptionAsDynamoDbLocal()
@@ -933,6 +952,60 @@ void TestWire::shouldWriteRequestBodiesTheDecodersReadBack()
     else if (op == "UpdateItem") again = wire::encodeRequest(wire::decodeUpdateItem(v));
     else again = wire::encodeRequest(wire::decodeTransactWriteItems(v));
     QCOMPARE(QString::fromStdString(again), body);
+}
+
+void TestWire::shouldRefuseInvalidUtf8OnEveryOperation_data()
+{
+    // A raw 0xFF byte, a cut-off or overlong sequence, a UTF-8-encoded surrogate or an unpaired
+    // \ud800 escape, in a value or an attribute name, on every operation that takes strings: the
+    // request is refused whole (400 SerializationException, as DynamoDB answers a body that is not
+    // well-formed UTF-8) and nothing is stored. DynamoDB Local stores the surrogate and answers 500
+    // to the raw byte.
+    QTest::addColumn<QByteArray>("target");
+    QTest::addColumn<QByteArray>("body");
+    const QByteArray bad[] = {"a\xff", "a\xc3", "\xc0\xaf", "\xed\xa0\x80", "a\\ud800", "\\udc00z", "\\ud800\\u0041"};
+    int n = 0;
+    for (const QByteArray& s : bad) {
+        const QByteArray tag = QByteArray::number(n++);
+        QTest::newRow("PutItem value " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}})";
+        QTest::newRow("PutItem name " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},")" + s + R"(":{"S":"v"}}})";
+        QTest::newRow("PutItem set " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"SS":["ok",")" + s + R"("]}}})";
+        QTest::newRow("PutItem map key " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"m":{"M":{")" + s + R"(":{"N":"1"}}}}})";
+        QTest::newRow("UpdateItem " + tag) << QByteArray("UpdateItem")
+                                           << R"({"TableName":"utf","Key":{"pk":{"S":"k"}},"UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"S":")" + s + R"("}}})";
+        QTest::newRow("BatchWriteItem " + tag) << QByteArray("BatchWriteItem")
+                                               << R"({"RequestItems":{"utf":[{"PutRequest":{"Item":{"pk":{"S":")" + s + R"("}}}}]}})";
+        QTest::newRow("TransactWriteItems " + tag)
+            << QByteArray("TransactWriteItems") << R"({"TransactItems":[{"Put":{"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}}}]})";
+        QTest::newRow("Query " + tag) << QByteArray("Query")
+                                      << R"({"TableName":"utf","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":")" + s + R"("}}})";
+        QTest::newRow("GetItem " + tag) << QByteArray("GetItem") << R"({"TableName":"utf","Key":{"pk":{"S":")" + s + R"("}}})";
+    }
+}
+
+void TestWire::shouldRefuseInvalidUtf8OnEveryOperation()
+{
+    QFETCH(QByteArray, target);
+    QFETCH(QByteArray, body);
+    auto store = store::SqliteStore::openInMemory();
+    store::CreateTableRequest create;
+    create.tableName = "utf";
+    create.billingMode = store::BillingMode::PayPerRequest;
+    create.keySchema = {{"pk", store::KeyType::Hash}};
+    create.attributeDefinitions = {{"pk", store::ScalarAttributeType::S}};
+    store->createTable(create);
+    const wire::WireResponse r = wire::handleRequest(*store, ("DynamoDB_20120810." + target).toStdString(), body.toStdString());
+    QCOMPARE(r.status, 400);
+    QVERIFY2(r.body.find("SerializationException") != std::string::npos, r.body.c_str());
+    store::ScanRequest scan;
+    scan.tableName = "utf";
+    QCOMPARE(store->scan(scan).count, int64_t(0));
+}
+
+void TestWire::shouldKeepValidUtf8AndSurrogatePairs()
+{
+    const json::Value v = parse("{\"a\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\\ud83d\\ude00\\u00e9\"}");
+    QCOMPARE(v.find("a")->text(), std::string("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xc3\xa9"));
 }
 
 QTEST_GUILESS_MAIN(TestWire)

@@ -222,7 +222,7 @@ void PracticeController::showReport(const practice::GradeReport& report)
         connect(report_, &ReportView::statusMessage, this, &PracticeController::statusMessage);
     }
     const practice::Curveball* pending = round_ && round_->curveballPending() ? round_->curveball() : nullptr;
-    report_->setReport(report, round_ ? round_->scenario() : practice::Scenario{}, pending);
+    report_->setReport(report, round_ ? round_->scenario() : practice::Scenario{}, pending, &document_->design());
     reportWindow_->show();
     reportWindow_->raise();
     reportWindow_->activateWindow();

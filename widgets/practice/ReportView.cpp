@@ -2,7 +2,10 @@
 
 #include "analysis/CostModel.h"
 #include "practice/ReportFormat.h"
+#include "analysis/IndexLayout.h"
 #include "practice/Rubric.h"
+#include "widgets/render/DesignDocumentHtml.h"
+#include "widgets/render/LayoutPicture.h"
 #include "widgets/practice/PracticeModels.h"
 
 #include <QDir>
@@ -12,6 +15,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPixmap>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
@@ -90,6 +94,7 @@ ReportView::ReportView(QWidget* parent)
 
     tabs_->addTab(buildScoreTab(), tr("Score"));
     tabs_->addTab(buildComparisonTab(), tr("Beside the reference"));
+    tabs_->addTab(buildLayoutsTab(), tr("Layouts"));
     tabs_->addTab(buildFindingsTab(), tr("Findings"));
     tabs_->addTab(buildFollowUpsTab(), tr("Follow-up questions"));
     tabs_->addTab(buildCurveballTab(), tr("Curveball"));
@@ -139,6 +144,63 @@ QWidget* ReportView::buildComparisonTab()
     return tab;
 }
 
+QWidget* ReportView::buildLayoutsTab()
+{
+    layoutsTab_ = new QWidget(this);
+    auto* layout = new QHBoxLayout(layoutsTab_);
+    for (QWidget** side : {&candidateLayouts_, &referenceLayouts_}) {
+        auto* scroll = new QScrollArea(layoutsTab_);
+        scroll->setWidgetResizable(true);
+        *side = new QWidget(scroll);
+        new QVBoxLayout(*side);
+        scroll->setWidget(*side);
+        layout->addWidget(scroll, 1);
+    }
+    return layoutsTab_;
+}
+
+// Each side: its title, then the table's and each index's layout with example items, as the
+// design document draws them.
+void ReportView::showLayouts(const design::Design* candidate, const design::Design& reference)
+{
+    layoutPictures_ = 0;
+    auto fill = [this](QWidget* side, const QString& title, const design::Design* d) {
+        QLayout* box = side->layout();
+        while (QLayoutItem* item = box->takeAt(0)) {
+            delete item->widget();
+            delete item;
+        }
+        auto* heading = wrappedLabel(side);
+        heading->setText(QStringLiteral("<b>%1</b>").arg(title));
+        box->addWidget(heading);
+        if (!d) {
+            heading->setText(tr("<b>%1</b><br>(not available)").arg(title));
+            return;
+        }
+        try {
+            const std::vector<dynamo::Item> items = render::exampleItemsOf(*d);
+            std::vector<std::string> scopes{""};
+            for (const auto& index : d->indexes()) scopes.push_back(index.name);
+            for (const auto& scope : scopes) {
+                const analysis::IndexLayout layout = analysis::layoutOf(*d, scope, items);
+                const render::LayoutPicture picture(*d, layout);
+                auto* image = new QLabel(side);
+                image->setPixmap(QPixmap::fromImage(picture.image(1.0)));
+                image->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+                box->addWidget(image);
+                ++layoutPictures_;
+            }
+        } catch (const std::exception& e) {
+            auto* error = wrappedLabel(side);
+            error->setText(tr("The layout cannot be drawn: %1").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+            box->addWidget(error);
+        }
+        static_cast<QVBoxLayout*>(box)->addStretch(1);
+    };
+    fill(candidateLayouts_, tr("Your design"), candidate);
+    fill(referenceLayouts_, tr("The reference"), &reference);
+}
+
 QWidget* ReportView::buildFindingsTab()
 {
     auto* tab = new QWidget(this);
@@ -174,7 +236,7 @@ QWidget* ReportView::buildCurveballTab()
 }
 
 void ReportView::setReport(const practice::GradeReport& report, const practice::Scenario& scenario,
-                           const practice::Curveball* pendingCurveball)
+                           const practice::Curveball* pendingCurveball, const design::Design* candidate)
 {
     report_ = report;
     score_->setText(tr("%1 / 100").arg(report.score));
@@ -197,6 +259,7 @@ void ReportView::setReport(const practice::GradeReport& report, const practice::
     for (const auto& n : report.notes) notes += QStringLiteral("<li>%1</li>").arg(html(n));
     notes_->setText(notes.isEmpty() ? QString() : tr("<b>How your design was graded</b><ul>%1</ul>").arg(notes));
     showComparison();
+    showLayouts(candidate, scenario.reference);
     showFollowUps(scenario);
     showCurveball(scenario, pendingCurveball);
 }

@@ -40,8 +40,11 @@ public:
 
     // Shows `report` for `scenario`. `pendingCurveball`: the interviewer's next pattern, still to
     // come (interview mode after the first submission), else null.
+    // `candidate` (the design as submitted), when given, is drawn beside the reference in Layouts.
     void setReport(const practice::GradeReport& report, const practice::Scenario& scenario,
-                   const practice::Curveball* pendingCurveball = nullptr);
+                   const practice::Curveball* pendingCurveball = nullptr, const design::Design* candidate = nullptr);
+    // The pictures in the Layouts tab: the candidate's tables and indexes, then the reference's.
+    int layoutPictureCount() const { return layoutPictures_; }
     const practice::GradeReport& report() const { return report_; }
 
     // ---- Follow-up questions ----
@@ -79,6 +82,8 @@ private:
     QWidget* buildFindingsTab();
     QWidget* buildFollowUpsTab();
     QWidget* buildCurveballTab();
+    QWidget* buildLayoutsTab();
+    void showLayouts(const design::Design* candidate, const design::Design& reference);
     void showComparison();
     void showFollowUps(const practice::Scenario& scenario);
     void showCurveball(const practice::Scenario& scenario, const practice::Curveball* pending);
@@ -102,6 +107,10 @@ private:
     QWidget* followUpBox_;
     std::vector<QPlainTextEdit*> answerEdits_;
     std::vector<QLabel*> markLabels_;
+    QWidget* layoutsTab_;
+    QWidget* candidateLayouts_;
+    QWidget* referenceLayouts_;
+    int layoutPictures_ = 0;
     QWidget* curveballTab_;
     QLabel* curveball_;
     QPushButton* takeCurveball_;

@@ -11,26 +11,6 @@ namespace {
 
 using dynamo::ComparisonOperator;
 
-const char* opName(ComparisonOperator op)
-{
-    switch (op) {
-    case ComparisonOperator::EQ: return "EQ";
-    case ComparisonOperator::NE: return "NE";
-    case ComparisonOperator::IN: return "IN";
-    case ComparisonOperator::LE: return "LE";
-    case ComparisonOperator::LT: return "LT";
-    case ComparisonOperator::GE: return "GE";
-    case ComparisonOperator::GT: return "GT";
-    case ComparisonOperator::BETWEEN: return "BETWEEN";
-    case ComparisonOperator::NOT_NULL: return "NOT_NULL";
-    case ComparisonOperator::NULL_: return "NULL";
-    case ComparisonOperator::CONTAINS: return "CONTAINS";
-    case ComparisonOperator::NOT_CONTAINS: return "NOT_CONTAINS";
-    case ComparisonOperator::BEGINS_WITH: return "BEGINS_WITH";
-    }
-    return "EQ";
-}
-
 bool countOk(ComparisonOperator op, size_t n)
 {
     switch (op) {
@@ -174,11 +154,11 @@ void checkKeyNotEmpty(const AttributeValue& v, const std::string& key)
 void validateLegacyCondition(ComparisonOperator op, const std::vector<AttributeValue>& values)
 {
     if (!countOk(op, values.size())) {
-        throwValidation(std::string(kInvalid) + "Invalid number of argument(s) for the " + opName(op) + " ComparisonOperator");
+        throwValidation(std::string(kInvalid) + "Invalid number of argument(s) for the " + comparisonOperatorName(op) + " ComparisonOperator");
     }
     for (const auto& v : values) {
         if (!typeOk(op, v.type())) {
-            throwValidation(std::string(kInvalid) + "ComparisonOperator " + opName(op) + " is not valid for " +
+            throwValidation(std::string(kInvalid) + "ComparisonOperator " + comparisonOperatorName(op) + " is not valid for " +
                             std::string(typeName(v.type())) + " AttributeValue type");
         }
         if (v.type() != values.front().type()) {
@@ -286,7 +266,7 @@ std::optional<ConditionExpression> conditionFromExpected(const std::optional<Leg
             if (e.comparisonOperator) {
                 if (*e.comparisonOperator != ComparisonOperator::NOT_NULL && *e.comparisonOperator != ComparisonOperator::NULL_) {
                     throwValidation(std::string(kInvalid) + "Value or AttributeValueList must be used with ComparisonOperator: " +
-                                    opName(*e.comparisonOperator) + suffix);
+                                    comparisonOperatorName(*e.comparisonOperator) + suffix);
                 }
             } else if (!e.exists) {
                 throwValidation(std::string(kInvalid) + "Value must be provided when Exists is null" + suffix);

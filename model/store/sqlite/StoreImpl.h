@@ -9,9 +9,12 @@
 #include "store/TableSchema.h"
 #include "store/sqlite/Database.h"
 
+#include <condition_variable>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <optional>
 #include <shared_mutex>
 #include <string>
@@ -147,6 +150,24 @@ struct SqliteStore::Impl {
     void createSqlTables(const TableSchema& schema);
     void dropSqlTables(const TableSchema& schema);
     TableDescription describe(TableState& table);
+
+    // GSIs added by UpdateTable are indexed by one worker thread, a batch of table rows per
+    // writer transaction, so other requests run in between; writes maintain the index all along.
+    std::mutex backfillMutex;
+    std::condition_variable backfillWake;
+    std::deque<std::pair<int64_t, int>> backfillQueue;  // (table id, index id), oldest first
+    bool backfillStop = false;
+    bool backfillPaused = false;
+    std::thread backfillThread;
+    void queueBackfill(int64_t tableId, int indexId);
+    void runBackfills();
+    // Indexes the rows after `after` (none: from the start); false once the table is exhausted
+    // or the index is gone.
+    bool backfillBatch(int64_t tableId, int indexId, std::optional<RowKey>& after);
+    void finishBackfill(int64_t tableId, int indexId);
+    void stopBackfills();
+    // Rewrites a table's catalog row; inside a transaction on the writer connection.
+    void saveSchema(const TableSchema& schema);
 };
 
 }  // namespace keyplan::store

@@ -1,0 +1,59 @@
+// Making a store's table match a design's CreateTableRequest without ever deleting anything:
+// `keyplan-cli deploy` (and the window's Deploy design) plan with planDeployment() and carry the
+// plan out with deploy(). A missing table is created; on an existing one, missing GSIs are added
+// one UpdateTable at a time (DynamoDB takes one index creation per call) and backfilled; a key
+// schema, key attribute type, LSI or index definition that differs is a refusal with its reason,
+// because only deleting the table or the index could change it.
+#pragma once
+
+#include "store/Store.h"
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace keyplan::store {
+
+struct DeploymentPlan {
+    std::string tableName;
+    bool tableExists = false;
+    std::optional<CreateTableRequest> create;                   // the table is missing
+    std::vector<GlobalSecondaryIndex> addIndexes;               // GSIs the existing table lacks
+    std::vector<AttributeDefinition> addIndexDefinitions;       // their key attributes' types
+    std::vector<std::string> refusals;                          // why the table cannot be made to match
+    std::vector<std::string> notes;                             // what stays as it is, and why
+
+    bool refused() const { return !refusals.empty(); }
+    bool nothingToDo() const { return !create && addIndexes.empty(); }
+    // The plan in words, one line each, as `deploy --dry-run` prints it.
+    std::vector<std::string> describe() const;
+};
+
+// `existing` is the endpoint's table of the same name, if any.
+DeploymentPlan planDeployment(const CreateTableRequest& wanted, const std::optional<TableDescription>& existing);
+
+// Reads the endpoint's table (DescribeTable) and plans against it.
+DeploymentPlan planDeployment(Store& store, const CreateTableRequest& wanted);
+
+struct DeploymentProgress {
+    std::string step;       // "creating table Shop", "adding GSI2 (backfilling)"
+    std::string status;     // the table's or index's status as last described
+    std::chrono::milliseconds waited{0};
+};
+
+struct DeploymentOptions {
+    std::chrono::milliseconds pollInterval{2000};
+    std::chrono::milliseconds timeout{std::chrono::minutes(60)};  // a large GSI backfill takes long
+    // Waits between polls; tests and the CLI keep the default (sleep).
+    std::function<void(std::chrono::milliseconds)> sleep;
+};
+
+// Carries out a plan that is not refused: creates the table or adds the indexes, then polls until
+// the table and every index is ACTIVE. progress() returning false stops waiting (the endpoint
+// carries on). Throws dynamo::Error from the store, std::runtime_error on timeout or refusal.
+void deploy(Store& store, const DeploymentPlan& plan, const DeploymentOptions& options,
+            const std::function<bool(const DeploymentProgress&)>& progress);
+
+}  // namespace keyplan::store
