@@ -1,9 +1,9 @@
 #include "aws/Credentials.h"
 
+#include "json/Value.h"
+
 #include <QDir>
 #include <QFile>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
 
 namespace keyplan::aws {
@@ -198,14 +198,20 @@ Credentials runCredentialProcess(const std::string& command, const std::string& 
         throw ConfigError(where + " failed (exit code " + std::to_string(process.exitCode()) + ")" +
                           (reason.isEmpty() ? std::string() : ": " + reason.toStdString()));
     }
-    QJsonParseError parseError;
-    const QJsonDocument json = QJsonDocument::fromJson(process.readAllStandardOutput(), &parseError);
-    if (!json.isObject()) throw ConfigError(where + " did not print a JSON object");
-    const QJsonObject o = json.object();
-    if (o.value("Version").toInt(-1) != 1)
+    json::Value o;
+    std::string parseError;
+    const QByteArray output = process.readAllStandardOutput();
+    if (!json::Value::parse(std::string_view(output.constData(), size_t(output.size())), &o, &parseError) || !o.isObject())
+        throw ConfigError(where + " did not print a JSON object");
+    const json::Value* version = o.find("Version");
+    if (!version || !version->isNumber() || version->toDouble() != 1)
         throw ConfigError(where + " printed an unsupported Version (credential_process output must have \"Version\": 1)");
-    Credentials c{o.value("AccessKeyId").toString().toStdString(), o.value("SecretAccessKey").toString().toStdString(),
-                  o.value("SessionToken").toString().toStdString(), where};
+    // A member that is absent or not a string reads as empty (and a missing key is refused below).
+    const auto text = [&o](std::string_view name) {
+        const json::Value* v = o.find(name);
+        return v && v->isString() ? v->text() : std::string();
+    };
+    Credentials c{text("AccessKeyId"), text("SecretAccessKey"), text("SessionToken"), where};
     if (c.accessKeyId.empty() || c.secretAccessKey.empty())
         throw ConfigError(where + " printed no AccessKeyId or no SecretAccessKey");
     return c;

@@ -187,7 +187,10 @@ struct AccessPattern {
 struct PriceTable {
     std::string region = "us-east-1";
     std::string date = "2025-08-19";  // when the figures were read
-    std::string source = "reference section 12 (on-demand after the 1 Nov 2024 cut)";
+    // AWS draws the figures on these pages with JavaScript; they agree with dated third-party
+    // copies of that date (on-demand halved on 1 Nov 2024).
+    std::string source = "AWS DynamoDB pricing, https://aws.amazon.com/dynamodb/pricing/on-demand/ and "
+                         "https://aws.amazon.com/dynamodb/pricing/provisioned/ (on-demand after the 1 Nov 2024 cut)";
     double onDemandReadPerMillion = 0.125;   // $ per million read request units
     double onDemandWritePerMillion = 0.625;  // $ per million write request units
     double provisionedReadPerHour = 0.00013;  // $ per RCU-hour

@@ -67,7 +67,8 @@ public:
     // DynamoDB equality: same type and same value; sets compare as sets.
     bool operator==(const AttributeValue& other) const { return value_ == other.value_; }
 
-    // Size in bytes by DynamoDB's rules (reference section 4), without the attribute name.
+    // Size in bytes by DynamoDB's rules, without the attribute name (the Developer Guide's "Item sizes
+    // and formats", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
     int64_t sizeInBytes() const;
 
     // Compact debugging text in DynamoDB JSON shape, e.g. {"S":"CUST#42"}. Not the wire format

@@ -1,5 +1,6 @@
-// DynamoDB's capacity arithmetic (reference section 5): reads in 4 KB units (eventually
-// consistent at half), writes in 1 KB units, transactional at twice the cost.
+// DynamoDB's capacity arithmetic (the Developer Guide's "DynamoDB read and write capacity modes",
+// https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/capacity-mode.html): reads in
+// 4 KB units (eventually consistent at half), writes in 1 KB units, transactional at twice the cost.
 #pragma once
 
 #include <cstdint>

@@ -49,7 +49,8 @@ public:
     std::strong_ordering operator<=>(const Number& other) const;
     bool operator==(const Number& other) const = default;
 
-    // Size in bytes by DynamoDB's rules (reference section 4).
+    // Size in bytes by DynamoDB's rules (the Developer Guide's "Item sizes and formats",
+    // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
     int64_t sizeInBytes() const;
 
     // Converts when the value is an integer that fits; used for list indexes and limits.

@@ -20,6 +20,7 @@ private Q_SLOTS:
     void shouldHonourFileLocationVariables();
     void shouldRunCredentialProcess();
     void shouldReportAFailingCredentialProcessWithoutItsOutput();
+    void shouldRefuseCredentialProcessOutputThatIsNoCredentialObject();
     void shouldNameTheFilesWhenNoCredentialsAreFound();
     void shouldRefuseHalfAKeyPair();
     void shouldFindTheRegionAsTheCliDoes();
@@ -139,6 +140,35 @@ void TestAwsCredentials::shouldReportAFailingCredentialProcessWithoutItsOutput()
     write("noversion.sh", "#!/bin/sh\necho '{\"AccessKeyId\": \"ASIA\", \"SecretAccessKey\": \"s\"}'\n");
     QFile::setPermissions(home_->filePath("noversion.sh"), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
     QVERIFY_THROWS_EXCEPTION(aws::ConfigError, aws::runCredentialProcess(home_->filePath("noversion.sh").toStdString(), "p"));
+}
+
+void TestAwsCredentials::shouldRefuseCredentialProcessOutputThatIsNoCredentialObject()
+{
+    const QList<QPair<QByteArray, QString>> outputs = {
+        {"{\"Version\": 1, \"AccessKeyId\": \"ASIA\"", "did not print a JSON object"},
+        {"[{\"Version\": 1}]", "did not print a JSON object"},
+        {"", "did not print a JSON object"},
+        {"{\"Version\": \"1\", \"AccessKeyId\": \"ASIA\", \"SecretAccessKey\": \"s\"}", "unsupported Version"},
+        {"{\"Version\": 2, \"AccessKeyId\": \"ASIA\", \"SecretAccessKey\": \"s\"}", "unsupported Version"},
+        {"{\"Version\": 1, \"AccessKeyId\": 12, \"SecretAccessKey\": \"s\"}", "no AccessKeyId"},
+    };
+    int n = 0;
+    for (const auto& [output, expected] : outputs) {
+        const QString helper = QStringLiteral("helper%1.sh").arg(++n);
+        write(helper, "#!/bin/sh\nprintf '%s' '" + output + "'\n");
+        QFile::setPermissions(home_->filePath(helper), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        try {
+            aws::runCredentialProcess(home_->filePath(helper).toStdString(), "p");
+            QFAIL(qPrintable("accepted: " + QString::fromUtf8(output)));
+        } catch (const aws::ConfigError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(expected), e.what());
+        }
+    }
+    write("fine.sh", "#!/bin/sh\nprintf '%s' '{\"Version\": 1.0, \"AccessKeyId\": \"ASIA\", \"SecretAccessKey\": \"s\"}'\n");
+    QFile::setPermissions(home_->filePath("fine.sh"), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+    const aws::Credentials c = aws::runCredentialProcess(home_->filePath("fine.sh").toStdString(), "p");
+    QCOMPARE(c.accessKeyId, std::string("ASIA"));
+    QCOMPARE(c.sessionToken, std::string());
 }
 
 void TestAwsCredentials::shouldNameTheFilesWhenNoCredentialsAreFound()

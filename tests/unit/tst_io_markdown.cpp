@@ -176,6 +176,17 @@ private Q_SLOTS:
         QVERIFY(md.find("Prices: eu-west-1 as of 2026-01-31") != std::string::npos);
     }
 
+    void shouldNameTheAwsPricingPagesAsThePriceSource()
+    {
+        design::Design d;
+        d.setName("Prices");
+        const std::string md = io::accessPatternsMarkdown(d);
+        QVERIFY2(md.find("- Prices: us-east-1 as of 2025-08-19 (AWS DynamoDB pricing, https://aws.amazon.com/dynamodb/pricing/on-demand/ "
+                         "and https://aws.amazon.com/dynamodb/pricing/provisioned/") != std::string::npos,
+                 md.c_str());
+        QVERIFY(md.find("reference section") == std::string::npos);
+    }
+
     void shouldListTheRisks()
     {
         const design::Design d = design::loadDesignFile(KEYPLAN_TEST_DATA_DIR "/design/lint_cases.keyplan.json");

@@ -435,6 +435,7 @@ private Q_SLOTS:
         view.show();
         QVERIFY(view.pricesLabel()->text().contains("us-east-1"));
         QVERIFY(view.pricesLabel()->text().contains("2025-08-19"));
+        QVERIFY(view.pricesLabel()->text().contains("https://aws.amazon.com/dynamodb/pricing/on-demand/"));
         const QModelIndex rate = view.model()->index(0, widgets::CostTableModel::RateColumn);
         view.table()->setCurrentIndex(rate);
         view.table()->edit(rate);

@@ -229,7 +229,8 @@ private:
                 money(writes.provisionedPerMonth) + "</td><td class=\"n\">" + std::to_string(writes.provisionedUnits) + " WCU</td></tr>\n";
         out_ += "<tr><th>Total</th><th class=\"n\">" + money(reads.onDemandPerMonth + writes.onDemandPerMonth) +
                 "</th><th class=\"n\">" + money(reads.provisionedPerMonth + writes.provisionedPerMonth) + "</th><th></th></tr>\n</table>\n";
-        out_ += "<p class=\"note\">Prices: " + escape(prices.region) + " as of " + escape(prices.date) + ". Storage is not included. "
+        out_ += "<p class=\"note\">Prices: " + escape(prices.region) + " as of " + escape(prices.date) + " (" + escape(prices.source) +
+                "). Storage is not included. "
                 "Written by Keyplan.</p>\n";
     }
 
