@@ -3,7 +3,7 @@
 #include "dynamo/Error.h"
 #include "dynamo/Validation.h"
 #include "json/Value.h"
-#include "json/Writer.h"
+#include "wire/DecodeSupport.h"
 
 #include <algorithm>
 #include <charconv>
@@ -18,217 +18,18 @@ using dynamo::ErrorCode;
 using dynamo::Item;
 using Kind = json::Value::Kind;
 
+using namespace decoding;
+
 namespace {
 
-// ---- Shape checks: the texts DynamoDB's JSON binding gives (dynalite, tested against AWS) ----
-
-[[noreturn]] void serialization(std::string message)
+int base64Digit(char c)
 {
-    throw Error(ErrorCode::SerializationException, std::move(message));
-}
-
-std::string numberClass(const json::Value& v)
-{
-    const std::string& t = v.text();
-    if (t.find_first_of(".eE") != std::string::npos) return "java.lang.Double";
-    int64_t n = 0;
-    auto res = std::from_chars(t.data(), t.data() + t.size(), n);
-    if (res.ec != std::errc()) return "java.lang.Long";
-    if (n >= -32768 && n <= 32767) return "java.lang.Short";
-    if (n >= -2147483648LL && n <= 2147483647LL) return "java.lang.Integer";
-    return "java.lang.Long";
-}
-
-[[noreturn]] void containerWhereScalar(const json::Value& v)
-{
-    if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
-    serialization("Start of structure or map found where not expected.");
-}
-
-const std::string& asString(const json::Value& v)
-{
-    switch (v.kind()) {
-    case Kind::String: return v.text();
-    case Kind::Bool: serialization("class java.lang.Boolean can not be converted to an String");
-    case Kind::Number: serialization("class " + numberClass(v) + " can not be converted to an String");
-    default: containerWhereScalar(v);
-    }
-}
-
-bool asBool(const json::Value& v)
-{
-    switch (v.kind()) {
-    case Kind::Bool: return v.boolean();
-    case Kind::Number: {
-        const std::string cls = numberClass(v);
-        if (cls != "java.lang.Double") serialization("class " + cls + " can not be converted to an Boolean");
-        return std::fabs(std::strtod(v.text().c_str(), nullptr)) >= 1;
-    }
-    case Kind::String: {
-        std::string upper = v.text();
-        for (char& c : upper) {
-            if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
-        }
-        serialization("'" + upper + "' can not be converted to an Boolean");
-    }
-    default: containerWhereScalar(v);
-    }
-}
-
-// A whole number for a Java Integer (32-bit) or Long member. A JSON number with a fraction or
-// exponent is taken only when it is exactly a whole number in range (1e2, 100.0); 1.5, 1e999999
-// and 2147483648 for an Integer are refused as DynamoDB's binding refuses a value that does not
-// fit the member (DynamoDB Local truncates or fails with a 500; the service does neither).
-int64_t asInteger(const json::Value& v, const char* javaType)
-{
-    switch (v.kind()) {
-    case Kind::Number: {
-        const std::string& t = v.text();
-        const bool isLong = std::string_view(javaType) == "Long";
-        const int64_t low = isLong ? INT64_MIN : INT32_MIN, high = isLong ? INT64_MAX : INT32_MAX;
-        int64_t n = 0;
-        auto res = std::from_chars(t.data(), t.data() + t.size(), n);
-        if (res.ec == std::errc() && res.ptr == t.data() + t.size()) {
-            if (n < low || n > high) serialization("class java.lang.Long can not be converted to an " + std::string(javaType));
-            return n;
-        }
-        if (res.ec == std::errc::result_out_of_range && t.find_first_of(".eE") == std::string::npos)
-            serialization("class java.math.BigInteger can not be converted to an " + std::string(javaType));
-        const double d = std::strtod(t.c_str(), nullptr);
-        // 2^53 bounds the doubles that are exact whole numbers worth taking.
-        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0 || d < double(low) ||
-            d > double(high))
-            serialization("class java.lang.Double can not be converted to an " + std::string(javaType));
-        return int64_t(d);
-    }
-    case Kind::Bool: serialization(std::string("class java.lang.Boolean can not be converted to an ") + javaType);
-    case Kind::String: serialization(std::string("class java.lang.String can not be converted to an ") + javaType);
-    default: containerWhereScalar(v);
-    }
-}
-
-// A member that is absent or JSON null counts as not sent, as in DynamoDB.
-const json::Value* member(const json::Value& obj, std::string_view name)
-{
-    const json::Value* v = obj.find(name);
-    return v && !v->isNull() ? v : nullptr;
-}
-
-const json::Value& checkStructure(const json::Value& v)
-{
-    if (v.kind() == Kind::Object) return v;
-    if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
-    serialization("Expected null");
-}
-
-const json::Value& checkList(const json::Value& v)
-{
-    if (v.kind() == Kind::Array) return v;
-    if (v.kind() == Kind::Object) serialization("Start of structure or map found where not expected.");
-    serialization("Expected list or null");
-}
-
-const json::Value& checkMap(const json::Value& v)
-{
-    if (v.kind() == Kind::Object) return v;
-    if (v.kind() == Kind::Array) serialization("Start of list found where not expected");
-    serialization("Expected map or null");
-}
-
-const json::Value* structureMember(const json::Value& obj, std::string_view name)
-{
-    const json::Value* v = member(obj, name);
-    return v ? &checkStructure(*v) : nullptr;
-}
-const json::Value* listMember(const json::Value& obj, std::string_view name)
-{
-    const json::Value* v = member(obj, name);
-    return v ? &checkList(*v) : nullptr;
-}
-const json::Value* mapMember(const json::Value& obj, std::string_view name)
-{
-    const json::Value* v = member(obj, name);
-    return v ? &checkMap(*v) : nullptr;
-}
-
-std::optional<std::string> stringMember(const json::Value& obj, std::string_view name)
-{
-    const json::Value* v = member(obj, name);
-    if (!v) return std::nullopt;
-    return asString(*v);
-}
-std::optional<bool> boolMember(const json::Value& obj, std::string_view name)
-{
-    const json::Value* v = member(obj, name);
-    if (!v) return std::nullopt;
-    return asBool(*v);
-}
-std::optional<int64_t> integerMember(const json::Value& obj, std::string_view name, const char* javaType = "Integer")
-{
-    const json::Value* v = member(obj, name);
-    if (!v) return std::nullopt;
-    return asInteger(*v, javaType);
-}
-
-std::vector<std::string> stringList(const json::Value& list)
-{
-    std::vector<std::string> out;
-    out.reserve(list.elements().size());
-    for (const auto& e : list.elements()) {
-        if (!e.isNull()) out.push_back(asString(e));
-    }
-    return out;
-}
-
-// ---- Constraint failures, collected as Coral does: "N validation errors detected: ...; ..." ----
-
-class Constraints {
-public:
-    void fail(const std::string& shownValue, const std::string& path, const std::string& constraint)
-    {
-        errors_.push_back("Value " + shownValue + " at '" + path + "' failed to satisfy constraint: " + constraint);
-    }
-    void enumValue(const std::string& value, const std::string& path, const char* set)
-    {
-        fail("'" + value + "'", path, std::string("Member must satisfy enum value set: ") + set);
-    }
-    void throwIfAny() const
-    {
-        if (errors_.empty()) return;
-        std::string message = std::to_string(errors_.size()) + " validation error" + (errors_.size() > 1 ? "s" : "") +
-                              " detected: ";
-        for (size_t i = 0; i < errors_.size(); ++i) {
-            if (i) message += "; ";
-            message += errors_[i];
-        }
-        dynamo::throwValidation(std::move(message));
-    }
-
-private:
-    std::vector<std::string> errors_;
-};
-
-// Table and index names; DynamoDB Local 1.25's own text (the live service phrases it as a
-// constraint failure, which the reference only has as an observation).
-void checkTableName(const std::string& name)
-{
-    bool ok = name.size() >= 3 && name.size() <= 255;
-    for (char c : name) {
-        if (!ok) break;
-        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-             c == '.';
-    }
-    if (!ok) {
-        dynamo::throwValidation("Invalid table/index name.  Table/index names must be between 3 and 255 characters "
-                                "long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
-    }
-}
-
-std::string tableNameMember(const json::Value& obj)
-{
-    std::string name = stringMember(obj, "TableName").value_or(std::string());
-    checkTableName(name);
-    return name;
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
 }
 
 store::ReturnConsumedCapacity returnConsumedCapacity(const json::Value& obj, Constraints& c)
@@ -340,13 +141,6 @@ std::optional<Item> itemMember(const json::Value& obj, std::string_view name)
     return decodeItem(*m);
 }
 
-std::optional<std::vector<std::string>> stringListMember(const json::Value& obj, std::string_view name)
-{
-    const json::Value* l = listMember(obj, name);
-    if (!l) return std::nullopt;
-    return stringList(*l);
-}
-
 std::vector<AttributeValue> attributeValueList(const json::Value& list)
 {
     std::vector<AttributeValue> out;
@@ -399,79 +193,12 @@ void checkLimit(const std::optional<int64_t>& limit)
     if (limit && *limit < 1) dynamo::throwValidation("Limit must be greater than or equal to 1");
 }
 
-[[noreturn]] void nullKey() { dynamo::throwValidation("Cannot have null key for GetItem, DeleteItem, or UpdateItem"); }
-
-// ---- Base64 -------------------------------------------------------------------------------
-
-int base64Digit(char c)
+// The Key of GetItem, DeleteItem and UpdateItem, which must be there.
+Item keyMember(const json::Value& b)
 {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
-}
-
-std::string blob(const json::Value& v)
-{
-    switch (v.kind()) {
-    case Kind::String: return decodeBase64(v.text());
-    case Kind::Bool: serialization("class java.lang.Boolean can not be converted to a Blob");
-    case Kind::Number: serialization("class " + numberClass(v) + " can not be converted to a Blob");
-    default: containerWhereScalar(v);
-    }
-}
-
-// ---- Operation pieces -----------------------------------------------------------------------
-
-std::vector<store::KeySchemaElement> keySchema(const json::Value& list, const std::string& path, Constraints& c)
-{
-    std::vector<store::KeySchemaElement> out;
-    int index = 0;
-    for (const auto& e : list.elements()) {
-        ++index;
-        if (e.isNull()) continue;
-        const json::Value& k = checkStructure(e);
-        store::KeySchemaElement element;
-        element.attributeName = stringMember(k, "AttributeName").value_or(std::string());
-        auto type = stringMember(k, "KeyType");
-        const std::string at = path + "." + std::to_string(index) + ".member.keyType";
-        if (!type) c.fail("null", at, "Member must not be null");
-        else if (*type == "HASH") element.keyType = store::KeyType::Hash;
-        else if (*type == "RANGE") element.keyType = store::KeyType::Range;
-        else c.enumValue(*type, at, "[HASH, RANGE]");
-        out.push_back(std::move(element));
-    }
-    return out;
-}
-
-store::Projection projection(const json::Value& obj, const std::string& path, Constraints& c)
-{
-    store::Projection p;
-    const json::Value* j = structureMember(obj, "Projection");
-    if (!j) {
-        c.fail("null", path + ".projection", "Member must not be null");
-        return p;
-    }
-    if (auto type = stringMember(*j, "ProjectionType")) {
-        if (*type == "ALL") p.projectionType = store::ProjectionType::All;
-        else if (*type == "KEYS_ONLY") p.projectionType = store::ProjectionType::KeysOnly;
-        else if (*type == "INCLUDE") p.projectionType = store::ProjectionType::Include;
-        else c.enumValue(*type, path + ".projection.projectionType", "[ALL, KEYS_ONLY, INCLUDE]");
-    }
-    if (auto attrs = stringListMember(*j, "NonKeyAttributes")) p.nonKeyAttributes = std::move(*attrs);
-    return p;
-}
-
-std::optional<store::ProvisionedThroughput> provisionedThroughput(const json::Value& obj)
-{
-    const json::Value* j = structureMember(obj, "ProvisionedThroughput");
-    if (!j) return std::nullopt;
-    store::ProvisionedThroughput t;
-    t.readCapacityUnits = integerMember(*j, "ReadCapacityUnits", "Long").value_or(0);
-    t.writeCapacityUnits = integerMember(*j, "WriteCapacityUnits", "Long").value_or(0);
-    return t;
+    auto key = itemMember(b, "Key");
+    if (!key) dynamo::throwValidation("Cannot have null key for GetItem, DeleteItem, or UpdateItem");
+    return std::move(*key);
 }
 
 store::KeysAndAttributes keysAndAttributes(const json::Value& obj)
@@ -489,12 +216,56 @@ store::KeysAndAttributes keysAndAttributes(const json::Value& obj)
     return k;
 }
 
-const json::Value& body(const json::Value& json) { return checkStructure(json); }
+// UpdateItem's legacy AttributeUpdates.
+std::optional<dynamo::LegacyUpdates> attributeUpdates(const json::Value& b, Constraints& c)
+{
+    const json::Value* updates = mapMember(b, "AttributeUpdates");
+    if (!updates) return std::nullopt;
+    dynamo::LegacyUpdates out;
+    for (const auto& [attr, v] : updates->members()) {
+        if (v.isNull()) continue;
+        const json::Value& u = checkStructure(v);
+        store::AttributeValueUpdate update;
+        if (const json::Value* value = member(u, "Value")) update.value = decodeAttributeValue(*value);
+        if (auto action = stringMember(u, "Action")) {
+            if (*action == "PUT") update.action = store::AttributeAction::Put;
+            else if (*action == "ADD") update.action = store::AttributeAction::Add;
+            else if (*action == "DELETE") update.action = store::AttributeAction::Delete;
+            else c.enumValue(*action, "attributeUpdates." + attr + ".member.action", "[ADD, PUT, DELETE]");
+        }
+        out.insert_or_assign(attr, std::move(update));
+    }
+    return out;
+}
+
+// The members PutItem, DeleteItem and UpdateItem share, read in one order for all three:
+// the condition (as an expression or as legacy Expected), its placeholders and what the write
+// returns. `operationMembers` reads the members only one operation has, at the place the legacy
+// members follow (UpdateItem's AttributeUpdates), so the constraint failures come in one order.
+template <typename Request, typename OperationMembers>
+void readConditionalWrite(const json::Value& b, Constraints& c, Request& r, OperationMembers operationMembers)
+{
+    r.conditionExpression = stringMember(b, "ConditionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.expressionAttributeValues = expressionAttributeValues(b);
+    r.returnValues = returnValues(b);
+    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
+    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
+    r.returnValuesOnConditionCheckFailure = returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
+    operationMembers();
+    r.expected = legacyExpected(b);
+    r.conditionalOperator = conditionalOperator(b, c);
+}
+
+template <typename Request>
+void readConditionalWrite(const json::Value& b, Constraints& c, Request& r)
+{
+    readConditionalWrite(b, c, r, [] {});
+}
 
 }  // namespace
 
 // ---- Public entry points ------------------------------------------------------------------------
-
 std::string decodeBase64(std::string_view text)
 {
     auto failure = [&](const std::string& why) {
@@ -627,181 +398,27 @@ Item decodeItem(const json::Value& json)
     return item;
 }
 
-namespace {
-
-std::vector<store::AttributeDefinition> attributeDefinitions(const json::Value& b)
-{
-    std::vector<store::AttributeDefinition> out;
-    if (const json::Value* defs = listMember(b, "AttributeDefinitions")) {
-        for (const auto& e : defs->elements()) {
-            if (e.isNull()) continue;
-            const json::Value& d = checkStructure(e);
-            store::AttributeDefinition def;
-            def.attributeName = stringMember(d, "AttributeName").value_or(std::string());
-            const std::string type = stringMember(d, "AttributeType").value_or(std::string());
-            if (type == "S") def.attributeType = store::ScalarAttributeType::S;
-            else if (type == "N") def.attributeType = store::ScalarAttributeType::N;
-            else if (type == "B") def.attributeType = store::ScalarAttributeType::B;
-            else dynamo::throwValidation("Member must satisfy enum value set: [B, N, S]");
-            out.push_back(std::move(def));
-        }
-    }
-    return out;
-}
-
-store::GlobalSecondaryIndex globalSecondaryIndex(const json::Value& j, const std::string& path, Constraints& c)
-{
-    store::GlobalSecondaryIndex gsi;
-    gsi.indexName = stringMember(j, "IndexName").value_or(std::string());  // its rules: the store's
-    if (const json::Value* ks = listMember(j, "KeySchema")) gsi.keySchema = keySchema(*ks, path + ".keySchema", c);
-    gsi.projection = projection(j, path, c);
-    gsi.provisionedThroughput = provisionedThroughput(j);
-    return gsi;
-}
-
-std::optional<store::BillingMode> billingMode(const json::Value& b, Constraints& c)
-{
-    auto mode = stringMember(b, "BillingMode");
-    if (!mode) return std::nullopt;
-    if (*mode == "PROVISIONED") return store::BillingMode::Provisioned;
-    if (*mode == "PAY_PER_REQUEST") return store::BillingMode::PayPerRequest;
-    c.enumValue(*mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
-    return std::nullopt;
-}
-
-}  // namespace
-
-store::CreateTableRequest decodeCreateTable(const json::Value& json)
-{
-    const json::Value& b = body(json);
-    Constraints c;
-    store::CreateTableRequest r;
-    r.tableName = tableNameMember(b);
-    r.attributeDefinitions = attributeDefinitions(b);
-    if (const json::Value* ks = listMember(b, "KeySchema")) r.keySchema = keySchema(*ks, "keySchema", c);
-    if (const json::Value* lsis = listMember(b, "LocalSecondaryIndexes")) {
-        int index = 0;
-        for (const auto& e : lsis->elements()) {
-            ++index;
-            if (e.isNull()) continue;
-            const json::Value& j = checkStructure(e);
-            const std::string path = "localSecondaryIndexes." + std::to_string(index) + ".member";
-            store::LocalSecondaryIndex lsi;
-            lsi.indexName = stringMember(j, "IndexName").value_or(std::string());  // its rules: the store's
-            if (const json::Value* ks = listMember(j, "KeySchema")) lsi.keySchema = keySchema(*ks, path + ".keySchema", c);
-            lsi.projection = projection(j, path, c);
-            r.localSecondaryIndexes.push_back(std::move(lsi));
-        }
-    }
-    if (const json::Value* gsis = listMember(b, "GlobalSecondaryIndexes")) {
-        int index = 0;
-        for (const auto& e : gsis->elements()) {
-            ++index;
-            if (e.isNull()) continue;
-            const std::string path = "globalSecondaryIndexes." + std::to_string(index) + ".member";
-            r.globalSecondaryIndexes.push_back(globalSecondaryIndex(checkStructure(e), path, c));
-        }
-    }
-    r.billingMode = billingMode(b, c);
-    r.provisionedThroughput = provisionedThroughput(b);
-    r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
-    c.throwIfAny();
-    return r;
-}
-
-store::UpdateTableRequest decodeUpdateTable(const json::Value& json)
-{
-    const json::Value& b = body(json);
-    Constraints c;
-    store::UpdateTableRequest r;
-    r.tableName = tableNameMember(b);
-    r.attributeDefinitions = attributeDefinitions(b);
-    r.billingMode = billingMode(b, c);
-    r.provisionedThroughput = provisionedThroughput(b);
-    r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
-    if (const json::Value* updates = listMember(b, "GlobalSecondaryIndexUpdates")) {
-        std::vector<store::GlobalSecondaryIndexUpdate> out;
-        int index = 0;
-        for (const auto& e : updates->elements()) {
-            ++index;
-            if (e.isNull()) continue;
-            const json::Value& u = checkStructure(e);
-            const std::string path = "globalSecondaryIndexUpdates." + std::to_string(index) + ".member";
-            store::GlobalSecondaryIndexUpdate update;
-            if (const json::Value* create = structureMember(u, "Create"))
-                update.create = globalSecondaryIndex(*create, path + ".create", c);
-            if (const json::Value* del = structureMember(u, "Delete"))
-                update.deleteIndexName = stringMember(*del, "IndexName").value_or(std::string());
-            if (const json::Value* upd = structureMember(u, "Update")) {
-                store::GlobalSecondaryIndexUpdate::Update action;
-                action.indexName = stringMember(*upd, "IndexName").value_or(std::string());
-                if (auto t = provisionedThroughput(*upd)) action.provisionedThroughput = *t;
-                update.update = std::move(action);
-            }
-            if ((update.create ? 1 : 0) + (update.deleteIndexName ? 1 : 0) + (update.update ? 1 : 0) > 1)
-                dynamo::throwValidation("One or more parameter values were invalid: Only one global secondary index action is "
-                                        "allowed per GlobalSecondaryIndexUpdate object");
-            out.push_back(std::move(update));
-        }
-        r.globalSecondaryIndexUpdates = std::move(out);
-    }
-    c.throwIfAny();
-    return r;
-}
-
-store::DeleteTableRequest decodeDeleteTable(const json::Value& json)
-{
-    return {tableNameMember(body(json))};
-}
-
-store::DescribeTableRequest decodeDescribeTable(const json::Value& json)
-{
-    return {tableNameMember(body(json))};
-}
-
-store::ListTablesRequest decodeListTables(const json::Value& json)
-{
-    const json::Value& b = body(json);
-    store::ListTablesRequest r;
-    r.exclusiveStartTableName = stringMember(b, "ExclusiveStartTableName");
-    r.limit = integerMember(b, "Limit");
-    checkLimit(r.limit);
-    if (r.limit && *r.limit > 100) dynamo::throwValidation("Limit in ListTables must be <= 100");
-    return r;
-}
-
 store::PutItemRequest decodePutItem(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::PutItemRequest r;
     r.tableName = tableNameMember(b);
     auto item = itemMember(b, "Item");
     if (!item) dynamo::throwValidation("Item to put in PutItem cannot be null");
     r.item = std::move(*item);
-    r.conditionExpression = stringMember(b, "ConditionExpression");
-    r.expressionAttributeNames = expressionAttributeNames(b);
-    r.expressionAttributeValues = expressionAttributeValues(b);
-    r.returnValues = returnValues(b);
-    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
-    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
-    r.returnValuesOnConditionCheckFailure =
-        returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
-    r.expected = legacyExpected(b);
-    r.conditionalOperator = conditionalOperator(b, c);
+    readConditionalWrite(b, c, r);
     c.throwIfAny();
     return r;
 }
 
 store::GetItemRequest decodeGetItem(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::GetItemRequest r;
     r.tableName = tableNameMember(b);
-    auto key = itemMember(b, "Key");
-    if (!key) nullKey();
-    r.key = std::move(*key);
+    r.key = keyMember(b);
     r.consistentRead = boolMember(b, "ConsistentRead");
     r.projectionExpression = stringMember(b, "ProjectionExpression");
     r.expressionAttributeNames = expressionAttributeNames(b);
@@ -813,64 +430,25 @@ store::GetItemRequest decodeGetItem(const json::Value& json)
 
 store::DeleteItemRequest decodeDeleteItem(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::DeleteItemRequest r;
     r.tableName = tableNameMember(b);
-    auto key = itemMember(b, "Key");
-    if (!key) nullKey();
-    r.key = std::move(*key);
-    r.conditionExpression = stringMember(b, "ConditionExpression");
-    r.expressionAttributeNames = expressionAttributeNames(b);
-    r.expressionAttributeValues = expressionAttributeValues(b);
-    r.returnValues = returnValues(b);
-    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
-    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
-    r.returnValuesOnConditionCheckFailure =
-        returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
-    r.expected = legacyExpected(b);
-    r.conditionalOperator = conditionalOperator(b, c);
+    r.key = keyMember(b);
+    readConditionalWrite(b, c, r);
     c.throwIfAny();
     return r;
 }
 
 store::UpdateItemRequest decodeUpdateItem(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::UpdateItemRequest r;
     r.tableName = tableNameMember(b);
-    auto key = itemMember(b, "Key");
-    if (!key) nullKey();
-    r.key = std::move(*key);
+    r.key = keyMember(b);
     r.updateExpression = stringMember(b, "UpdateExpression");
-    r.conditionExpression = stringMember(b, "ConditionExpression");
-    r.expressionAttributeNames = expressionAttributeNames(b);
-    r.expressionAttributeValues = expressionAttributeValues(b);
-    r.returnValues = returnValues(b);
-    r.returnConsumedCapacity = returnConsumedCapacity(b, c);
-    r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
-    r.returnValuesOnConditionCheckFailure =
-        returnValuesOnConditionCheckFailure(b, c, "returnValuesOnConditionCheckFailure");
-    if (const json::Value* updates = mapMember(b, "AttributeUpdates")) {
-        std::map<std::string, store::AttributeValueUpdate, std::less<>> out;
-        for (const auto& [attr, v] : updates->members()) {
-            if (v.isNull()) continue;
-            const json::Value& u = checkStructure(v);
-            store::AttributeValueUpdate update;
-            if (const json::Value* value = member(u, "Value")) update.value = decodeAttributeValue(*value);
-            if (auto action = stringMember(u, "Action")) {
-                if (*action == "PUT") update.action = store::AttributeAction::Put;
-                else if (*action == "ADD") update.action = store::AttributeAction::Add;
-                else if (*action == "DELETE") update.action = store::AttributeAction::Delete;
-                else c.enumValue(*action, "attributeUpdates." + attr + ".member.action", "[ADD, PUT, DELETE]");
-            }
-            out.insert_or_assign(attr, std::move(update));
-        }
-        r.attributeUpdates = std::move(out);
-    }
-    r.expected = legacyExpected(b);
-    r.conditionalOperator = conditionalOperator(b, c);
+    readConditionalWrite(b, c, r, [&] { r.attributeUpdates = attributeUpdates(b, c); });
     c.throwIfAny();
     return r;
 }
@@ -895,24 +473,38 @@ std::optional<std::string> indexNameMember(const json::Value& b)
     return name;
 }
 
-}  // namespace
-
-store::QueryRequest decodeQuery(const json::Value& json)
+// What Query and Scan read: the table or index, which attributes, how many, how consistent.
+template <typename Request>
+void readWhatToRead(const json::Value& b, Request& r)
 {
-    const json::Value& b = body(json);
-    Constraints c;
-    store::QueryRequest r;
     r.tableName = tableNameMember(b);
     r.indexName = indexNameMember(b);
     r.select = selectMember(b);
     r.attributesToGet = stringListMember(b, "AttributesToGet");
     r.limit = integerMember(b, "Limit");
     r.consistentRead = boolMember(b, "ConsistentRead");
-    r.keyConditionExpression = stringMember(b, "KeyConditionExpression");
+}
+
+// The filter and projection of a Query or Scan, with their placeholders.
+template <typename Request>
+void readFilterAndProjection(const json::Value& b, Request& r)
+{
     r.filterExpression = stringMember(b, "FilterExpression");
     r.projectionExpression = stringMember(b, "ProjectionExpression");
     r.expressionAttributeNames = expressionAttributeNames(b);
     r.expressionAttributeValues = expressionAttributeValues(b);
+}
+
+}  // namespace
+
+store::QueryRequest decodeQuery(const json::Value& json)
+{
+    const json::Value& b = checkStructure(json);
+    Constraints c;
+    store::QueryRequest r;
+    readWhatToRead(b, r);
+    r.keyConditionExpression = stringMember(b, "KeyConditionExpression");
+    readFilterAndProjection(b, r);
     r.scanIndexForward = boolMember(b, "ScanIndexForward");
     r.exclusiveStartKey = itemMember(b, "ExclusiveStartKey");
     r.returnConsumedCapacity = returnConsumedCapacity(b, c);
@@ -926,19 +518,11 @@ store::QueryRequest decodeQuery(const json::Value& json)
 
 store::ScanRequest decodeScan(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::ScanRequest r;
-    r.tableName = tableNameMember(b);
-    r.indexName = indexNameMember(b);
-    r.select = selectMember(b);
-    r.attributesToGet = stringListMember(b, "AttributesToGet");
-    r.limit = integerMember(b, "Limit");
-    r.consistentRead = boolMember(b, "ConsistentRead");
-    r.filterExpression = stringMember(b, "FilterExpression");
-    r.projectionExpression = stringMember(b, "ProjectionExpression");
-    r.expressionAttributeNames = expressionAttributeNames(b);
-    r.expressionAttributeValues = expressionAttributeValues(b);
+    readWhatToRead(b, r);
+    readFilterAndProjection(b, r);
     r.exclusiveStartKey = itemMember(b, "ExclusiveStartKey");
     r.segment = integerMember(b, "Segment");
     r.totalSegments = integerMember(b, "TotalSegments");
@@ -962,7 +546,7 @@ store::ScanRequest decodeScan(const json::Value& json)
 
 store::BatchGetItemRequest decodeBatchGetItem(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::BatchGetItemRequest r;
     if (const json::Value* items = mapMember(b, "RequestItems")) {
@@ -980,7 +564,7 @@ store::BatchGetItemRequest decodeBatchGetItem(const json::Value& json)
 
 store::BatchWriteItemRequest decodeBatchWriteItem(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::BatchWriteItemRequest r;
     if (const json::Value* items = mapMember(b, "RequestItems")) {
@@ -1015,7 +599,7 @@ store::BatchWriteItemRequest decodeBatchWriteItem(const json::Value& json)
 
 store::TransactWriteItemsRequest decodeTransactWriteItems(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::TransactWriteItemsRequest r;
     const json::Value* items = listMember(b, "TransactItems");
@@ -1074,7 +658,7 @@ store::TransactWriteItemsRequest decodeTransactWriteItems(const json::Value& jso
 
 store::TransactGetItemsRequest decodeTransactGetItems(const json::Value& json)
 {
-    const json::Value& b = body(json);
+    const json::Value& b = checkStructure(json);
     Constraints c;
     store::TransactGetItemsRequest r;
     const json::Value* items = listMember(b, "TransactItems");

@@ -3,6 +3,7 @@
 #include "dynamo/Error.h"
 #include "json/Value.h"
 #include "json/Writer.h"
+#include "store/KeySchema.h"
 #include "wire/Decode.h"
 
 #include <charconv>
@@ -114,7 +115,25 @@ std::string formatEpochSeconds(double seconds)
 
 namespace {
 
-std::string finish(std::string& out) { return std::move(out); }
+// Every body is one JSON object; `writeMembers(w)` writes what it holds.
+template <typename WriteMembers>
+std::string objectBody(WriteMembers&& writeMembers)
+{
+    std::string out;
+    out.reserve(256);
+    json::Writer w(out);
+    w.beginObject();
+    writeMembers(w);
+    w.endObject();
+    return out;
+}
+
+void optionalItemMember(json::Writer& w, const char* name, const std::optional<dynamo::Item>& item)
+{
+    if (!item) return;
+    w.key(name);
+    writeItem(w, *item);
+}
 
 void capacityMembers(json::Writer& w, const std::optional<double>& read, const std::optional<double>& write, double units)
 {
@@ -203,18 +222,6 @@ void writeMetricsMap(json::Writer& w, const std::map<std::string, std::vector<st
     w.endObject();
 }
 
-const char* keyTypeName(store::KeyType t) { return t == store::KeyType::Hash ? "HASH" : "RANGE"; }
-
-const char* attributeTypeName(store::ScalarAttributeType t)
-{
-    switch (t) {
-    case store::ScalarAttributeType::S: return "S";
-    case store::ScalarAttributeType::N: return "N";
-    case store::ScalarAttributeType::B: return "B";
-    }
-    return "S";
-}
-
 const char* projectionTypeName(store::ProjectionType t)
 {
     switch (t) {
@@ -234,7 +241,7 @@ void writeKeySchema(json::Writer& w, const std::vector<store::KeySchemaElement>&
         w.key("AttributeName");
         w.string(k.attributeName);
         w.key("KeyType");
-        w.string(keyTypeName(k.keyType));
+        w.string(store::keyTypeName(k.keyType));
         w.endObject();
     }
     w.endArray();
@@ -280,6 +287,23 @@ void writeThroughput(json::Writer& w, const store::ProvisionedThroughputDescript
     w.endObject();
 }
 
+void writeIndexKeys(json::Writer& w, const std::string& name, const std::vector<store::KeySchemaElement>& keySchema,
+                    const store::Projection& projection)
+{
+    w.key("IndexName");
+    w.string(name);
+    writeKeySchema(w, keySchema);
+    writeProjection(w, projection);
+}
+
+void writeIndexSize(json::Writer& w, int64_t sizeBytes, int64_t itemCount)
+{
+    w.key("IndexSizeBytes");
+    w.integer(sizeBytes);
+    w.key("ItemCount");
+    w.integer(itemCount);
+}
+
 void writeTableDescription(json::Writer& w, const store::TableDescription& t)
 {
     w.beginObject();
@@ -290,7 +314,7 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
         w.key("AttributeName");
         w.string(d.attributeName);
         w.key("AttributeType");
-        w.string(attributeTypeName(d.attributeType));
+        w.string(store::scalarTypeName(d.attributeType));
         w.endObject();
     }
     w.endArray();
@@ -328,14 +352,8 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
         w.beginArray();
         for (const auto& i : t.localSecondaryIndexes) {
             w.beginObject();
-            w.key("IndexName");
-            w.string(i.indexName);
-            writeKeySchema(w, i.keySchema);
-            writeProjection(w, i.projection);
-            w.key("IndexSizeBytes");
-            w.integer(i.indexSizeBytes);
-            w.key("ItemCount");
-            w.integer(i.itemCount);
+            writeIndexKeys(w, i.indexName, i.keySchema, i.projection);
+            writeIndexSize(w, i.indexSizeBytes, i.itemCount);
             w.key("IndexArn");
             w.string(i.indexArn);
             w.endObject();
@@ -347,10 +365,7 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
         w.beginArray();
         for (const auto& i : t.globalSecondaryIndexes) {
             w.beginObject();
-            w.key("IndexName");
-            w.string(i.indexName);
-            writeKeySchema(w, i.keySchema);
-            writeProjection(w, i.projection);
+            writeIndexKeys(w, i.indexName, i.keySchema, i.projection);
             w.key("IndexStatus");
             w.string(i.indexStatus);
             if (i.backfilling) {
@@ -359,12 +374,7 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
             }
             if (i.provisionedThroughput) writeThroughput(w, *i.provisionedThroughput, false);
             // An index being created or deleted has no size yet or any more (as DynamoDB Local answers).
-            if (i.indexStatus == "ACTIVE" || i.indexStatus == "UPDATING") {
-                w.key("IndexSizeBytes");
-                w.integer(i.indexSizeBytes);
-                w.key("ItemCount");
-                w.integer(i.itemCount);
-            }
+            if (i.indexStatus == "ACTIVE" || i.indexStatus == "UPDATING") writeIndexSize(w, i.indexSizeBytes, i.itemCount);
             w.key("IndexArn");
             w.string(i.indexArn);
             w.endObject();
@@ -376,23 +386,27 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
     w.endObject();
 }
 
+// CreateTable, UpdateTable and DeleteTable answer {"TableDescription": ...}, DescribeTable {"Table": ...}.
+std::string tableDescriptionBody(const char* member, const store::TableDescription& table)
+{
+    return objectBody([&](json::Writer& w) {
+        w.key(member);
+        writeTableDescription(w, table);
+    });
+}
+
+// PutItem, DeleteItem and UpdateItem answer alike.
 template <typename Response>
 std::string encodeWriteResponse(const Response& r)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    if (r.attributes) {
-        w.key("Attributes");
-        writeItem(w, *r.attributes);
-    }
-    writeConsumedCapacity(w, r.consumedCapacity);
-    if (r.itemCollectionMetrics) {
-        w.key("ItemCollectionMetrics");
-        writeItemCollectionMetrics(w, *r.itemCollectionMetrics);
-    }
-    w.endObject();
-    return finish(out);
+    return objectBody([&](json::Writer& w) {
+        optionalItemMember(w, "Attributes", r.attributes);
+        writeConsumedCapacity(w, r.consumedCapacity);
+        if (r.itemCollectionMetrics) {
+            w.key("ItemCollectionMetrics");
+            writeItemCollectionMetrics(w, *r.itemCollectionMetrics);
+        }
+    });
 }
 
 void writeWriteRequests(json::Writer& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items)
@@ -426,65 +440,23 @@ void writeWriteRequests(json::Writer& w, const std::vector<std::pair<std::string
 
 }  // namespace
 
-std::string encode(const store::CreateTableResponse& r)
-{
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("TableDescription");
-    writeTableDescription(w, r.tableDescription);
-    w.endObject();
-    return finish(out);
-}
-
-std::string encode(const store::DeleteTableResponse& r)
-{
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("TableDescription");
-    writeTableDescription(w, r.tableDescription);
-    w.endObject();
-    return finish(out);
-}
-
-std::string encode(const store::UpdateTableResponse& r)
-{
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("TableDescription");
-    writeTableDescription(w, r.tableDescription);
-    w.endObject();
-    return finish(out);
-}
-
-std::string encode(const store::DescribeTableResponse& r)
-{
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("Table");
-    writeTableDescription(w, r.table);
-    w.endObject();
-    return finish(out);
-}
+std::string encode(const store::CreateTableResponse& r) { return tableDescriptionBody("TableDescription", r.tableDescription); }
+std::string encode(const store::DeleteTableResponse& r) { return tableDescriptionBody("TableDescription", r.tableDescription); }
+std::string encode(const store::UpdateTableResponse& r) { return tableDescriptionBody("TableDescription", r.tableDescription); }
+std::string encode(const store::DescribeTableResponse& r) { return tableDescriptionBody("Table", r.table); }
 
 std::string encode(const store::ListTablesResponse& r)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("TableNames");
-    w.beginArray();
-    for (const auto& name : r.tableNames) w.string(name);
-    w.endArray();
-    if (r.lastEvaluatedTableName) {
-        w.key("LastEvaluatedTableName");
-        w.string(*r.lastEvaluatedTableName);
-    }
-    w.endObject();
-    return finish(out);
+    return objectBody([&](json::Writer& w) {
+        w.key("TableNames");
+        w.beginArray();
+        for (const auto& name : r.tableNames) w.string(name);
+        w.endArray();
+        if (r.lastEvaluatedTableName) {
+            w.key("LastEvaluatedTableName");
+            w.string(*r.lastEvaluatedTableName);
+        }
+    });
 }
 
 std::string encode(const store::PutItemResponse& r) { return encodeWriteResponse(r); }
@@ -493,190 +465,122 @@ std::string encode(const store::UpdateItemResponse& r) { return encodeWriteRespo
 
 std::string encode(const store::GetItemResponse& r)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    if (r.item) {
-        w.key("Item");
-        writeItem(w, *r.item);
-    }
-    writeConsumedCapacity(w, r.consumedCapacity);
-    w.endObject();
-    return finish(out);
+    return objectBody([&](json::Writer& w) {
+        optionalItemMember(w, "Item", r.item);
+        writeConsumedCapacity(w, r.consumedCapacity);
+    });
 }
 
 std::string encode(const store::QueryResponse& r)
 {
-    std::string out;
-    out.reserve(256);
-    json::Writer w(out);
-    w.beginObject();
-    if (r.items) {
-        w.key("Items");
-        w.beginArray();
-        for (const auto& item : *r.items) writeItem(w, item);
-        w.endArray();
-    }
-    w.key("Count");
-    w.integer(r.count);
-    w.key("ScannedCount");
-    w.integer(r.scannedCount);
-    if (r.lastEvaluatedKey) {
-        w.key("LastEvaluatedKey");
-        writeItem(w, *r.lastEvaluatedKey);
-    }
-    writeConsumedCapacity(w, r.consumedCapacity);
-    w.endObject();
-    return finish(out);
+    return objectBody([&](json::Writer& w) {
+        if (r.items) {
+            w.key("Items");
+            w.beginArray();
+            for (const auto& item : *r.items) writeItem(w, item);
+            w.endArray();
+        }
+        w.key("Count");
+        w.integer(r.count);
+        w.key("ScannedCount");
+        w.integer(r.scannedCount);
+        optionalItemMember(w, "LastEvaluatedKey", r.lastEvaluatedKey);
+        writeConsumedCapacity(w, r.consumedCapacity);
+    });
 }
 
 std::string encode(const store::BatchGetItemResponse& r)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("Responses");
-    w.beginObject();
-    for (const auto& [table, items] : r.responses) {
-        w.key(table);
-        w.beginArray();
-        for (const auto& item : items) writeItem(w, item);
-        w.endArray();
-    }
-    w.endObject();
-    w.key("UnprocessedKeys");
-    w.beginObject();
-    for (const auto& [table, k] : r.unprocessedKeys) {
-        w.key(table);
+    return objectBody([&](json::Writer& w) {
+        w.key("Responses");
         w.beginObject();
-        w.key("Keys");
-        w.beginArray();
-        for (const auto& key : k.keys) writeItem(w, key);
-        w.endArray();
-        if (k.consistentRead) {
-            w.key("ConsistentRead");
-            w.boolean(*k.consistentRead);
-        }
-        if (k.projectionExpression) {
-            w.key("ProjectionExpression");
-            w.string(*k.projectionExpression);
-        }
-        if (k.expressionAttributeNames) {
-            w.key("ExpressionAttributeNames");
-            w.beginObject();
-            for (const auto& [placeholder, name] : *k.expressionAttributeNames) {
-                w.key(placeholder);
-                w.string(name);
-            }
-            w.endObject();
-        }
-        if (k.attributesToGet) {
-            w.key("AttributesToGet");
+        for (const auto& [table, items] : r.responses) {
+            w.key(table);
             w.beginArray();
-            for (const auto& a : *k.attributesToGet) w.string(a);
+            for (const auto& item : items) writeItem(w, item);
             w.endArray();
         }
         w.endObject();
-    }
-    w.endObject();
-    writeConsumedCapacityList(w, r.consumedCapacity);
-    w.endObject();
-    return finish(out);
+        w.key("UnprocessedKeys");
+        w.beginObject();
+        for (const auto& [table, keys] : r.unprocessedKeys) {
+            w.key(table);
+            writeKeysAndAttributes(w, keys);
+        }
+        w.endObject();
+        writeConsumedCapacityList(w, r.consumedCapacity);
+    });
 }
 
 std::string encode(const store::BatchWriteItemResponse& r)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("UnprocessedItems");
-    writeWriteRequests(w, r.unprocessedItems);
-    writeMetricsMap(w, r.itemCollectionMetrics);
-    writeConsumedCapacityList(w, r.consumedCapacity);
-    w.endObject();
-    return finish(out);
+    return objectBody([&](json::Writer& w) {
+        w.key("UnprocessedItems");
+        writeWriteRequests(w, r.unprocessedItems);
+        writeMetricsMap(w, r.itemCollectionMetrics);
+        writeConsumedCapacityList(w, r.consumedCapacity);
+    });
 }
 
 std::string encode(const store::TransactWriteItemsResponse& r)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    writeConsumedCapacityList(w, r.consumedCapacity);
-    writeMetricsMap(w, r.itemCollectionMetrics);
-    w.endObject();
-    return finish(out);
+    return objectBody([&](json::Writer& w) {
+        writeConsumedCapacityList(w, r.consumedCapacity);
+        writeMetricsMap(w, r.itemCollectionMetrics);
+    });
 }
 
 std::string encode(const store::TransactGetItemsResponse& r)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    writeConsumedCapacityList(w, r.consumedCapacity);
-    w.key("Responses");
-    w.beginArray();
-    for (const auto& item : r.responses) {
-        w.beginObject();
-        if (item) {
-            w.key("Item");
-            writeItem(w, *item);
+    return objectBody([&](json::Writer& w) {
+        writeConsumedCapacityList(w, r.consumedCapacity);
+        w.key("Responses");
+        w.beginArray();
+        for (const auto& item : r.responses) {
+            w.beginObject();
+            optionalItemMember(w, "Item", item);
+            w.endObject();
         }
-        w.endObject();
-    }
-    w.endArray();
-    w.endObject();
-    return finish(out);
+        w.endArray();
+    });
 }
 
 std::string encodeError(std::string_view wireType, std::string_view message)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("__type");
-    w.string(wireType);
-    w.key("Message");
-    w.string(message);
-    w.endObject();
-    return out;
+    return objectBody([&](json::Writer& w) {
+        w.key("__type");
+        w.string(wireType);
+        w.key("Message");
+        w.string(message);
+    });
 }
 
 std::string encodeError(const dynamo::Error& error)
 {
-    std::string out;
-    json::Writer w(out);
-    w.beginObject();
-    w.key("__type");
-    w.string(error.wireType());
-    // A TransactGetItems key fault cancels with the fault's text and no reasons (DynamoDB Local).
-    if (error.code() == dynamo::ErrorCode::TransactionCanceledException && !error.cancellationReasons.empty()) {
-        w.key("CancellationReasons");
-        w.beginArray();
-        for (const auto& reason : error.cancellationReasons) {
-            w.beginObject();
-            if (reason.item) {
-                w.key("Item");
-                writeItem(w, *reason.item);
+    return objectBody([&](json::Writer& w) {
+        w.key("__type");
+        w.string(error.wireType());
+        // A TransactGetItems key fault cancels with the fault's text and no reasons (DynamoDB Local).
+        if (error.code() == dynamo::ErrorCode::TransactionCanceledException && !error.cancellationReasons.empty()) {
+            w.key("CancellationReasons");
+            w.beginArray();
+            for (const auto& reason : error.cancellationReasons) {
+                w.beginObject();
+                optionalItemMember(w, "Item", reason.item);
+                w.key("Code");
+                w.string(reason.code);
+                if (reason.message) {
+                    w.key("Message");
+                    w.string(*reason.message);
+                }
+                w.endObject();
             }
-            w.key("Code");
-            w.string(reason.code);
-            if (reason.message) {
-                w.key("Message");
-                w.string(*reason.message);
-            }
-            w.endObject();
+            w.endArray();
         }
-        w.endArray();
-    }
-    w.key("Message");
-    w.string(error.message());
-    if (error.item) {
-        w.key("Item");
-        writeItem(w, *error.item);
-    }
-    w.endObject();
-    return out;
+        w.key("Message");
+        w.string(error.message());
+        optionalItemMember(w, "Item", error.item);
+    });
 }
 
 void writeKeySchemaMember(json::Writer& w, const std::vector<store::KeySchemaElement>& schema) { writeKeySchema(w, schema); }
@@ -684,6 +588,39 @@ void writeProjectionMember(json::Writer& w, const store::Projection& projection)
 void writeWriteRequestMap(json::Writer& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items)
 {
     writeWriteRequests(w, items);
+}
+
+void writeKeysAndAttributes(json::Writer& w, const store::KeysAndAttributes& k)
+{
+    w.beginObject();
+    w.key("Keys");
+    w.beginArray();
+    for (const auto& key : k.keys) writeItem(w, key);
+    w.endArray();
+    if (k.consistentRead) {
+        w.key("ConsistentRead");
+        w.boolean(*k.consistentRead);
+    }
+    if (k.projectionExpression) {
+        w.key("ProjectionExpression");
+        w.string(*k.projectionExpression);
+    }
+    if (k.expressionAttributeNames) {
+        w.key("ExpressionAttributeNames");
+        w.beginObject();
+        for (const auto& [placeholder, name] : *k.expressionAttributeNames) {
+            w.key(placeholder);
+            w.string(name);
+        }
+        w.endObject();
+    }
+    if (k.attributesToGet) {
+        w.key("AttributesToGet");
+        w.beginArray();
+        for (const auto& a : *k.attributesToGet) w.string(a);
+        w.endArray();
+    }
+    w.endObject();
 }
 
 }  // namespace keyplan::wire

@@ -18,15 +18,16 @@ class Writer;
 
 namespace keyplan::wire {
 
-
 void writeAttributeValue(json::Writer& w, const dynamo::AttributeValue& value);
 void writeItem(json::Writer& w, const dynamo::Item& item);
 
-// Members shared by responses and request bodies: "KeySchema": [...], "Projection": {...}, and
-// a RequestItems / UnprocessedItems map of PutRequest and DeleteRequest.
+// Members shared by responses and request bodies: "KeySchema": [...], "Projection": {...},
+// a RequestItems / UnprocessedItems map of PutRequest and DeleteRequest, and one table's
+// KeysAndAttributes of BatchGetItem.
 void writeKeySchemaMember(json::Writer& w, const std::vector<store::KeySchemaElement>& schema);
 void writeProjectionMember(json::Writer& w, const store::Projection& projection);
 void writeWriteRequestMap(json::Writer& w, const std::vector<std::pair<std::string, std::vector<store::WriteRequest>>>& items);
+void writeKeysAndAttributes(json::Writer& w, const store::KeysAndAttributes& keys);
 
 // "0.5", "1.0", "12.5", "1.0E7": Java's Double.toString, which DynamoDB Local uses.
 std::string formatDouble(double value);

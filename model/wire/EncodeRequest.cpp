@@ -2,6 +2,7 @@
 
 #include "json/Value.h"
 #include "json/Writer.h"
+#include "store/KeySchema.h"
 #include "wire/Encode.h"
 
 namespace keyplan::wire {
@@ -39,17 +40,6 @@ const char* selectName(store::Select s)
     case store::Select::Count: return "COUNT";
     }
     return "ALL_ATTRIBUTES";
-}
-
-
-const char* attributeTypeName(store::ScalarAttributeType t)
-{
-    switch (t) {
-    case store::ScalarAttributeType::S: return "S";
-    case store::ScalarAttributeType::N: return "N";
-    case store::ScalarAttributeType::B: return "B";
-    }
-    return "S";
 }
 
 class Body {
@@ -199,6 +189,43 @@ public:
         w_.endObject();
     }
 
+    void throughput(const store::ProvisionedThroughput& t)
+    {
+        w_.key("ProvisionedThroughput");
+        w_.beginObject();
+        integer("ReadCapacityUnits", t.readCapacityUnits);
+        integer("WriteCapacityUnits", t.writeCapacityUnits);
+        w_.endObject();
+    }
+    void billing(const std::optional<store::BillingMode>& mode, const std::optional<store::ProvisionedThroughput>& t)
+    {
+        if (mode) string("BillingMode", *mode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
+        if (t) throughput(*t);
+    }
+    void attributeDefinitions(const std::vector<store::AttributeDefinition>& definitions)
+    {
+        w_.key("AttributeDefinitions");
+        w_.beginArray();
+        for (const auto& a : definitions) {
+            w_.beginObject();
+            string("AttributeName", a.attributeName);
+            string("AttributeType", std::string(store::scalarTypeName(a.attributeType)));
+            w_.endObject();
+        }
+        w_.endArray();
+    }
+    // An LSI or GSI as CreateTable and UpdateTable's Create describe it (LSIs have no throughput).
+    void secondaryIndex(const std::string& name, const std::vector<store::KeySchemaElement>& keySchema,
+                        const store::Projection& projection, const std::optional<store::ProvisionedThroughput>& t)
+    {
+        w_.beginObject();
+        string("IndexName", name);
+        writeKeySchemaMember(w_, keySchema);
+        writeProjectionMember(w_, projection);
+        if (t) throughput(*t);
+        w_.endObject();
+    }
+
 private:
     std::string out_;
     json::Writer w_;
@@ -233,19 +260,11 @@ void conditionalWrite(Body& b, const R& r)
     b.onConditionFailure(r.returnValuesOnConditionCheckFailure);
 }
 
-void keysAndAttributes(Body& b, const store::KeysAndAttributes& k)
+std::string tableNameBody(const std::string& tableName)
 {
-    json::Writer& w = b.writer();
-    w.beginObject();
-    w.key("Keys");
-    w.beginArray();
-    for (const auto& key : k.keys) writeItem(w, key);
-    w.endArray();
-    b.stringList("AttributesToGet", k.attributesToGet);
-    b.optionalBool("ConsistentRead", k.consistentRead);
-    b.optionalString("ProjectionExpression", k.projectionExpression);
-    b.names(k.expressionAttributeNames);
-    w.endObject();
+    Body b;
+    b.string("TableName", tableName);
+    return b.finish();
 }
 
 }  // namespace
@@ -395,7 +414,7 @@ std::string encodeRequest(const store::BatchGetItemRequest& r)
     w.beginObject();
     for (const auto& [table, keys] : r.requestItems) {
         w.key(table);
-        keysAndAttributes(b, keys);
+        writeKeysAndAttributes(w, keys);
     }
     w.endObject();
     b.capacity(r.returnConsumedCapacity);
@@ -416,52 +435,22 @@ std::string encodeRequest(const store::CreateTableRequest& r)
 {
     Body b;
     json::Writer& w = b.writer();
-    w.key("AttributeDefinitions");
-    w.beginArray();
-    for (const auto& a : r.attributeDefinitions) {
-        w.beginObject();
-        b.string("AttributeName", a.attributeName);
-        b.string("AttributeType", attributeTypeName(a.attributeType));
-        w.endObject();
-    }
-    w.endArray();
+    b.attributeDefinitions(r.attributeDefinitions);
     b.string("TableName", r.tableName);
     writeKeySchemaMember(w, r.keySchema);
-    auto throughput = [&](const store::ProvisionedThroughput& t) {
-        w.key("ProvisionedThroughput");
-        w.beginObject();
-        b.integer("ReadCapacityUnits", t.readCapacityUnits);
-        b.integer("WriteCapacityUnits", t.writeCapacityUnits);
-        w.endObject();
-    };
     if (!r.localSecondaryIndexes.empty()) {
         w.key("LocalSecondaryIndexes");
         w.beginArray();
-        for (const auto& i : r.localSecondaryIndexes) {
-            w.beginObject();
-            b.string("IndexName", i.indexName);
-            writeKeySchemaMember(w, i.keySchema);
-            writeProjectionMember(w, i.projection);
-            w.endObject();
-        }
+        for (const auto& i : r.localSecondaryIndexes) b.secondaryIndex(i.indexName, i.keySchema, i.projection, std::nullopt);
         w.endArray();
     }
     if (!r.globalSecondaryIndexes.empty()) {
         w.key("GlobalSecondaryIndexes");
         w.beginArray();
-        for (const auto& i : r.globalSecondaryIndexes) {
-            w.beginObject();
-            b.string("IndexName", i.indexName);
-            writeKeySchemaMember(w, i.keySchema);
-            writeProjectionMember(w, i.projection);
-            if (i.provisionedThroughput) throughput(*i.provisionedThroughput);
-            w.endObject();
-        }
+        for (const auto& i : r.globalSecondaryIndexes) b.secondaryIndex(i.indexName, i.keySchema, i.projection, i.provisionedThroughput);
         w.endArray();
     }
-    if (r.billingMode)
-        b.string("BillingMode", *r.billingMode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
-    if (r.provisionedThroughput) throughput(*r.provisionedThroughput);
+    b.billing(r.billingMode, r.provisionedThroughput);
     b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
     return b.finish();
 }
@@ -470,28 +459,9 @@ std::string encodeRequest(const store::UpdateTableRequest& r)
 {
     Body b;
     json::Writer& w = b.writer();
-    auto throughput = [&](const store::ProvisionedThroughput& t) {
-        w.key("ProvisionedThroughput");
-        w.beginObject();
-        b.integer("ReadCapacityUnits", t.readCapacityUnits);
-        b.integer("WriteCapacityUnits", t.writeCapacityUnits);
-        w.endObject();
-    };
-    if (!r.attributeDefinitions.empty()) {
-        w.key("AttributeDefinitions");
-        w.beginArray();
-        for (const auto& a : r.attributeDefinitions) {
-            w.beginObject();
-            b.string("AttributeName", a.attributeName);
-            b.string("AttributeType", attributeTypeName(a.attributeType));
-            w.endObject();
-        }
-        w.endArray();
-    }
+    if (!r.attributeDefinitions.empty()) b.attributeDefinitions(r.attributeDefinitions);
     b.string("TableName", r.tableName);
-    if (r.billingMode)
-        b.string("BillingMode", *r.billingMode == store::BillingMode::PayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
-    if (r.provisionedThroughput) throughput(*r.provisionedThroughput);
+    b.billing(r.billingMode, r.provisionedThroughput);
     if (r.globalSecondaryIndexUpdates) {
         w.key("GlobalSecondaryIndexUpdates");
         w.beginArray();
@@ -499,12 +469,7 @@ std::string encodeRequest(const store::UpdateTableRequest& r)
             w.beginObject();
             if (u.create) {
                 w.key("Create");
-                w.beginObject();
-                b.string("IndexName", u.create->indexName);
-                writeKeySchemaMember(w, u.create->keySchema);
-                writeProjectionMember(w, u.create->projection);
-                if (u.create->provisionedThroughput) throughput(*u.create->provisionedThroughput);
-                w.endObject();
+                b.secondaryIndex(u.create->indexName, u.create->keySchema, u.create->projection, u.create->provisionedThroughput);
             }
             if (u.deleteIndexName) {
                 w.key("Delete");
@@ -516,7 +481,7 @@ std::string encodeRequest(const store::UpdateTableRequest& r)
                 w.key("Update");
                 w.beginObject();
                 b.string("IndexName", u.update->indexName);
-                throughput(u.update->provisionedThroughput);
+                b.throughput(u.update->provisionedThroughput);
                 w.endObject();
             }
             w.endObject();
@@ -527,19 +492,8 @@ std::string encodeRequest(const store::UpdateTableRequest& r)
     return b.finish();
 }
 
-std::string encodeRequest(const store::DeleteTableRequest& r)
-{
-    Body b;
-    b.string("TableName", r.tableName);
-    return b.finish();
-}
-
-std::string encodeRequest(const store::DescribeTableRequest& r)
-{
-    Body b;
-    b.string("TableName", r.tableName);
-    return b.finish();
-}
+std::string encodeRequest(const store::DeleteTableRequest& r) { return tableNameBody(r.tableName); }
+std::string encodeRequest(const store::DescribeTableRequest& r) { return tableNameBody(r.tableName); }
 
 std::string encodeRequest(const store::ListTablesRequest& r)
 {
