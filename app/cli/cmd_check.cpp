@@ -55,6 +55,82 @@ private:
     QList<bool> numeric_;
 };
 
+// One row per pattern: verdict, request, index, key condition, read units and dollars.
+void printPatternTable(QTextStream& out, const design::Design& d, const analysis::Report& report)
+{
+    TextTable patterns({"#", "Pattern", "Verdict", "Request", "Index", "Key condition", "RRU/call", "Calls/s",
+                        "On-demand/mo", "Provisioned/mo"},
+                       {true, false, false, false, false, false, true, true, true, true});
+    for (const auto& p : report.patterns) {
+        const auto& plan = p.plan;
+        QString condition = plan.request.operation == analysis::Operation::Scan
+                                ? "Scan, filter " + q(plan.request.filterText)
+                                : plan.request.operation == analysis::Operation::None ? "-" : q(plan.request.keyCondition.text());
+        if (plan.request.operation == analysis::Operation::Query && !plan.request.filterText.empty())
+            condition += ", filter " + q(plan.request.filterText);
+        patterns.add({QString::number(p.number), q(p.name), q(analysis::verdictWords(plan.verdict, plan.requestCount)),
+                      q(std::string(analysis::operationName(plan.request.operation))), q(plan.indexLabel()), condition,
+                      q(analysis::formatCount(p.cost.read.readUnits)),
+                      q(analysis::formatCount(d.pattern(p.patternId) ? d.pattern(p.patternId)->ratePerSecond : 0)),
+                      money(p.cost.dollars.onDemandPerMonth), money(p.cost.dollars.provisionedPerMonth)});
+    }
+    patterns.print(out);
+    const auto reads = report.readTotal();
+    out << "Reads a month: " << money(reads.onDemandPerMonth) << " on demand, " << money(reads.provisionedPerMonth)
+        << " provisioned (" << reads.provisionedUnits << " RCU)\n\n";
+
+}
+
+// What a write of each entity costs, and what the sample volume costs to store.
+void printWritesAndStorage(QTextStream& out, const design::Design& d, const analysis::Report& report)
+{
+    TextTable writes({"Entity", "WRU/write", "Writes/s", "On-demand/mo", "Provisioned/mo", "Write units"},
+                     {false, true, true, true, true, false});
+    for (const auto& w : report.writes) {
+        const design::Entity* e = d.entityByName(w.entity);
+        QStringList parts;
+        for (const auto& [where, units] : w.breakdown) parts << q(where) + " " + q(analysis::formatCount(units));
+        writes.add({q(w.entity), q(analysis::formatCount(w.unitsPerWrite)),
+                    q(analysis::formatCount(e ? e->writesPerSecond : 0)), money(w.dollars.onDemandPerMonth),
+                    money(w.dollars.provisionedPerMonth), parts.join(" + ")});
+    }
+    writes.print(out);
+    const auto writeTotal = report.writeTotal();
+    out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, "
+        << money(writeTotal.provisionedPerMonth) << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
+    out << "Storage a month at the sample volume: " << money(report.storage.dollarsPerMonth) << " ("
+        << q(analysis::formatBytes(report.storage.totalBytes));
+    for (const auto& place : report.storage.places)
+        out << "; " << q(place.name) << (place.projection.empty() ? "" : " " + q(place.projection)) << " "
+            << q(analysis::formatBytes(place.bytes));
+    out << ")\n";
+}
+
+// The planned request as its parameters (--verbose).
+void printRequest(QTextStream& out, const analysis::PlannedRequest& r)
+{
+    if (r.operation == analysis::Operation::GetItem) {
+        QStringList key;
+        for (const auto& [attribute, value] : r.key) key << q(attribute) + " = " + q(value.value.text());
+        out << "     GetItem Key: " << key.join(", ") << (r.consistentRead ? ", ConsistentRead" : "") << "\n";
+    } else if (r.operation != analysis::Operation::None) {
+        out << "     " << q(std::string(analysis::operationName(r.operation)))
+            << (r.indexName.empty() ? "" : " IndexName=" + q(r.indexName));
+        if (!r.keyConditionExpression.empty()) out << " KeyConditionExpression=\"" << q(r.keyConditionExpression) << "\"";
+        if (!r.filterExpression.empty()) out << " FilterExpression=\"" << q(r.filterExpression) << "\"";
+        if (r.scanIndexForward) out << " ScanIndexForward=" << (*r.scanIndexForward ? "true" : "false");
+        if (r.limit) out << " Limit=" << *r.limit;
+        if (r.consistentRead) out << " ConsistentRead=true";
+        if (r.select == store::Select::AllAttributes) out << " Select=ALL_ATTRIBUTES";
+        out << "\n";
+        QStringList names, values;
+        for (const auto& [ph, name] : r.expressionAttributeNames) names << q(ph) + "=" + q(name);
+        for (const auto& v : r.expressionAttributeValues) values << q(v.placeholder) + "=" + q(v.value.text());
+        if (!names.isEmpty()) out << "       names: " << names.join(", ") << "\n";
+        if (!values.isEmpty()) out << "       values: " << values.join(", ") << "\n";
+    }
+}
+
 int run(const QStringList& args)
 {
     QTextStream out(stdout);
@@ -100,47 +176,8 @@ int run(const QStringList& args)
     out << "Prices: " << q(prices.region) << " as of " << q(prices.date) << ", " << prices.hoursPerMonth
         << " hours a month\n\n";
 
-    TextTable patterns({"#", "Pattern", "Verdict", "Request", "Index", "Key condition", "RRU/call", "Calls/s",
-                        "On-demand/mo", "Provisioned/mo"},
-                       {true, false, false, false, false, false, true, true, true, true});
-    for (const auto& p : report.patterns) {
-        const auto& plan = p.plan;
-        QString condition = plan.request.operation == analysis::Operation::Scan
-                                ? "Scan, filter " + q(plan.request.filterText)
-                                : plan.request.operation == analysis::Operation::None ? "-" : q(plan.request.keyCondition.text());
-        if (plan.request.operation == analysis::Operation::Query && !plan.request.filterText.empty())
-            condition += ", filter " + q(plan.request.filterText);
-        patterns.add({QString::number(p.number), q(p.name), q(analysis::verdictWords(plan.verdict, plan.requestCount)),
-                      q(std::string(analysis::operationName(plan.request.operation))), q(plan.indexLabel()), condition,
-                      q(analysis::formatCount(p.cost.read.readUnits)),
-                      q(analysis::formatCount(d.pattern(p.patternId) ? d.pattern(p.patternId)->ratePerSecond : 0)),
-                      money(p.cost.dollars.onDemandPerMonth), money(p.cost.dollars.provisionedPerMonth)});
-    }
-    patterns.print(out);
-    const auto reads = report.readTotal();
-    out << "Reads a month: " << money(reads.onDemandPerMonth) << " on demand, " << money(reads.provisionedPerMonth)
-        << " provisioned (" << reads.provisionedUnits << " RCU)\n\n";
-
-    TextTable writes({"Entity", "WRU/write", "Writes/s", "On-demand/mo", "Provisioned/mo", "Write units"},
-                     {false, true, true, true, true, false});
-    for (const auto& w : report.writes) {
-        const design::Entity* e = d.entityByName(w.entity);
-        QStringList parts;
-        for (const auto& [where, units] : w.breakdown) parts << q(where) + " " + q(analysis::formatCount(units));
-        writes.add({q(w.entity), q(analysis::formatCount(w.unitsPerWrite)),
-                    q(analysis::formatCount(e ? e->writesPerSecond : 0)), money(w.dollars.onDemandPerMonth),
-                    money(w.dollars.provisionedPerMonth), parts.join(" + ")});
-    }
-    writes.print(out);
-    const auto writeTotal = report.writeTotal();
-    out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, "
-        << money(writeTotal.provisionedPerMonth) << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
-    out << "Storage a month at the sample volume: " << money(report.storage.dollarsPerMonth) << " ("
-        << q(analysis::formatBytes(report.storage.totalBytes));
-    for (const auto& place : report.storage.places)
-        out << "; " << q(place.name) << (place.projection.empty() ? "" : " " + q(place.projection)) << " "
-            << q(analysis::formatBytes(place.bytes));
-    out << ")\n";
+    printPatternTable(out, d, report);
+    printWritesAndStorage(out, d, report);
 
     // Why a pattern fails, always; how each one is served, with --verbose.
     bool header = false;
@@ -154,27 +191,7 @@ int run(const QStringList& args)
         out << wrapped("  " + QString::number(p.number) + ". ", q(p.name) + ": " + q(plan.explanation), 5);
         for (const auto& w : plan.warnings) out << wrapped("     warning: ", q(w), 7);
         if (!verbose) continue;
-        const auto& r = plan.request;
-        if (r.operation == analysis::Operation::GetItem) {
-            QStringList key;
-            for (const auto& [attribute, value] : r.key) key << q(attribute) + " = " + q(value.value.text());
-            out << "     GetItem Key: " << key.join(", ") << (r.consistentRead ? ", ConsistentRead" : "") << "\n";
-        } else if (r.operation != analysis::Operation::None) {
-            out << "     " << q(std::string(analysis::operationName(r.operation)))
-                << (r.indexName.empty() ? "" : " IndexName=" + q(r.indexName));
-            if (!r.keyConditionExpression.empty()) out << " KeyConditionExpression=\"" << q(r.keyConditionExpression) << "\"";
-            if (!r.filterExpression.empty()) out << " FilterExpression=\"" << q(r.filterExpression) << "\"";
-            if (r.scanIndexForward) out << " ScanIndexForward=" << (*r.scanIndexForward ? "true" : "false");
-            if (r.limit) out << " Limit=" << *r.limit;
-            if (r.consistentRead) out << " ConsistentRead=true";
-            if (r.select == store::Select::AllAttributes) out << " Select=ALL_ATTRIBUTES";
-            out << "\n";
-            QStringList names, values;
-            for (const auto& [ph, name] : r.expressionAttributeNames) names << q(ph) + "=" + q(name);
-            for (const auto& v : r.expressionAttributeValues) values << q(v.placeholder) + "=" + q(v.value.text());
-            if (!names.isEmpty()) out << "       names: " << names.join(", ") << "\n";
-            if (!values.isEmpty()) out << "       values: " << values.join(", ") << "\n";
-        }
+        printRequest(out, plan.request);
         out << wrapped("     cost: ", q(p.cost.read.arithmetic), 7);
         for (const auto& n : plan.notes) out << wrapped("     not chosen: ", q(n), 7);
     }

@@ -23,12 +23,55 @@ namespace {
 using namespace keyplan;
 using namespace keyplan::cli;
 
+const char* const kHelp =
+    "\nWrites DESIGN (a .keyplan.json file) in another format, to FILE or to standard output:\n"
+    "  md                   access-patterns.md: the pattern table, key design, charts and risks\n"
+    "  workbench            a NoSQL Workbench data model (the imported one, with the design's edits)\n"
+    "  cloudformation       a CloudFormation template (JSON) with the AWS::DynamoDB::Table\n"
+    "  cloudformation-yaml  the same template in YAML\n"
+    "  python               a Python module (boto3): key functions and one function per pattern\n"
+    "  js                   an ES module (AWS SDK for JavaScript v3), the same\n"
+    "  electrodb            ElectroDB entities and a Service (an ES module), keys as key templates\n"
+    "  onetable             a dynamodb-onetable schema (JSON): indexes, models with value templates\n"
+    "  toolbox              DynamoDB Toolbox v2 Table and Entity definitions (TypeScript)\n"
+    "  svg, png             a layout picture of the table (or --index NAME) with example items\n"
+    "  html                 the design document: patterns, keys, layouts, risks and costs in one file\n"
+    "  --pitr               CloudFormation: turn on point-in-time recovery\n"
+    "  --index NAME         svg/png: draw the index NAME instead of the table\n"
+    "  --partitions N       svg/png/html: draw the first N partitions (default 6)\n"
+    "  --scale F            png: F pixels per drawing unit (default 2; 1 to 8)\n"
+    "  --db FILE            svg/png/html: draw the items a store file holds (keyplan-cli load) instead of examples\n"
+    "  --images             md: also write each layout as an SVG beside FILE, linked from the charts\n"
+    "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read.\n";
+
 QString formatList()
 {
     QStringList names;
     for (io::ExportFormat f : io::exportFormats()) names << QString::fromUtf8(io::exportFormatName(f));
     names << "svg" << "png" << "html";
     return names.join("|");
+}
+
+// To standard output when `output` is empty or "-", else to the file, replaced whole or not at all.
+int writeText(const std::string& text, const QString& output, const QString& formatName, QTextStream& err)
+{
+    if (output.isEmpty() || output == "-") {
+        QFile stdoutFile;
+        if (!stdoutFile.open(stdout, QIODevice::WriteOnly) ||
+            stdoutFile.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+            err << "keyplan-cli export: cannot write to standard output\n";
+            return 1;
+        }
+        return 0;
+    }
+    QSaveFile target(output);
+    if (!target.open(QIODevice::WriteOnly) ||
+        target.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !target.commit()) {
+        err << "keyplan-cli export: cannot write " << output << ": " << target.errorString() << "\n";
+        return 1;
+    }
+    err << "keyplan-cli export: wrote " << output << " (" << formatName << ", " << text.size() << " bytes)\n";
+    return 0;
 }
 
 int run(const QStringList& args)
@@ -42,26 +85,7 @@ int run(const QStringList& args)
     for (int i = 0; i < args.size(); ++i) {
         const QString& a = args[i];
         if (a == "--help" || a == "-h") {
-            out << usage
-                << "\nWrites DESIGN (a .keyplan.json file) in another format, to FILE or to standard output:\n"
-                   "  md                   access-patterns.md: the pattern table, key design, charts and risks\n"
-                   "  workbench            a NoSQL Workbench data model (the imported one, with the design's edits)\n"
-                   "  cloudformation       a CloudFormation template (JSON) with the AWS::DynamoDB::Table\n"
-                   "  cloudformation-yaml  the same template in YAML\n"
-                   "  python               a Python module (boto3): key functions and one function per pattern\n"
-                   "  js                   an ES module (AWS SDK for JavaScript v3), the same\n"
-                   "  electrodb            ElectroDB entities and a Service (an ES module), keys as key templates\n"
-                   "  onetable             a dynamodb-onetable schema (JSON): indexes, models with value templates\n"
-                   "  toolbox              DynamoDB Toolbox v2 Table and Entity definitions (TypeScript)\n"
-                   "  svg, png             a layout picture of the table (or --index NAME) with example items\n"
-                   "  html                 the design document: patterns, keys, layouts, risks and costs in one file\n"
-                   "  --pitr               CloudFormation: turn on point-in-time recovery\n"
-                   "  --index NAME         svg/png: draw the index NAME instead of the table\n"
-                   "  --partitions N       svg/png/html: draw the first N partitions (default 6)\n"
-                   "  --scale F            png: F pixels per drawing unit (default 2; 1 to 8)\n"
-                   "  --db FILE            svg/png/html: draw the items a store file holds (keyplan-cli load) instead of examples\n"
-                   "  --images             md: also write each layout as an SVG beside FILE, linked from the charts\n"
-                   "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read.\n";
+            out << usage << kHelp;
             return 0;
         }
         if (a == "--format" || a == "-f" || a == "-o" || a == "--output" || a == "--index" || a == "--partitions" ||
@@ -165,23 +189,7 @@ int run(const QStringList& args)
     const std::string& text = result.text;
     for (const auto& w : result.warnings) err << "keyplan-cli export: warning: " << QString::fromStdString(w) << "\n";
 
-    if (output.isEmpty() || output == "-") {
-        QFile stdoutFile;
-        if (!stdoutFile.open(stdout, QIODevice::WriteOnly) ||
-            stdoutFile.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
-            err << "keyplan-cli export: cannot write to standard output\n";
-            return 1;
-        }
-        return 0;
-    }
-    QSaveFile target(output);
-    if (!target.open(QIODevice::WriteOnly) ||
-        target.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !target.commit()) {
-        err << "keyplan-cli export: cannot write " << output << ": " << target.errorString() << "\n";
-        return 1;
-    }
-    err << "keyplan-cli export: wrote " << output << " (" << formatName << ", " << text.size() << " bytes)\n";
-    return 0;
+    return writeText(text, output, formatName, err);
 }
 
 }  // namespace

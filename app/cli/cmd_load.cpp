@@ -24,6 +24,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <functional>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -115,6 +116,40 @@ std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointO
     return remote;
 }
 
+int help(QTextStream& out)
+{
+    out << kUsage << "\n"
+           "Creates DESIGN's table in the store FILE (created if missing) and writes sample items made from\n"
+           "the entities' key templates and generators, in BatchWriteItem calls of 25. On an endpoint the\n"
+           "table must exist (keyplan-cli deploy); unprocessed items are sent again until written.\n"
+        << cli::EndpointOptions::help()
+        << "  --table-name N   the table's name instead of the design's\n"
+           "  --items N   about N items in all (default: the design's own counts)\n"
+           "  --seed S    the random seed (default 1); the same seed gives the same items\n"
+           "  --replace   delete the table first if it exists (store files only)\n";
+    return 0;
+}
+
+// On a terminal, a bar on standard error that moves with each percent done; false (stop) once
+// SIGINT came.
+std::function<bool(const analysis::SampleProgress&)> progressBar(QTextStream& err, bool terminal)
+{
+    return [&err, terminal, lastPercent = -1](const analysis::SampleProgress& p) mutable {
+        if (terminal) {
+            const int percent = p.total ? static_cast<int>(p.done * 100 / p.total) : 100;
+            if (percent != lastPercent) {
+                lastPercent = percent;
+                const int width = 30;
+                const int filled = percent * width / 100;
+                err << "\r[" << QString(filled, '#') << QString(width - filled, ' ') << "] " << QString::number(percent).rightJustified(3)
+                    << "%  " << count(static_cast<double>(p.done)) << " / " << count(static_cast<double>(p.total)) << " items  "
+                    << q(p.entity).leftJustified(16) << Qt::flush;
+            }
+        }
+        return !interrupted.load();
+    };
+}
+
 int run(const QStringList& args)
 {
     QTextStream out(stdout);
@@ -135,18 +170,7 @@ int run(const QStringList& args)
             *target = i + 1 < args.size() ? args[++i].toLongLong(&ok) : 0;
             return ok && *target >= 0;
         };
-        if (a == "--help" || a == "-h") {
-            out << kUsage << "\n"
-                   "Creates DESIGN's table in the store FILE (created if missing) and writes sample items made from\n"
-                   "the entities' key templates and generators, in BatchWriteItem calls of 25. On an endpoint the\n"
-                   "table must exist (keyplan-cli deploy); unprocessed items are sent again until written.\n"
-                << cli::EndpointOptions::help()
-                << "  --table-name N   the table's name instead of the design's\n"
-                   "  --items N   about N items in all (default: the design's own counts)\n"
-                   "  --seed S    the random seed (default 1); the same seed gives the same items\n"
-                   "  --replace   delete the table first if it exists (store files only)\n";
-            return 0;
-        }
+        if (a == "--help" || a == "-h") return help(out);
         if (a == "--db" && i + 1 < args.size()) db = args[++i];
         else if (a == "--table-name" && i + 1 < args.size()) tableName = args[++i];
         else if (a == "--items") {
@@ -198,21 +222,7 @@ int run(const QStringList& args)
     std::signal(SIGINT, onInterrupt);
     QElapsedTimer timer;
     timer.start();
-    int lastPercent = -1;
-    auto progress = [&](const analysis::SampleProgress& p) {
-        if (terminal) {
-            const int percent = p.total ? static_cast<int>(p.done * 100 / p.total) : 100;
-            if (percent != lastPercent) {
-                lastPercent = percent;
-                const int width = 30;
-                const int filled = percent * width / 100;
-                err << "\r[" << QString(filled, '#') << QString(width - filled, ' ') << "] " << QString::number(percent).rightJustified(3)
-                    << "%  " << count(static_cast<double>(p.done)) << " / " << count(static_cast<double>(p.total)) << " items  "
-                    << q(p.entity).leftJustified(16) << Qt::flush;
-            }
-        }
-        return !interrupted.load();
-    };
+    auto progress = progressBar(err, terminal);
     analysis::LoadResult result;
     try {
         result = data.load(*store, load, progress);

@@ -39,6 +39,39 @@ int usage(QTextStream& err)
     return 2;
 }
 
+// The pattern, its bound inputs, the request sent, what came back and what it cost.
+void printRun(QTextStream& out, int number, const design::AccessPattern& pattern, const analysis::RunResult& r, double milliseconds)
+{
+    out << wrapped("Pattern " + QString::number(number) + ". ", q(pattern.name) + ": " + q(r.plan.explanation), 2);
+    QStringList boundText;
+    for (const auto& [name, value] : r.inputs) boundText << q(name) + "=" + q(value);
+    out << "Inputs: " << (boundText.isEmpty() ? QString("(none)") : boundText.join(", ")) << "\n";
+    const auto& req = r.plan.request;
+    if (req.operation == analysis::Operation::GetItem) {
+        const auto get = req.getItemRequest(r.inputs);
+        out << "GetItem " << q(req.tableName) << " Key=" << itemText(get.key) << "\n";
+    } else {
+        out << q(std::string(analysis::operationName(req.operation))) << " " << q(req.tableName)
+            << (req.indexName.empty() ? "" : " IndexName=" + q(req.indexName));
+        if (!req.keyConditionExpression.empty()) out << " KeyConditionExpression=\"" << q(req.keyConditionExpression) << "\"";
+        if (!req.filterExpression.empty()) out << " FilterExpression=\"" << q(req.filterExpression) << "\"";
+        out << "\n";
+        const auto query = req.queryRequest(r.inputs);
+        if (query.expressionAttributeValues) out << "  ExpressionAttributeValues=" << itemText(*query.expressionAttributeValues) << "\n";
+    }
+    if (!r.note.empty()) out << wrapped("Ran ", q(r.note) + ".", 2);
+    out << "\nItems (" << r.items.size() << "):\n";
+    for (const auto& item : r.items) out << "  " << itemText(item) << "\n";
+    out << "\nCount " << r.count << ", ScannedCount " << r.scannedCount << "\n";
+    out << "LastEvaluatedKey: " << (r.lastEvaluatedKey ? itemText(*r.lastEvaluatedKey) : QString("(none)")) << "\n";
+    out << wrapped("Consumed capacity: ", q(analysis::formatCount(r.consumedReadUnits)) + " read units in " +
+                                              QString::number(r.requests) + " request(s); estimate " +
+                                              q(analysis::formatCount(r.estimate.read.readUnits)) + " (" +
+                                              q(r.estimate.read.arithmetic) + ")",
+                   2);
+    out << "Latency: " << QString::number(milliseconds, 'f', 1) << " ms for " << r.requests << " request(s)\n";
+}
+
 int run(const QStringList& args)
 {
     QTextStream out(stdout);
@@ -129,36 +162,9 @@ int run(const QStringList& args)
         const design::Values bound = runner.run(*pattern, inputs).inputs;
         QElapsedTimer timer;
         timer.start();
-        const analysis::RunResult r = runner.run(*pattern, bound);
+        const analysis::RunResult result = runner.run(*pattern, bound);
         const double milliseconds = double(timer.nsecsElapsed()) / 1e6;
-        out << wrapped("Pattern " + QString::number(number) + ". ", q(pattern->name) + ": " + q(r.plan.explanation), 2);
-        QStringList boundText;
-        for (const auto& [name, value] : r.inputs) boundText << q(name) + "=" + q(value);
-        out << "Inputs: " << (boundText.isEmpty() ? QString("(none)") : boundText.join(", ")) << "\n";
-        const auto& req = r.plan.request;
-        if (req.operation == analysis::Operation::GetItem) {
-            const auto get = req.getItemRequest(r.inputs);
-            out << "GetItem " << q(req.tableName) << " Key=" << itemText(get.key) << "\n";
-        } else {
-            out << q(std::string(analysis::operationName(req.operation))) << " " << q(req.tableName)
-                << (req.indexName.empty() ? "" : " IndexName=" + q(req.indexName));
-            if (!req.keyConditionExpression.empty()) out << " KeyConditionExpression=\"" << q(req.keyConditionExpression) << "\"";
-            if (!req.filterExpression.empty()) out << " FilterExpression=\"" << q(req.filterExpression) << "\"";
-            out << "\n";
-            const auto query = req.queryRequest(r.inputs);
-            if (query.expressionAttributeValues) out << "  ExpressionAttributeValues=" << itemText(*query.expressionAttributeValues) << "\n";
-        }
-        if (!r.note.empty()) out << wrapped("Ran ", q(r.note) + ".", 2);
-        out << "\nItems (" << r.items.size() << "):\n";
-        for (const auto& item : r.items) out << "  " << itemText(item) << "\n";
-        out << "\nCount " << r.count << ", ScannedCount " << r.scannedCount << "\n";
-        out << "LastEvaluatedKey: " << (r.lastEvaluatedKey ? itemText(*r.lastEvaluatedKey) : QString("(none)")) << "\n";
-        out << wrapped("Consumed capacity: ", q(analysis::formatCount(r.consumedReadUnits)) + " read units in " +
-                                                  QString::number(r.requests) + " request(s); estimate " +
-                                                  q(analysis::formatCount(r.estimate.read.readUnits)) + " (" +
-                                                  q(r.estimate.read.arithmetic) + ")",
-                       2);
-        out << "Latency: " << QString::number(milliseconds, 'f', 1) << " ms for " << r.requests << " request(s)\n";
+        printRun(out, number, *pattern, result, milliseconds);
     } catch (const dynamo::Error& e) {
         err << "keyplan-cli run: " << q(e.name()) << ": " << q(e.message()) << "\n";
         return 2;

@@ -139,6 +139,7 @@ public:
     bool operator==(const Generator& other) const;
 
 private:
+    class SpecReader;  // GeneratorSpec.cpp: a Generator from its parsed spec
     Kind kind_ = Kind::None;
     int width_ = 0;
     std::string from_, to_;

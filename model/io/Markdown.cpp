@@ -259,24 +259,11 @@ void writeChart(std::string& out, const design::Design& design, const analysis::
     if (!conditions.empty()) out += conditions + "\n";
 }
 
-}  // namespace
-
-std::string accessPatternsMarkdown(const design::Design& design)
-{
-    return accessPatternsMarkdown(design, analysis::analyze(design));
-}
-
-std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report)
-{
-    return accessPatternsMarkdown(design, report, MarkdownOptions{});
-}
-
-std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report, const MarkdownOptions& options)
+// The title, the description and the table's facts: keys, indexes, the type attribute, the prices.
+void writeHeader(std::string& out, const design::Design& design)
 {
     const design::Table& table = design.table();
     const design::PriceTable& prices = design.prices();
-    std::string out;
-
     out += "# " + (design.name().empty() ? table.name : design.name()) + ": access patterns\n\n";
     if (!design.description().empty()) out += design.description() + "\n\n";
     out += "- Table " + code(table.name) + ": partition key " + keyTypeText(table.partitionKey);
@@ -295,8 +282,11 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
     out += "- Entity type in " + code(table.typeAttribute) + ", key separator " + code(table.separator) + "\n";
     out += "- Prices: " + prices.region + " as of " + prices.date + " (" + prices.source + "), " +
            formatCount(prices.hoursPerMonth) + " hours a month\n\n";
+}
 
-    // ---- The pattern table ----
+// One row per pattern: its request, index, key condition, verdict and cost.
+void writePatternTable(std::string& out, const design::Design& design, const analysis::Report& report)
+{
     out += "## Access patterns\n\n";
     const auto served = std::count_if(report.patterns.begin(), report.patterns.end(),
                                       [](const auto& p) { return p.plan.servedByOneRequest(); });
@@ -316,42 +306,54 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
     const analysis::Dollars reads = report.readTotal();
     out += "\nReads a month: " + money(reads.onDemandPerMonth) + " on demand, " + money(reads.provisionedPerMonth) +
            " provisioned (" + std::to_string(reads.provisionedUnits) + " RCU).\n\n";
+}
 
-    // ---- One note per pattern ----
+// What the pattern takes and returns, how it is served and the cost arithmetic.
+void writePatternNote(std::string& out, const design::AccessPattern& pattern, const analysis::PatternReport& p)
+{
+    out += "**" + std::to_string(p.number) + ". " + p.name + ".**";
+    if (!pattern.description.empty()) out += " " + pattern.description + (pattern.description.back() == '.' ? "" : ".");
+    out += "\n";
+    std::string inputs;
+    for (const auto& i : pattern.inputs) {
+        std::string s = code(i.name);
+        if (i.fixedValue) s = code(i.attributeName() + " " + std::string(design::comparisonSymbol(i.comparison)) + " " + *i.fixedValue);
+        else if (i.comparison != design::Comparison::Equal || !i.attribute.empty())
+            s += " (" + i.attributeName() + " " + std::string(design::comparisonSymbol(i.comparison)) + ")";
+        inputs += (inputs.empty() ? "" : ", ") + s;
+    }
+    std::string returns;
+    for (const auto& r : pattern.returns) returns += (returns.empty() ? "" : ", ") + r.entity;
+    out += "Inputs: " + (inputs.empty() ? std::string("none") : inputs) + ". Returns: " +
+           (returns.empty() ? std::string("nothing named") : returns);
+    if (!pattern.expectedResult.empty()) out += " (" + pattern.expectedResult + ")";
+    out += ".";
+    if (pattern.order != design::Order::Any)
+        out += std::string(" Order: ") + (pattern.order == design::Order::Ascending ? "ascending" : "descending") +
+               (pattern.orderBy.empty() ? "" : " by " + pattern.orderBy) + ".";
+    if (pattern.pageSize) out += " Page size " + std::to_string(*pattern.pageSize) + ".";
+    if (pattern.consistency == design::Consistency::Strong) out += " Strongly consistent.";
+    out += "\n";
+    out += p.plan.explanation + "\n";
+    for (const auto& w : p.plan.warnings) out += "Warning: " + w + "\n";
+    if (!p.cost.read.arithmetic.empty()) out += "Cost: " + p.cost.read.arithmetic + ".\n";
+}
+
+void writeNotes(std::string& out, const design::Design& design, const analysis::Report& report)
+{
     out += "### Notes\n\n";
     for (const auto& p : report.patterns) {
         const design::AccessPattern* pattern = design.pattern(p.patternId);
         if (!pattern) continue;
-        out += "**" + std::to_string(p.number) + ". " + p.name + ".**";
-        if (!pattern->description.empty()) out += " " + pattern->description + (pattern->description.back() == '.' ? "" : ".");
-        out += "\n";
-        std::string inputs;
-        for (const auto& i : pattern->inputs) {
-            std::string s = code(i.name);
-            if (i.fixedValue) s = code(i.attributeName() + " " + std::string(design::comparisonSymbol(i.comparison)) + " " + *i.fixedValue);
-            else if (i.comparison != design::Comparison::Equal || !i.attribute.empty())
-                s += " (" + i.attributeName() + " " + std::string(design::comparisonSymbol(i.comparison)) + ")";
-            inputs += (inputs.empty() ? "" : ", ") + s;
-        }
-        std::string returns;
-        for (const auto& r : pattern->returns) returns += (returns.empty() ? "" : ", ") + r.entity;
-        out += "Inputs: " + (inputs.empty() ? std::string("none") : inputs) + ". Returns: " +
-               (returns.empty() ? std::string("nothing named") : returns);
-        if (!pattern->expectedResult.empty()) out += " (" + pattern->expectedResult + ")";
-        out += ".";
-        if (pattern->order != design::Order::Any)
-            out += std::string(" Order: ") + (pattern->order == design::Order::Ascending ? "ascending" : "descending") +
-                   (pattern->orderBy.empty() ? "" : " by " + pattern->orderBy) + ".";
-        if (pattern->pageSize) out += " Page size " + std::to_string(*pattern->pageSize) + ".";
-        if (pattern->consistency == design::Consistency::Strong) out += " Strongly consistent.";
-        out += "\n";
-        out += p.plan.explanation + "\n";
-        for (const auto& w : p.plan.warnings) out += "Warning: " + w + "\n";
-        if (!p.cost.read.arithmetic.empty()) out += "Cost: " + p.cost.read.arithmetic + ".\n";
+        writePatternNote(out, *pattern, p);
         out += "\n";
     }
+}
 
-    // ---- Key design ----
+// Each entity's key templates, one column per key attribute.
+void writeKeyDesign(std::string& out, const design::Design& design)
+{
+    const design::Table& table = design.table();
     out += "## Key design\n\n";
     std::vector<std::string> keyNames = design.keyAttributeNames();
     out += "| Entity |";
@@ -376,8 +378,11 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
         }
         out += "\n";
     }
+}
 
-    // ---- Writes ----
+// What a write of each entity costs and where its units go.
+void writeWrites(std::string& out, const design::Design& design, const analysis::Report& report)
+{
     out += "## Writes\n\n";
     out += "| Entity | Write units per write | Writes/s | $/month on demand | $/month provisioned | Where the units go |\n";
     out += "|---|--:|--:|--:|--:|---|\n";
@@ -391,15 +396,10 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
     const analysis::Dollars writes = report.writeTotal();
     out += "\nWrites a month: " + money(writes.onDemandPerMonth) + " on demand, " + money(writes.provisionedPerMonth) +
            " provisioned (" + std::to_string(writes.provisionedUnits) + " WCU).\n\n";
+}
 
-    // ---- Charts ----
-    out += "## Where the items land\n\n";
-    out += "Each chart lists the item collections (entities that share a partition-key template) and, within one, "
-           "the entities in sort-key order, with the patterns that read them there.\n\n";
-    writeChart(out, design, report, nullptr, options);
-    for (const auto& index : design.indexes()) writeChart(out, design, report, &index, options);
-
-    // ---- Risks ----
+void writeRisks(std::string& out, const analysis::Report& report)
+{
     out += "## Risks\n\n";
     if (report.findings.empty()) {
         out += "None found.\n\n";
@@ -410,12 +410,46 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
         }
         out += "\n";
     }
+}
 
+void writePrices(std::string& out, const design::PriceTable& prices)
+{
     out += "---\n\nPrices: " + prices.region + " as of " + prices.date + ": on demand $" +
            exact(prices.onDemandReadPerMillion) + " per million read units and $" + exact(prices.onDemandWritePerMillion) +
            " per million write units; provisioned $" + exact(prices.provisionedReadPerHour) + " per RCU-hour and $" +
            exact(prices.provisionedWritePerHour) + " per WCU-hour; storage $" + exact(prices.storagePerGbMonth) +
            " per GB-month. Written by Keyplan.\n";
+}
+
+}  // namespace
+
+
+std::string accessPatternsMarkdown(const design::Design& design)
+{
+    return accessPatternsMarkdown(design, analysis::analyze(design));
+}
+
+std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report)
+{
+    return accessPatternsMarkdown(design, report, MarkdownOptions{});
+}
+
+std::string accessPatternsMarkdown(const design::Design& design, const analysis::Report& report, const MarkdownOptions& options)
+{
+    std::string out;
+    writeHeader(out, design);
+    writePatternTable(out, design, report);
+    writeNotes(out, design, report);
+    writeKeyDesign(out, design);
+    writeWrites(out, design, report);
+
+    out += "## Where the items land\n\n";
+    out += "Each chart lists the item collections (entities that share a partition-key template) and, within one, "
+           "the entities in sort-key order, with the patterns that read them there.\n\n";
+    writeChart(out, design, report, nullptr, options);
+    for (const auto& index : design.indexes()) writeChart(out, design, report, &index, options);
+    writeRisks(out, report);
+    writePrices(out, design.prices());
     return out;
 }
 

@@ -73,6 +73,36 @@ private Q_SLOTS:
         QTest::newRow("ref without attribute") << "ref(Customer)" << "ref: expected ref(Entity.attribute[, SKEW]), got 'Customer'";
         QTest::newRow("bad weight") << "enum(A*x)" << "enum: weight 'x' of an enum value is not a positive number";
         QTest::newRow("bad skew") << "ref(A.b, pareto)" << "ref: skew 'pareto' is not uniform, zipf or zipf(S)";
+        QTest::newRow("id too long") << "id(33)" << "id: expected id or id(N) with N in 1..32";
+        QTest::newRow("seq too wide") << "seq(21)" << "seq: expected seq or seq(W) with W in 0..20";
+        QTest::newRow("text too long") << "text(409601)" << "text: expected text(N) with N in 1..409600";
+        QTest::newRow("shard of nothing") << "shard(0)" << "shard: expected shard(N) with N in 1..100000";
+        QTest::newRow("decimal too precise") << "decimal(1.234, 2)" << "decimal: expected decimal(MIN, MAX[, SCALE]) with decimals MIN <= MAX of at most SCALE fraction digits";
+        QTest::newRow("datetime reversed") << "datetime(2025-01-02, 2025-01-01)" << "datetime: expected datetime(FROM, TO[, FORMAT]) with ISO dates or times FROM <= TO";
+        QTest::newRow("uuid with arguments") << "uuid(4)" << "uuid: takes no arguments";
+        QTest::newRow("empty enum value") << "enum(A, '')" << "enum: an enum value is empty";
+        QTest::newRow("slice of a spec") << "slice(id(4), 2)" << "slice: expected slice(attribute, N) with N in 1..1024";
+        QTest::newRow("map without names") << "map(email)" << "map: expected map(NAME=SPEC, ...)";
+        QTest::newRow("map field unknown") << "map(a=guid)" << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
+        QTest::newRow("list too long") << "list(1001, email)" << "list: expected list(N, SPEC) with N in 0..1000";
+        QTest::newRow("named argument") << "enum(a=B)" << "enum: only map() takes NAME=SPEC arguments";
+    }
+
+    void shouldRefuseSpecsNestedDeeperThanAnyDesignNeeds()
+    {
+        auto nested = [](int levels) {
+            std::string spec;
+            for (int i = 0; i < levels; ++i) spec += "list(1, ";
+            spec += "email";
+            spec.append(size_t(levels), ')');
+            return spec;
+        };
+        Generator g;
+        std::string why;
+        QVERIFY2(Generator::tryParse(nested(31), &g, &why), why.c_str());
+        QCOMPARE(g.kind(), Generator::Kind::List);
+        QVERIFY(!Generator::tryParse(nested(200000), &g, &why));
+        QVERIFY2(why.find("nested more than 32 levels deep") != std::string::npos, why.c_str());
     }
     void shouldRejectBadSpecsWithReason()
     {
