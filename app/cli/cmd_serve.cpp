@@ -1,10 +1,6 @@
 // keyplan-cli serve: the store as a DynamoDB-compatible HTTP endpoint, for any AWS SDK.
 #include "CliCommand.h"
 
-// Built once store::SqliteStore exists (app/server/CMakeLists.txt defines the macro when
-// model/store/SqliteStore.h is there).
-#ifdef KEYPLAN_HAVE_SQLITE_STORE
-
 #include "ServeAuth.h"
 #include "Server.h"
 #include "aws/Credentials.h"
@@ -148,5 +144,3 @@ int serve(const QStringList& args)
 }  // namespace
 
 KEYPLAN_CLI_COMMAND(serve, "serve", "serve the store over DynamoDB's HTTP protocol (any AWS SDK)", serve);
-
-#endif  // KEYPLAN_HAVE_SQLITE_STORE
