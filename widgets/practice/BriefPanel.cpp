@@ -163,7 +163,7 @@ void BriefPanel::showFinished(int score)
 {
     countdown_->setStyleSheet({});
     countdown_->setText(tr("Submitted: %1 / 100").arg(score));
-    submit_->setEnabled(false);
+    submit_->setText(tr("Show the &report"));
     hint_->setEnabled(false);
 }
 
