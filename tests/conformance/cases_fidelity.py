@@ -130,6 +130,19 @@ def register(case, cases):
          [("Scan", {"TableName": "nums", "Segment": 1, "TotalSegments": 4, "Limit": 1}),
           ("Scan", {"TableName": "nums", "Segment": 1, "TotalSegments": 4, "ExclusiveStartKey": "$LEK"})],
          fixtures=("nums",))
+    # Which segment an index entry falls in: DynamoDB leaves it open; DynamoDB Local (and Keyplan)
+    # segment an index by its table's partition key, so a GSI keyed on other attributes is split
+    # as its table is. Every segment whole, then paged, on a GSI (index-key order) and an LSI.
+    for index in ("GSI1", "LSI1"):
+        for total in (2, 3):
+            case(f"fidelity_scan_{index.lower()}_segments_of_{total}",
+                 [("Scan", {"TableName": "shop", "IndexName": index, "Segment": s, "TotalSegments": total})
+                  for s in range(total)])
+        paged = {"TableName": "shop", "IndexName": index, "Segment": 1, "TotalSegments": 3, "Limit": 2}
+        case(f"fidelity_scan_{index.lower()}_segment_pages",
+             [("Scan", paged)] + [("Scan", dict(paged, ExclusiveStartKey="$LEK"))] * 3)
+        case(f"fidelity_scan_{index.lower()}_start_key_of_another_segment",
+             [("Scan", paged), ("Scan", dict(paged, Segment=0, ExclusiveStartKey="$LEK"))])
 
     # ---- Whole numbers on the wire -------------------------------------------------------------
     int_why = ("a Limit that is not a whole Integer does not fit DynamoDB's Integer member and is refused; DynamoDB Local "
