@@ -279,6 +279,7 @@ private Q_SLOTS:
         QVERIFY(!controller_->briefDock()->isHidden());
         QVERIFY(controller_->brief()->countdown()->text().startsWith("45:00"));
         QVERIFY(controller_->brief()->brief()->toPlainText().contains(QString::fromStdString(ecommerce().patterns[3].name)));
+        QVERIFY(controller_->brief()->brief()->toPlainText().contains("The grade prices every pattern at these production volumes"));
         QVERIFY(controller_->brief()->hintButton()->isEnabled());
         QVERIFY(controller_->submitAction()->isEnabled());
     }
