@@ -471,6 +471,10 @@ private Q_SLOTS:
         QVERIFY(r.pattern(6)->curveball);
         QCOMPARE(points(r, "Change in production"), 5);
         QCOMPARE(r.part("Patterns answered")->max, 30);
+        // The reference does not answer the curveball: its reads are not priced against nothing.
+        QVERIFY(q(r.part("Read cost")->why).contains("Pattern 6 (the curveball) is not in the reference design and left out of both."));
+        QVERIFY(!q(r.part("Read cost")->toEarn).contains("pattern 6"));
+        QCOMPARE(points(r, "Read cost"), points(practice::grade(s, s.reference), "Read cost"));
         QVERIFY(r.backfill);
         QVERIFY(!r.backfill->rewritesBaseTable());
         QCOMPARE(r.backfill->itemsBackfilledOnline, 50e6);
