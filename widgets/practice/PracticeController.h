@@ -14,6 +14,7 @@
 #include "practice/Scenario.h"
 #endif
 
+#include "widgets/practice/BriefDock.h"
 #include "widgets/practice/PracticeRound.h"
 
 #include <QObject>
@@ -25,7 +26,6 @@
 
 class QAction;
 class QDialog;
-class QDockWidget;
 class QMainWindow;
 class QMenu;
 
@@ -46,7 +46,8 @@ public:
         std::function<void(const QString& message)> showError;
     };
 
-    // `window` receives the brief dock and parents the dialogs; `files` asks to save unsaved
+    // `window` receives the brief dock (shown only while a round is on, whatever the window's saved
+    // layout says) and parents the dialogs; `files` asks to save unsaved
     // changes before a round replaces the design.
     PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window);
     ~PracticeController() override;
@@ -57,6 +58,7 @@ public:
     QAction* startAction() const { return start_; }
     QAction* hintAction() const { return hint_; }
     QAction* submitAction() const { return submit_; }
+    QAction* showReportAction() const { return showReport_; }
     QAction* historyAction() const { return history_; }
 
     void setPrompts(Prompts prompts) { prompts_ = std::move(prompts); }
@@ -105,8 +107,9 @@ private:
     QAction* start_;
     QAction* hint_;
     QAction* submit_;
+    QAction* showReport_;
     QAction* history_;
-    QDockWidget* dock_;
+    BriefDock* dock_;
     BriefPanel* brief_;
     QPointer<PracticeRound> round_;
     QDialog* reportWindow_ = nullptr;
