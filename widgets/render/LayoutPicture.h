@@ -10,9 +10,15 @@
 #include "design/Design.h"
 
 #include <QByteArray>
+#include <QColor>
 #include <QImage>
 #include <QSizeF>
 #include <QString>
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 class QPainter;
 
@@ -20,6 +26,13 @@ namespace keyplan::render {
 
 struct PictureOptions {
     bool examples = true;  // the items are examples (the subtitle says so), not stored data
+    // The window's colours for an entity (its EntityPalette), instead of the design-order hues.
+    std::function<QColor(const design::Entity* entity)> background;
+    std::function<QColor(const design::Entity* entity)> swatch;
+    // Partitions to outline (a pattern's item collection), by partition-key text. An outline,
+    // not a wash, so each item's entity colour stays visible.
+    std::function<bool(const QString& partitionKey)> highlighted;
+    QColor highlightColour = QColor(37, 99, 235);
 };
 
 class LayoutPicture {
@@ -56,6 +69,8 @@ private:
     void paintHeader(QPainter& p, double y) const;
     double paintBlock(QPainter& p, const Block& block, double y) const;
     double paintLegend(QPainter& p, double y, bool draw) const;
+    QColor background(const design::Entity* entity) const;
+    QColor swatch(const design::Entity* entity) const;
     QString subtitle() const;
     QString partitionKeyHeader() const;
     QString sortKeyHeader() const;
@@ -75,5 +90,12 @@ QColor entitySwatch(const design::Design& design, const design::Entity* entity);
 
 // A value as the picture shows it: scalars as written, documents and sets compactly.
 QString valueText(const dynamo::AttributeValue& value);
+
+// The item's own attributes in the order the pictures (and the window's layout views) draw them:
+// on an index the table's keys first, then the entity's attributes as declared, then anything
+// else by name. Left out: the layout's own keys (drawn in their own columns) and the
+// discriminator (drawn as the colour). Only names the item has.
+std::vector<std::string> attributeOrder(const design::Design& design, std::string_view indexName, std::string_view partitionKey,
+                                        std::string_view sortKey, const design::Entity* entity, const dynamo::Item& item);
 
 }  // namespace keyplan::render
