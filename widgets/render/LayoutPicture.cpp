@@ -143,6 +143,20 @@ LayoutPicture::LayoutPicture(const design::Design& design, const analysis::Index
     measure();
 }
 
+QColor LayoutPicture::background(const design::Entity* entity) const
+{
+    if (entity && options_.background) return options_.background(entity);
+    const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
+    return same ? entityBackground(*options_.colours, same) : entityBackground(design_, entity);
+}
+
+QColor LayoutPicture::swatch(const design::Entity* entity) const
+{
+    if (entity && options_.swatch) return options_.swatch(entity);
+    const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
+    return same ? entitySwatch(*options_.colours, same) : entitySwatch(design_, entity);
+}
+
 QString LayoutPicture::title() const
 {
     if (layout_.indexName.empty()) return QStringLiteral("Table %1").arg(q(design_.table().name));
@@ -338,16 +352,6 @@ double LayoutPicture::paintLegend(QPainter& p, double y, bool draw) const
         lineY += needed.height() + 8;
     }
     return lineY - y;
-}
-
-QColor LayoutPicture::background(const design::Entity* entity) const
-{
-    return entity && options_.background ? options_.background(entity) : entityBackground(design_, entity);
-}
-
-QColor LayoutPicture::swatch(const design::Entity* entity) const
-{
-    return entity && options_.swatch ? options_.swatch(entity) : entitySwatch(design_, entity);
 }
 
 void LayoutPicture::paint(QPainter& p) const

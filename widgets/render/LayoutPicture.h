@@ -26,7 +26,10 @@ namespace keyplan::render {
 
 struct PictureOptions {
     bool examples = true;  // the items are examples (the subtitle says so), not stored data
-    // The window's colours for an entity (its EntityPalette), instead of the design-order hues.
+    // When set, an entity of the same name in this design gives its colour (its place here), so
+    // two designs drawn side by side colour a shared entity alike; other entities keep their own.
+    const design::Design* colours = nullptr;
+    // The window's colours for an entity (its EntityPalette), before either of the above.
     std::function<QColor(const design::Entity* entity)> background;
     std::function<QColor(const design::Entity* entity)> swatch;
     // Partitions to outline (a pattern's item collection), by partition-key text. An outline,
@@ -50,6 +53,10 @@ public:
 
     QString title() const;
 
+    // An entity's row background and its band and legend colour in this picture.
+    QColor background(const design::Entity* entity) const;
+    QColor swatch(const design::Entity* entity) const;
+
 private:
     struct Cell {
         QString name;
@@ -69,8 +76,6 @@ private:
     void paintHeader(QPainter& p, double y) const;
     double paintBlock(QPainter& p, const Block& block, double y) const;
     double paintLegend(QPainter& p, double y, bool draw) const;
-    QColor background(const design::Entity* entity) const;
-    QColor swatch(const design::Entity* entity) const;
     QString subtitle() const;
     QString partitionKeyHeader() const;
     QString sortKeyHeader() const;
