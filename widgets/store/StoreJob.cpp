@@ -137,11 +137,11 @@ StoreJob* StoreJob::loadJsonLines(store::Store& store, const QString& table, con
                 cancelled = true;
                 break;
             }
-            const QByteArray line = file.readLine();
             ++lineNumber;
             // The same reading as keyplan-cli load --jsonl: one module owns the format.
             dynamo::Item item;
             try {
+                const QByteArray line = wire::readItemLine(file, lineNumber);
                 std::optional<dynamo::Item> decoded = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())), lineNumber);
                 if (!decoded) continue;
                 item = std::move(*decoded);
