@@ -1,6 +1,7 @@
 #include "widgets/design/PatternsView.h"
 
 #include "widgets/common/Icons.h"
+#include "widgets/common/WheelGuard.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/PatternEditor.h"
 #include "widgets/design/PatternListModel.h"
@@ -55,6 +56,7 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     scroll->setWidget(editor_);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    guardWheel(scroll);
 
     auto* toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -168,7 +170,9 @@ void PatternsView::emitCollection()
     if (!current_) return;
     const ItemCollection c = document_->itemCollection(current_);
     // Said again only when it changed, so the layout does not jump on unrelated edits.
-    const QString key = c.index + u'\x1f' + c.partitionAttribute + u'\x1f' + c.partitionValue;
+    // The description too: a Scan has no partition attribute or value, and reads nothing until
+    // the analysis has said so.
+    const QString key = c.index + u'\x1f' + c.partitionAttribute + u'\x1f' + c.partitionValue + u'\x1f' + c.description;
     if (key == lastCollection_) return;
     lastCollection_ = key;
     Q_EMIT itemCollectionSelected(c);
