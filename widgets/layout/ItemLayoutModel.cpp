@@ -3,6 +3,7 @@
 #include "dynamo/Error.h"
 #include "store/KeySchema.h"
 #include "store/Store.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/ValueText.h"
 
 #include <QHash>
@@ -16,7 +17,6 @@
 #include <mutex>
 #include <optional>
 #include <set>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -144,7 +144,7 @@ struct ItemLayoutModel::Private {
 
     quint64 generation = 0;
     std::shared_ptr<Wanted> wanted;
-    std::thread thread;
+    QPointer<Job> reader;  // lives until stopped: it serves pages as the view asks
 
     bool described = false;
     Description description;
@@ -448,19 +448,30 @@ void ItemLayoutModel::Private::start()
                                                   index.isEmpty() ? std::nullopt : std::optional<std::string>(index.toStdString()),
                                                   options, classifier, wanted, QPointer<ItemLayoutModel>(q), generation,
                                                   {}, {}, {}, 0, false});
-    thread = std::thread([worker] { worker->run(); });
+    reader = Jobs::instance().run<bool>(
+        q,
+        [worker] {
+            worker->run();
+            return true;
+        },
+        {});
+    // The reader sleeps until a page is asked for: Cancel must wake it.
+    reader->setCancelHook([wanted = wanted] {
+        {
+            std::lock_guard lock(wanted->mutex);
+            wanted->stop = true;
+        }
+        wanted->wake.notify_all();
+    });
 }
 
 void ItemLayoutModel::Private::stop()
 {
-    if (!thread.joinable()) return;
-    {
-        std::lock_guard lock(wanted->mutex);
-        wanted->stop = true;
-    }
-    wanted->wake.notify_all();
+    if (!reader) return;
+    reader->cancel();
     // At most one Scan call (a bounded page) is in flight, so this wait is short.
-    thread.join();
+    reader->waitForWorker();
+    reader = nullptr;
 }
 
 const Page* ItemLayoutModel::Private::page(int number) const

@@ -28,7 +28,6 @@ struct LayoutSource {
     bool operator==(const LayoutSource&) const = default;
 };
 
-class BackgroundRunner;
 class EntityPalette;
 class ItemLayoutView;
 
@@ -85,7 +84,6 @@ private:
 
     store::Store& store_;
     EntityPalette* entities_;
-    BackgroundRunner* runner_;
     QTabWidget* tabs_;
     QLabel* empty_;
     QLabel* stale_;
