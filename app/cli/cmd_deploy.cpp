@@ -68,7 +68,7 @@ int run(const QStringList& args)
     design::Design d;
     try {
         d = design::loadDesignFile(file);
-    } catch (const design::DesignFileError& e) {
+    } catch (const json::FormatError& e) {
         err << "keyplan-cli deploy: " << e.what() << "\n";
         return 2;
     }

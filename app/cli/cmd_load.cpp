@@ -5,6 +5,7 @@
 // items, it neither creates nor deletes tables there.
 #include "CliCommand.h"
 #include "EndpointOptions.h"
+#include "LoadJsonLines.h"
 #include "Printable.h"
 
 #include "analysis/CostModel.h"
@@ -75,7 +76,8 @@ double freeBytesFor(const QString& file)
 
 constexpr const char* kUsage =
     "usage: keyplan-cli load DESIGN (--db FILE | --endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
-    "                        [--items N] [--seed S] [--replace]\n";
+    "                        [--items N] [--seed S] [--replace]\n"
+    "       keyplan-cli load [DESIGN] --jsonl ITEMS.jsonl --db FILE [--table-name NAME] [--replace]\n";
 
 int usage(QTextStream& err)
 {
@@ -119,7 +121,7 @@ int run(const QStringList& args)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    QString file, db, tableName;
+    QString file, db, tableName, jsonLines;
     cli::EndpointOptions endpoint;
     analysis::SampleOptions options;
     analysis::LoadOptions load;
@@ -144,10 +146,16 @@ int run(const QStringList& args)
                 << "  --table-name N   the table's name instead of the design's\n"
                    "  --items N   about N items in all (default: the design's own counts)\n"
                    "  --seed S    the random seed (default 1); the same seed gives the same items\n"
-                   "  --replace   delete the table first if it exists (store files only)\n";
+                   "  --replace   delete the table first if it exists (store files only)\n"
+                   "  --jsonl F   instead of sample data, the items of F, one per line in DynamoDB JSON (bare or\n"
+                   "              {\"Item\":...} as DynamoDB's export to S3 writes them), into DESIGN's table (created\n"
+                   "              if missing) or, without DESIGN, the existing table --table-name of the store --db;\n"
+                   "              a line that is not an item (not JSON, invalid UTF-8, an unpaired surrogate) stops\n"
+                   "              the load, keeping the items before it\n";
             return 0;
         }
         if (a == "--db" && i + 1 < args.size()) db = args[++i];
+        else if (a == "--jsonl" && i + 1 < args.size()) jsonLines = args[++i];
         else if (a == "--table-name" && i + 1 < args.size()) tableName = args[++i];
         else if (a == "--items") {
             qint64 n = 0;
@@ -166,19 +174,27 @@ int run(const QStringList& args)
         else if (a.startsWith('-') || !file.isEmpty()) return usage(err);
         else file = a;
     }
-    if (file.isEmpty() || db.isEmpty() == !endpoint.given()) return usage(err);
+    if (!jsonLines.isEmpty() && (db.isEmpty() || endpoint.given() || (file.isEmpty() && tableName.isEmpty())))
+        return usage(err);
+    if (jsonLines.isEmpty() && (file.isEmpty() || db.isEmpty() == !endpoint.given())) return usage(err);
 
     design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli load: " << e.what() << "\n";
-        return 2;
+    if (!file.isEmpty()) {
+        try {
+            d = design::loadDesignFile(file);
+        } catch (const json::FormatError& e) {
+            err << "keyplan-cli load: " << e.what() << "\n";
+            return 2;
+        }
+        if (!tableName.isEmpty()) {
+            design::Table table = d.table();
+            table.name = tableName.toStdString();
+            d.setTable(table);
+        }
     }
-    if (!tableName.isEmpty()) {
-        design::Table table = d.table();
-        table.name = tableName.toStdString();
-        d.setTable(table);
+    if (!jsonLines.isEmpty()) {
+        return cli::loadJsonLines(jsonLines, file.isEmpty() ? std::nullopt : std::optional<design::Design>(d), tableName,
+                                  load.replaceTable, db, out, err);
     }
     const analysis::SampleData data(d, options);
     if (!endpoint.given()) {

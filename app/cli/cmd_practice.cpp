@@ -41,7 +41,7 @@ int list(QTextStream& out, QTextStream& err)
     std::vector<practice::Scenario> all;
     try {
         all = practice::loadBuiltInScenarios();
-    } catch (const practice::ScenarioFileError& e) {
+    } catch (const json::FormatError& e) {
         err << "keyplan-cli practice list: " << e.what() << "\n";
         return 2;
     }
@@ -59,7 +59,7 @@ bool loadScenario(const QString& id, practice::Scenario* out, QTextStream& err)
     try {
         *out = practice::loadScenario(id);
         return true;
-    } catch (const practice::ScenarioFileError& e) {
+    } catch (const json::FormatError& e) {
         err << "keyplan-cli practice: " << e.what() << "\n";
         return false;
     }

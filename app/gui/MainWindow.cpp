@@ -13,6 +13,7 @@
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/DesignViews.h"
 #include "widgets/design/EntitiesView.h"
+#include "widgets/design/IndexBackfillPanel.h"
 #include "widgets/design/IndexesView.h"
 #include "widgets/design/PatternsView.h"
 #include "widgets/design/ProblemsView.h"
@@ -285,9 +286,13 @@ void MainWindow::installDesignViews()
     connect(designData_, &DesignDataController::storeChanged, this, &MainWindow::storeChanged);
     connect(designData_, &DesignDataController::storeChanged, console_, &RequestConsole::reloadTables);
     connect(designData_, &DesignDataController::runFinished, heatmap_, &PartitionHeatmap::refresh);
+    auto* backfill = new IndexBackfillPanel(document_, store_, layouts_, designViews_->indexes());
+    designViews_->indexes()->addFooter(backfill);
+    connect(backfill, &IndexBackfillPanel::storeChanged, this, &MainWindow::storeChanged);
     auto status = [this](const QString& message) { statusBar()->showMessage(message, 8000); };
     connect(designFiles_, &DesignFileController::statusMessage, this, status);
     connect(designData_, &DesignDataController::statusMessage, this, status);
+    connect(backfill, &IndexBackfillPanel::statusMessage, this, status);
     connect(designFiles_, &DesignFileController::windowTitleChanged, this, &QWidget::setWindowTitle);
     connect(document_, &DesignDocument::modifiedChanged, this, &QWidget::setWindowModified);
     connect(document_, &DesignDocument::identityChanged, this,

@@ -120,27 +120,31 @@ AttributeValue decodeKey(Type type, std::string_view bytes)
     }
 }
 
-KeyHash partitionKeyHash(const AttributeValue& value)
+KeyHash partitionKeyHashOfEncoded(std::string_view encodedKey)
 {
     // DynamoDB Local's LocalDBUtils.SALT, fed to SHA-1 before the key bytes.
     static constexpr char kSalt[] = "LocalDdb";
     QCryptographicHash sha1(QCryptographicHash::Sha1);
     sha1.addData(QByteArrayView(kSalt, 8));
-    std::string encoded;
-    switch (value.type()) {
-    case Type::S: sha1.addData(QByteArrayView(value.asString().data(), static_cast<qsizetype>(value.asString().size()))); break;
-    case Type::B: sha1.addData(QByteArrayView(value.asBinary().data(), static_cast<qsizetype>(value.asBinary().size()))); break;
-    case Type::N: {
-        appendNumberKey(encoded, value.asNumber());
-        sha1.addData(QByteArrayView(encoded.data(), static_cast<qsizetype>(encoded.size())));
-        break;
-    }
-    default: throw std::invalid_argument("partitionKeyHash: a key value must be S, N or B, not " + std::string(typeName(value.type())));
-    }
+    sha1.addData(QByteArrayView(encodedKey.data(), static_cast<qsizetype>(encodedKey.size())));
     const QByteArrayView digest = sha1.resultView();
     KeyHash out{};
     std::copy(digest.begin(), digest.end(), out.begin());
     return out;
+}
+
+KeyHash partitionKeyHash(const AttributeValue& value)
+{
+    switch (value.type()) {
+    case Type::S: return partitionKeyHashOfEncoded(value.asString());
+    case Type::B: return partitionKeyHashOfEncoded(value.asBinary());
+    case Type::N: {
+        std::string encoded;
+        appendNumberKey(encoded, value.asNumber());
+        return partitionKeyHashOfEncoded(encoded);
+    }
+    default: throw std::invalid_argument("partitionKeyHash: a key value must be S, N or B, not " + std::string(typeName(value.type())));
+    }
 }
 
 }  // namespace keyplan::dynamo

@@ -40,5 +40,7 @@ using KeyHash = std::array<uint8_t, 20>;
 // order): SHA-1("LocalDdb" + encodeKey(value)), i.e. the UTF-8 bytes for S, the raw bytes for B
 // and encodeBigDecimal for N.
 KeyHash partitionKeyHash(const AttributeValue& value);
+// The same hash from a value's encodeKey() bytes (as a table row or index entry stores them).
+KeyHash partitionKeyHashOfEncoded(std::string_view encodedKey);
 
 }  // namespace keyplan::dynamo

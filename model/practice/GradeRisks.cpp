@@ -2,6 +2,7 @@
 
 #include "analysis/StorageCost.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace keyplan::practice {
@@ -33,6 +34,44 @@ double largestCollectionItems(const Scenario& scenario, const design::Design& de
     return factor;
 }
 
+namespace {
+
+// The items that share one partition-key value on one place (the table or an index), and the
+// risk checks' findings that say it grows without bound, one per item type in it.
+struct Collection {
+    std::string index;
+    std::string key;
+    std::string keyTemplate;
+    std::vector<const Finding*> findings;
+    std::string where() const { return (index.empty() ? "the table" : index) + " (" + key + " = " + keyTemplate + ")"; }
+};
+
+std::vector<Collection> unboundedCollections(const design::Design& graded, const analysis::Report& report)
+{
+    std::vector<Collection> out;
+    for (const Finding& f : report.findings) {
+        if (f.rule != Finding::Rule::UnboundedCollection) continue;
+        const design::Entity* e = graded.entityByName(f.entity);
+        const design::KeyBinding* b = e ? e->key(f.key) : nullptr;
+        const std::string keyTemplate = b ? b->keyTemplate.text() : std::string("?");
+        auto same = std::find_if(out.begin(), out.end(), [&](const Collection& c) {
+            return c.index == f.index && c.key == f.key && c.keyTemplate == keyTemplate;
+        });
+        if (same == out.end()) same = out.insert(out.end(), Collection{f.index, f.key, keyTemplate, {}});
+        same->findings.push_back(&f);
+    }
+    return out;
+}
+
+std::string names(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i) out += (i ? (i + 1 == items.size() ? " and " : ", ") : "") + items[i];
+    return out;
+}
+
+}  // namespace
+
 RiskAssessment assessRisks(const Scenario& scenario, const design::Design& graded, const analysis::CostModel& cost,
                            const analysis::Report& report)
 {
@@ -57,30 +96,46 @@ RiskAssessment assessRisks(const Scenario& scenario, const design::Design& grade
             out.penalty += kLsiPenalty;
             said.push_back("the LSI 10 GB limit on " + f.entity + "'s collections");
             fixes.push_back("replace " + f.index + " by a GSI, or bound the collection by time");
-        } else if (f.rule == Finding::Rule::UnboundedCollection) {
-            const design::Entity* e = graded.entityByName(f.entity);
-            if (!e) continue;
-            const design::Index* index = f.index.empty() ? nullptr : graded.indexByName(f.index);
-            const double items = largestCollectionItems(scenario, graded, *e);
-            const double size = static_cast<double>(index ? cost.entrySize(*e, *index) : cost.itemSize(*e));
-            const double bytes = items * (size + analysis::kStorageOverheadBytes);
-            const std::string where = (f.index.empty() ? "the table" : f.index) + " (" + f.key + " = " +
-                                      (e->key(f.key) ? e->key(f.key)->keyTemplate.text() : std::string("?")) + ")";
-            const std::string sized = "At the scenario's volumes the largest " + e->name + " collection on " + where +
-                                      " holds about " + formatCount(std::round(items)) + " items, " +
-                                      analysis::formatBytes(bytes) + ", and it grows without bound";
-            if (bytes > kTenGb) {
-                out.findings.push_back({GradeFinding::Kind::LargeCollection, 0, f.entity, f.index,
-                                        sized + ": past the 10 GB a partition holds, one key's reads and writes all meet "
-                                                "one partition's 3,000 RCU / 1,000 WCU. " + f.message, 0});
-                out.penalty += kLargeCollectionPenalty;
-                said.push_back("an item collection of " + analysis::formatBytes(bytes) + " (" + e->name + ")");
-                fixes.push_back("bound " + e->name + "'s collection by time (a month in the partition key)");
-            } else {
-                notes.push_back({GradeFinding::Kind::Note, 0, f.entity, f.index,
-                                 sized + "; that is within one partition today.", 0});
-            }
         }
+    }
+    // Unbounded collections, one risk per collection: the item types that share its key grow it
+    // together, sized at the scenario's volumes under the busiest parent.
+    for (const Collection& c : unboundedCollections(graded, report)) {
+        std::vector<std::string> entities;
+        double items = 0, bytes = 0;
+        std::string messages;
+        for (const Finding* f : c.findings) {
+            const design::Entity* e = graded.entityByName(f->entity);
+            if (!e) continue;
+            const design::Index* index = c.index.empty() ? nullptr : graded.indexByName(c.index);
+            const double n = largestCollectionItems(scenario, graded, *e);
+            const double size = static_cast<double>(index ? cost.entrySize(*e, *index) : cost.itemSize(*e));
+            entities.push_back(e->name);
+            items += n;
+            bytes += n * (size + analysis::kStorageOverheadBytes);
+            messages += " " + f->message;
+        }
+        if (entities.empty()) continue;
+        const std::string sized = "At the scenario's volumes the largest " + names(entities) + " collection on " +
+                                  c.where() + " holds about " + formatCount(std::round(items)) + " items, " +
+                                  analysis::formatBytes(bytes) + ", and it grows without bound";
+        if (bytes > kTenGb) {
+            out.findings.push_back({GradeFinding::Kind::LargeCollection, 0, names(entities), c.index,
+                                    sized + ": past 10 GB the collection spans partitions, and its newest end, where "
+                                            "one key's writes land, meets one partition's 3,000 RCU / 1,000 WCU." +
+                                        messages,
+                                    0});
+            out.penalty += kLargeCollectionPenalty;
+            said.push_back("an item collection of " + analysis::formatBytes(bytes) + " (" + names(entities) + ")");
+        } else {
+            // Small today is not bounded: the risk checks warn of it, and so does the grade (a
+            // customer with a million orders is the follow-up question it invites).
+            out.findings.push_back({GradeFinding::Kind::UnboundedCollection, 0, names(entities), c.index, sized + "." + messages, 0});
+            out.penalty += kUnboundedCollectionPenalty;
+            said.push_back("an unbounded " + names(entities) + " collection on " + c.where());
+        }
+        fixes.push_back("bound the " + names(entities) + " collection on " + c.where() +
+                        " by time (a month in the partition key; a listing then reads the latest month or two)");
     }
     if (!said.empty()) {
         out.summary = "Open at the scenario's volumes and rates: ";

@@ -21,10 +21,16 @@ struct RiskAssessment {
     std::string toEarn;
 };
 
-// Penalties: 6 for each hot partition (over 1,000 WCU or 3,000 RCU per partition), 4 for each item
-// collection past 10 GB, 5 for each LSI whose collections grow without bound or past 10 GB.
+// The risks are the risk checks' own findings (analysis::lint, as the Problems dock shows them) on
+// the graded design, at the scenario's volumes and rates. Penalties: 6 for each hot partition (over
+// 1,000 WCU or 3,000 RCU per partition), 4 for each item collection past 10 GB, 2 for each one
+// that grows without bound while still smaller (a collection is a place's partition-key template:
+// the item types that share it grow it together), 5 for each LSI whose collections grow without
+// bound or past 10 GB. A hot-partition warning that fits one partition at the scenario's rate is a
+// note.
 inline constexpr int kHotPartitionPenalty = 6;
 inline constexpr int kLargeCollectionPenalty = 4;
+inline constexpr int kUnboundedCollectionPenalty = 2;
 inline constexpr int kLsiPenalty = 5;
 
 // The items of `entity` under its busiest parent at production volume (a customer with a million

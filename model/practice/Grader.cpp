@@ -17,6 +17,7 @@ std::string_view findingKindName(GradeFinding::Kind kind)
     switch (kind) {
     case GradeFinding::Kind::HotPartition: return "hot-partition";
     case GradeFinding::Kind::LargeCollection: return "large-collection";
+    case GradeFinding::Kind::UnboundedCollection: return "unbounded-collection";
     case GradeFinding::Kind::LsiLimit: return "lsi-limit";
     case GradeFinding::Kind::Scan: return "scan";
     case GradeFinding::Kind::Filter: return "filter";
@@ -50,6 +51,10 @@ bool GradeReport::allAnswered() const
 }
 
 namespace {
+
+// Indexes: points off for each pattern a design with fewer indexes than the reference leaves to a
+// Scan, a filter or a fetch-back that the reference answers from an index.
+constexpr int kUnderservedPatternPenalty = 4;
 
 std::string money(double d) { return "$" + formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100); }
 
@@ -398,19 +403,42 @@ private:
                                      "write and its storage.", 0});
         }
         const int extra = std::max(0, mine - theirs);
+        // Fewer indexes than the reference earn their points only when every pattern is still
+        // answered by one request: a pattern the reference reads from an index and this design
+        // reads with a Scan, a filter or a fetch-back is where the saved index shows.
+        std::vector<std::string> underserved, underservedNumbers;
+        if (mine < theirs) {
+            for (const auto& r : out_.patterns) {
+                const analysis::PatternReport* theirsPlan = reportOf(*ref_, r.number);
+                if (r.answered || !theirsPlan || theirsPlan->plan.request.indexName.empty()) continue;
+                underserved.push_back("pattern " + std::to_string(r.number) + " " + r.verdict + " where the reference reads " +
+                                      theirsPlan->plan.request.indexName);
+                underservedNumbers.push_back(std::to_string(r.number));
+            }
+        }
         GradePart part{"Indexes", 0, 10, "", ""};
-        part.points = std::max(0, 10 - 3 * extra - 3 * static_cast<int>(unused.size()));
+        part.points = std::max(0, 10 - 3 * extra - 3 * static_cast<int>(unused.size()) -
+                                      kUnderservedPatternPenalty * static_cast<int>(underserved.size()));
         const auto storage = analysis::storageCost(cand_->design, cand_->cost);
         const auto refStorage = analysis::storageCost(ref_->design, ref_->cost);
         part.why = std::to_string(mine) + " index" + (mine == 1 ? "" : "es") + " against the reference's " +
-                   std::to_string(theirs) + (unused.empty() ? "" : "; unused: " + list(unused)) + ". Storage " +
-                   money(storage.dollarsPerMonth) + "/month (" + analysis::formatBytes(storage.totalBytes) +
-                   ") against the reference's " + money(refStorage.dollarsPerMonth) + ".";
-        if (part.points < 10)
+                   std::to_string(theirs) + (unused.empty() ? "" : "; unused: " + list(unused)) + ".";
+        if (!underserved.empty())
+            part.why += " Fewer indexes count only when every pattern is still answered by one request: " + list(underserved) + ".";
+        else if (mine < theirs)
+            part.why += " Fewer indexes, and every pattern the reference reads from one is still answered by one request.";
+        part.why += " Storage " + money(storage.dollarsPerMonth) + "/month (" + analysis::formatBytes(storage.totalBytes) +
+                    ") against the reference's " + money(refStorage.dollarsPerMonth) + ".";
+        if (!underserved.empty()) {
+            part.toEarn = "Answer pattern" + std::string(underserved.size() == 1 ? " " : "s ") + list(underservedNumbers) +
+                          " with one request over items that carry the result: a key built from the pattern's inputs "
+                          "(on the table, or an index as the reference does), not a Scan, a filter or a GetItem per item.";
+        } else if (part.points < 10) {
             part.toEarn = "Serve the patterns with at most " + std::to_string(theirs) + " index" + (theirs == 1 ? "" : "es") +
                           ": overload one GSI's generic keys for several patterns, use the table's own sort key and "
                           "sparse item types before adding an index" +
                           (unused.empty() ? "" : ", and drop " + list(unused)) + ".";
+        }
         out_.parts.push_back(std::move(part));
     }
 
@@ -420,8 +448,8 @@ private:
         GradePart part{"Risks", 0, 15, "", ""};
         part.points = std::max(0, 15 - risks.penalty);
         for (const auto& f : risks.findings) out_.findings.push_back(f);
-        part.why = risks.summary.empty() ? "No hot partition, oversized item collection or LSI limit at the scenario's "
-                                            "volumes and rates."
+        part.why = risks.summary.empty() ? "No hot partition, unbounded or oversized item collection or LSI limit at the "
+                                            "scenario's volumes and rates."
                                           : risks.summary;
         part.toEarn = risks.toEarn;
         out_.parts.push_back(std::move(part));

@@ -11,11 +11,15 @@
 //   Write cost (10)             write units per second at the scenario's write rates, index writes
 //                               included (index write amplification), against the reference
 //   Indexes (10)                indexes used against the reference's count: 3 off for each extra
-//                               one, 3 off for each index no pattern reads
-//   Risks (15)                  at the scenario's volumes and rates: hot partitions over 1,000 WCU
-//                               (6 off each, with the shard count that fixes them), item collections
-//                               past 10 GB (4 off), an LSI on a collection that grows without bound
-//                               or past 10 GB (5 off)
+//                               one, 3 off for each index no pattern reads; fewer than the
+//                               reference's count only when every pattern is still answered by one
+//                               request (4 off for each pattern the reference reads from an index
+//                               that the design leaves to a Scan, a filter or a fetch-back)
+//   Risks (15)                  the risk checks' findings (the Problems dock's) at the scenario's
+//                               volumes and rates: hot partitions over 1,000 WCU (6 off each, with
+//                               the shard count that fixes them), item collections past 10 GB (4
+//                               off), collections that grow without bound (2 off), an LSI on a
+//                               collection that grows without bound or past 10 GB (5 off)
 //   Scans and filters (5)       each Scan or filter that reads more than it returns: 3 off
 //   Hints (5)                   each hint taken costs its points
 //   Time (5)                    full inside the time limit, none past it (the CLI: not timed)
@@ -70,7 +74,9 @@ struct PatternRow {
 };
 
 struct GradeFinding {
-    enum class Kind { HotPartition, LargeCollection, LsiLimit, Scan, Filter, FetchBack, UnusedIndex, Backfill, Note };
+    enum class Kind {
+        HotPartition, LargeCollection, UnboundedCollection, LsiLimit, Scan, Filter, FetchBack, UnusedIndex, Backfill, Note
+    };
     Kind kind = Kind::Note;
     int pattern = 0;     // the pattern concerned, 0 for none
     std::string entity;  // the entity concerned, if any

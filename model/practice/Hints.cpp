@@ -159,7 +159,10 @@ std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& 
     const analysis::CostModel cost(mine);
     const RiskAssessment risks = assessRisks(scenario, mine, cost, myReport);
     for (const auto& f : risks.findings) {
-        if (f.kind == GradeFinding::Kind::Note) continue;
+        // A collection that grows without bound but is small at the scenario's volumes is the
+        // Risks part's and the follow-up's to raise, not a hint's: bounding it by time turns its
+        // listing into a Query per month, a trade the reference does not make either.
+        if (f.kind == GradeFinding::Kind::Note || f.kind == GradeFinding::Kind::UnboundedCollection) continue;
         HintTrack t;
         t.topic = "risk:" + f.entity + ":" + f.index;
         t.title = "A risk on " + (f.index.empty() ? std::string("the table") : f.index) + " (" + f.entity + ")";

@@ -5,7 +5,10 @@
 //
 // Matching: the answer and the phrasing are lowered and reduced to words (letters and digits; the
 // rest separates words). A phrasing matches when its words appear in the answer consecutively;
-// "..." in a phrasing lets any words come between its parts ("shard ... writes").
+// "..." in a phrasing lets any words come between its parts ("shard ... writes"). A phrasing's
+// word of three letters or more also accepts its plural, past and -ing forms (shard: shards,
+// sharded, sharding; throttle: throttled, throttling; scan: scanned; query: queries), never a
+// different word that merely starts the same (join does not accept joint).
 #pragma once
 
 #include "practice/Scenario.h"

@@ -22,37 +22,24 @@
 //                       "modelAnswer" } ],
 //     "prices": <a .keyplan.json price table> (optional) }
 //
-// Loading is strict and never half-done: a broken file gives a ScenarioFileError whose path names
-// the member (`$.patterns[3].attributes[1]`) and whose reason says what is wrong there.
+// Loading is strict and never half-done: a broken file gives a json::FormatError (model/json's one
+// error for every JSON-based format) whose path names the member (`$.patterns[3].attributes[1]`)
+// and whose reason says what is wrong there.
 #pragma once
 
 #include "design/Design.h"
+#include "json/FormatError.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace keyplan::practice {
-
-class ScenarioFileError : public std::runtime_error {
-public:
-    // what() reads "FILE: PATH: REASON" (without "FILE: " when there is no file name).
-    ScenarioFileError(std::string path, std::string reason, std::string fileName = {});
-    const std::string& path() const { return path_; }      // `$.entities[1].volume.items`
-    const std::string& reason() const { return reason_; }
-    const std::string& fileName() const { return fileName_; }
-
-private:
-    std::string path_;
-    std::string reason_;
-    std::string fileName_;
-};
 
 enum class Difficulty { Easy, Medium, Hard };
 std::string_view difficultyName(Difficulty d);  // "easy", "medium", "hard"
@@ -122,7 +109,7 @@ struct Scenario {
     const FollowUp* followUp(std::string_view id) const;
 };
 
-// Reads a scenario file; the reference design is read relative to it. Throws ScenarioFileError
+// Reads a scenario file; the reference design is read relative to it. Throws json::FormatError
 // (a broken reference design is reported as `$.reference` with the design file's own path).
 Scenario loadScenarioFile(const QString& fileName);
 // Parses scenario text; `referenceDirectory` is where "reference" is looked up.
@@ -130,7 +117,7 @@ Scenario parseScenario(std::string_view json, const QString& referenceDirectory,
 
 // The scenarios shipped with Keyplan (compiled in as :/scenarios/*.scenario.json), by id.
 QStringList builtInScenarioFiles();
-// A shipped scenario by id, or nullopt. Throws ScenarioFileError if the shipped file is broken.
+// A shipped scenario by id, or nullopt. Throws json::FormatError if the shipped file is broken.
 std::optional<Scenario> loadBuiltInScenario(std::string_view id);
 // Every shipped scenario, in id order.
 std::vector<Scenario> loadBuiltInScenarios();

@@ -455,8 +455,11 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
     ReadExpressions expressions(request);
     checkIndexProjects(s, plan, expressions);
 
-    // Parallel scan: segment i of n covers the i-th of n equal ranges of the hash space, so the
-    // segments are disjoint and together complete. An index is segmented on its own keys' hash.
+    // Parallel scan: segment i of n covers the i-th of n equal ranges of the hash space of the
+    // table's partition key, so the segments are disjoint and together complete. DynamoDB leaves
+    // open which item falls in which segment; DynamoDB Local segments an index on its table's
+    // partition key too (asked with boto3: a GSI's items fall in the segments of their table
+    // partition key, not of the index's), and so does Keyplan.
     std::string segmentLow, segmentHigh;
     if (request.totalSegments && *request.totalSegments > 1) {
         auto boundary = [](int64_t segment, int64_t total) {
@@ -469,6 +472,9 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
         if (*request.segment > 0) segmentLow = boundary(*request.segment, *request.totalSegments);
         if (*request.segment + 1 < *request.totalSegments) segmentHigh = boundary(*request.segment + 1, *request.totalSegments);
     }
+    auto inSegment = [&](std::string_view tableHash) {
+        return (segmentLow.empty() || tableHash >= segmentLow) && (segmentHigh.empty() || tableHash < segmentHigh);
+    };
 
     std::optional<RowKey> startRow;
     std::optional<IndexEntry> startEntry;
@@ -477,28 +483,29 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
         startRow = rowKeyOf(s, *request.exclusiveStartKey);
         if (plan.index) startEntry = indexEntryOf(s, *plan.index, *request.exclusiveStartKey);
         // The key must belong to the segment scanned (DynamoDB Local's text).
-        const std::string& startHash = startEntry ? startEntry->hash : startRow->hash;
-        if ((!segmentLow.empty() && startHash < segmentLow) || (!segmentHigh.empty() && startHash >= segmentHigh))
-            throwValidation("Exclusive start key must lie within the segment");
+        if (!inSegment(startRow->hash)) throwValidation("Exclusive start key must lie within the segment");
     }
 
+    // A table's rows and an LSI's entries lead with the table's hash (h): SQLite bounds the
+    // segment. A GSI's entries are ordered by the index key: its segment is picked row by row
+    // from the hash of the table partition key each entry carries.
+    const bool segmentByRow = plan.index && plan.index->global && (!segmentLow.empty() || !segmentHigh.empty());
     std::string sql;
     if (!plan.index) {
         std::string where = "1";
         if (!segmentLow.empty()) where += " AND h >= ?1";
         if (!segmentHigh.empty()) where += " AND h < ?2";
         if (startRow) where += " AND (h, pk, sk) > (?3, ?4, ?5)";
-        sql = "SELECT size, item, h FROM " + s.sqlName + " WHERE " + where + " ORDER BY h, pk, sk";
+        sql = "SELECT size, item, h, pk FROM " + s.sqlName + " WHERE " + where + " ORDER BY h, pk, sk";
     } else {
         std::string where = "1";
-        if (!segmentLow.empty()) where += " AND h >= ?1";
-        if (!segmentHigh.empty()) where += " AND h < ?2";
-        // DynamoDB Local walks a GSI in index-key order (not hashed) and an LSI in table-hash
-        // order; segments use the hash either way.
+        if (!plan.index->global && !segmentLow.empty()) where += " AND h >= ?1";
+        if (!plan.index->global && !segmentHigh.empty()) where += " AND h < ?2";
+        // DynamoDB Local walks a GSI in index-key order (not hashed) and an LSI in table-hash order.
         const std::string order = plan.index->global ? "ipk, isk, tie, pk, sk" : "h, ipk, isk, tie, pk, sk";
         if (startEntry) where += plan.index->global ? " AND (ipk, isk, tie, pk, sk) > (?3, ?4, ?5, ?6, ?7)"
                                                     : " AND (h, ipk, isk, tie, pk, sk) > (?8, ?3, ?4, ?5, ?6, ?7)";
-        sql = "SELECT size, item, h FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY " + order;
+        sql = "SELECT size, item, h, pk FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY " + order;
     }
 
     PageCollector page(t, plan, expressions, request.limit, access.connection());
@@ -507,14 +514,18 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
     std::map<std::string, double> unitsByHash;
     {
         auto st = access.connection().prepare(sql);
-        if (!segmentLow.empty()) st.bind(1, segmentLow);
-        if (!segmentHigh.empty()) st.bind(2, segmentHigh);
+        if (!segmentByRow && !segmentLow.empty()) st.bind(1, segmentLow);
+        if (!segmentByRow && !segmentHigh.empty()) st.bind(2, segmentHigh);
         if (startRow && !plan.index) st.bind(3, startRow->hash).bind(4, startRow->pk).bind(5, startRow->sk);
         if (startEntry) {
             st.bind(3, startEntry->ipk).bind(4, startEntry->isk).bind(5, startEntry->tie).bind(6, startRow->pk).bind(7, startRow->sk);
             if (!plan.index->global) st.bind(8, startRow->hash);
         }
         while (st.step()) {
+            if (segmentByRow) {
+                const dynamo::KeyHash tableHash = dynamo::partitionKeyHashOfEncoded(st.blob(3));
+                if (!inSegment(std::string_view(reinterpret_cast<const char*>(tableHash.data()), kHashPrefixBytes))) continue;
+            }
             const int64_t size = st.int64(0);
             unitsByHash[std::string(st.blob(2))] += static_cast<double>(size) / dynamo::kReadUnitBytes * (plan.consistent ? 1.0 : 0.5);
             if (!page.add(size, st.blob(1))) break;

@@ -358,6 +358,7 @@ bool SqliteStore::Impl::backfillBatch(int64_t tableId, int indexId, std::optiona
                                           dynamo::decodeItem(st.blob(3))});
     }
     sqlite::Transaction tx(db);
+    int64_t indexed = 0, indexedBytes = 0;
     for (const auto& [key, item] : rows) {
         // [AWS] an item whose index key has another type than the index defines is not indexed
         // (DynamoDB reports such items as index key violations); the table write stays.
@@ -369,7 +370,9 @@ bool SqliteStore::Impl::backfillBatch(int64_t tableId, int indexId, std::optiona
         }
         std::optional<IndexEntry> entry = indexEntryOf(t.schema, *index, item);
         if (!entry) continue;
-        db.prepare("INSERT OR REPLACE INTO " + index->sqlName + " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+        // An entry already there was written by a write during the backfill, from this same item
+        // (the batch holds the writer lock between reading the rows and writing the entries).
+        db.prepare("INSERT OR IGNORE INTO " + index->sqlName + " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
             .bind(1, entry->ipk)
             .bind(2, entry->isk)
             .bind(3, entry->tie)
@@ -379,8 +382,22 @@ bool SqliteStore::Impl::backfillBatch(int64_t tableId, int indexId, std::optiona
             .bind(7, entry->size)
             .bind(8, dynamo::encodeItem(entry->projected))
             .run();
+        if (db.changes() > 0) {
+            ++indexed;
+            indexedBytes += entry->size;
+        }
     }
     tx.commit();
+    {
+        // DescribeTable's IndexItemCount grows while the backfill runs, so a client can follow it
+        // (writes during the backfill may make it approximate; finishBackfill counts again).
+        std::lock_guard lock(stats);
+        if (t.countsLoaded) {
+            auto& counts = t.indexCounts[index->id];
+            counts.first += indexed;
+            counts.second += indexedBytes;
+        }
+    }
     if (rows.empty()) return false;
     after = rows.back().first;
     return static_cast<int>(rows.size()) == kBackfillBatchRows;

@@ -130,6 +130,19 @@ def register(case, cases):
          [("Scan", {"TableName": "nums", "Segment": 1, "TotalSegments": 4, "Limit": 1}),
           ("Scan", {"TableName": "nums", "Segment": 1, "TotalSegments": 4, "ExclusiveStartKey": "$LEK"})],
          fixtures=("nums",))
+    # Which segment an index entry falls in: DynamoDB leaves it open; DynamoDB Local (and Keyplan)
+    # segment an index by its table's partition key, so a GSI keyed on other attributes is split
+    # as its table is. Every segment whole, then paged, on a GSI (index-key order) and an LSI.
+    for index in ("GSI1", "LSI1"):
+        for total in (2, 3):
+            case(f"fidelity_scan_{index.lower()}_segments_of_{total}",
+                 [("Scan", {"TableName": "shop", "IndexName": index, "Segment": s, "TotalSegments": total})
+                  for s in range(total)])
+        paged = {"TableName": "shop", "IndexName": index, "Segment": 1, "TotalSegments": 3, "Limit": 2}
+        case(f"fidelity_scan_{index.lower()}_segment_pages",
+             [("Scan", paged)] + [("Scan", dict(paged, ExclusiveStartKey="$LEK"))] * 3)
+        case(f"fidelity_scan_{index.lower()}_start_key_of_another_segment",
+             [("Scan", paged), ("Scan", dict(paged, Segment=0, ExclusiveStartKey="$LEK"))])
 
     # ---- Whole numbers on the wire -------------------------------------------------------------
     int_why = ("a Limit that is not a whole Integer does not fit DynamoDB's Integer member and is refused; DynamoDB Local "
@@ -143,6 +156,33 @@ def register(case, cases):
                                                "Message": f"class {cls} can not be converted to an Integer"}}})
     case("fidelity_raw_limit_whole_with_exponent", [("raw", T + "Scan", '{"TableName":"nums","Limit":2e0}')],
          fixtures=("nums",))
+
+    # ---- Strings that are not UTF-8 ----------------------------------------------------------------
+    utf8_why = ("[AWS] DynamoDB's strings and names are UTF-8 and its protocol JSON: a body with a raw 0xFF byte or an "
+                "unpaired surrogate escape is no request, refused whole as a SerializationException (the message is "
+                "Keyplan's) and nothing is stored; DynamoDB Local answers 500 to the raw byte and stores the surrogate, "
+                "which no SDK can read back")
+    get = b'{"TableName":"shop","Key":{"PK":{"S":"UTF#%d"},"SK":{"S":"x"}}}'
+    for n, (label, op, body) in enumerate([
+            ("raw_ff_in_value", "PutItem", b'"Item":{"PK":{"S":"UTF#0"},"SK":{"S":"x"},"v":{"S":"a\xff"}}'),
+            ("surrogate_in_value", "PutItem", b'"Item":{"PK":{"S":"UTF#1"},"SK":{"S":"x"},"v":{"S":"a\\ud800"}}'),
+            ("surrogate_in_name", "PutItem", b'"Item":{"PK":{"S":"UTF#2"},"SK":{"S":"x"},"\\udc00":{"S":"v"}}'),
+            ("surrogate_in_batch", "BatchWriteItem", b'"RequestItems":{"shop":[{"PutRequest":{"Item":{"PK":{"S":"UTF#3"},'
+                                                     b'"SK":{"S":"x"},"m":{"M":{"k":{"SS":["\\ud800"]}}}}}}]'),
+            ("surrogate_in_transaction", "TransactWriteItems", b'"TransactItems":[{"Put":{"TableName":"shop","Item":{"PK":'
+                                                               b'{"S":"UTF#4"},"SK":{"S":"x"},"v":{"S":"\\udfff"}}}}]')]):
+        write = b"{" + (b'"TableName":"shop",' if op == "PutItem" else b"") + body + b"}"
+        # Where the reader stops: at a bad byte, or just past a bad escape.
+        if b"\xff" in write:
+            reason, offset = "Invalid UTF-8 start byte 0xff", write.index(b"\xff")
+        else:
+            escape = write.index(b"\\u")
+            reason, offset = "Invalid string: unpaired surrogate escape " + write[escape:escape + 6].decode(), escape + 6
+        case(f"fidelity_raw_utf8_{label}", [("raw", T + op, write), ("raw", T + "GetItem", get % n)], writes=True, why=utf8_why,
+             aws={0: {"status": 400, "error": {"Code": "SerializationException",
+                                               "Type": "com.amazon.coral.service#SerializationException",
+                                               "Message": f"Malformed JSON: {reason} at offset {offset}"}},
+                  1: {"status": 200, "ok": {}}})
 
     # ---- UpdateTable and DeleteTable --------------------------------------------------------------
     def create_index(name, attribute, attribute_type="S", table="nums"):

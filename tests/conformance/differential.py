@@ -80,9 +80,6 @@ NORMALISATIONS = [
     ("a Scan of an LSI resumed from an ExclusiveStartKey", "not generated", "not generated",
      "DynamoDB Local resumes an LSI Scan in another partition order than it starts one; DynamoDB does not define "
      "Scan order, and tst_store_pagination proves Keyplan's pages complete and disjoint"),
-    ("a parallel Scan of an index", "not generated", "not generated",
-     "which item falls in which segment is not defined by DynamoDB; Keyplan segments an index on its own partition "
-     "key's hash (tests/unit checks segments are disjoint and complete), DynamoDB Local otherwise"),
 ]
 
 
@@ -308,8 +305,7 @@ class Generator:
             body["Select"] = "COUNT"
         elif self.r.random() < 0.2 and (index is None or index == "incl" or table == "dhash"):
             body["ProjectionExpression"] = self.pick(["n", "s, n"])
-        previous = self.last_keys.get((table, index, body.get("KeyConditionExpression") and json.dumps(
-            body.get("ExpressionAttributeValues", {}).get(":p"))))
+        previous = self.last_keys.get(self.slot(body))
         resumable = "KeyConditionExpression" in body or index != "byL"  # see NORMALISATIONS
         if previous and resumable and self.r.random() < 0.6:
             body["ExclusiveStartKey"] = previous
@@ -351,13 +347,11 @@ class Generator:
         body = {"TableName": table}
         if index:
             body["IndexName"] = index
-        if self.r.random() < 0.2 and not index:
+        if self.r.random() < 0.2:
             total = self.r.randint(1, 4)
             body["TotalSegments"] = total
             body["Segment"] = self.r.randint(0, total - 1)
         self.read_options(body, table, index)
-        if "Segment" in body:
-            body.pop("ExclusiveStartKey", None)
         return body
 
     def make_BatchWriteItem(self, table):
@@ -418,10 +412,13 @@ class Generator:
 
     def remember(self, op, body, answer):
         if op in ("Query", "Scan") and "ok" in answer:
-            request = json.loads(body)
-            slot = (request["TableName"], request.get("IndexName"), request.get("KeyConditionExpression") and json.dumps(
-                request.get("ExpressionAttributeValues", {}).get(":p")))
-            self.last_keys[slot] = answer["ok"].get("LastEvaluatedKey")
+            self.last_keys[self.slot(json.loads(body))] = answer["ok"].get("LastEvaluatedKey")
+
+    @staticmethod
+    def slot(request):
+        """What a LastEvaluatedKey may be sent back to: the same table or index, partition and segment."""
+        return (request["TableName"], request.get("IndexName"), request.get("KeyConditionExpression") and json.dumps(
+            request.get("ExpressionAttributeValues", {}).get(":p")), request.get("Segment"), request.get("TotalSegments"))
 
 
 def setup(url):

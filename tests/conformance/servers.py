@@ -53,8 +53,8 @@ class Endpoint:
         self.log.close()
 
 
-def start_keyplan(cli, workdir, db_file=None, auth_file=None):
-    port = free_port()
+def start_keyplan(cli, workdir, db_file=None, auth_file=None, port=None):
+    port = port or free_port()
     args = [cli, "serve", "--host", "127.0.0.1", "--port", str(port)]
     args += ["--db", db_file] if db_file else ["--in-memory"]
     args += ["--auth", auth_file] if auth_file else []
@@ -87,8 +87,8 @@ def find_ddbl_jar(install=True):
     return emulator if os.path.exists(os.path.join(emulator, "DynamoDBLocal.jar")) else None
 
 
-def start_ddbl(emulator, workdir, db_dir=None):
-    port = free_port()
+def start_ddbl(emulator, workdir, db_dir=None, port=None):
+    port = port or free_port()
     args = ["java", "-Djava.library.path=./DynamoDBLocal_lib", "-jar", "DynamoDBLocal.jar", "-port", str(port),
             "-disableTelemetry"]
     args += ["-dbPath", db_dir] if db_dir else ["-inMemory"]

@@ -109,7 +109,7 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
         QVERIFY(out.startsWith("# Practice report: E-commerce orders\n"));
-        QVERIFY(out.contains("**Score: 100 / 100.**"));
+        QVERIFY(out.contains("**Score: 98 / 100.**"));  // the customer's order pointers grow without bound
         QVERIFY(out.contains("### When would you not use DynamoDB?"));
         QVERIFY(out.contains("Points made: 2 of 4"));
         QVERIFY(out.contains("- [x] When the access patterns are unknown or still changing (\"unknown\")"));

@@ -4,6 +4,9 @@
 // and each part of the score moves when, and only when, its cause is there.
 #include <QTest>
 
+#include <set>
+
+#include "analysis/Analysis.h"
 #include "design/DesignFile.h"
 #include "practice/Grader.h"
 #include "practice/ReportFormat.h"
@@ -114,12 +117,12 @@ private Q_SLOTS:
         QCOMPARE(hot.front().shards, 2);
         QVERIFY(q(hot.front().text).contains("At 2,000 writes/s of Order"));
         QVERIFY(q(hot.front().text).contains("Shard it into 2"));
-        QCOMPARE(points(r, "Risks"), 15 - 6);
+        QCOMPARE(points(r, "Risks"), 15 - 6 - 2);  // and the customer's unbounded order pointers, as the reference
         QVERIFY(q(r.part("Risks")->toEarn).contains("into 2"));
         // The reference's status-and-day key stays under one partition's 1,000 WCU/s.
         const practice::GradeReport ref = practice::grade(ecommerce(), ecommerce().reference);
         QVERIFY(findings(ref, GradeFinding::Kind::HotPartition).empty());
-        QCOMPARE(points(ref, "Risks"), 15);
+        QCOMPARE(points(ref, "Risks"), 15 - 2);
     }
 
     void shouldTakeAScanPatternsPointsAndStateTheScanCostAt50MillionOrders()
@@ -178,6 +181,58 @@ private Q_SLOTS:
         QVERIFY(q(r.part("Indexes")->why).contains("2 indexes against the reference's 1; unused: GSI9"));
     }
 
+    // Fewer indexes than the reference are worth their points only when every pattern is still
+    // answered by one request: the Scan design saves GSI1 by scanning 300 million items.
+    void fewerIndexesShouldNotEarnFullPointsWhenAPatternIsScannedInstead()
+    {
+        const practice::GradeReport r = practice::grade(ecommerce(), fixture("ecommerce-scan"));
+        QCOMPARE(points(r, "Indexes"), 10 - 4);
+        const QString why = q(r.part("Indexes")->why);
+        QVERIFY2(why.contains("0 indexes against the reference's 1. Fewer indexes count only when every pattern is still "
+                              "answered by one request: pattern 4 needs a Scan where the reference reads GSI1."),
+                 qPrintable(why));
+        QVERIFY(q(r.part("Indexes")->toEarn).contains("Answer pattern 4 with one request"));
+        // The same design with GSI1's order summaries fetched back instead: still not full points.
+        design::Design fetched = fixture("ecommerce-scan");
+        design::Entity order = entity(fetched, "Order");
+        setKey(order, "GSI1PK", "STATUS#{status}#{orderDay}");
+        setKey(order, "GSI1SK", "{orderDate}#{orderId}");
+        fetched.replaceEntity(order);
+        design::Index keysOnly = ecommerce().reference.indexes().front();
+        keysOnly.projection = design::Projection::KeysOnly;
+        keysOnly.nonKeyAttributes.clear();
+        fetched.addIndex(keysOnly);
+        const practice::GradeReport same = practice::grade(ecommerce(), fetched);
+        QVERIFY(!same.pattern(4)->answered);
+        QCOMPARE(points(same, "Indexes"), 10);  // as many indexes as the reference: the other parts judge the fetch
+    }
+
+    void fewerIndexesShouldEarnFullPointsWhenEveryPatternIsStillAnswered()
+    {
+        // The ops dashboard served from the table: a status-and-day item written with each order.
+        design::Design d = ecommerce().reference;
+        d.removeIndex(d.indexByName("GSI1")->id);
+        design::Entity order = entity(d, "Order");
+        order.keys.erase("GSI1PK");
+        order.keys.erase("GSI1SK");
+        d.replaceEntity(order);
+        design::Entity byDay = entity(d, "CustomerOrder");
+        byDay.id = 0;
+        byDay.name = "OrderByStatusDay";
+        byDay.attributes.push_back({"orderDay", dynamo::Type::S, design::Generator::parse("slice(orderDate, 10)"), "", false, 1.0});
+        setKey(byDay, "PK", "STATUS#{status}#{orderDay}");
+        setKey(byDay, "SK", "{orderDate}#{orderId}");
+        d.addEntity(byDay);
+        design::AccessPattern dashboard = *d.patternByNumber(4);
+        dashboard.returns = {{"OrderByStatusDay", 50}};
+        d.replacePattern(dashboard);
+        const practice::GradeReport r = practice::grade(ecommerce(), d);
+        QVERIFY2(r.pattern(4)->answered, qPrintable(q(r.pattern(4)->explanation)));
+        QCOMPARE(points(r, "Indexes"), 10);
+        QVERIFY(q(r.part("Indexes")->why).contains("0 indexes against the reference's 1. Fewer indexes, and every pattern "
+                                                   "the reference reads from one is still answered by one request."));
+    }
+
     void risksShouldSizeCollectionsAtTheScenarioVolumes()
     {
         practice::Scenario s = ecommerce();
@@ -192,6 +247,73 @@ private Q_SLOTS:
         QCOMPARE(points(r, "Risks"), 15 - 4);
         // At the scenario's own volumes (10 orders a customer) the same collection is no risk.
         QVERIFY(findings(practice::grade(ecommerce(), ecommerce().reference), GradeFinding::Kind::LargeCollection).empty());
+    }
+
+    // The Risks part grades what the risk checks (the window's Problems dock, analysis::lint) find
+    // on the graded design at the scenario's volumes: each unbounded collection, hot partition and
+    // LSI limit they raise is a finding of the grade that costs points, and nothing else is.
+    void risksShouldBeTheRiskChecksFindingsAtTheScenarioVolumes_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("design");
+        for (const QString& f : practice::builtInScenarioFiles()) {
+            const QString id = f.section('/', -1).section('.', 0, 0);
+            QTest::newRow(qPrintable(id + " reference")) << id << QString();
+        }
+        for (const char* name : {"ecommerce-poor-listing", "ecommerce-status-only", "ecommerce-scan"})
+            QTest::newRow(name) << "ecommerce-orders" << name;
+    }
+    void risksShouldBeTheRiskChecksFindingsAtTheScenarioVolumes()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, design);
+        const practice::Scenario s = *practice::loadBuiltInScenario(scenario.toStdString());
+        const design::Design d = design.isEmpty() ? s.reference : fixture(qPrintable(design));
+        using analysis::Finding;
+        const design::Design graded = practice::gradingDesign(s, d);
+        int hot = 0, lsi = 0;
+        std::set<std::string> unboundedCollections;  // one per place and partition-key template
+        for (const Finding& f : analysis::analyze(graded).findings) {
+            if (f.rule == Finding::Rule::HotPartition && f.severity == Finding::Severity::Error) ++hot;
+            if (f.rule == Finding::Rule::UnboundedCollection)
+                unboundedCollections.insert(f.index + " " + graded.entityByName(f.entity)->key(f.key)->keyTemplate.text());
+            if (f.rule == Finding::Rule::LsiCollectionLimit && f.severity != Finding::Severity::Info) ++lsi;
+        }
+        const size_t unbounded = unboundedCollections.size();
+        const practice::GradeReport r = practice::grade(s, d);
+        const size_t collections = findings(r, GradeFinding::Kind::UnboundedCollection).size() +
+                                   findings(r, GradeFinding::Kind::LargeCollection).size();
+        QCOMPARE(findings(r, GradeFinding::Kind::HotPartition).size(), size_t(hot));
+        QCOMPARE(collections, unbounded);
+        QCOMPARE(findings(r, GradeFinding::Kind::LsiLimit).size(), size_t(lsi));
+        const int penalty = 6 * hot + 2 * static_cast<int>(findings(r, GradeFinding::Kind::UnboundedCollection).size()) +
+                            4 * static_cast<int>(findings(r, GradeFinding::Kind::LargeCollection).size()) + 5 * lsi;
+        if (r.allAnswered()) QCOMPARE(points(r, "Risks"), std::max(0, 15 - penalty));
+        QCOMPARE(points(r, "Risks") < 15, penalty > 0);
+    }
+
+    // The Problems dock warns that the poorly modelled listing's GSI2 (CUST#{customerId}, by date)
+    // collects every Order of a customer for ever; the grade must say so and take its points.
+    void anUnboundedCollectionShouldCostRiskPointsWhileStillSmall()
+    {
+        const practice::GradeReport r = practice::grade(ecommerce(), fixture("ecommerce-poor-listing"));
+        const auto open = findings(r, GradeFinding::Kind::UnboundedCollection);
+        const auto order = std::find_if(open.begin(), open.end(), [](const GradeFinding& f) {
+            return f.entity == "Order" && f.index == "GSI2";
+        });
+        QVERIFY(order != open.end());
+        QVERIFY2(q(order->text).contains("At the scenario's volumes the largest Order collection on GSI2 (GSI2PK = "
+                                          "CUST#{customerId}) holds about 10 items"),
+                 qPrintable(q(order->text)));
+        QVERIFY(q(order->text).contains("grows without bound"));
+        QVERIFY(q(r.part("Risks")->why).contains("an unbounded Order collection on GSI2"));
+        QVERIFY(q(r.part("Risks")->toEarn).contains("ound the Order collection on GSI2 (GSI2PK = CUST#{customerId}) by time"));
+        QVERIFY(points(r, "Risks") <= 15 - 2);
+        // The reference leaves its customer's order pointers open too, and loses the same 2 points.
+        const practice::GradeReport ref = practice::grade(ecommerce(), ecommerce().reference);
+        QCOMPARE(findings(ref, GradeFinding::Kind::UnboundedCollection).size(), size_t(1));
+        QCOMPARE(q(findings(ref, GradeFinding::Kind::UnboundedCollection).front().entity), QStringLiteral("CustomerOrder"));
+        QCOMPARE(points(ref, "Risks"), 13);
     }
 
     void risksShouldNameTheLsiLimitOnAGrowingCollection()
@@ -222,7 +344,7 @@ private Q_SLOTS:
         practice::GradeReport r = practice::grade(ecommerce(), ecommerce().reference, in);
         QCOMPARE(points(r, "Hints"), 2);
         QCOMPARE(points(r, "Time"), 5);
-        QCOMPARE(r.score, 97);
+        QCOMPARE(r.score, 100 - 2 - 3);  // the reference's unbounded order pointers, and the hints
         in.secondsUsed = 46 * 60 + 5;
         r = practice::grade(ecommerce(), ecommerce().reference, in);
         QCOMPARE(points(r, "Time"), 0);
@@ -245,7 +367,7 @@ private Q_SLOTS:
         design::Design partial = ecommerce().reference;
         for (const char* name : {"Order", "Payment"}) partial.removeEntity(partial.entityByName(name)->id);
         const practice::GradeReport p = practice::grade(ecommerce(), partial);
-        QCOMPARE(points(p, "Risks"), 6);
+        QCOMPARE(points(p, "Risks"), 5);  // 13 (the customer's unbounded order pointers) x 2/5
         QCOMPARE(points(p, "Scans and filters"), 2);
     }
 

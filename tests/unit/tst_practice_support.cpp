@@ -50,7 +50,16 @@ private Q_SLOTS:
         QTest::newRow("consecutive words only") << "own partition key" << "its own key for the partition" << false;
         QTest::newRow("gap allowed by ...") << "shard ... writes" << "shard the key so writes spread" << true;
         QTest::newRow("gap keeps the order") << "shard ... writes" << "writes need a shard" << false;
-        QTest::newRow("whole words, not prefixes") << "scan" << "scanning the table" << false;
+        QTest::newRow("whole words, not prefixes") << "join" << "a joint venture" << false;
+        QTest::newRow("plural") << "shard" << "spread it over shards" << true;
+        QTest::newRow("-ing") << "shard" << "sharding the key" << true;
+        QTest::newRow("past") << "shard" << "a sharded key" << true;
+        QTest::newRow("e dropped before -ing") << "throttle" << "throttling starts" << true;
+        QTest::newRow("e kept before -d") << "throttle" << "it gets throttled" << true;
+        QTest::newRow("consonant doubled") << "scan" << "scanning the table" << true;
+        QTest::newRow("y to ies") << "one query per month" << "one queries per month" << true;
+        QTest::newRow("short words are not inflected") << "add a gsi" << "add as gsi" << false;
+        QTest::newRow("an inflection is no other word") << "scan" << "scandal" << false;
         QTest::newRow("empty answer") << "gsi" << "" << false;
         QTest::newRow("numbers with separators") << "3,000" << "about 3,000 read units" << true;
     }
@@ -77,6 +86,42 @@ private Q_SLOTS:
         QCOMPARE(q(m.points[2].matchedPhrasing), QStringLiteral("month"));
         QVERIFY(q(m.modelAnswer).startsWith("The partition."));
         QCOMPARE(practice::markAnswer(*f, "").made(), 0);
+    }
+
+    // "A customer with a million orders": the answers a strong candidate gives in their own words
+    // make the points they make, and no more.
+    void theMillionOrdersRubricShouldAcceptTheUsualWordsAndRejectOthers_data()
+    {
+        QTest::addColumn<QString>("answer");
+        QTest::addColumn<QStringList>("made");
+        const QString partition = "partition", ceiling = "throughput", bucket = "bucket", fanOut = "fan-out";
+        QTest::newRow("hot partition on that customer")
+            << "A hot partition on that customer." << QStringList{partition, ceiling};
+        QTest::newRow("throttled") << "Its reads and writes get throttled." << QStringList{ceiling};
+        QTest::newRow("past the partition's ceiling")
+            << "Its traffic runs into the partition ceiling." << QStringList{partition, ceiling};
+        QTest::newRow("hot key, bucketed by month")
+            << "That customer is a hot key; I'd bucket the key monthly and run one query per month."
+            << QStringList{ceiling, bucket, fanOut};
+        QTest::newRow("1,000 writes a second")
+            << "One partition takes about 1,000 writes a second." << QStringList{partition, ceiling};
+        QTest::newRow("the collection keeps growing, queries fan out")
+            << "The item collection keeps growing; listing everything needs parallel queries."
+            << QStringList{partition, fanOut};
+        QTest::newRow("nothing breaks") << "Nothing breaks, DynamoDB scales automatically." << QStringList{};
+        QTest::newRow("a bigger table") << "The table gets bigger and the bill grows with it." << QStringList{};
+        QTest::newRow("an index instead") << "Add a GSI on the customer id and read from it." << QStringList{};
+    }
+    void theMillionOrdersRubricShouldAcceptTheUsualWordsAndRejectOthers()
+    {
+        QFETCH(QString, answer);
+        QFETCH(QStringList, made);
+        const practice::RubricMark m = practice::markAnswer(*ecommerce().followUp("million-orders"), answer.toStdString());
+        QStringList said;
+        for (const auto& p : m.points) {
+            if (p.made) said << q(p.id);
+        }
+        QCOMPARE(said, made);
     }
 
     void theModelAnswersShouldMakeTheirOwnPoints()

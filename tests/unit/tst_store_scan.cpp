@@ -147,6 +147,67 @@ private Q_SLOTS:
         }
     }
 
+    // DynamoDB leaves open which segment an entry belongs to; DynamoDB Local segments an index by
+    // its table's partition key (asked with boto3: 120 items, GSIs keyed on other attributes,
+    // 2, 3 and 5 segments), so an item is in the same segment of every index as of its table.
+    void shouldSegmentAnIndexByItsTablePartitionKey_data()
+    {
+        QTest::addColumn<QString>("indexName");
+        QTest::addColumn<int>("totalSegments");
+        for (const char* index : {"byG", "byGHashOnly", "byL"})
+            for (int total : {2, 3, 5}) QTest::addRow("%s of %d", index, total) << QString::fromLatin1(index) << total;
+    }
+    void shouldSegmentAnIndexByItsTablePartitionKey()
+    {
+        QFETCH(QString, indexName);
+        QFETCH(int, totalSegments);
+        auto store = store::SqliteStore::openInMemory();
+        auto r = simpleTable("segidx");
+        for (const char* a : {"g", "gs", "l"}) r.attributeDefinitions.push_back(def(a));
+        r.globalSecondaryIndexes = {gsi("byG", "g", "gs"), gsi("byGHashOnly", "g")};
+        r.localSecondaryIndexes = {lsi("byL", "l")};
+        store->createTable(r);
+        for (int i = 0; i < 120; ++i)
+            store->putItem(put("segidx", {{"pk", S("p" + std::to_string(i % 17))}, {"sk", S("s" + std::to_string(i))},
+                                          {"g", S("g" + std::to_string(i % 23))}, {"gs", S("t" + std::to_string(i))},
+                                          {"l", S("l" + std::to_string(i * 7 % 31))}}));
+        // Every item's segment as the table's parallel Scan puts it.
+        std::map<std::string, int> tableSegment;
+        for (int s = 0; s < totalSegments; ++s) {
+            store::ScanRequest scan;
+            scan.tableName = "segidx";
+            scan.segment = s;
+            scan.totalSegments = totalSegments;
+            const auto page = store->scan(scan);
+            for (const auto& item : *page.items) tableSegment[label(item)] = s;
+        }
+        QCOMPARE(tableSegment.size(), size_t(120));
+        // The index's segments, paged three entries at a time, hold the same items.
+        std::map<std::string, int> indexSegment;
+        for (int s = 0; s < totalSegments; ++s) {
+            store::ScanRequest scan;
+            scan.tableName = "segidx";
+            scan.indexName = indexName.toStdString();
+            scan.segment = s;
+            scan.totalSegments = totalSegments;
+            scan.limit = 3;
+            for (int pages = 0;; ++pages) {
+                QVERIFY2(pages < 100, "the segment's pages do not end");
+                auto page = store->scan(scan);
+                for (const auto& item : *page.items) QVERIFY2(indexSegment.emplace(label(item), s).second, "an entry came twice");
+                if (!page.lastEvaluatedKey) break;
+                scan.exclusiveStartKey = page.lastEvaluatedKey;
+                if (totalSegments > 1) {
+                    // The key of this segment's page starts no other segment.
+                    store::ScanRequest other = scan;
+                    other.segment = (s + 1) % totalSegments;
+                    KEYPLAN_EXPECT_ERROR(store->scan(other), "ValidationException", "Exclusive start key must lie within the segment");
+                }
+            }
+        }
+        QCOMPARE(indexSegment, tableSegment);
+    }
+
     void shouldScanAGsiInIndexKeyOrder()
     {
         auto store = store::SqliteStore::openInMemory();

@@ -132,6 +132,35 @@ private Q_SLOTS:
         QVERIFY(store->query(q).count > 0);
     }
 
+    // DescribeTable's IndexItemCount follows the backfill (the window shows it as progress): it
+    // starts at 0, never falls and never passes the final count while CREATING, and ends at it.
+    void shouldCountTheEntriesTheBackfillHasIndexedSoFar()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        store->createTable(simpleTable("orders", ScalarAttributeType::S, std::nullopt));
+        for (int i = 0; i < 2600; ++i) {  // five backfill batches
+            Item item{{"pk", S("o" + std::to_string(i))}};
+            if (i % 4 != 0) item["status"] = S(i % 3 ? "OPEN" : "SHIPPED");
+            store->putItem(put("orders", item));
+        }
+        store->pauseBackfills(true);
+        store->updateTable(addIndex("orders", "byStatus", "status"));
+        QCOMPARE(findIndex(store->describeTable({"orders"}).table, "byStatus")->itemCount, int64_t(0));
+        store->pauseBackfills(false);
+        std::vector<int64_t> seen;
+        QDeadlineTimer deadline(20000);
+        while (!deadline.hasExpired()) {
+            const auto* index = findIndex(store->describeTable({"orders"}).table, "byStatus");
+            if (index->indexStatus == "ACTIVE") break;
+            seen.push_back(index->itemCount);
+        }
+        const auto done = store->describeTable({"orders"}).table;
+        QCOMPARE(findIndex(done, "byStatus")->indexStatus, std::string("ACTIVE"));
+        QCOMPARE(findIndex(done, "byStatus")->itemCount, int64_t(1950));
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+        QVERIFY(seen.empty() || seen.back() <= 1950);
+    }
+
     void shouldFinishAnInterruptedBackfillWhenTheFileIsOpenedAgain()
     {
         QTemporaryDir dir;

@@ -124,7 +124,7 @@ void WidgetDataTest::shouldKeepWhatCameBeforeABadLineAndSayWhere_data()
 {
     QTest::addColumn<QString>("badLine");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("not JSON") << "{\"PK\": " << "line 61: not a JSON object (";
+    QTest::newRow("not JSON") << "{\"PK\": " << "line 61: not valid JSON: ";
     QTest::newRow("not an attribute value") << R"({"PK":{"S":"A"},"SK":{"X":"1"}})" << "line 61: ";
 }
 

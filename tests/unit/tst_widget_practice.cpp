@@ -413,6 +413,41 @@ private Q_SLOTS:
         QVERIFY(!controller_->submit());
     }
 
+    void theBriefDockShouldShowOnlyWhileARoundIsOnEvenAfterTheWindowRestoresItsLayout()
+    {
+        QDockWidget* dock = controller_->briefDock();
+        QVERIFY(!dock->toggleViewAction()->isEnabled());
+        dock->show();
+        QVERIFY2(dock->isHidden(), "the View toggle or a saved layout must not show an empty brief");
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided)));
+        QVERIFY(dock->isVisible());
+        QVERIFY(dock->toggleViewAction()->isEnabled());
+        QVERIFY(controller_->submit());
+        // The window closes with the brief on screen, and keeps that layout for the next start.
+        const QByteArray state = window_->saveState();
+
+        // The next start: the window restores its layout (as MainWindow does, before it shows)
+        // and no round is on.
+        QMainWindow next;
+        auto* doc = new DesignDocument(&next);
+        auto* files = new widgets::DesignFileController(doc, &next, &next);
+        auto* controller = new widgets::PracticeController(doc, files, &next);
+        QVERIFY(next.restoreState(state));
+        next.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&next));
+        QVERIFY(controller->briefDock()->isHidden());
+        QVERIFY(!controller->briefDock()->toggleViewAction()->isEnabled());
+        // The next round brings it back, with its brief.
+        QVERIFY(controller->startRound(ecommerce(), options(practice::Mode::Guided)));
+        QVERIFY(controller->briefDock()->isVisible());
+        QVERIFY(!controller->brief()->brief()->toPlainText().isEmpty());
+        QVERIFY(files->newDesign());
+        QVERIFY(controller->briefDock()->isHidden());
+        QVERIFY(!controller->briefDock()->toggleViewAction()->isEnabled());
+    }
+
     void aCurveballDueAtItsMinuteShouldArriveWhileTheCandidateDesigns()
     {
         practice::Scenario s = ecommerce();

@@ -255,6 +255,8 @@ void IndexesView::showIndex(quint64 indexId)
 
 void IndexesView::showTable() { tableName_->setFocus(); }
 
+void IndexesView::addFooter(QWidget* footer) { layout()->addWidget(footer); }
+
 void IndexesView::addGlobalIndex()
 {
     const int row = model_->addIndex(design::IndexKind::Global);

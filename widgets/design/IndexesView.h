@@ -30,6 +30,8 @@ public:
     IndexTableModel* model() const { return model_; }
     QLineEdit* tableNameEdit() const { return tableName_; }
     QLineEdit* partitionKeyEdit() const { return partitionKey_; }
+    // A widget under the index list (the window puts the add-in-place panel there).
+    void addFooter(QWidget* footer);
 
 public Q_SLOTS:
     void showIndex(quint64 indexId);

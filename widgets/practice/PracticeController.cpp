@@ -4,6 +4,7 @@
 #include "widgets/common/Icons.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignFileController.h"
+#include "widgets/practice/BriefDock.h"
 #include "widgets/practice/BriefPanel.h"
 #include "widgets/practice/HistoryView.h"
 #include "widgets/practice/PracticeRound.h"
@@ -26,7 +27,8 @@ namespace keyplan::widgets {
 
 PracticeController::PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window)
     : QObject(window), document_(document), files_(files), window_(window), prompts_(defaultPrompts()),
-      menu_(new QMenu(tr("&Practice"), window)), dock_(new QDockWidget(tr("Practice brief"), window)),
+      menu_(new QMenu(tr("&Practice"), window)),
+      dock_(new BriefDock(tr("Practice brief"), window, [this] { return !round_.isNull(); })),
       brief_(new BriefPanel(dock_))
 {
     start_ = menu_->addAction(icon(QStringLiteral("run")), tr("&Start practice\u2026"), this, &PracticeController::chooseAndStart);
@@ -141,6 +143,7 @@ void PracticeController::endRound()
     brief_->setRound(nullptr);
     round_->deleteLater();
     round_ = nullptr;
+    dock_->hide();
     lastReport_.reset();
     if (reportWindow_) reportWindow_->hide();
 }
@@ -266,6 +269,7 @@ void PracticeController::updateActions()
 {
     // A round is open for design until it is graded; the curveball opens it again.
     const bool designing = round_ && !lastReport_;
+    dock_->toggleViewAction()->setEnabled(!round_.isNull());
     submit_->setEnabled(designing);
     brief_->submitButton()->setEnabled(designing);
     hint_->setEnabled(designing && round_->guided());

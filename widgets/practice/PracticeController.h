@@ -14,6 +14,7 @@
 #include "practice/Scenario.h"
 #endif
 
+#include "widgets/practice/BriefDock.h"
 #include "widgets/practice/PracticeRound.h"
 
 #include <QObject>
@@ -25,7 +26,6 @@
 
 class QAction;
 class QDialog;
-class QDockWidget;
 class QMainWindow;
 class QMenu;
 
@@ -46,7 +46,8 @@ public:
         std::function<void(const QString& message)> showError;
     };
 
-    // `window` receives the brief dock and parents the dialogs; `files` asks to save unsaved
+    // `window` receives the brief dock (shown only while a round is on, whatever the window's saved
+    // layout says) and parents the dialogs; `files` asks to save unsaved
     // changes before a round replaces the design.
     PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window);
     ~PracticeController() override;
@@ -106,7 +107,7 @@ private:
     QAction* hint_;
     QAction* submit_;
     QAction* history_;
-    QDockWidget* dock_;
+    BriefDock* dock_;
     BriefPanel* brief_;
     QPointer<PracticeRound> round_;
     QDialog* reportWindow_ = nullptr;

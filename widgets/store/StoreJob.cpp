@@ -6,7 +6,7 @@
 #include "store/Store.h"
 #include "widgets/common/Job.h"
 #include "widgets/common/ValueText.h"
-#include "wire/Decode.h"
+#include "wire/ItemLines.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -110,20 +110,14 @@ Job* loadJsonLines(QObject* owner, store::Store& store, const QString& table, co
             }
             const QByteArray line = file.readLine();
             ++lineNumber;
-            if (line.trimmed().isEmpty()) continue;
-            json::Value json;
-            std::string error;
-            if (!parseReportingOffset(std::string_view(line.constData(), size_t(line.size())), &json, &error) || !json.isObject()) {
-                failure = tr("line %1: not a JSON object%2").arg(lineNumber).arg(error.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(error)));
-                break;
-            }
-            const json::Value* itemJson = &json;
-            if (const auto* wrapped = json.find("Item"); wrapped && wrapped->isObject() && json.members().size() == 1) itemJson = wrapped;
+            // The same reading as keyplan-cli load --jsonl: one module owns the format.
             dynamo::Item item;
             try {
-                item = wire::decodeItem(*itemJson);
-            } catch (const dynamo::Error& e) {
-                failure = tr("line %1: %2").arg(lineNumber).arg(QString::fromStdString(e.message()));
+                std::optional<dynamo::Item> decoded = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())), lineNumber);
+                if (!decoded) continue;
+                item = std::move(*decoded);
+            } catch (const wire::ItemLineError& e) {
+                failure = QString::fromStdString(e.what());
                 break;
             }
             // A batch may not name one key twice; a repeated key starts a new batch so the

@@ -1,0 +1,33 @@
+#include "wire/ItemLines.h"
+
+#include "dynamo/Error.h"
+#include "json/Value.h"
+#include "wire/Decode.h"
+
+namespace keyplan::wire {
+
+std::optional<dynamo::Item> decodeItemLine(std::string_view line, int64_t lineNumber)
+{
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!line.empty() && blank(line.back())) line.remove_suffix(1);
+    size_t leading = 0;
+    while (leading < line.size() && blank(line[leading])) ++leading;
+    line.remove_prefix(leading);
+    if (line.empty()) return std::nullopt;
+
+    json::Value json;
+    std::string error;
+    size_t offset = 0;
+    if (!json::Value::parse(line, &json, &error, &offset))
+        throw ItemLineError(lineNumber, "not valid JSON: " + error + " at byte " + std::to_string(leading + offset + 1));
+    if (!json.isObject()) throw ItemLineError(lineNumber, "not a JSON object");
+    const json::Value* item = &json;
+    if (const auto* wrapped = json.find("Item"); wrapped && wrapped->isObject() && json.members().size() == 1) item = wrapped;
+    try {
+        return decodeItem(*item);
+    } catch (const dynamo::Error& e) {
+        throw ItemLineError(lineNumber, e.name() + ": " + e.message());
+    }
+}
+
+}  // namespace keyplan::wire
