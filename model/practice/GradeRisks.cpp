@@ -3,6 +3,7 @@
 #include "analysis/StorageCost.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace keyplan::practice {
@@ -113,7 +114,9 @@ RiskAssessment assessRisks(const Scenario& scenario, const design::Design& grade
             entities.push_back(e->name);
             items += n;
             bytes += n * (size + analysis::kStorageOverheadBytes);
-            messages += " " + f->message;
+            std::string message = f->message;  // "the table: ..." starts a sentence here
+            if (!message.empty()) message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(message[0])));
+            messages += " " + message;
         }
         if (entities.empty()) continue;
         const std::string sized = "At the scenario's volumes the largest " + names(entities) + " collection on " +

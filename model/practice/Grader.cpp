@@ -322,7 +322,13 @@ private:
     {
         double mine = 0, theirs = 0;
         std::vector<std::pair<double, std::string>> excess;
+        std::vector<std::string> unmatched;
         for (const auto& r : out_.patterns) {
+            // A curveball the reference design does not answer has nothing to be priced against.
+            if (r.referenceRequest.empty()) {
+                unmatched.push_back(std::to_string(r.number));
+                continue;
+            }
             // A pattern with no request at all is priced as the reference's, so leaving one out
             // never looks cheap (it loses its points in "Patterns answered").
             const double d = r.request == "-" ? r.referenceDollarsPerMonth : r.dollarsPerMonth;
@@ -339,6 +345,10 @@ private:
         part.points = ratio <= 1.02 ? 15 : static_cast<int>(std::round(15.0 / ratio));
         part.why = "Reads cost " + money(mine) + "/month on demand at the scenario's rates, against the reference's " +
                    money(theirs) + (ratio > 1.02 && ratio < 1e8 ? " (" + formatCount(std::round(ratio * 10) / 10) + "x)." : ".");
+        if (!unmatched.empty())
+            part.why += " Pattern" + std::string(unmatched.size() == 1 ? " " : "s ") + list(unmatched) +
+                        " (the curveball) " + (unmatched.size() == 1 ? "is" : "are") +
+                        " not in the reference design and left out of both.";
         std::sort(excess.begin(), excess.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         for (size_t i = 0; i < excess.size() && i < 3; ++i) part.toEarn += (i ? "; " : "") + excess[i].second;
         if (!part.toEarn.empty()) part.toEarn += ". Read each result with one request over items that carry what it needs.";

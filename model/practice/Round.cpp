@@ -22,6 +22,9 @@ design::Design startRound(const Scenario& scenario)
     for (const auto& e : scenario.entities) {
         design::Entity entity = e.entity;
         entity.keys.clear();
+        // The scenario's typical item size, as the grade takes it: the window's costs, index
+        // write units and hot-partition checks then weigh the same items the grade does.
+        entity.itemSizeBytes = e.volume.itemSize;
         d.addEntity(std::move(entity));
     }
     for (const auto& p : scenario.patterns) d.addPattern(p);

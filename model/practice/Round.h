@@ -1,7 +1,7 @@
 // A practice round: the design a candidate starts from, and the design the grader actually grades.
 //
 // startRound() gives a new design holding the scenario's entities (attributes, sample spec, write
-// rates), its numbered patterns, the table's generic PK/SK and nothing else: no key templates and
+// rates, the production item size), its numbered patterns, the table's generic PK/SK and nothing else: no key templates and
 // no indexes. The candidate fills in keys, adds indexes and item types (pointer items the scenario
 // does not name), and says which item types answer each pattern.
 //

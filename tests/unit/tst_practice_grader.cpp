@@ -292,6 +292,44 @@ private Q_SLOTS:
         QCOMPARE(points(r, "Risks") < 15, penalty > 0);
     }
 
+    // The window's risk checks (the Problems dock) run on the round's design as the candidate
+    // keeps it, and must find what the grade finds: a status-and-day GSI projecting whole
+    // 1,500-byte orders takes 2 write units an order, and at 2,000 order writes/s its PENDING key
+    // is hot in both.
+    void theRoundsRiskChecksShouldFindWhatTheGradeFinds()
+    {
+        design::Design d = practice::startRound(ecommerce());
+        QCOMPARE(d.entityByName("Order")->itemSizeBytes, int64_t(1500));
+        design::Index byStatus;
+        byStatus.name = "GSI2";
+        byStatus.partitionKey = {"GSI2PK", design::KeyType::S};
+        byStatus.sortKey = design::KeyAttribute{"GSI2SK", design::KeyType::S};
+        byStatus.projection = design::Projection::All;
+        d.addIndex(byStatus);
+        const std::vector<std::pair<const char*, std::vector<std::pair<const char*, const char*>>>> keys{
+            {"Customer", {{"PK", "CUST#{customerId}"}, {"SK", "PROFILE"}}},
+            {"Order", {{"PK", "ORDER#{orderId}"}, {"SK", "METADATA"}, {"GSI2PK", "STATUS#{status}#{orderDay}"},
+                       {"GSI2SK", "{orderDate}#{orderId}"}}},
+            {"LineItem", {{"PK", "ORDER#{orderId}"}, {"SK", "ITEM#{lineNo}"}}},
+            {"Payment", {{"PK", "PAY#{paymentRef}"}, {"SK", "ORDER#{orderId}"}}}};
+        for (const auto& [name, templates] : keys) {
+            design::Entity e = entity(d, name);
+            for (const auto& [key, text] : templates) setKey(e, key, text);
+            d.replaceEntity(e);
+        }
+        int hotInTheWindow = 0;
+        for (const auto& f : analysis::analyze(d).findings) {
+            if (f.rule == analysis::Finding::Rule::HotPartition && f.severity == analysis::Finding::Severity::Error) {
+                ++hotInTheWindow;
+                QCOMPARE(f.shards, 2);
+            }
+        }
+        QCOMPARE(hotInTheWindow, 1);
+        const auto graded = findings(practice::grade(ecommerce(), d), GradeFinding::Kind::HotPartition);
+        QCOMPARE(graded.size(), size_t(1));
+        QCOMPARE(graded.front().shards, 2);
+    }
+
     // The Problems dock warns that the poorly modelled listing's GSI2 (CUST#{customerId}, by date)
     // collects every Order of a customer for ever; the grade must say so and take its points.
     void anUnboundedCollectionShouldCostRiskPointsWhileStillSmall()
@@ -433,6 +471,10 @@ private Q_SLOTS:
         QVERIFY(r.pattern(6)->curveball);
         QCOMPARE(points(r, "Change in production"), 5);
         QCOMPARE(r.part("Patterns answered")->max, 30);
+        // The reference does not answer the curveball: its reads are not priced against nothing.
+        QVERIFY(q(r.part("Read cost")->why).contains("Pattern 6 (the curveball) is not in the reference design and left out of both."));
+        QVERIFY(!q(r.part("Read cost")->toEarn).contains("pattern 6"));
+        QCOMPARE(points(r, "Read cost"), points(practice::grade(s, s.reference), "Read cost"));
         QVERIFY(r.backfill);
         QVERIFY(!r.backfill->rewritesBaseTable());
         QCOMPARE(r.backfill->itemsBackfilledOnline, 50e6);

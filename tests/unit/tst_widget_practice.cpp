@@ -4,6 +4,7 @@
 // points, a submission is graded, kept in the history and shown beside the reference, follow-up
 // answers are marked, the report is exported as Markdown, time running out submits), the chooser,
 // the history chart and the status line that prices a key change on a table holding data.
+#include "analysis/IndexLayout.h"
 #include "design/DesignFile.h"
 #include "practice/History.h"
 #include "practice/Round.h"
@@ -18,6 +19,8 @@
 #include "widgets/practice/PracticeRound.h"
 #include "widgets/practice/ReportView.h"
 #include "widgets/practice/StartPracticeDialog.h"
+#include "widgets/render/DesignDocumentHtml.h"
+#include "widgets/render/LayoutPicture.h"
 
 #include <QAbstractItemModelTester>
 #include <QChart>
@@ -276,6 +279,7 @@ private Q_SLOTS:
         QVERIFY(!controller_->briefDock()->isHidden());
         QVERIFY(controller_->brief()->countdown()->text().startsWith("45:00"));
         QVERIFY(controller_->brief()->brief()->toPlainText().contains(QString::fromStdString(ecommerce().patterns[3].name)));
+        QVERIFY(controller_->brief()->brief()->toPlainText().contains("The grade prices every pattern at these production volumes"));
         QVERIFY(controller_->brief()->hintButton()->isEnabled());
         QVERIFY(controller_->submitAction()->isEnabled());
     }
@@ -309,6 +313,18 @@ private Q_SLOTS:
         const int drawn = 2 * (1 + static_cast<int>(ecommerce().reference.indexes().size()));
         QCOMPARE(view->layoutPictureCount(), drawn);
 
+        // Its window closed, the report comes back from the menu and from the brief's button.
+        QVERIFY(!controller_->submitAction()->isEnabled());
+        controller_->reportWindow()->hide();
+        QVERIFY(controller_->showReportAction()->isEnabled());
+        controller_->showReportAction()->trigger();
+        QVERIFY(controller_->reportWindow()->isVisible());
+        controller_->reportWindow()->hide();
+        QCOMPARE(controller_->brief()->submitButton()->text(), QStringLiteral("Show the &report"));
+        controller_->brief()->submitButton()->click();
+        QVERIFY(controller_->reportWindow()->isVisible());
+        QCOMPARE(practice::History(controller_->historyPath()).attempts().size(), size_t(1));  // nothing graded again
+
         practice::History history(controller_->historyPath());
         const auto attempts = history.attempts("ecommerce-orders");
         QCOMPARE(attempts.size(), size_t(1));
@@ -316,6 +332,26 @@ private Q_SLOTS:
         QCOMPARE(attempts[0].mode, std::string("guided"));
         QCOMPARE(attempts[0].hintsTaken, 1);
         QCOMPARE(attempts[0].parts.size(), report.parts.size());
+    }
+
+    // The report draws both designs' layouts side by side with one palette: an entity is the same
+    // colour on both sides even when the designs list their entities in another order.
+    void theReportsLayoutsShouldColourAnEntityAlikeOnBothSides()
+    {
+        const design::Design& reference = ecommerce().reference;
+        design::Design mine = reference;
+        mine.removeEntity(mine.entityByName("CustomerOrder")->id);  // Payment moves up one place
+        const auto items = render::exampleItemsOf(mine);
+        const analysis::IndexLayout layout = analysis::layoutOf(mine, "", items);
+        const render::LayoutPicture own(mine, layout);
+        render::PictureOptions aligned;
+        aligned.colours = &reference;
+        const render::LayoutPicture beside(mine, layout, aligned);
+        const design::Entity* payment = mine.entityByName("Payment");
+        QVERIFY(own.swatch(payment) != render::entitySwatch(reference, reference.entityByName("Payment")));
+        QCOMPARE(beside.swatch(payment), render::entitySwatch(reference, reference.entityByName("Payment")));
+        QCOMPARE(beside.background(payment), render::entityBackground(reference, reference.entityByName("Payment")));
+        QCOMPARE(beside.swatch(mine.entityByName("Order")), render::entitySwatch(reference, reference.entityByName("Order")));
     }
 
     void followUpAnswersShouldBeMarkedByTheRubricAndExported()

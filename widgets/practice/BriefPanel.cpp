@@ -3,6 +3,7 @@
 #include "practice/ReportFormat.h"
 #include "widgets/practice/PracticeModels.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -23,6 +24,13 @@ QString briefMarkdown(const practice::Scenario& s)
 {
     QString md = QString::fromStdString(practice::scenarioMarkdown(s));
     if (md.startsWith(QStringLiteral("# "))) md = md.mid(md.indexOf(QLatin1Char('\n')) + 1);
+    // The window prices each pattern at the design's sample size as it always does; say which
+    // figures the grade uses, so a Scan's few read units here are not taken for its real cost.
+    const QString volumes = QCoreApplication::translate(
+        "BriefPanel", "*The grade prices every pattern at these production volumes; the pattern table's read units "
+                      "and dollars are at the sample data's size.*\n\n");
+    const qsizetype patterns = md.indexOf(QStringLiteral("\n## Access patterns"));
+    if (patterns >= 0) md.insert(patterns + 1, volumes);
     md.replace(QStringLiteral("\n## "), QStringLiteral("\n#### "));
     return md;
 }
@@ -163,7 +171,7 @@ void BriefPanel::showFinished(int score)
 {
     countdown_->setStyleSheet({});
     countdown_->setText(tr("Submitted: %1 / 100").arg(score));
-    submit_->setEnabled(false);
+    submit_->setText(tr("Show the &report"));
     hint_->setEnabled(false);
 }
 

@@ -33,7 +33,8 @@ public:
     // The hints taken so far (the round's list) and the newest one in full.
     void showHints();
     void showCurveball();
-    // After the last submission: the countdown stops and says the score.
+    // After the last submission: the countdown stops and says the score; the submit button
+    // becomes the way back to the report.
     void showFinished(int score);
 
     QLabel* countdown() const { return countdown_; }

@@ -37,6 +37,10 @@ PracticeController::PracticeController(DesignDocument* document, DesignFileContr
     hint_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H));
     submit_ = menu_->addAction(icon(QStringLiteral("ok")), tr("S&ubmit the design"), this, &PracticeController::submit);
     submit_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
+    // A graded round's report, once its window is closed.
+    showReport_ = menu_->addAction(tr("Show the &report"), this, [this] {
+        if (lastReport_) showReport(*lastReport_);
+    });
     menu_->addSeparator();
     history_ = menu_->addAction(tr("&History\u2026"), this, &PracticeController::showHistory);
     menu_->addSeparator();
@@ -271,7 +275,10 @@ void PracticeController::updateActions()
     const bool designing = round_ && !lastReport_;
     dock_->toggleViewAction()->setEnabled(!round_.isNull());
     submit_->setEnabled(designing);
-    brief_->submitButton()->setEnabled(designing);
+    showReport_->setEnabled(round_ && lastReport_);
+    // Graded: the brief's button brings the report back (its window may have been closed).
+    brief_->submitButton()->setEnabled(designing || showReport_->isEnabled());
+    if (showReport_->isEnabled()) brief_->submitButton()->setText(tr("Show the &report"));
     hint_->setEnabled(designing && round_->guided());
     if (designing) updateHintCost();
     else brief_->hintButton()->setEnabled(false);

@@ -58,6 +58,7 @@ public:
     QAction* startAction() const { return start_; }
     QAction* hintAction() const { return hint_; }
     QAction* submitAction() const { return submit_; }
+    QAction* showReportAction() const { return showReport_; }
     QAction* historyAction() const { return history_; }
 
     void setPrompts(Prompts prompts) { prompts_ = std::move(prompts); }
@@ -106,6 +107,7 @@ private:
     QAction* start_;
     QAction* hint_;
     QAction* submit_;
+    QAction* showReport_;
     QAction* history_;
     BriefDock* dock_;
     BriefPanel* brief_;

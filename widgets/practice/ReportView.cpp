@@ -164,7 +164,15 @@ QWidget* ReportView::buildLayoutsTab()
 void ReportView::showLayouts(const design::Design* candidate, const design::Design& reference)
 {
     layoutPictures_ = 0;
-    auto fill = [this](QWidget* side, const QString& title, const design::Design* d) {
+    // One palette for both sides: the reference's entities in its order, then the candidate's
+    // own item types, so an Order is the same colour in both pictures.
+    design::Design palette = reference;
+    if (candidate) {
+        for (const auto& e : candidate->entities()) {
+            if (!palette.entityByName(e.name)) palette.addEntity(e);
+        }
+    }
+    auto fill = [this, &palette](QWidget* side, const QString& title, const design::Design* d) {
         QLayout* box = side->layout();
         while (QLayoutItem* item = box->takeAt(0)) {
             delete item->widget();
@@ -183,7 +191,9 @@ void ReportView::showLayouts(const design::Design* candidate, const design::Desi
             for (const auto& index : d->indexes()) scopes.push_back(index.name);
             for (const auto& scope : scopes) {
                 const analysis::IndexLayout layout = analysis::layoutOf(*d, scope, items);
-                const render::LayoutPicture picture(*d, layout);
+                render::PictureOptions options;
+                options.colours = &palette;
+                const render::LayoutPicture picture(*d, layout, options);
                 auto* image = new QLabel(side);
                 image->setPixmap(QPixmap::fromImage(picture.image(1.0)));
                 image->setAlignment(Qt::AlignLeft | Qt::AlignTop);

@@ -122,6 +122,18 @@ LayoutPicture::LayoutPicture(const design::Design& design, const analysis::Index
     measure();
 }
 
+QColor LayoutPicture::background(const design::Entity* entity) const
+{
+    const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
+    return same ? entityBackground(*options_.colours, same) : entityBackground(design_, entity);
+}
+
+QColor LayoutPicture::swatch(const design::Entity* entity) const
+{
+    const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
+    return same ? entitySwatch(*options_.colours, same) : entitySwatch(design_, entity);
+}
+
 QString LayoutPicture::title() const
 {
     if (layout_.indexName.empty()) return QStringLiteral("Table %1").arg(q(design_.table().name));
@@ -243,9 +255,9 @@ double LayoutPicture::paintBlock(QPainter& p, const Block& block, double y) cons
     for (const Row& row : block.rows) {
         const double left = x + pkWidth_;
         const QRectF rowRect(left, rowY, size_.width() - kMargin - left, kRowHeight);
-        p.fillRect(rowRect, entityBackground(design_, row.entity));
+        p.fillRect(rowRect, background(row.entity));
         // The band keeps the entity's colour visible whatever is drawn over the row.
-        p.fillRect(QRectF(left, rowY, kBand, kRowHeight), entitySwatch(design_, row.entity));
+        p.fillRect(QRectF(left, rowY, kBand, kRowHeight), swatch(row.entity));
         if (!layout_.sortKey.empty()) {
             p.setFont(keyFont());
             p.setPen(kInk);
@@ -306,7 +318,7 @@ double LayoutPicture::paintLegend(QPainter& p, double y, bool draw) const
             lineY += 20;
         }
         if (draw) {
-            p.fillRect(QRectF(x, lineY + 3, 14, 14), entitySwatch(design_, e));
+            p.fillRect(QRectF(x, lineY + 3, 14, 14), swatch(e));
             p.setPen(kInk);
             p.drawText(QRectF(x + 20, lineY, w, 20), Qt::AlignVCenter | Qt::AlignLeft, name);
         }

@@ -10,6 +10,7 @@
 #include "design/Design.h"
 
 #include <QByteArray>
+#include <QColor>
 #include <QImage>
 #include <QSizeF>
 #include <QString>
@@ -20,6 +21,9 @@ namespace keyplan::render {
 
 struct PictureOptions {
     bool examples = true;  // the items are examples (the subtitle says so), not stored data
+    // When set, an entity of the same name in this design gives its colour (its place here), so
+    // two designs drawn side by side colour a shared entity alike; other entities keep their own.
+    const design::Design* colours = nullptr;
 };
 
 class LayoutPicture {
@@ -36,6 +40,10 @@ public:
     QImage image(double scale) const;
 
     QString title() const;
+
+    // An entity's row background and its band and legend colour in this picture.
+    QColor background(const design::Entity* entity) const;
+    QColor swatch(const design::Entity* entity) const;
 
 private:
     struct Cell {
