@@ -184,6 +184,19 @@ def register(case, cases):
                                                "Message": f"Malformed JSON: {reason} at offset {offset}"}},
                   1: {"status": 200, "ok": {}}})
 
+    # ---- A request over DynamoDB's 16 MB -----------------------------------------------------------
+    head = b'{"TableName":"nums","Item":{"id":{"N":"77"},"blob":{"S":"'
+    tail = b'"}}}'
+    oversized = head + b"x" * (16 * 1024 * 1024 + 1 - len(head) - len(tail)) + tail
+    case("fidelity_raw_body_over_16_mb", [("raw", T + "PutItem", oversized),
+                                          ("GetItem", {"TableName": "nums", "Key": {"id": N(77)}})],
+         fixtures=("nums",), writes=True,
+         why="[AWS] 16 MB is the most a request may carry (as dynalite, tested against the service, refuses it: 413); "
+             "DynamoDB Local answers 413 with an empty message, Keyplan says why and refuses it from its Content-Length "
+             "before reading it (tests/reliability/test_sizes.py)",
+         aws={0: {"status": 413, "error": {"Code": "", "Type": "",
+                                           "Message": "Request body exceeds DynamoDB's request size limit of 16 MB"}}})
+
     # ---- UpdateTable and DeleteTable --------------------------------------------------------------
     def create_index(name, attribute, attribute_type="S", table="nums"):
         return ("UpdateTable", {"TableName": table, "AttributeDefinitions": [{"AttributeName": attribute,

@@ -247,6 +247,7 @@ void IndexBackfillPanel::showOffer(const std::optional<Offer>& offer)
         setState(State::Hidden);
         return;
     }
+    const bool isNew = !offer_ || offer_->signature() != offer->signature();
     offer_ = std::make_unique<Offer>(*offer);
     text_->setText(tr("<b>%1</b> (%2) is in the design but not on table <b>%3</b> in the store, which holds %4 items. "
                       "Add it to the existing table: the items stay and the store indexes them in the background, "
@@ -254,6 +255,9 @@ void IndexBackfillPanel::showOffer(const std::optional<Offer>& offer)
                        .arg(qs(offer->index.indexName).toHtmlEscaped(), keysText(offer->definitions).toHtmlEscaped(),
                             qs(offer->table).toHtmlEscaped(), number(offer->tableItems)));
     setState(State::Offering);
+    if (isNew)
+        Q_EMIT statusMessage(tr("%1 can be added to table %2 in place, keeping its items (Table and indexes)")
+                                 .arg(indexName(), tableName()));
 }
 
 void IndexBackfillPanel::keepDesignOnly()
@@ -267,7 +271,8 @@ void IndexBackfillPanel::keepDesignOnly()
 
 void IndexBackfillPanel::addInPlace()
 {
-    if (state_ != State::Offering || !offer_ || Jobs::instance().isBusy(this)) return;
+    // A comparison still under way runs first (an owner's jobs run one at a time) and is ignored.
+    if (state_ != State::Offering || !offer_) return;
     const Offer offer = *offer_;
     expected_ = -1;
     leftOut_ = 0;
