@@ -8,11 +8,12 @@
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignEntityClassifier.h"
 #include "widgets/design/DesignFileController.h"
+#include "widgets/design/DesignLayouts.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/DesignViews.h"
 #include "widgets/design/EntitiesView.h"
+#include "widgets/design/GuideDialog.h"
 #include "widgets/design/IndexBackfillPanel.h"
 #include "widgets/design/IndexesView.h"
 #include "widgets/design/PatternsView.h"
@@ -158,12 +159,16 @@ void MainWindow::createMenus()
         heatmap_->setFocus();
     });
     toHeatmap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
-    view->addSeparator();
-    view->addAction(consoleDock_->toggleViewAction());
-    view->addAction(heatmapDock_->toggleViewAction());
 
     helpMenu_ = menuBar()->addMenu(tr("&Help"));
     QMenu* help = helpMenu_;
+    QAction* guide = help->addAction(tr("&Guide: key templates and generators"), this, [this] {
+        auto* dialog = findChild<widgets::GuideDialog*>();
+        if (!dialog) dialog = new widgets::GuideDialog(this);
+        dialog->show();
+        dialog->raise();
+    });
+    guide->setShortcut(QKeySequence::HelpContents);
     help->addAction(widgets::appIcon(), tr("&About Keyplan"), this, [this] {
         QMessageBox::about(this, tr("About Keyplan"),
                            tr("<b>Keyplan</b> %1<br>A designer for DynamoDB single-table designs, with a local store that "
@@ -295,8 +300,7 @@ void MainWindow::installDesignViews()
     connect(backfill, &IndexBackfillPanel::statusMessage, this, status);
     connect(designFiles_, &DesignFileController::windowTitleChanged, this, &QWidget::setWindowTitle);
     connect(document_, &DesignDocument::modifiedChanged, this, &QWidget::setWindowModified);
-    connect(document_, &DesignDocument::identityChanged, this,
-            [this] { layouts_->setEntityClassifier(designEntityClassifier(document_->design())); });
+    new DesignLayouts(document_, layouts_, designData_, this);
     designViews_->setEntityPalette(layouts_->entityPalette());
     connect(designViews_, &DesignViews::itemCollectionSelected, this, [this](const ItemCollection& c) {
         layouts_->highlight(c.table, c.index, partitionHighlightOf(c), c.pattern);

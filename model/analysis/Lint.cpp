@@ -221,6 +221,11 @@ private:
                             e.name + "." + a.name + " refers to " + g.refEntity() + "." + g.refAttribute() +
                                 ", which the design does not have.");
                 }
+                if (g.kind() == Generator::Kind::Decimal && a.type == dynamo::Type::S)
+                    add(Finding::Severity::Warning, Finding::Rule::Structure, e.name, "", "",
+                        e.name + "." + a.name + " is a string (S) but its generator " + g.spec() +
+                            " makes numbers: stored as text they sort and compare as text (\"10.5\" < \"9.25\") and "
+                            "cannot be added to; make the attribute a number (N), or keep S if the text is meant.");
                 if (g.kind() == Generator::Kind::Slice && !e.attribute(g.refAttribute()))
                     add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
                         e.name + "." + a.name + " slices " + g.refAttribute() + ", which " + e.name + " does not have.");

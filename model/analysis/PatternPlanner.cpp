@@ -56,9 +56,12 @@ std::optional<std::string> invalidBecause(const design::Design& design, const Ac
     std::vector<std::string> names;
     for (const Entity* e : *returned) names.push_back(e->name);
     for (const auto& in : pattern.inputs) {
-        if (!anyHas(in.attributeName()))
-            return "the input " + in.name + " constrains '" + in.attributeName() + "', which " + list(names, "or") +
-                   " does not have.";
+        if (anyHas(in.attributeName())) continue;
+        if (in.attributeName() == in.name)
+            return "its input '" + in.name + "' is not an attribute of " + list(names, "or") +
+                   "; rename the input or say which attribute it constrains.";
+        return "its input '" + in.name + "' constrains the attribute '" + in.attributeName() + "', which " +
+               list(names, "or") + " does not have.";
     }
     if (!pattern.orderBy.empty() && !anyHas(pattern.orderBy))
         return "it orders by '" + pattern.orderBy + "', which " + list(names, "or") + " does not have.";

@@ -51,6 +51,7 @@ int main(int argc, char** argv)
     auto store = store::SqliteStore::openInMemory();
     store::CreateTableRequest table;
     table.tableName = "Big";
+    table.billingMode = store::BillingMode::PayPerRequest;
     table.keySchema = {{"pk", store::KeyType::Hash}, {"sk", store::KeyType::Range}};
     table.attributeDefinitions = {{"pk", store::ScalarAttributeType::S}, {"sk", store::ScalarAttributeType::S}};
     store->createTable(table);

@@ -192,6 +192,24 @@ private Q_SLOTS:
         QVERIFY(report.allServed());
     }
 
+    void shouldWarnWhenADecimalGeneratorFillsAStringAttribute()
+    {
+        design::Design d = design::loadDesignFile(sample("ecommerce"));
+        const auto warned = [](const design::Design& design) {
+            const auto findings = lintOf(design);
+            return std::any_of(findings.begin(), findings.end(), [](const Finding& f) {
+                return f.severity == Finding::Severity::Warning && f.entity == "Order" &&
+                       q(f.message).startsWith("Order.total is a string (S) but its generator decimal(5.00, 900.00, 2) makes numbers");
+            });
+        };
+        QVERIFY(!warned(d));
+        design::Entity order = *d.entityByName("Order");
+        for (auto& a : order.attributes)
+            if (a.name == "total") a.type = dynamo::Type::S;
+        QVERIFY(d.replaceEntity(order));
+        QVERIFY(warned(d));
+    }
+
     void shouldNameTheSeedsLowCardinalityStatusKeyInTheECommerceSample()
     {
         // The sample follows the seed's fix (status plus day); the lint still says what it costs.

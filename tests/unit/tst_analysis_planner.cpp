@@ -215,6 +215,24 @@ private Q_SLOTS:
         QCOMPARE(r.consistentRead, consistent);
     }
 
+    void shouldNameAnInputThatIsNoAttributeOnce()
+    {
+        // A new input is called "input" until renamed: the verdict must not read "the input input
+        // constrains 'input'".
+        design::Design d = load(sample("ecommerce"));
+        design::AccessPattern p = *d.patternByNumber(1);
+        p.inputs.push_back({"input", {}, design::Comparison::Equal, {}, std::nullopt});
+        QVERIFY(d.replacePattern(p));
+        QCOMPARE(planOf(d, 1).verdict, Verdict::Invalid);
+        QCOMPARE(q(planOf(d, 1).explanation),
+                 QString("invalid pattern: its input 'input' is not an attribute of Customer; rename the input or say which "
+                         "attribute it constrains."));
+        p.inputs.back() = {"who", "nickname", design::Comparison::Equal, {}, std::nullopt};
+        QVERIFY(d.replacePattern(p));
+        QCOMPARE(q(planOf(d, 1).explanation),
+                 QString("invalid pattern: its input 'who' constrains the attribute 'nickname', which Customer does not have."));
+    }
+
     void shouldPlanAScanWithAFilter()
     {
         const auto r = planOf(load(fixture("planner_cases")), 8).request;

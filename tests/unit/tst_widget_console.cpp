@@ -18,6 +18,7 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QDir>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -132,6 +133,8 @@ private Q_SLOTS:
     void shouldPageAScanTypedIntoTheConsole();
     void shouldPutATypedItemAndGetItBackByKey();
     void shouldShowTheStoresErrorUnchanged();
+    void shouldForgetTheLastErrorOnceTheRequestChanges();
+    void shouldRunOnTheFirstClickWhileACompletionListIsOpen();
     void shouldCheckExpressionsAsYouType();
     void shouldCompleteAttributeNamesInExpressions();
     void shouldBuildATransactionFromActionsAddedInTheForm();
@@ -504,6 +507,60 @@ void WidgetConsoleTest::shouldShowTheStoresErrorUnchanged()
     QCOMPARE(console.errorText(), expected);
     QVERIFY(console.responseJson().contains(QStringLiteral("\"__type\":\"com.amazon.coral.validate#ValidationException\"")));
     QVERIFY(console.summaryText().startsWith(QStringLiteral("Failed after ")));
+}
+
+void WidgetConsoleTest::shouldForgetTheLastErrorOnceTheRequestChanges()
+{
+    // A failed PutItem, then the user fixes the item: the error of the request that no longer
+    // exists must not stay beside the field's new problem (or its absence).
+    auto store = shopStore();
+    widgets::RequestConsole console(*store);
+    QTRY_COMPARE(console.tables(), QStringList{"Shop"});
+    console.setOperation(ConsoleOperation::PutItem);
+    auto* item = child<QPlainTextEdit>(console, "item");
+    QTest::keyClicks(item, R"({"PK": {"S": "CUST#1"}})");
+    console.run();
+    QVERIFY(waitForRun(console));
+    QVERIFY(console.errorText().startsWith(QStringLiteral("ValidationException: ")));
+    QVERIFY(child<QLabel>(console, "error")->isVisibleTo(&console));
+    item->clear();
+    QTest::keyClicks(item, R"({"PK": {"S": "CUST#1"}, "SK": {"S": "PROFILE"}})");
+    QCOMPARE(console.errorText(), QString());
+    QVERIFY(!child<QLabel>(console, "error")->isVisibleTo(&console));
+    QCOMPARE(console.responseJson(), QString());
+    QCOMPARE(console.summaryText(), QStringLiteral("Changed since the last run, which failed; Run sends the request as it is now."));
+    console.run();
+    QVERIFY(waitForRun(console));
+    QCOMPARE(console.errorText(), QString());
+}
+
+void WidgetConsoleTest::shouldRunOnTheFirstClickWhileACompletionListIsOpen()
+{
+    auto store = shopStore(2);
+    widgets::RequestConsole console(*store);
+    console.resize(1200, 800);
+    console.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&console));
+    QTRY_COMPARE(console.tables(), QStringList{"Shop"});
+    console.addKnownAttributes("Shop", {"status", "statusChangedAt"});
+    console.setOperation(ConsoleOperation::Scan);
+    auto* projection = child<widgets::ExpressionEdit>(console, "projection");
+    projection->setFocus();
+    QTest::keyClicks(projection, "stat");
+    QCompleter* completer = projection->wordCompleter();
+    QTRY_VERIFY(completer->popup()->isVisible());
+    QSignalSpy finished(&console, &widgets::RequestConsole::requestFinished);
+    // The click lands on Run while the list is open. An open popup grabs the mouse, so the
+    // press arrives at the list (outside its own area), as the window system delivers it: it
+    // closes the list and runs.
+    auto* run = child<QPushButton>(console, "run");
+    QAbstractItemView* popup = completer->popup();
+    const QPoint onRun = popup->mapFromGlobal(run->mapToGlobal(run->rect().center()));
+    QVERIFY(!popup->rect().contains(onRun));
+    QTest::mouseClick(popup, Qt::LeftButton, {}, onRun);
+    QVERIFY(!completer->popup()->isVisible());
+    QVERIFY(finished.count() == 1 || finished.wait(10000));
+    QCOMPARE(projection->text(), QStringLiteral("stat"));
 }
 
 void WidgetConsoleTest::shouldCheckExpressionsAsYouType()

@@ -394,6 +394,18 @@ void RequestConsole::formEdited()
     if (updatingForm_) return;
     // A changed request starts from its first page again.
     state_->startKey.reset();
+    // The last run's error (or "cannot be sent yet") was about the request as it was: the
+    // fields' own marks speak for the request as it is now.
+    if (!error_->isHidden()) {
+        error_->setVisible(false);
+        if (!state_->error.isEmpty()) {
+            state_->error.clear();
+            state_->responseJson.clear();
+            response_->clear();
+            state_->summary = tr("Changed since the last run, which failed; Run sends the request as it is now.");
+            summary_->setText(state_->summary);
+        }
+    }
     setProblems();
     updateCompletions();
 }

@@ -1,7 +1,9 @@
 #include "widgets/design/CostTableModel.h"
 
 #include "analysis/Analysis.h"
+#include "widgets/design/DefaultRates.h"
 #include "widgets/design/DesignFormat.h"
+#include "widgets/design/VerdictStyle.h"
 
 #include <QApplication>
 #include <QFont>
@@ -19,6 +21,9 @@ CostTableModel::CostTableModel(DesignDocument* document, QObject* parent) : QAbs
 {
     connect(document_, &DesignDocument::designChanged, this, &CostTableModel::refresh);
     connect(document_, &DesignDocument::analysisUpdated, this, &CostTableModel::refresh);
+    connect(DefaultRates::of(document_), &DefaultRates::changed, this, [this] {
+        if (!rows_.empty()) Q_EMIT dataChanged(index(0, 0), index(int(rows_.size()) - 1, ColumnCount - 1));
+    });
     rows_ = build();
 }
 
@@ -136,10 +141,13 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
         const int row = document_->rowOf(Part::Entity, r.id);
         if (row >= 0) rate = document_->design().entities()[row].writesPerSecond;
     }
+    const DefaultRates* defaults = DefaultRates::of(document_);
+    const bool defaultRate = (r.kind == RowKind::Pattern && defaults->patternRateIsDefault(r.id)) ||
+                             (r.kind == RowKind::Entity && defaults->entityRateIsDefault(r.id));
     if (role == Qt::EditRole && column == RateColumn && rate >= 0) return rate;
     if (role == Qt::DisplayRole) {
         if (column == ItemColumn) return r.label;
-        if (column == RateColumn) return rate >= 0 ? units(rate) : QString();
+        if (column == RateColumn) return rate < 0 ? QString() : defaultRate ? tr("%1 (default)").arg(units(rate)) : units(rate);
         if (!r.known) return QString();
         switch (column) {
         case UnitsPerCallColumn: return total ? QString() : units(r.perCall);
@@ -156,6 +164,11 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
         return f;
     }
     if (role == Qt::BackgroundRole && total) return QApplication::palette().color(QPalette::AlternateBase);
+    if (role == Qt::ForegroundRole && defaultRate && column != ItemColumn) return toneColor(Tone::Caution, QApplication::palette());
+    if (role == Qt::ToolTipRole && defaultRate && column != ItemColumn)
+        return tr("This rate is the default a new %1 gets, not one you chose, so this cost rests on it: double-click the "
+                  "rate to set it")
+            .arg(r.kind == RowKind::Pattern ? tr("pattern") : tr("entity"));
     if (role == Qt::ToolTipRole) {
         if (column == RateColumn && r.kind == RowKind::Pattern) return tr("Calls per second at peak; double-click to change");
         if (column == RateColumn && r.kind == RowKind::Entity) return tr("Item writes per second at peak; double-click to change");
@@ -203,13 +216,14 @@ bool CostTableModel::setData(const QModelIndex& index, const QVariant& value, in
     bool ok = false;
     const double rate = value.toString().remove(u',').toDouble(&ok);
     if (!ok || rate < 0) return false;
-    const Row& r = rows_[index.row()];
+    const Row r = rows_[index.row()];  // a copy: the edit rebuilds rows_
     if (r.kind == RowKind::Pattern) {
         const int row = document_->rowOf(Part::Pattern, r.id);
         if (row < 0) return false;
         design::AccessPattern p = document_->design().patterns()[row];
         p.ratePerSecond = rate;
         document_->editPattern(row, p, tr("Change the traffic of access pattern %1").arg(p.number));
+        DefaultRates::of(document_)->markChosen(true, r.id);
         return true;
     }
     if (r.kind == RowKind::Entity) {
@@ -218,6 +232,7 @@ bool CostTableModel::setData(const QModelIndex& index, const QVariant& value, in
         design::Entity e = document_->design().entities()[row];
         e.writesPerSecond = rate;
         document_->editEntity(row, e, tr("Change the write traffic of %1").arg(qs(e.name)));
+        DefaultRates::of(document_)->markChosen(false, r.id);
         return true;
     }
     return false;

@@ -1,6 +1,7 @@
 #include "widgets/design/CostView.h"
 
 #include "widgets/design/CostTableModel.h"
+#include "widgets/design/DefaultRates.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 
@@ -30,14 +31,37 @@ CostView::CostView(DesignDocument* document, QWidget* parent)
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(CostTableModel::ItemColumn, QHeaderView::Stretch);
 
+    defaults_ = new QLabel(this);
+    defaults_->setObjectName(QStringLiteral("defaultRates"));
+    defaults_->setWordWrap(true);
+    defaults_->setVisible(false);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(prices_);
+    layout->addWidget(defaults_);
     layout->addWidget(table_, 1);
 
     connect(document_, &DesignDocument::pricesChanged, this, &CostView::refreshPrices);
     connect(document_, &DesignDocument::designReset, this, &CostView::refreshPrices);
+    connect(DefaultRates::of(document_), &DefaultRates::changed, this, &CostView::refreshDefaults);
     refreshPrices();
+    refreshDefaults();
+}
+
+void CostView::refreshDefaults()
+{
+    const QString which = DefaultRates::of(document_)->defaultsText();
+    defaults_->setText(which.isEmpty() ? QString()
+                                       : tr("<b>Resting on default rates:</b> %1. Their costs are guesses until you set the "
+                                            "rates (double-click a Rate cell).")
+                                             .arg(which.toHtmlEscaped()));
+    defaults_->setVisible(!which.isEmpty());
+}
+
+QString CostView::defaultsText() const
+{
+    return defaults_->isHidden() ? QString() : defaults_->text();
 }
 
 void CostView::refreshPrices()

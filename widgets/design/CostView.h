@@ -22,6 +22,8 @@ public:
     QTableView* table() const { return table_; }
     CostTableModel* model() const { return model_; }
     QLabel* pricesLabel() const { return prices_; }
+    // The line naming the patterns and entities whose costs rest on default rates ("" if none).
+    QString defaultsText() const;
 
 public Q_SLOTS:
     void showPattern(quint64 patternId);
@@ -29,10 +31,12 @@ public Q_SLOTS:
 
 private:
     void refreshPrices();
+    void refreshDefaults();
     DesignDocument* document_;
     CostTableModel* model_;
     QTableView* table_;
     QLabel* prices_;
+    QLabel* defaults_;
 };
 
 }  // namespace keyplan::widgets

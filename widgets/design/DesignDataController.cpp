@@ -1,4 +1,5 @@
 #include "widgets/design/DesignDataController.h"
+#include "widgets/design/RunGap.h"
 
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
@@ -148,6 +149,7 @@ PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& ru
         s.estimatedReadUnits = r.estimate.read.readUnits;
         s.index = qs(request.indexName);
         s.note = qs(r.note);
+        s.gap = runGapText(r);
         QStringList bound;
         for (const auto& [name, value] : r.inputs) bound << qs(name) + u'=' + qs(value);
         s.inputs = bound.join(QStringLiteral(", "));

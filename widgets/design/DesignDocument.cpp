@@ -76,7 +76,11 @@ const design::Design& DesignDocument::design() const { return *design_; }
 QString DesignDocument::title() const
 {
     if (!design_->name().empty()) return q(design_->name());
-    if (!filePath_.isEmpty()) return QFileInfo(filePath_).fileName();
+    if (!filePath_.isEmpty()) {
+        QString file = QFileInfo(filePath_).fileName();
+        if (file.endsWith(QStringLiteral(".keyplan.json"))) file.chop(int(qstrlen(".keyplan.json")));
+        return file;
+    }
     return tr("Untitled");
 }
 

@@ -50,6 +50,7 @@ struct PatternRunSummary {
     QString partitionValue;      // ... and its value, bound from the run's inputs
     QString note;
     QString inputs;              // "customerId=ab12cd34, ..." as bound
+    QString gap;                 // how and why it read other than estimated ("" when it did not)
 };
 
 // The item collection a pattern reads, for the store views to highlight.

@@ -1,6 +1,7 @@
 #include "widgets/design/DesignEntityClassifier.h"
 
 #include "design/Design.h"
+#include "widgets/render/LayoutPicture.h"
 
 #include <memory>
 
@@ -16,6 +17,15 @@ EntityClassifier designEntityClassifier(const design::Design& design)
                 return QString::fromStdString(identified->entity->name);
         }
         return defaultEntityOf(item, keys);
+    };
+}
+
+AttributeOrder designAttributeOrder(const design::Design& design)
+{
+    auto snapshot = std::make_shared<const design::Design>(design);
+    return [snapshot](const dynamo::Item& item, const QString& entity, const LayoutKeys& keys) {
+        const design::Entity* e = entity.isEmpty() ? nullptr : snapshot->entityByName(entity.toStdString());
+        return render::attributeOrder(*snapshot, keys.index, keys.partitionKey, keys.sortKey, e, item);
     };
 }
 

@@ -16,4 +16,8 @@ namespace keyplan::widgets {
 // identity changes: DesignDocument::identityChanged).
 EntityClassifier designEntityClassifier(const design::Design& design);
 
+// The design's order of an item's attributes in a layout row: the exported pictures' order
+// (render::attributeOrder), so the window and the pictures read alike. On its own copy too.
+AttributeOrder designAttributeOrder(const design::Design& design);
+
 }  // namespace keyplan::widgets

@@ -274,8 +274,9 @@ bool DesignFileController::close()
 bool DesignFileController::newDesign()
 {
     if (!maybeSave()) return false;
+    // No name yet: the title says "Untitled", then the file's name once saved, until the designer
+    // names the design (the field above the design tree).
     design::Design d;
-    d.setName(tr("Untitled design").toStdString());
     removeAutosave();
     document_->resetDesign(std::move(d));
     Q_EMIT documentReplaced();

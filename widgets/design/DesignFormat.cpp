@@ -27,9 +27,9 @@ QString conditionText(const analysis::PatternPlan& plan)
     case analysis::Operation::GetItem:
     case analysis::Operation::Query: return qs(r.keyCondition.text());
     case analysis::Operation::Scan:
-        return r.filterExpression.empty()
-                   ? QCoreApplication::translate("keyplan", "Scan")
-                   : QCoreApplication::translate("keyplan", "Scan, filter %1").arg(qs(r.filterExpression));
+        // The designer's words ("email = {email}"), not the wire form's placeholders.
+        return r.filterText.empty() ? QCoreApplication::translate("keyplan", "Scan")
+                                    : QCoreApplication::translate("keyplan", "Scan, filter %1").arg(qs(r.filterText));
     case analysis::Operation::None: break;
     }
     return QStringLiteral("–");

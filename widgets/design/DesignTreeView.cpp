@@ -5,13 +5,24 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QTreeView>
+#include <QLineEdit>
 #include <QVBoxLayout>
 
 namespace keyplan::widgets {
 
 DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
-    : QWidget(parent), model_(new DesignTreeModel(document, this))
+    : QWidget(parent), document_(document), model_(new DesignTreeModel(document, this))
 {
+    name_ = new QLineEdit(this);
+    name_->setObjectName(QStringLiteral("designName"));
+    name_->setPlaceholderText(tr("Name the design"));
+    name_->setToolTip(tr("The design's name: the window title, the exports and the design document use it"));
+    connect(name_, &QLineEdit::textEdited, this, [this](const QString& text) {
+        document_->editDesignInfo(text.trimmed(), QString::fromStdString(document_->design().description()), QStringLiteral("designName"));
+    });
+    connect(name_, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);
+    connect(document_, &DesignDocument::infoChanged, this, &DesignTreeView::showName);
+    connect(document_, &DesignDocument::designReset, this, &DesignTreeView::showName);
     tree_ = new QTreeView(this);
     tree_->setObjectName(QStringLiteral("designTree"));
     tree_->setModel(model_);
@@ -21,7 +32,10 @@ DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
     tree_->expandAll();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(name_);
     layout->addWidget(tree_);
+    showName();
 
     connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& current) {
         const DesignTarget target = model_->targetOf(current);
@@ -33,6 +47,13 @@ DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
         if (target.isValid()) Q_EMIT targetActivated(target);
     });
     connect(model_, &QAbstractItemModel::modelReset, tree_, &QTreeView::expandAll);
+}
+
+void DesignTreeView::showName()
+{
+    const QString name = QString::fromStdString(document_->design().name());
+    // Typing comes back as infoChanged: leave the field (and its cursor) alone then.
+    if (name_->text().trimmed() != name) name_->setText(name);
 }
 
 void DesignTreeView::showTarget(const DesignTarget& target)

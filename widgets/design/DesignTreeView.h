@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QLineEdit;
 class QTreeView;
 
 namespace keyplan::widgets {
@@ -19,6 +20,8 @@ public:
     explicit DesignTreeView(DesignDocument* document, QWidget* parent = nullptr);
 
     QTreeView* tree() const { return tree_; }
+    // The design's name (the window title follows it; empty: the file's name).
+    QLineEdit* nameField() const { return name_; }
     DesignTreeModel* model() const { return model_; }
 
 public Q_SLOTS:
@@ -29,7 +32,11 @@ Q_SIGNALS:
     void targetActivated(const keyplan::widgets::DesignTarget& target);
 
 private:
+    void showName();
+
+    DesignDocument* document_;
     DesignTreeModel* model_;
+    QLineEdit* name_;
     QTreeView* tree_;
     bool showing_ = false;
 };

@@ -1,6 +1,7 @@
 #include "widgets/design/DesignViews.h"
 
 #include "widgets/design/CostView.h"
+#include "widgets/design/DesignEntityColours.h"
 #include "widgets/design/DesignTreeModel.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/EntitiesView.h"
@@ -42,21 +43,18 @@ DesignViews::DesignViews(DesignDocument* document, QWidget* widgetParent, QObjec
 void DesignViews::setEntityPalette(EntityPalette* palette)
 {
     disconnect(seeding_);
+    delete colours_;
     palette_ = palette;
     tree_->model()->setEntityPalette(palette);
     entities_->entitiesModel()->setEntityPalette(palette);
     if (!palette) return;
-    // The layouts clear the palette when they get a new classifier (identityChanged, connected
-    // before this): seeding it in the design's order keeps Customer the first colour, Order the
-    // second, ... in every view, whichever paints first.
-    auto seed = [this] {
-        for (const auto& e : document_->design().entities())
-            palette_->swatch(QString::fromStdString(e.name), QApplication::palette());
+    colours_ = new DesignEntityColours(document_, palette, this);
+    auto repaint = [this] {
         tree_->model()->refreshDecorations();
         entities_->entitiesModel()->refreshDecorations();
     };
-    seeding_ = connect(document_, &DesignDocument::identityChanged, this, seed);
-    seed();
+    seeding_ = connect(document_, &DesignDocument::identityChanged, this, repaint);
+    repaint();
 }
 
 void DesignViews::show(const DesignTarget& target, const QString& keyAttribute)

@@ -14,6 +14,7 @@ class QWidget;
 namespace keyplan::widgets {
 
 class CostView;
+class DesignEntityColours;
 class EntityPalette;
 class DesignTreeView;
 class EntitiesView;
@@ -58,6 +59,7 @@ private:
     ProblemsView* problems_;
     CostView* cost_;
     EntityPalette* palette_ = nullptr;
+    DesignEntityColours* colours_ = nullptr;
     QMetaObject::Connection seeding_;
 };
 

@@ -57,9 +57,15 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
 {
     QWidget* left = buildList();
     QWidget* details = buildDetails();
+    // The details scroll as one page when the dock is short, rather than squeezing the grids to
+    // a row or two each.
+    auto* detailsScroll = new QScrollArea(this);
+    detailsScroll->setWidget(details);
+    detailsScroll->setWidgetResizable(true);
+    detailsScroll->setFrameShape(QFrame::NoFrame);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
-    splitter->addWidget(details);
+    splitter->addWidget(detailsScroll);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
     splitter->setSizes({170, 700});
@@ -185,6 +191,8 @@ QToolBar* EntitiesView::buildAttributeTable()
     attributesView_->setColumnWidth(AttributeTableModel::GeneratorColumn, 300);
     attributesView_->setColumnWidth(AttributeTableModel::PresenceColumn, 70);
     attributesView_->setColumnWidth(AttributeTableModel::KeyOnlyColumn, 70);
+    attributesView_->setMinimumHeight(attributesView_->horizontalHeader()->sizeHint().height() +
+                                      5 * attributesView_->verticalHeader()->defaultSectionSize() + 2 * attributesView_->frameWidth());
     attributeError_ = new QLabel(details_);
     attributeError_->setWordWrap(true);
     attributeError_->hide();

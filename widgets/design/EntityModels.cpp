@@ -539,12 +539,22 @@ void KeyBindingTableModel::commitTemplate(int row, const QString& text)
     if (!e) return;
     const std::string key = rows_[row].key;
     const QString mergeKey = QStringLiteral("key:") + qs(key);
+    TypingStart& start = typingStarts_[key];
+    if (start.session != document_->typingSession() || start.entity != e->id) {
+        const design::KeyBinding* binding = e->key(key);
+        start = {document_->typingSession(), e->id, binding ? std::optional(binding->keyTemplate) : std::nullopt};
+    }
     design::KeyTemplate parsed;
     std::string error;
     if (!text.trimmed().isEmpty() && !design::KeyTemplate::tryParse(text.trimmed().toStdString(), &parsed, &error)) {
-        // Shown at once, applied once it parses.
+        // Shown at once, applied once it parses; meanwhile the key is what it was before this
+        // typing began.
         drafts_[key] = {text, qs(error)};
-        resync();
+        design::Entity restored = *e;
+        if (!start.before) restored.keys.erase(key);
+        else restored.keys[key].keyTemplate = *start.before;
+        if (restored == *e) resync();
+        else document_->editEntity(objectRow(), restored, tr("Edit key %1 of %2").arg(qs(key), qs(e->name)), mergeKey);
         return;
     }
     const bool hadDraft = drafts_.erase(key) > 0;

@@ -10,6 +10,7 @@
 #include <QAbstractListModel>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -102,8 +103,18 @@ private:
     std::vector<Row> buildRows() const;
     void commitTemplate(int row, const QString& text);
 
+    // The template a key had when the current typing session in its field began: a half-typed
+    // invalid template puts it back, so a prefix typed on the way ("CUST#" of "CUST#{") is never
+    // left applied.
+    struct TypingStart {
+        int session = -1;
+        design::Id entity = 0;
+        std::optional<design::KeyTemplate> before;
+    };
+
     std::vector<Row> rows_;
     std::map<std::string, Draft> drafts_;
+    std::map<std::string, TypingStart> typingStarts_;
     design::Id shownId_ = 0;
 };
 

@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTableView>
 #include <QToolButton>
@@ -78,6 +79,7 @@ void PatternEditor::buildFields()
     verdict_->setTextFormat(Qt::RichText);
     verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     verdict_->setObjectName(QStringLiteral("verdict"));
+    verdict_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
     name_ = new QLineEdit(this);
     name_->setObjectName(QStringLiteral("patternName"));
@@ -107,8 +109,8 @@ void PatternEditor::buildFields()
         // Room for a few rows: patterns have a handful of inputs, and the form must stay short.
         const int rows = v->verticalHeader()->defaultSectionSize();
         const int header = v->horizontalHeader()->sizeHint().height();
-        v->setMinimumHeight(rows * 2 + header + 4);
-        v->setMaximumHeight(rows * 4 + header + 4);
+        v->setMinimumHeight(rows * 3 + header + 4);
+        v->setMaximumHeight(rows * 5 + header + 4);
     }
 
     attributes_ = new QLineEdit(this);
@@ -166,9 +168,17 @@ void PatternEditor::layOut()
     form->addRow(tr("Key condition"), keyCondition_);
     form->addRow(QString(), keyConditionError_);
 
+    // The verdict's text grows and shrinks with every edit and run; in a box of its own height it
+    // scrolls instead of moving every control below it (a second click on "+" must land).
+    auto* verdictBox = new QScrollArea(this);
+    verdictBox->setObjectName(QStringLiteral("verdictBox"));
+    verdictBox->setWidget(verdict_);
+    verdictBox->setWidgetResizable(true);
+    verdictBox->setFrameShape(QFrame::NoFrame);
+    verdictBox->setFixedHeight(verdict_->fontMetrics().lineSpacing() * 7 + 8);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(heading_);
-    layout->addWidget(verdict_);
+    layout->addWidget(verdictBox);
     layout->addLayout(form);
     layout->addStretch(1);
 }
@@ -390,6 +400,7 @@ void PatternEditor::refreshVerdict()
                                    run->inputs.isEmpty() ? QString() : tr(", with %1").arg(run->inputs.toHtmlEscaped()),
                                    run->note.isEmpty() ? QString() : QStringLiteral("; ") + run->note.toHtmlEscaped())
                         : tr("<p><b>Last run failed:</b> %1</p>").arg(run->error.toHtmlEscaped());
+        if (run->ok && !run->gap.isEmpty()) html += tr("<p><b>Gap:</b> %1</p>").arg(run->gap.toHtmlEscaped());
     }
     verdict_->setText(html);
     QStringList notes;

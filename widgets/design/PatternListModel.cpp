@@ -1,5 +1,7 @@
 #include "widgets/design/PatternListModel.h"
 
+#include "widgets/design/DefaultRates.h"
+
 #include "analysis/Analysis.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/VerdictStyle.h"
@@ -48,6 +50,7 @@ PatternListModel::PatternListModel(DesignDocument* document, QObject* parent)
     });
     connect(document_, &D::analysisUpdated, this, [this] { refreshColumns(VerdictColumn, DollarsColumn); });
     connect(document_, &D::runSummariesChanged, this, [this] { refreshColumns(RunItemsColumn, RunUnitsColumn); });
+    connect(DefaultRates::of(document_), &DefaultRates::changed, this, [this] { refreshColumns(DollarsColumn, DollarsColumn); });
 }
 
 void PatternListModel::refreshColumns(int first, int last, const QList<int>& roles)
@@ -104,7 +107,8 @@ QVariant PatternListModel::data(const QModelIndex& index, int role) const
                                               : QString::number(run->items);
         case RunUnitsColumn:
             if (!run || !run->ok) return {};
-            return tr("%1 (est. %2)").arg(units(run->consumedReadUnits), units(run->estimatedReadUnits));
+            return run->gap.isEmpty() ? tr("%1 (est. %2)").arg(units(run->consumedReadUnits), units(run->estimatedReadUnits))
+                                      : tr("%1 \u2260 est. %2").arg(units(run->consumedReadUnits), units(run->estimatedReadUnits));
         }
         return {};
     }
@@ -113,7 +117,11 @@ QVariant PatternListModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ForegroundRole) {
         if (column == VerdictColumn && r) return toneColor(toneOf(r->plan.verdict), QApplication::palette());
+        if (column == DollarsColumn && DefaultRates::of(document_)->patternRateIsDefault(p.id))
+            return toneColor(Tone::Caution, QApplication::palette());
         if (column == RunItemsColumn && run && !run->ok) return toneColor(Tone::Bad, QApplication::palette());
+        if ((column == RunItemsColumn || column == RunUnitsColumn) && run && run->ok && !run->gap.isEmpty())
+            return toneColor(Tone::Caution, QApplication::palette());
         return {};
     }
     if (role == Qt::ToolTipRole) {
@@ -125,13 +133,19 @@ QVariant PatternListModel::data(const QModelIndex& index, int role) const
         case KeyConditionColumn: return r ? qs(r->plan.explanation) : QString();
         case ReadUnitsColumn:
         case DollarsColumn:
+            if (column == DollarsColumn && DefaultRates::of(document_)->patternRateIsDefault(p.id))
+                return tr("At the default rate of a new pattern (%1 call/s), not one you chose: set the pattern's calls per "
+                          "second for a real figure")
+                    .arg(units(p.ratePerSecond));
             return r ? tr("%1\n%2 read units per second at %3 calls per second")
                            .arg(qs(r->cost.read.arithmetic), units(r->cost.unitsPerSecond), units(p.ratePerSecond))
                      : QString();
         case RunItemsColumn:
         case RunUnitsColumn:
             if (!run) return tr("Not run yet: Data ▸ Run all patterns");
-            return run->ok ? (run->note.isEmpty() ? tr("%n request(s)", nullptr, run->requests) : run->note) : run->error;
+            if (!run->ok) return run->error;
+            if (!run->gap.isEmpty()) return run->gap;
+            return run->note.isEmpty() ? tr("%n request(s)", nullptr, run->requests) : run->note;
         }
     }
     return {};

@@ -3,6 +3,10 @@
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 
+#include "analysis/ItemFactory.h"
+
+#include <QPalette>
+
 #include <algorithm>
 
 namespace keyplan::widgets {
@@ -24,6 +28,21 @@ void moveElement(std::vector<T>& v, int from, int to)
     T value = std::move(v[from]);
     v.erase(v.begin() + from);
     v.insert(v.begin() + to, std::move(value));
+}
+
+// What the input's attribute looks like on the first example item of a returned entity (the value
+// the layouts' examples show), for an input whose example the user has not written.
+QString generatedExample(const design::Design& d, const design::AccessPattern& p, const design::PatternInput& in)
+{
+    const analysis::ItemFactory factory(d);
+    for (const auto& r : p.returns) {
+        const design::Entity* e = d.entityByName(r.entity);
+        if (!e || !e->attribute(in.attributeName())) continue;
+        const analysis::BuiltItem built = factory.build(*e, 0, 0, {});
+        const auto it = built.values.find(in.attributeName());
+        if (it != built.values.end()) return QString::fromStdString(it->second);
+    }
+    return {};
 }
 
 }  // namespace
@@ -92,16 +111,23 @@ QVariant PatternInputsModel::data(const QModelIndex& index, int role) const
         case AttributeColumn:
             return role == Qt::EditRole || !in.attribute.empty() ? qs(in.attribute) : qs(in.attributeName());
         case ComparisonColumn: return qs(std::string(design::comparisonSymbol(in.comparison)));
-        case ExampleColumn: return qs(in.example);
+        case ExampleColumn:
+            if (role == Qt::DisplayRole && in.example.empty() && !in.fixedValue) return generatedExample(document_->design(), *p, in);
+            return qs(in.example);
         case FixedColumn: return in.fixedValue ? qs(*in.fixedValue) : QString();
         }
     }
+    // A generated example reads as a suggestion, not as something the user wrote.
+    if (role == Qt::ForegroundRole && index.column() == ExampleColumn && in.example.empty())
+        return QPalette().brush(QPalette::PlaceholderText);
     if (role == Qt::ToolTipRole) {
         switch (index.column()) {
         case NameColumn: return tr("The placeholder name the key condition uses: {%1}").arg(qs(in.name));
         case AttributeColumn: return tr("The entity attribute this input constrains (empty: the input's name)");
         case ComparisonColumn: return tr("How the attribute compares with the input (a range bounds the sort key)");
-        case ExampleColumn: return tr("An example value, for the docs and for running the pattern");
+        case ExampleColumn:
+            return in.example.empty() ? tr("Generated from the attribute's generator (grey); type a value to use your own")
+                                      : tr("An example value, for the docs and for running the pattern");
         case FixedColumn: return tr("A value that is part of the pattern itself (status = pending); empty: the caller gives it");
         }
     }

@@ -29,6 +29,15 @@ QString defaultEntityOf(const dynamo::Item& item, const TableKeys& keys)
     return entity;
 }
 
+std::vector<std::string> defaultAttributeOrder(const dynamo::Item& item, const QString&, const LayoutKeys& keys)
+{
+    std::vector<std::string> names;
+    names.reserve(item.size());
+    for (const auto& [name, value] : item)
+        if (name != keys.partitionKey && name != keys.sortKey) names.push_back(name);
+    return names;
+}
+
 EntityClassifier defaultEntityClassifier()
 {
     return &defaultEntityOf;

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace keyplan::widgets {
 
@@ -24,6 +25,22 @@ struct TableKeys {
 // Item -> entity name ("" when unknown). Called from the layout's background reader, so it
 // must be safe to call from any thread and must not touch widgets.
 using EntityClassifier = std::function<QString(const dynamo::Item& item, const TableKeys& keys)>;
+
+// The keys a layout is drawn by: a table's, or an index's (named).
+struct LayoutKeys {
+    std::string index;  // empty for the table
+    std::string partitionKey;
+    std::string sortKey;  // empty when there is none
+};
+
+// Item and its entity -> the names of its own attributes in the order a layout row shows them
+// (the design's answer: render::attributeOrder). Like the classifier, called from the layout's
+// reader thread. The layout leaves out its key columns whatever the order says.
+using AttributeOrder =
+    std::function<std::vector<std::string>(const dynamo::Item& item, const QString& entity, const LayoutKeys& keys)>;
+
+// Every attribute by name: what a layout shows of a table no design describes.
+std::vector<std::string> defaultAttributeOrder(const dynamo::Item& item, const QString& entity, const LayoutKeys& keys);
 
 // A string `_type`, `type` or `entityType` attribute if the item has one; otherwise the sort
 // key's prefix before the first '#' ("ORDER#2024-05-01" -> "ORDER"); otherwise the partition

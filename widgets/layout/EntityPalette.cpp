@@ -51,4 +51,23 @@ void EntityPalette::clear()
     order_.clear();
 }
 
+void EntityPalette::seed(const QStringList& entities)
+{
+    for (const QString& e : entities)
+        if (!e.isEmpty()) hueOf(e);
+}
+
+void EntityPalette::rename(const QString& from, const QString& to)
+{
+    auto it = hues_.constFind(from);
+    if (it == hues_.constEnd() || from == to || to.isEmpty()) return;
+    const int hue = *it;
+    // A view may have painted the new name first (and given it a hue of its own).
+    order_.removeAll(to);
+    hues_.remove(from);
+    hues_.insert(to, hue);
+    order_[order_.indexOf(from)] = to;
+    Q_EMIT entityAdded(to);
+}
+
 }  // namespace keyplan::widgets

@@ -1,6 +1,8 @@
 // One colour per entity type, shared by every layout view so an ORDER is the same colour in
 // the table and in each index. Colours are handed out in first-seen order from a set of
-// well-separated hues, and toned for the palette they are painted on (light or dark).
+// well-separated hues (seeded with the design's entities in their order, so the window and the
+// exported pictures agree), and toned for the palette they are painted on (light or dark). An
+// entity keeps its colour when renamed; only clear() hands the colours out afresh.
 #pragma once
 
 #include <QColor>
@@ -23,7 +25,13 @@ public:
     QColor swatch(const QString& entity, const QPalette& palette);
 
     QStringList entities() const { return order_; }
+    // Forgets every colour (a new design).
     void clear();
+    // Gives each name its colour now, in this order (names that have one keep it).
+    void seed(const QStringList& entities);
+    // `to` takes `from`'s colour (an entity was renamed); nothing when `from` has none.
+    void rename(const QString& from, const QString& to);
+    bool hasColour(const QString& entity) const { return hues_.contains(entity); }
 
     static bool isDark(const QPalette& palette);
 

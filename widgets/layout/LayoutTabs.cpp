@@ -4,6 +4,7 @@
 #include "widgets/common/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
+#include "widgets/layout/ExampleLayoutView.h"
 #include "widgets/layout/ItemLayoutModel.h"
 #include "widgets/layout/ItemLayoutView.h"
 
@@ -24,19 +25,37 @@ std::vector<LayoutSource> listSources(store::Store& store)
     std::vector<LayoutSource> sources;
     for (const store::TableDescription& t : store::describeAllTables(store)) {
         const QString table = QString::fromStdString(t.tableName);
-        sources.push_back({table, {}, QStringLiteral("table")});
+        const bool hasItems = t.itemCount > 0;
+        sources.push_back({table, {}, QStringLiteral("table"), hasItems});
         // By name within each kind: DescribeTable lists indexes in no useful order (DynamoDB
         // Local's is a hash map's), and GSI1 before GSI2 is what a reader expects.
         const size_t firstIndex = sources.size();
         for (const auto& g : t.globalSecondaryIndexes)
-            sources.push_back({table, QString::fromStdString(g.indexName), QStringLiteral("GSI")});
+            sources.push_back({table, QString::fromStdString(g.indexName), QStringLiteral("GSI"), hasItems});
         std::sort(sources.begin() + std::ptrdiff_t(firstIndex), sources.end(),
                   [](const LayoutSource& a, const LayoutSource& b) { return a.index < b.index; });
         const size_t firstLocal = sources.size();
         for (const auto& l : t.localSecondaryIndexes)
-            sources.push_back({table, QString::fromStdString(l.indexName), QStringLiteral("LSI")});
+            sources.push_back({table, QString::fromStdString(l.indexName), QStringLiteral("LSI"), hasItems});
         std::sort(sources.begin() + std::ptrdiff_t(firstLocal), sources.end(),
                   [](const LayoutSource& a, const LayoutSource& b) { return a.index < b.index; });
+    }
+    return sources;
+}
+
+// The design's table and indexes, in the order listSources gives a store's.
+std::vector<LayoutSource> designSources(const design::Design& d)
+{
+    const QString table = QString::fromStdString(d.table().name);
+    std::vector<LayoutSource> sources{{table, {}, QStringLiteral("table"), false, true}};
+    for (const auto kind : {design::IndexKind::Global, design::IndexKind::Local}) {
+        std::vector<LayoutSource> ofKind;
+        for (const auto& i : d.indexes())
+            if (i.kind == kind)
+                ofKind.push_back({table, QString::fromStdString(i.name),
+                                  kind == design::IndexKind::Global ? QStringLiteral("GSI") : QStringLiteral("LSI"), false, true});
+        std::sort(ofKind.begin(), ofKind.end(), [](const LayoutSource& a, const LayoutSource& b) { return a.index < b.index; });
+        sources.insert(sources.end(), ofKind.begin(), ofKind.end());
     }
     return sources;
 }
@@ -50,7 +69,8 @@ QString tabTitle(const LayoutSource& s)
 
 LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
     : QWidget(parent), store_(store), entities_(new EntityPalette(this)),
-      tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), classifier_(defaultEntityClassifier()),
+      tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), hiddenNote_(new QLabel(this)),
+      classifier_(defaultEntityClassifier()),
       emptyText_(tr("The store has no tables yet."))
 {
     tabs_->setDocumentMode(true);
@@ -64,10 +84,15 @@ LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
     stale_->setVisible(false);
     stale_->setObjectName(QStringLiteral("staleBanner"));
     connect(stale_, &QLabel::linkActivated, this, &LayoutTabs::reload);
+    hiddenNote_->setObjectName(QStringLiteral("hiddenTables"));
+    hiddenNote_->setVisible(false);
+    hiddenNote_->setWordWrap(true);
+    connect(hiddenNote_, &QLabel::linkActivated, this, &LayoutTabs::showAllTables);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(stale_);
+    layout->addWidget(hiddenNote_);
     layout->addWidget(tabs_, 1);
     layout->addWidget(empty_, 1);
     tabs_->setVisible(false);
@@ -80,8 +105,8 @@ LayoutTabs::~LayoutTabs() = default;
 
 void LayoutTabs::setEntityClassifier(EntityClassifier classifier)
 {
+    // The palette is not cleared: an entity keeps its colour while the design is edited.
     classifier_ = std::move(classifier);
-    entities_->clear();
     for (auto& e : entries_)
         if (e.view) e.view->model()->setEntityClassifier(classifier_);
 }
@@ -91,6 +116,93 @@ ItemLayoutView* LayoutTabs::layout(const QString& table, const QString& index) c
     for (const auto& e : entries_)
         if (e.source.table == table && e.source.index == index) return e.view;
     return nullptr;
+}
+
+ExampleLayoutView* LayoutTabs::exampleLayout(const QString& table, const QString& index) const
+{
+    for (const auto& e : entries_)
+        if (e.source.table == table && e.source.index == index) return e.example;
+    return nullptr;
+}
+
+void LayoutTabs::setDesign(std::shared_ptr<const design::Design> design)
+{
+    design_ = std::move(design);
+    const std::vector<LayoutSource> sources = merged();
+    std::vector<LayoutSource> current;
+    for (const auto& e : entries_) current.push_back(e.source);
+    if (listed_ && sources == current) {
+        for (auto& e : entries_)
+            if (e.example) e.example->setDesign(design_);
+        return;
+    }
+    if (listed_) showSources(sources);
+}
+
+void LayoutTabs::startDesign(std::shared_ptr<const design::Design> design, bool freshTable)
+{
+    hidden_.clear();
+    const QString table = design ? QString::fromStdString(design->table().name) : QString();
+    for (const auto& s : storeSources_)
+        if (s.table != table || freshTable) hidden_.insert(s.table);
+    setDesign(std::move(design));
+    updateHiddenNote();
+}
+
+void LayoutTabs::adoptTable(const QString& table)
+{
+    if (!hidden_.remove(table)) return;
+    updateHiddenNote();
+    if (listed_) showSources(merged());
+}
+
+void LayoutTabs::showAllTables()
+{
+    if (hidden_.isEmpty()) return;
+    hidden_.clear();
+    updateHiddenNote();
+    if (listed_) showSources(merged());
+}
+
+QStringList LayoutTabs::hiddenTables() const
+{
+    QStringList names(hidden_.begin(), hidden_.end());
+    names.sort();
+    return names;
+}
+
+void LayoutTabs::updateHiddenNote()
+{
+    const QStringList names = hiddenTables();
+    hiddenNote_->setText(names.isEmpty() ? QString()
+                                         : tr("The store also holds %1 from an earlier design, not shown here. <a href=\"show\">Show "
+                                              "them</a>")
+                                               .arg(names.join(QStringLiteral(", ")).toHtmlEscaped()));
+    hiddenNote_->setVisible(!names.isEmpty());
+}
+
+std::vector<LayoutSource> LayoutTabs::merged() const
+{
+    std::vector<LayoutSource> out;
+    auto inStore = [&](const QString& table, const QString& index) -> const LayoutSource* {
+        if (hidden_.contains(table)) return nullptr;
+        for (const auto& s : storeSources_)
+            if (s.table == table && s.index == index) return &s;
+        return nullptr;
+    };
+    if (design_) {
+        for (LayoutSource d : designSources(*design_)) {
+            const LayoutSource* s = inStore(d.table, d.index);
+            out.push_back(s && s->hasItems ? *s : d);
+        }
+    }
+    for (const auto& s : storeSources_) {
+        if (hidden_.contains(s.table)) continue;
+        const bool shown = std::any_of(out.begin(), out.end(),
+                                       [&](const LayoutSource& o) { return o.table == s.table && o.index == s.index; });
+        if (!shown) out.push_back(s);
+    }
+    return out;
 }
 
 void LayoutTabs::setEmptyText(const QString& text)
@@ -117,7 +229,8 @@ void LayoutTabs::reload()
                                                     empty_->setVisible(true);
                                                     return;
                                                 }
-                                                showSources(*outcome.value);
+                                                storeSources_ = std::move(*outcome.value);
+                                                showSources(merged());
                                             });
 }
 
@@ -132,8 +245,10 @@ void LayoutTabs::showSources(const std::vector<LayoutSource>& sources)
     for (const auto& e : entries_) current.push_back(e.source);
     if (current == sources) {
         // Same tables and indexes: read the opened layouts again, keep the tabs.
-        for (auto& e : entries_)
+        for (auto& e : entries_) {
             if (e.view) e.view->refresh();
+            if (e.example) e.example->setDesign(design_);
+        }
     } else {
         const QString selected = tabs_->currentIndex() >= 0 && tabs_->currentIndex() < int(entries_.size())
                                      ? tabTitle(entries_[size_t(tabs_->currentIndex())].source)
@@ -150,8 +265,10 @@ void LayoutTabs::showSources(const std::vector<LayoutSource>& sources)
             auto* page = new QWidget;
             auto* l = new QVBoxLayout(page);
             l->setContentsMargins(0, 0, 0, 0);
-            const int tab = tabs_->addTab(page, icon(s.index.isEmpty() ? QStringLiteral("table") : QStringLiteral("index")), tabTitle(s));
-            tabs_->setTabToolTip(tab, s.index.isEmpty() ? tr("Table %1").arg(s.table) : tr("%1 %2 of table %3").arg(s.kind, s.index, s.table));
+            const QString title = s.example ? tr("%1 (examples)").arg(tabTitle(s)) : tabTitle(s);
+            const int tab = tabs_->addTab(page, icon(s.index.isEmpty() ? QStringLiteral("table") : QStringLiteral("index")), title);
+            const QString what = s.index.isEmpty() ? tr("Table %1").arg(s.table) : tr("%1 %2 of table %3").arg(s.kind, s.index, s.table);
+            tabs_->setTabToolTip(tab, s.example ? tr("%1: example items from the design, until the store holds its data").arg(what) : what);
             if (tabTitle(s) == selected) select = tab;
             entries_.push_back({s, page, nullptr});
         }
@@ -171,7 +288,15 @@ void LayoutTabs::ensureLayout(int tab)
 {
     if (tab < 0 || tab >= int(entries_.size())) return;
     Entry& e = entries_[size_t(tab)];
-    if (e.view) return;
+    if (e.view || e.example) return;
+    if (e.source.example) {
+        e.example = new ExampleLayoutView(e.source.index, entities_, e.page);
+        e.example->setDesign(design_);
+        e.page->layout()->addWidget(e.example);
+        if (highlight_.table == e.source.table && highlight_.index == e.source.index)
+            e.example->setHighlight(highlight_.partitions, highlight_.caption);
+        return;
+    }
     e.view = new ItemLayoutView(store_, e.source.table, e.source.index, entities_, e.page);
     e.view->model()->setEntityClassifier(classifier_);
     ItemLayoutModel* model = e.view->model();
@@ -187,7 +312,8 @@ void LayoutTabs::ensureLayout(int tab)
         // The index's legend names what the table has and the index leaves out, so the
         // table's own layout is read too.
         for (int i = 0; i < int(entries_.size()); ++i)
-            if (entries_[size_t(i)].source.table == e.source.table && entries_[size_t(i)].source.index.isEmpty()) {
+            if (entries_[size_t(i)].source.table == e.source.table && entries_[size_t(i)].source.index.isEmpty() &&
+                !entries_[size_t(i)].source.example) {
                 ensureLayout(i);
                 e.view->setTableLayout(entries_[size_t(i)].view->model());
             }
@@ -216,9 +342,11 @@ void LayoutTabs::applyHighlight()
         if (target) {
             tabs_->setCurrentIndex(i);
             ensureLayout(i);
-            e.view->setHighlight(highlight_.partitions, highlight_.caption);
-        } else if (e.view) {
-            e.view->clearHighlight();
+            if (e.view) e.view->setHighlight(highlight_.partitions, highlight_.caption);
+            if (e.example) e.example->setHighlight(highlight_.partitions, highlight_.caption);
+        } else {
+            if (e.view) e.view->clearHighlight();
+            if (e.example && e.example->highlightText().size()) e.example->clearHighlight();
         }
     }
 }

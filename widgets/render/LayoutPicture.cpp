@@ -116,6 +116,27 @@ QString valueText(const dynamo::AttributeValue& value)
     return {};
 }
 
+std::vector<std::string> attributeOrder(const design::Design& design, std::string_view indexName, std::string_view partitionKey,
+                                        std::string_view sortKey, const design::Entity* entity, const dynamo::Item& item)
+{
+    std::vector<std::string> names;
+    if (!indexName.empty()) {
+        names.push_back(design.table().partitionKey.name);
+        if (design.table().sortKey) names.push_back(design.table().sortKey->name);
+    }
+    if (entity)
+        for (const auto& a : entity->attributes) names.push_back(a.name);
+    for (const auto& [name, value] : item) names.push_back(name);
+    std::vector<std::string> order;
+    order.reserve(item.size());
+    for (std::string& name : names) {
+        if (name == partitionKey || name == sortKey || name == design.table().typeAttribute) continue;
+        if (!item.count(name) || std::find(order.begin(), order.end(), name) != order.end()) continue;
+        order.push_back(std::move(name));
+    }
+    return order;
+}
+
 LayoutPicture::LayoutPicture(const design::Design& design, const analysis::IndexLayout& layout, PictureOptions options)
     : design_(design), layout_(layout), options_(options)
 {
@@ -124,12 +145,14 @@ LayoutPicture::LayoutPicture(const design::Design& design, const analysis::Index
 
 QColor LayoutPicture::background(const design::Entity* entity) const
 {
+    if (entity && options_.background) return options_.background(entity);
     const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
     return same ? entityBackground(*options_.colours, same) : entityBackground(design_, entity);
 }
 
 QColor LayoutPicture::swatch(const design::Entity* entity) const
 {
+    if (entity && options_.swatch) return options_.swatch(entity);
     const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
     return same ? entitySwatch(*options_.colours, same) : entitySwatch(design_, entity);
 }
@@ -156,17 +179,10 @@ QString LayoutPicture::subtitle() const
     return s;
 }
 
-// The item's own attributes in a stable order: the table's keys first (on an index), then the
-// entity's attributes as declared, then anything else by name. The index's keys are drawn in
-// their own columns and the discriminator is the colour.
+// Each item's cells in attributeOrder(), measured.
 void LayoutPicture::measure()
 {
     const QFontMetricsF keyMetrics(keyFont()), nameMetrics(nameFont()), valueMetrics(valueFont());
-    std::vector<std::string> leading;
-    if (!layout_.indexName.empty()) {
-        leading.push_back(design_.table().partitionKey.name);
-        if (design_.table().sortKey) leading.push_back(design_.table().sortKey->name);
-    }
     double longestRow = 0;
     for (const analysis::LayoutPartition& partition : layout_.partitions) {
         Block block;
@@ -177,20 +193,10 @@ void LayoutPicture::measure()
             row.entity = item.entity;
             if (!layout_.sortKey.empty()) row.sortKey = valueText(item.item.at(layout_.sortKey));
             skWidth_ = std::max(skWidth_, keyMetrics.horizontalAdvance(row.sortKey) + 2 * kPad + kBand);
-            std::vector<std::string> names = leading;
-            if (item.entity) {
-                for (const auto& a : item.entity->attributes) names.push_back(a.name);
-            }
-            for (const auto& [name, value] : item.item) names.push_back(name);
-            std::vector<std::string> seen;
             double width = 0;
-            for (const std::string& name : names) {
-                if (name == layout_.partitionKey || name == layout_.sortKey || name == design_.table().typeAttribute) continue;
-                if (std::find(seen.begin(), seen.end(), name) != seen.end()) continue;
-                seen.push_back(name);
-                auto it = item.item.find(name);
-                if (it == item.item.end()) continue;
-                Cell cell{q(name), valueText(it->second), 0};
+            for (const std::string& name :
+                 attributeOrder(design_, layout_.indexName, layout_.partitionKey, layout_.sortKey, item.entity, item.item)) {
+                Cell cell{q(name), valueText(item.item.at(name)), 0};
                 cell.width = std::min(kMaxCellWidth, std::max(nameMetrics.horizontalAdvance(cell.name),
                                                               valueMetrics.horizontalAdvance(cell.value)) + 2 * kPad);
                 width += cell.width;
@@ -286,6 +292,13 @@ double LayoutPicture::paintBlock(QPainter& p, const Block& block, double y) cons
     p.drawLine(QPointF(x, rowY), QPointF(size_.width() - kMargin, rowY));
     p.setPen(QPen(kRule, 1));
     p.drawLine(QPointF(x + pkWidth_, y), QPointF(x + pkWidth_, rowY));
+    if (options_.highlighted && options_.highlighted(block.partitionKey)) {
+        // The item collection a pattern reads: outlined, and a bar down the partition-key cell.
+        p.setPen(QPen(options_.highlightColour, 2.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(QRectF(x + 1.25, y + 1.25, size_.width() - 2 * kMargin - 2.5, rowY - y - 2.5));
+        p.fillRect(QRectF(x, y, 5, rowY - y), options_.highlightColour);
+    }
     return rowY;
 }
 

@@ -15,6 +15,11 @@
 #include <QSizeF>
 #include <QString>
 
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
 class QPainter;
 
 namespace keyplan::render {
@@ -24,6 +29,13 @@ struct PictureOptions {
     // When set, an entity of the same name in this design gives its colour (its place here), so
     // two designs drawn side by side colour a shared entity alike; other entities keep their own.
     const design::Design* colours = nullptr;
+    // The window's colours for an entity (its EntityPalette), before either of the above.
+    std::function<QColor(const design::Entity* entity)> background;
+    std::function<QColor(const design::Entity* entity)> swatch;
+    // Partitions to outline (a pattern's item collection), by partition-key text. An outline,
+    // not a wash, so each item's entity colour stays visible.
+    std::function<bool(const QString& partitionKey)> highlighted;
+    QColor highlightColour = QColor(37, 99, 235);
 };
 
 class LayoutPicture {
@@ -83,5 +95,12 @@ QColor entitySwatch(const design::Design& design, const design::Entity* entity);
 
 // A value as the picture shows it: scalars as written, documents and sets compactly.
 QString valueText(const dynamo::AttributeValue& value);
+
+// The item's own attributes in the order the pictures (and the window's layout views) draw them:
+// on an index the table's keys first, then the entity's attributes as declared, then anything
+// else by name. Left out: the layout's own keys (drawn in their own columns) and the
+// discriminator (drawn as the colour). Only names the item has.
+std::vector<std::string> attributeOrder(const design::Design& design, std::string_view indexName, std::string_view partitionKey,
+                                        std::string_view sortKey, const design::Entity* entity, const dynamo::Item& item);
 
 }  // namespace keyplan::render
