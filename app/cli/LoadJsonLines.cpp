@@ -109,8 +109,8 @@ int loadJsonLines(const QString& path, const std::optional<design::Design>& desi
     QString failure;
     try {
         while (!file.atEnd()) {
-            const QByteArray line = file.readLine();
-            std::optional<dynamo::Item> item = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())), ++lineNumber);
+            const QByteArray line = wire::readItemLine(file, ++lineNumber);
+            std::optional<dynamo::Item> item = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())), lineNumber);
             if (!item) continue;
             // A repeated key starts a new batch, so the later line wins as with one PutItem each.
             const std::string key = keyOf(*item, keyNames);

@@ -37,6 +37,7 @@
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
@@ -44,6 +45,12 @@
 namespace keyplan {
 
 using widgets::icon;
+
+namespace {
+// Saved dock arrangements of another version are not restored: version 2 moved the design views
+// under the layouts.
+constexpr int kDockLayoutVersion = 2;
+}  // namespace
 
 MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
     : QMainWindow(parent), store_(store), settings_(std::make_unique<widgets::Settings>()),
@@ -95,10 +102,12 @@ MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
     installEndpoint();
 
     restoreGeometry(settings_->windowGeometry());
-    restoreState(settings_->windowState());
+    restoreState(settings_->windowState(), kDockLayoutVersion);
     heatmap_->setSeconds(settings_->heatmapSeconds());
     console_->setCapacityChoice(settings_->consoleCapacity());
-    if (settings_->windowGeometry().isEmpty()) resize(1360, 860);
+    // A first start takes the screen (up to 1600x1000): the docks below are sized from it.
+    if (settings_->windowGeometry().isEmpty())
+        resize(screen()->availableGeometry().size().boundedTo(QSize(1600, 1000)) - QSize(0, 40));
 }
 
 MainWindow::~MainWindow() = default;
@@ -239,7 +248,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     widgets::Jobs::instance().cancelAll();
     settings_->setWindowGeometry(saveGeometry());
-    settings_->setWindowState(saveState());
+    settings_->setWindowState(saveState(kDockLayoutVersion));
     settings_->setHeatmapSeconds(heatmap_->seconds());
     settings_->setConsoleCapacity(console_->capacityChoice());
     settings_->sync();
@@ -269,18 +278,18 @@ void MainWindow::installDesignViews()
     QDockWidget* tree = dock(designViews_->tree(), tr("Design"), QStringLiteral("designTreeDock"), Qt::LeftDockWidgetArea);
     // The layouts take the room once the store has items; the tree stays readable.
     designViews_->tree()->setMinimumWidth(190);
-    QDockWidget* patterns = dock(designViews_->patterns(), tr("Access patterns"), QStringLiteral("patternsDock"), Qt::RightDockWidgetArea);
-    QDockWidget* entities = dock(designViews_->entities(), tr("Entities"), QStringLiteral("entitiesDock"), Qt::RightDockWidgetArea);
-    QDockWidget* indexes = dock(designViews_->indexes(), tr("Table and indexes"), QStringLiteral("indexesDock"), Qt::RightDockWidgetArea);
-    QDockWidget* cost = dock(designViews_->cost(), tr("Cost"), QStringLiteral("costDock"), Qt::RightDockWidgetArea);
-    QDockWidget* problems = dock(designViews_->problems(), tr("Problems"), QStringLiteral("problemsDock"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(patterns, entities);
-    tabifyDockWidget(patterns, indexes);
-    tabifyDockWidget(patterns, cost);
-    tabifyDockWidget(patterns, heatmapDock_);
-    tabifyDockWidget(consoleDock_, problems);
+    // The editors in one row of tabs under the layouts, the full width of the window: the
+    // pattern table and the key templates need width, the layouts above them show what an edit
+    // does (at 1600x1000 and at 1366x768 alike).
+    const auto below = Qt::BottomDockWidgetArea;
+    QDockWidget* patterns = dock(designViews_->patterns(), tr("Access patterns"), QStringLiteral("patternsDock"), below);
+    QDockWidget* entities = dock(designViews_->entities(), tr("Entities"), QStringLiteral("entitiesDock"), below);
+    QDockWidget* indexes = dock(designViews_->indexes(), tr("Table and indexes"), QStringLiteral("indexesDock"), below);
+    QDockWidget* cost = dock(designViews_->cost(), tr("Cost"), QStringLiteral("costDock"), below);
+    QDockWidget* problems = dock(designViews_->problems(), tr("Problems"), QStringLiteral("problemsDock"), below);
+    setTabPosition(below, QTabWidget::North);
+    for (QDockWidget* d : {entities, indexes, cost, problems, consoleDock_, heatmapDock_}) tabifyDockWidget(patterns, d);
     patterns->raise();
-    problems->raise();
 
     connect(designViews_, &DesignViews::viewRequested, this, [docks](QWidget* view) {
         if (QDockWidget* d = docks.value(view)) {
@@ -333,10 +342,14 @@ void MainWindow::installDesignViews()
     viewMenu_->addSeparator();
     for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems}) viewMenu_->addAction(d->toggleViewAction());
 
-    const bool firstStart = settings_->windowState().isEmpty();
+    const bool firstStart = !restoreState(settings_->windowState(), kDockLayoutVersion);
     QTimer::singleShot(0, this, [this, firstStart, tree, patterns] {
-        // Room for the pattern table on a first start (later starts restore the user's layout).
-        if (firstStart) resizeDocks({tree, patterns}, {250, 840}, Qt::Horizontal);
+        // On a first start the layouts get most of the width and the editors below them a good
+        // half of the height (later starts restore the user's arrangement).
+        if (firstStart) {
+            resizeDocks({tree}, {220}, Qt::Horizontal);
+            resizeDocks({patterns}, {height() * 42 / 100}, Qt::Vertical);
+        }
         if (!designFiles_->restoreAutosave()) designFiles_->newFromSample(DesignFileController::samplePaths().value(0));
     });
 }

@@ -4,6 +4,8 @@
 #include "json/Value.h"
 #include "wire/Decode.h"
 
+#include <QIODevice>
+
 namespace keyplan::wire {
 
 std::optional<dynamo::Item> decodeItemLine(std::string_view line, int64_t lineNumber)
@@ -28,6 +30,16 @@ std::optional<dynamo::Item> decodeItemLine(std::string_view line, int64_t lineNu
     } catch (const dynamo::Error& e) {
         throw ItemLineError(lineNumber, e.name() + ": " + e.message());
     }
+}
+
+QByteArray readItemLine(QIODevice& device, int64_t lineNumber)
+{
+    // readLine(n) returns at most n - 1 bytes: one more than the limit tells a longer line.
+    QByteArray line = device.readLine(kMaxItemLineBytes + 2);
+    if (line.size() > kMaxItemLineBytes)
+        throw ItemLineError(lineNumber, "longer than " + std::to_string(kMaxItemLineBytes) +
+                                            " bytes, more than any item can take (DynamoDB's request limit is 16 MB)");
+    return line;
 }
 
 }  // namespace keyplan::wire

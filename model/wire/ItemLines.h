@@ -7,13 +7,21 @@
 
 #include "dynamo/AttributeValue.h"
 
+#include <QByteArray>
+
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
+class QIODevice;
+
 namespace keyplan::wire {
+
+// The longest line that can hold an item: DynamoDB's 16 MB request limit (an item is at most
+// 400 KB, but escapes and base64 make its JSON longer).
+constexpr int64_t kMaxItemLineBytes = 16 * 1024 * 1024;
 
 class ItemLineError : public std::runtime_error {
 public:
@@ -32,5 +40,9 @@ private:
 // The item on `line` (its line break may be included), or nullopt for a blank line. Throws
 // ItemLineError naming `lineNumber`.
 std::optional<dynamo::Item> decodeItemLine(std::string_view line, int64_t lineNumber);
+
+// The next line of `device` (its line break included), holding no more than kMaxItemLineBytes
+// in memory: a longer line throws ItemLineError naming `lineNumber`.
+QByteArray readItemLine(QIODevice& device, int64_t lineNumber);
 
 }  // namespace keyplan::wire

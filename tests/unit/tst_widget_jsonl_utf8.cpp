@@ -2,7 +2,8 @@
 // one: the window's Data ▸ Load items (widgets/store's StoreJob) and `keyplan-cli load --jsonl`
 // (run as the binary, found beside the tests or in $KEYPLAN_CLI; built from app/cli/keyplan-cli).
 // Each refuses the line with its number and what is wrong, keeps the valid items before it, and
-// stores nothing of the bad line or after it: every string in the store is valid UTF-8.
+// stores nothing of the bad line or after it: every string in the store is valid UTF-8. A line
+// longer than any item is refused the same way, without being read whole.
 #include <QObject>
 #include <QTest>
 
@@ -127,6 +128,7 @@ private Q_SLOTS:
     void shouldRefuseTheLineInTheCliLoad_data() { shouldRefuseTheLineInTheWindowsLoad_data(); }
     void shouldRefuseTheLineInTheCliLoad();
     void shouldLoadAPairedSurrogateEscapeOnBothPaths();
+    void shouldRefuseALineLongerThanAnyItemOnBothPaths();
 };
 
 #ifndef Q_MOC_RUN
@@ -236,6 +238,36 @@ void JsonLinesUtf8Test::shouldLoadAPairedSurrogateEscapeOnBothPaths()
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     QVERIFY(p.readAllStandardOutput().startsWith("Loaded 7 items into Shop in "));
     check(*store::SqliteStore::openFile(db.toStdString()));
+}
+
+void JsonLinesUtf8Test::shouldRefuseALineLongerThanAnyItemOnBothPaths()
+{
+    QTemporaryDir dir;
+    // A value of 17 MB in one line, more than DynamoDB takes in a request.
+    const QByteArray huge = R"({"PK":{"S":"HUGE"},"SK":{"S":"x"},"v":{"S":")" + QByteArray(17 * 1024 * 1024, 'z') + R"("}})";
+    const QString items = writeItems(dir, huge);
+    const QString reason = QStringLiteral("line 6: longer than 16777216 bytes, more than any item can take (DynamoDB's request "
+                                          "limit is 16 MB)");
+
+    auto memory = store::SqliteStore::openInMemory();
+    memory->createTable(shopTable());
+    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*memory, "Shop", items));
+    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
+    job->start();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("Loaded 5 items; stopped at ") + reason);
+    QStringList bad;
+    QCOMPARE(storedKeys(*memory, &bad), goodKeys());
+
+    const QString db = dir.filePath(QStringLiteral("store.db"));
+    store::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
+    QProcess p;
+    p.start(cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 1);
+    QCOMPARE(QString::fromUtf8(p.readAllStandardError()),
+             QStringLiteral("keyplan-cli load: %1: %2; 5 items before it loaded into Shop\n").arg(items, reason));
+    QCOMPARE(storedKeys(*store::SqliteStore::openFile(db.toStdString()), &bad), goodKeys());
 }
 
 #endif  // Q_MOC_RUN

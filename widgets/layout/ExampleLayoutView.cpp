@@ -133,11 +133,15 @@ void ExampleLayoutView::setHighlight(const PartitionHighlight& highlight, const 
     int partitions = 0;
     for (const auto& p : layout_.partitions)
         if (highlight.matches(render::valueText(p.partitionKey))) ++partitions;
+    const QString value = highlight.value.toHtmlEscaped();
+    const bool exact = highlight.kind == PartitionHighlight::Kind::Exact;
     const QString what = highlight.kind == PartitionHighlight::Kind::All ? tr("every partition (a Scan)")
-                         : partitions > 0 ? tr("the outlined partition(s) starting %1 (%2 of the examples)")
-                                                .arg(highlight.value.toHtmlEscaped())
-                                                .arg(partitions)
-                                          : tr("a partition %1, which no example has").arg(highlight.value.toHtmlEscaped());
+                         : partitions == 0 ? tr("a partition %1, which no example has").arg(value)
+                         : exact           ? tr("partition %1, outlined").arg(value)
+                                           : tr("one of the %1 outlined example partitions starting %2; running the pattern binds its "
+                                                "inputs")
+                                       .arg(partitions)
+                                       .arg(value);
     highlightLine_->setText(caption.isEmpty() ? tr("Reads %1.").arg(what) : tr("<b>%1</b> reads %2.").arg(caption.toHtmlEscaped(), what));
     highlightLine_->setVisible(true);
 }

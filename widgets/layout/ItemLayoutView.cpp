@@ -75,7 +75,8 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
     view_->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
     view_->verticalHeader()->setVisible(false);
     view_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
+    // Two lines a row: an attribute's name over its value.
+    view_->verticalHeader()->setDefaultSectionSize(2 * view_->fontMetrics().height() + 8);
     view_->horizontalHeader()->setDefaultSectionSize(150);
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view_->horizontalHeader()->setStretchLastSection(true);

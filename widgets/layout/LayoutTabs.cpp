@@ -103,12 +103,13 @@ LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
 
 LayoutTabs::~LayoutTabs() = default;
 
-void LayoutTabs::setEntityClassifier(EntityClassifier classifier)
+void LayoutTabs::setEntityClassifier(EntityClassifier classifier, AttributeOrder order)
 {
     // The palette is not cleared: an entity keeps its colour while the design is edited.
     classifier_ = std::move(classifier);
+    order_ = std::move(order);
     for (auto& e : entries_)
-        if (e.view) e.view->model()->setEntityClassifier(classifier_);
+        if (e.view) e.view->model()->setEntityClassifier(classifier_, order_);
 }
 
 ItemLayoutView* LayoutTabs::layout(const QString& table, const QString& index) const
@@ -298,13 +299,10 @@ void LayoutTabs::ensureLayout(int tab)
         return;
     }
     e.view = new ItemLayoutView(store_, e.source.table, e.source.index, entities_, e.page);
-    e.view->model()->setEntityClassifier(classifier_);
+    e.view->model()->setEntityClassifier(classifier_, order_);
     ItemLayoutModel* model = e.view->model();
-    connect(model, &QAbstractItemModel::columnsInserted, this, [this, model] {
-        QStringList names;
-        for (int c = 0; c < model->columnCount(); ++c) names << model->columnAttribute(c);
-        Q_EMIT attributesSeen(model->tableName(), names);
-    });
+    connect(model, &ItemLayoutModel::attributesSeen, this,
+            [this, model] { Q_EMIT attributesSeen(model->tableName(), model->attributeNames()); });
     e.page->layout()->addWidget(e.view);
     if (highlight_.table == e.source.table && highlight_.index == e.source.index)
         e.view->setHighlight(highlight_.partitions, highlight_.caption);

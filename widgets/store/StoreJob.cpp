@@ -108,11 +108,11 @@ Job* loadJsonLines(QObject* owner, store::Store& store, const QString& table, co
                 cancelled = true;
                 break;
             }
-            const QByteArray line = file.readLine();
             ++lineNumber;
             // The same reading as keyplan-cli load --jsonl: one module owns the format.
             dynamo::Item item;
             try {
+                const QByteArray line = wire::readItemLine(file, lineNumber);
                 std::optional<dynamo::Item> decoded = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())), lineNumber);
                 if (!decoded) continue;
                 item = std::move(*decoded);
