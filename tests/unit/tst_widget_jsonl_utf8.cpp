@@ -251,11 +251,11 @@ void JsonLinesUtf8Test::shouldRefuseALineLongerThanAnyItemOnBothPaths()
 
     auto memory = store::SqliteStore::openInMemory();
     memory->createTable(shopTable());
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*memory, "Shop", items));
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    job->start();
-    QVERIFY(finished.wait(20000));
-    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("Loaded 5 items; stopped at ") + reason);
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *memory, "Shop", items, [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->message, QStringLiteral("Loaded 5 items; stopped at ") + reason);
     QStringList bad;
     QCOMPARE(storedKeys(*memory, &bad), goodKeys());
 
