@@ -1,6 +1,7 @@
 #include "widgets/design/PatternsView.h"
 
 #include "widgets/common/Icons.h"
+#include "widgets/common/WheelGuard.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/PatternEditor.h"
 #include "widgets/design/PatternListModel.h"
@@ -55,6 +56,7 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     scroll->setWidget(editor_);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    guardWheel(scroll);
 
     auto* toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
