@@ -170,7 +170,9 @@ void PatternsView::emitCollection()
     if (!current_) return;
     const ItemCollection c = document_->itemCollection(current_);
     // Said again only when it changed, so the layout does not jump on unrelated edits.
-    const QString key = c.index + u'\x1f' + c.partitionAttribute + u'\x1f' + c.partitionValue;
+    // The description too: a Scan has no partition attribute or value, and reads nothing until
+    // the analysis has said so.
+    const QString key = c.index + u'\x1f' + c.partitionAttribute + u'\x1f' + c.partitionValue + u'\x1f' + c.description;
     if (key == lastCollection_) return;
     lastCollection_ = key;
     Q_EMIT itemCollectionSelected(c);
