@@ -1,6 +1,7 @@
 #include "widgets/layout/ItemLayoutModel.h"
 
 #include "dynamo/Error.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/ValueText.h"
 #include "widgets/layout/ItemLayoutModelPrivate.h"
 
@@ -19,19 +20,30 @@ void ItemLayoutModel::Private::start()
                                                   index.isEmpty() ? std::nullopt : std::optional<std::string>(index.toStdString()),
                                                   options, classifier, attributeOrder, wanted, QPointer<ItemLayoutModel>(q),
                                                   generation, {}, {}, {}, 0, false});
-    thread = std::thread([worker] { worker->run(); });
+    reader = Jobs::instance().run<bool>(
+        q,
+        [worker] {
+            worker->run();
+            return true;
+        },
+        {});
+    // The reader sleeps until a page is asked for: Cancel must wake it.
+    reader->setCancelHook([wanted = wanted] {
+        {
+            std::lock_guard lock(wanted->mutex);
+            wanted->stop = true;
+        }
+        wanted->wake.notify_all();
+    });
 }
 
 void ItemLayoutModel::Private::stop()
 {
-    if (!thread.joinable()) return;
-    {
-        std::lock_guard lock(wanted->mutex);
-        wanted->stop = true;
-    }
-    wanted->wake.notify_all();
+    if (!reader) return;
+    reader->cancel();
     // At most one Scan call (a bounded page) is in flight, so this wait is short.
-    thread.join();
+    reader->waitForWorker();
+    reader = nullptr;
 }
 
 const Page* ItemLayoutModel::Private::page(int number) const

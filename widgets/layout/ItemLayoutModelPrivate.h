@@ -1,8 +1,9 @@
 // The parts of ItemLayoutModel shared by its two halves: the background reader
-// (ItemLayoutReader.cpp, which scans the store on its own thread) and the model the view reads
+// (ItemLayoutReader.cpp, which scans the store as a job of widgets/common/Job.h) and the model the view reads
 // (ItemLayoutModel.cpp). Private to those two files.
 #pragma once
 
+#include "widgets/common/Job.h"
 #include "widgets/layout/ItemLayoutModel.h"
 
 #include <QHash>
@@ -15,7 +16,6 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -25,6 +25,8 @@
 #endif
 
 namespace keyplan::widgets {
+
+
 
 namespace layout_detail {
 
@@ -157,7 +159,7 @@ struct ItemLayoutModel::Private {
 
     quint64 generation = 0;
     std::shared_ptr<Wanted> wanted;
-    std::thread thread;
+    QPointer<Job> reader;  // lives until stopped: it serves pages as the view asks
 
     bool described = false;
     Description description;

@@ -1,7 +1,7 @@
 #include "widgets/layout/LayoutTabs.h"
 
 #include "store/Store.h"
-#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ExampleLayoutView.h"
@@ -68,7 +68,7 @@ QString tabTitle(const LayoutSource& s)
 }  // namespace
 
 LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
-    : QWidget(parent), store_(store), entities_(new EntityPalette(this)), runner_(new BackgroundRunner(this)),
+    : QWidget(parent), store_(store), entities_(new EntityPalette(this)),
       tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), hiddenNote_(new QLabel(this)),
       classifier_(defaultEntityClassifier()),
       emptyText_(tr("The store has no tables yet."))
@@ -222,7 +222,7 @@ QStringList LayoutTabs::layoutNames() const
 void LayoutTabs::reload()
 {
     stale_->setVisible(false);
-    runner_->run<std::vector<LayoutSource>>([&store = store_] { return listSources(store); },
+    Jobs::instance().run<std::vector<LayoutSource>>(this, [&store = store_] { return listSources(store); },
                                             [this](Outcome<std::vector<LayoutSource>> outcome) {
                                                 if (!outcome.ok()) {
                                                     empty_->setText(outcome.errorText());

@@ -40,7 +40,6 @@ struct LayoutSource {
     bool operator==(const LayoutSource&) const = default;
 };
 
-class BackgroundRunner;
 class EntityPalette;
 class ExampleLayoutView;
 class ItemLayoutView;
@@ -117,7 +116,6 @@ private:
 
     store::Store& store_;
     EntityPalette* entities_;
-    BackgroundRunner* runner_;
     QTabWidget* tabs_;
     QLabel* empty_;
     QLabel* stale_;
