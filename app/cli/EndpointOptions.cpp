@@ -3,6 +3,7 @@
 #include "aws/Credentials.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
+#include "store/RemoteConnection.h"
 
 namespace keyplan::cli {
 
@@ -28,28 +29,13 @@ const char* EndpointOptions::help()
 
 std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, QTextStream& err) const
 {
-    const aws::AwsEnvironment env;
-    const std::optional<std::string> profileName =
-        profile.isEmpty() ? std::nullopt : std::optional<std::string>(profile.toStdString());
     try {
-        store::RemoteOptions options;
-        std::string signingRegion = region.toStdString();
-        if (signingRegion.empty()) signingRegion = aws::resolveRegion(env, profileName).value_or("");
-        if (endpointUrl.isEmpty()) {
-            if (signingRegion.empty()) {
-                err << "keyplan-cli " << command << ": no region: give --region or set AWS_REGION\n";
-                return nullptr;
-            }
-            options.endpoint = store::RemoteEndpoint::forRegion(signingRegion);
-        } else {
-            options.endpoint = store::RemoteEndpoint::forUrl(endpointUrl.toStdString(),
-                                                             signingRegion.empty() ? "us-east-1" : signingRegion);
-        }
-        options.credentials = aws::resolveCredentials(env, profileName);
-        if (const auto attempts = env.variable("AWS_MAX_ATTEMPTS")) options.maxAttempts = std::max(1, std::atoi(attempts->c_str()));
+        store::RemoteOptions options =
+            store::resolveRemoteOptions({endpointUrl.toStdString(), region.toStdString(), profile.toStdString()}, aws::AwsEnvironment());
         if (maxAttempts) options.maxAttempts = *maxAttempts;
-        if (const auto bundle = env.variable("AWS_CA_BUNDLE")) options.caBundle = *bundle;
         return std::make_unique<store::RemoteStore>(std::move(options));
+    } catch (const store::NoRegionError&) {
+        err << "keyplan-cli " << command << ": no region: give --region or set AWS_REGION\n";
     } catch (const aws::ConfigError& e) {
         err << "keyplan-cli " << command << ": " << e.what() << "\n";
     } catch (const dynamo::Error& e) {

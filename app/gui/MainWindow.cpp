@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "widgets/common/Icons.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/Settings.h"
 #include "widgets/console/RequestConsole.h"
 #include "widgets/design/CollectionHighlight.h"
@@ -23,7 +24,9 @@
 #include "widgets/practice/PracticeController.h"
 #include "widgets/store/CreateTableDialog.h"
 #include "widgets/store/StoreJob.h"
+#include "widgets/store/EndpointController.h"
 #include "widgets/store/StoreStatus.h"
+#include "widgets/store/StoreSwitch.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -34,7 +37,7 @@
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressDialog>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
@@ -43,10 +46,16 @@ namespace keyplan {
 
 using widgets::icon;
 
-MainWindow::MainWindow(store::Store& store, const QString& location, QWidget* parent)
+namespace {
+// Saved dock arrangements of another version are not restored: version 2 moved the design views
+// under the layouts.
+constexpr int kDockLayoutVersion = 2;
+}  // namespace
+
+MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
     : QMainWindow(parent), store_(store), settings_(std::make_unique<widgets::Settings>()),
       layouts_(new widgets::LayoutTabs(store, this)), console_(new widgets::RequestConsole(store)),
-      heatmap_(new widgets::PartitionHeatmap(store)), status_(new widgets::StoreStatus(store, location)),
+      heatmap_(new widgets::PartitionHeatmap(store)), status_(new widgets::StoreStatus(store, store.location())),
       consoleDock_(new QDockWidget(tr("Request console"), this)), heatmapDock_(new QDockWidget(tr("Partitions"), this))
 {
     setWindowTitle(tr("Keyplan"));
@@ -69,6 +78,11 @@ MainWindow::MainWindow(store::Store& store, const QString& location, QWidget* pa
     resizeDocks({heatmapDock_}, {380}, Qt::Horizontal);
 
     statusBar()->addPermanentWidget(status_);
+    // Long jobs show their progress over this window; one at a time.
+    widgets::Jobs::instance().setDialogParent(this);
+    connect(&widgets::Jobs::instance(), &widgets::Jobs::refused, this, [this](const QString&, const QString& running) {
+        statusBar()->showMessage(tr("Wait for \u201c%1\u201d to finish first").arg(running), 5000);
+    });
 
     // The views follow each other: a write from the console dates the layouts, every request
     // moves the meters, what a layout reads feeds the console's completion.
@@ -85,12 +99,15 @@ MainWindow::MainWindow(store::Store& store, const QString& location, QWidget* pa
     createMenus();
     installDesignViews();
     installPractice();
+    installEndpoint();
 
     restoreGeometry(settings_->windowGeometry());
-    restoreState(settings_->windowState());
+    restoreState(settings_->windowState(), kDockLayoutVersion);
     heatmap_->setSeconds(settings_->heatmapSeconds());
     console_->setCapacityChoice(settings_->consoleCapacity());
-    if (settings_->windowGeometry().isEmpty()) resize(1360, 860);
+    // A first start takes the screen (up to 1600x1000): the docks below are sized from it.
+    if (settings_->windowGeometry().isEmpty())
+        resize(screen()->availableGeometry().size().boundedTo(QSize(1600, 1000)) - QSize(0, 40));
 }
 
 MainWindow::~MainWindow() = default;
@@ -198,49 +215,21 @@ void MainWindow::loadJsonLines()
         table = QInputDialog::getItem(this, tr("Load items"), tr("Into table:"), tables, 0, false, &ok);
         if (!ok) return;
     }
-    runJob(widgets::StoreJob::loadJsonLines(store_, table, path, this));
+    widgets::storejobs::loadJsonLines(this, store_, table, path, [this](const auto& result) { storeJobFinished(result); });
 }
 
 void MainWindow::clearStore()
 {
-    const auto answer = QMessageBox::question(this, tr("Clear store"),
-                                              tr("Remove every item from every table? The tables and their indexes stay."),
-                                              QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-    if (answer != QMessageBox::Yes) return;
-    runJob(widgets::StoreJob::clearStore(store_, this));
+    const std::optional<QStringList> tables = endpoint_->tablesToClear(console_->tables());
+    if (!tables) return;
+    widgets::storejobs::clearStore(this, store_, *tables, [this](const auto& result) { storeJobFinished(result); });
 }
 
-void MainWindow::runJob(widgets::StoreJob* job)
+void MainWindow::storeJobFinished(const widgets::StoreJobResult& result)
 {
-    if (job_) {
-        job->deleteLater();
-        statusBar()->showMessage(tr("Wait for \u201c%1\u201d to finish first").arg(job_->title()), 5000);
-        return;
-    }
-    job_ = job;
-    progress_ = new QProgressDialog(job->title(), tr("Cancel"), 0, 1000, this);
-    progress_->setWindowModality(Qt::WindowModal);
-    progress_->setAutoClose(false);
-    progress_->setAutoReset(false);
-    progress_->setMinimumDuration(300);
-    progress_->setValue(0);
-    connect(job, &widgets::StoreJob::progress, progress_, [this](qint64 done, qint64 total, const QString& text) {
-        if (!progress_) return;
-        progress_->setValue(total > 0 ? int(done * 1000 / total) : 0);
-        progress_->setLabelText(text);
-    });
-    connect(progress_, &QProgressDialog::canceled, job, [this, job] {
-        job->cancel();
-        if (progress_) progress_->setLabelText(tr("Stopping after the current batch\u2026"));
-    });
-    connect(job, &widgets::StoreJob::finished, this, [this, job](bool ok, bool cancelled, const QString& message) {
-        if (progress_) progress_->deleteLater();
-        job->deleteLater();
-        statusBar()->showMessage(message, 10000);
-        storeChanged();
-        if (!ok && !cancelled) QMessageBox::warning(this, job->title(), message);
-    });
-    job->start();
+    statusBar()->showMessage(result.message, 10000);
+    storeChanged();
+    if (!result.ok && !result.cancelled) QMessageBox::warning(this, result.title, result.message);
 }
 
 void MainWindow::storeChanged()
@@ -257,9 +246,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    if (job_) job_->cancel();
+    widgets::Jobs::instance().cancelAll();
     settings_->setWindowGeometry(saveGeometry());
-    settings_->setWindowState(saveState());
+    settings_->setWindowState(saveState(kDockLayoutVersion));
     settings_->setHeatmapSeconds(heatmap_->seconds());
     settings_->setConsoleCapacity(console_->capacityChoice());
     settings_->sync();
@@ -289,18 +278,18 @@ void MainWindow::installDesignViews()
     QDockWidget* tree = dock(designViews_->tree(), tr("Design"), QStringLiteral("designTreeDock"), Qt::LeftDockWidgetArea);
     // The layouts take the room once the store has items; the tree stays readable.
     designViews_->tree()->setMinimumWidth(190);
-    QDockWidget* patterns = dock(designViews_->patterns(), tr("Access patterns"), QStringLiteral("patternsDock"), Qt::RightDockWidgetArea);
-    QDockWidget* entities = dock(designViews_->entities(), tr("Entities"), QStringLiteral("entitiesDock"), Qt::RightDockWidgetArea);
-    QDockWidget* indexes = dock(designViews_->indexes(), tr("Table and indexes"), QStringLiteral("indexesDock"), Qt::RightDockWidgetArea);
-    QDockWidget* cost = dock(designViews_->cost(), tr("Cost"), QStringLiteral("costDock"), Qt::RightDockWidgetArea);
-    QDockWidget* problems = dock(designViews_->problems(), tr("Problems"), QStringLiteral("problemsDock"), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(patterns, entities);
-    tabifyDockWidget(patterns, indexes);
-    tabifyDockWidget(patterns, cost);
-    tabifyDockWidget(patterns, heatmapDock_);
-    tabifyDockWidget(consoleDock_, problems);
+    // The editors in one row of tabs under the layouts, the full width of the window: the
+    // pattern table and the key templates need width, the layouts above them show what an edit
+    // does (at 1600x1000 and at 1366x768 alike).
+    const auto below = Qt::BottomDockWidgetArea;
+    QDockWidget* patterns = dock(designViews_->patterns(), tr("Access patterns"), QStringLiteral("patternsDock"), below);
+    QDockWidget* entities = dock(designViews_->entities(), tr("Entities"), QStringLiteral("entitiesDock"), below);
+    QDockWidget* indexes = dock(designViews_->indexes(), tr("Table and indexes"), QStringLiteral("indexesDock"), below);
+    QDockWidget* cost = dock(designViews_->cost(), tr("Cost"), QStringLiteral("costDock"), below);
+    QDockWidget* problems = dock(designViews_->problems(), tr("Problems"), QStringLiteral("problemsDock"), below);
+    setTabPosition(below, QTabWidget::North);
+    for (QDockWidget* d : {entities, indexes, cost, problems, consoleDock_, heatmapDock_}) tabifyDockWidget(patterns, d);
     patterns->raise();
-    problems->raise();
 
     connect(designViews_, &DesignViews::viewRequested, this, [docks](QWidget* view) {
         if (QDockWidget* d = docks.value(view)) {
@@ -347,16 +336,20 @@ void MainWindow::installDesignViews()
 
     QMenu* data = dataMenu_;
     QAction* first = data->actions().constFirst();
-    data->insertActions(first, {designData_->generateAction(), designData_->runAllAction()});
+    data->insertActions(first, {designData_->deployAction(), designData_->generateAction(), designData_->runAllAction()});
     data->insertSeparator(first);
 
     viewMenu_->addSeparator();
     for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems}) viewMenu_->addAction(d->toggleViewAction());
 
-    const bool firstStart = settings_->windowState().isEmpty();
+    const bool firstStart = !restoreState(settings_->windowState(), kDockLayoutVersion);
     QTimer::singleShot(0, this, [this, firstStart, tree, patterns] {
-        // Room for the pattern table on a first start (later starts restore the user's layout).
-        if (firstStart) resizeDocks({tree, patterns}, {250, 840}, Qt::Horizontal);
+        // On a first start the layouts get most of the width and the editors below them a good
+        // half of the height (later starts restore the user's arrangement).
+        if (firstStart) {
+            resizeDocks({tree}, {220}, Qt::Horizontal);
+            resizeDocks({patterns}, {height() * 42 / 100}, Qt::Vertical);
+        }
         if (!designFiles_->restoreAutosave()) designFiles_->newFromSample(DesignFileController::samplePaths().value(0));
     });
 }
@@ -370,6 +363,30 @@ void MainWindow::installPractice()
     connect(practice_, &widgets::PracticeController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     statusBar()->addWidget(new widgets::BackfillNotice(document_, this), 1);
+}
+
+void MainWindow::installEndpoint()
+{
+    using namespace widgets;
+    endpoint_ = new EndpointController(store_, *settings_, this, this);
+    QAction* quit = fileMenu_->actions().constLast();
+    fileMenu_->insertActions(quit, {endpoint_->connectAction(), endpoint_->disconnectAction(), endpoint_->importFromTableAction()});
+    fileMenu_->insertSeparator(quit);
+    connect(endpoint_, &EndpointController::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(endpoint_, &EndpointController::designImported, this, [this](const ImportedDesign& imported, const QString& source) {
+        QStringList notes;
+        for (const auto& n : imported.notes) notes << QString::fromStdString(n);
+        designFiles_->openUnsaved(imported.design, source, notes);
+    });
+    connect(endpoint_, &EndpointController::storeSwitched, this, [this](const StoreLocation& where) {
+        status_->setLocation(where);
+        designData_->setRemoteGuard(where.isRemote() ? DesignDataController::DestructiveGuard(
+                                                           [this](const QString& t, const QString& what) { return endpoint_->confirmDestructive(t, what); })
+                                                     : DesignDataController::DestructiveGuard());
+        document_->clearRunSummaries();
+        storeChanged();
+        console_->reloadTables();
+    });
 }
 
 }  // namespace keyplan

@@ -10,11 +10,6 @@
 
 class QDockWidget;
 class QMenu;
-class QProgressDialog;
-
-namespace keyplan::store {
-class Store;
-}
 
 namespace keyplan::widgets {
 class DesignDataController;
@@ -26,8 +21,10 @@ class PartitionHeatmap;
 class RequestConsole;
 class Settings;
 class PracticeController;
-class StoreJob;
 class StoreStatus;
+class StoreSwitch;
+class EndpointController;
+struct StoreJobResult;
 }  // namespace keyplan::widgets
 
 namespace keyplan {
@@ -35,8 +32,8 @@ namespace keyplan {
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
-    // `location` says where the store lives ("in memory" or its file), for the status bar.
-    MainWindow(store::Store& store, const QString& location, QWidget* parent = nullptr);
+    // `store` is the local store until the user connects to an endpoint (File menu).
+    explicit MainWindow(widgets::StoreSwitch& store, QWidget* parent = nullptr);
     ~MainWindow() override;
 
 protected:
@@ -47,7 +44,7 @@ private:
     void createTable();
     void loadJsonLines();
     void clearStore();
-    void runJob(widgets::StoreJob* job);
+    void storeJobFinished(const widgets::StoreJobResult& result);
     // After anything that changed which tables exist or what they hold.
     void storeChanged();
     // The design document's views in docks, their File, Edit, Data and View entries, and what
@@ -55,8 +52,11 @@ private:
     void installDesignViews();
     // The Practice menu, its brief dock and the backfill line.
     void installPractice();
+    // Connect to endpoint, Disconnect and Import design from table in the File menu, and what
+    // follows a switch of store.
+    void installEndpoint();
 
-    store::Store& store_;
+    widgets::StoreSwitch& store_;
     std::unique_ptr<widgets::Settings> settings_;
     widgets::LayoutTabs* layouts_;
     widgets::RequestConsole* console_;
@@ -71,13 +71,12 @@ private:
     QMenu* viewMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
     QDockWidget* heatmapDock_;
-    QPointer<widgets::StoreJob> job_;
-    QPointer<QProgressDialog> progress_;
     widgets::DesignDocument* document_ = nullptr;
     widgets::DesignViews* designViews_ = nullptr;
     widgets::DesignFileController* designFiles_ = nullptr;
     widgets::DesignDataController* designData_ = nullptr;
     widgets::PracticeController* practice_ = nullptr;
+    widgets::EndpointController* endpoint_ = nullptr;
 };
 
 }  // namespace keyplan

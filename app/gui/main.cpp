@@ -3,6 +3,7 @@
 
 #include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
+#include "widgets/store/StoreSwitch.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -38,7 +39,10 @@ int main(int argc, char* argv[])
     int result = 0;
     {
         // The window (and every view's background work) ends before the store it reads.
-        keyplan::MainWindow window(*store, file.isEmpty() ? QStringLiteral("in memory") : file);
+        keyplan::widgets::StoreLocation where;
+        if (!file.isEmpty()) where = {keyplan::widgets::StoreLocation::Kind::LocalFile, file, {}, {}, {}};
+        keyplan::widgets::StoreSwitch storeSwitch(*store, where);
+        keyplan::MainWindow window(storeSwitch);
         window.show();
         result = app.exec();
     }

@@ -6,9 +6,11 @@
 #include "widgets/common/Icons.h"
 #include "widgets/common/Settings.h"
 #include "widgets/store/CreateTableDialog.h"
+#include "widgets/common/Job.h"
 #include "widgets/store/StoreJob.h"
 
 #include <QDialogButtonBox>
+#include <optional>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -100,14 +102,15 @@ void WidgetDataTest::shouldLoadBothLineShapesAndLetARepeatedKeyWin()
     const QString path = writeLines(dir, "items.jsonl", lines);
 
     auto store = shop();
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*store, "Shop", path));
-    QSignalSpy progress(job.get(), &widgets::StoreJob::progress);
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    job->start();
-    QVERIFY(finished.wait(20000));
-    QCOMPARE(finished.at(0).at(0).toBool(), true);
-    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("Loaded 3,001 items into Shop."));
-    QCOMPARE(job->itemsWritten(), qint64(3001));
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    widgets::Job* job = widgets::storejobs::loadJsonLines(&owner, *store, "Shop", path, [&](const auto& r) { result = r; });
+    QVERIFY(job);
+    QSignalSpy progress(job, &widgets::Job::progress);
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->ok, true);
+    QCOMPARE(result->message, QStringLiteral("Loaded 3,001 items into Shop."));
+    QCOMPARE(result->items, qint64(3001));
     QCOMPARE(countItems(*store, "Shop"), qint64(3000));
     store::GetItemRequest get;
     get.tableName = "Shop";
@@ -134,12 +137,12 @@ void WidgetDataTest::shouldKeepWhatCameBeforeABadLineAndSayWhere()
     for (int i = 0; i < 60; ++i) lines << itemLine(i, false);
     lines << badLine << itemLine(61, false);
     auto store = shop();
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*store, "Shop", writeLines(dir, "bad.jsonl", lines)));
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    job->start();
-    QVERIFY(finished.wait(20000));
-    QCOMPARE(finished.at(0).at(0).toBool(), false);
-    const QString message = finished.at(0).at(2).toString();
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "bad.jsonl", lines), [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->ok, false);
+    const QString message = result->message;
     QVERIFY2(message.startsWith(QStringLiteral("Loaded 60 items; stopped at ") + reason), qPrintable(message));
     QCOMPARE(countItems(*store, "Shop"), qint64(60));
 }
@@ -150,15 +153,16 @@ void WidgetDataTest::shouldStopOnCancelWithWhatItWrote()
     QStringList lines;
     for (int i = 0; i < 60000; ++i) lines << itemLine(i, false);
     auto store = shop();
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*store, "Shop", writeLines(dir, "big.jsonl", lines)));
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    connect(job.get(), &widgets::StoreJob::progress, job.get(), &widgets::StoreJob::cancel);
-    job->start();
-    QVERIFY(finished.wait(30000));
-    QCOMPARE(finished.at(0).at(1).toBool(), true);  // cancelled
-    QVERIFY2(finished.at(0).at(2).toString().endsWith(QStringLiteral(" before Cancel.")), qPrintable(finished.at(0).at(2).toString()));
-    QVERIFY(job->itemsWritten() > 0 && job->itemsWritten() < 60000);
-    QCOMPARE(countItems(*store, "Shop"), job->itemsWritten());
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    widgets::Job* job = widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "big.jsonl", lines), [&](const auto& r) { result = r; });
+    QVERIFY(job);
+    connect(job, &widgets::Job::progress, job, &widgets::Job::cancel);
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 30000);
+    QCOMPARE(result->cancelled, true);
+    QVERIFY2(result->message.endsWith(QStringLiteral(" before Cancel.")), qPrintable(result->message));
+    QVERIFY(result->items > 0 && result->items < 60000);
+    QCOMPARE(countItems(*store, "Shop"), result->items);
 }
 
 void WidgetDataTest::shouldClearEveryTableAndKeepItsIndexes()
@@ -173,12 +177,12 @@ void WidgetDataTest::shouldClearEveryTableAndKeepItsIndexes()
     d.tableName = "Shop";
     const auto before = store->describeTable(d).table;
 
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::clearStore(*store));
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    job->start();
-    QVERIFY(finished.wait(20000));
-    QCOMPARE(finished.at(0).at(0).toBool(), true);
-    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("Removed 100 items; 2 tables kept with their indexes."));
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::clearStore(&owner, *store, {}, [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->ok, true);
+    QCOMPARE(result->message, QStringLiteral("Removed 100 items; 2 tables kept with their indexes."));
     QCOMPARE(countItems(*store, "Shop"), qint64(0));
     QCOMPARE(countItems(*store, "Audit"), qint64(0));
     const auto after = store->describeTable(d).table;

@@ -165,7 +165,7 @@ private Q_SLOTS:
     void shouldSayWhatTheStoreHolds()
     {
         auto store = shop();
-        widgets::StoreStatus status(*store, QStringLiteral("in memory"));
+        widgets::StoreStatus status(*store, widgets::StoreLocation{});
         QSignalSpy refreshed(&status, &widgets::StoreStatus::refreshed);
         QVERIFY(refreshed.wait(5000));
         QCOMPARE(status.text(), QStringLiteral("1 table \u00b7 1 index \u00b7 0 items \u00b7 0 B"));

@@ -11,6 +11,7 @@
 // it only needs the test class's declaration below.
 #ifndef Q_MOC_RUN
 #include "store/SqliteStore.h"
+#include "widgets/common/Job.h"
 #include "widgets/store/StoreJob.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,7 @@
 #include <QStringDecoder>
 #include <QTemporaryDir>
 
+#include <optional>
 #include <set>
 
 using namespace keyplan;
@@ -168,13 +170,13 @@ void JsonLinesUtf8Test::shouldRefuseTheLineInTheWindowsLoad()
     QTemporaryDir dir;
     auto store = store::SqliteStore::openInMemory();
     store->createTable(shopTable());
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*store, "Shop", writeItems(dir, line)));
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    job->start();
-    QVERIFY(finished.wait(20000));
-    QCOMPARE(finished.at(0).at(0).toBool(), false);  // not ok
-    QCOMPARE(finished.at(0).at(1).toBool(), false);  // not cancelled
-    const QString message = finished.at(0).at(2).toString();
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeItems(dir, line), [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->ok, false);
+    QCOMPARE(result->cancelled, false);
+    const QString message = result->message;
     QCOMPARE(message, QStringLiteral("Loaded 5 items; stopped at ") + reason);
     QStringList bad;
     QCOMPARE(storedKeys(*store, &bad), goodKeys());
@@ -221,11 +223,11 @@ void JsonLinesUtf8Test::shouldLoadAPairedSurrogateEscapeOnBothPaths()
 
     auto memory = store::SqliteStore::openInMemory();
     memory->createTable(shopTable());
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*memory, "Shop", items));
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    job->start();
-    QVERIFY(finished.wait(20000));
-    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(2).toString()));
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *memory, "Shop", items, [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QVERIFY2(result->ok, qPrintable(result->message));
     check(*memory);
 
     const QString db = dir.filePath(QStringLiteral("store.db"));
@@ -249,11 +251,11 @@ void JsonLinesUtf8Test::shouldRefuseALineLongerThanAnyItemOnBothPaths()
 
     auto memory = store::SqliteStore::openInMemory();
     memory->createTable(shopTable());
-    std::unique_ptr<widgets::StoreJob> job(widgets::StoreJob::loadJsonLines(*memory, "Shop", items));
-    QSignalSpy finished(job.get(), &widgets::StoreJob::finished);
-    job->start();
-    QVERIFY(finished.wait(20000));
-    QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("Loaded 5 items; stopped at ") + reason);
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *memory, "Shop", items, [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->message, QStringLiteral("Loaded 5 items; stopped at ") + reason);
     QStringList bad;
     QCOMPARE(storedKeys(*memory, &bad), goodKeys());
 

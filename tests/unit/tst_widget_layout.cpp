@@ -179,10 +179,56 @@ private Q_SLOTS:
         QCOMPARE(model.columnAttribute(1), QStringLiteral("SK"));
         QCOMPARE(model.columnKind(0), ItemLayoutModel::ColumnKind::PartitionKey);
         QCOMPARE(model.columnKind(1), ItemLayoutModel::ColumnKind::SortKey);
-        QStringList attributes;
-        for (int c = 2; c < model.columnCount(); ++c) attributes << model.columnAttribute(c);
+        QStringList attributes = model.attributeNames();
         attributes.sort();
-        QCOMPARE(attributes, (QStringList{"GSI1PK", "GSI1SK", "_type", "name", "qty", "tier", "total"}));
+        QCOMPARE(attributes, (QStringList{"GSI1PK", "GSI1SK", "PK", "SK", "_type", "name", "qty", "tier", "total"}));
+    }
+
+    void shouldShowEachItemsOwnAttributesInsteadOfAUnionOfColumns()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(2, 1));  // a profile (name, tier), an order (total, GSI1PK, GSI1SK), a line (_type, qty)
+        ItemLayoutModel model(*store, "Shop");
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(loadAllRows(model));
+        QCOMPARE(model.keyColumnCount(), 2);
+        // As many attribute cells as the widest item has attributes, not one per name of the union (7).
+        QCOMPARE(model.columnCount(), 2 + 3);
+        QCOMPARE(model.headerData(2, Qt::Horizontal).toString(), QStringLiteral("Attributes"));
+        QCOMPARE(model.columnAttribute(2), QString());
+        auto cells = [&](int row) {
+            QStringList out;
+            for (int c = model.keyColumnCount(); c < model.columnCount(); ++c) {
+                const QString name = model.index(row, c).data(ItemLayoutModel::AttributeNameRole).toString();
+                if (!name.isEmpty()) out << name + "=" + model.index(row, c).data().toString();
+            }
+            return out;
+        };
+        int seen = 0;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QString pk = model.index(r, 0).data().toString();
+            const QString sk = model.index(r, 1).data().toString();
+            if (sk == "PROFILE") QCOMPARE(cells(r), (QStringList{"name=Customer " + pk.mid(5), "tier=" + pk.mid(5)}));
+            else if (sk.startsWith("ORDER#")) QCOMPARE(cells(r), (QStringList{"GSI1PK=STATUS#PLACED", "GSI1SK=2024-05-01", "total=10.5"}));
+            else QCOMPARE(cells(r), (QStringList{"_type=OrderLine", "qty=2"}));
+            ++seen;
+        }
+        QCOMPARE(seen, 6);
+
+        // A design's order (the pictures' attributeOrder) decides what each row shows, and how.
+        model.setEntityClassifier(widgets::defaultEntityClassifier(), [](const Item& item, const QString&, const widgets::LayoutKeys&) {
+            std::vector<std::string> names;
+            for (const char* n : {"qty", "total", "name", "PK"})
+                if (item.count(n)) names.push_back(n);
+            return names;
+        });
+        QVERIFY(loadAllRows(model));
+        for (int r = 0; r < model.rowCount(); ++r) {
+            const QString sk = model.index(r, 1).data().toString();
+            if (sk.startsWith("LINE#")) QCOMPARE(cells(r), QStringList{"qty=2"});
+            if (sk == "PROFILE") QVERIFY(cells(r).front().startsWith("name="));  // the key column PK is never repeated
+        }
     }
 
     void shouldGroupEachPartitionIntoOneBandInScanOrder()
@@ -443,15 +489,19 @@ private Q_SLOTS:
         QTRY_VERIFY(table->highlightText().contains(customer + QStringLiteral(": 5 item(s)")));
         const QImage image = tabs.grab().toImage();
         QVERIFY(image.save(screenshotPath(QStringLiteral("layout-highlight.png"))));
-        // The highlighted rows are painted in the palette's highlight colour.
-        const QRect cell = table->tableView()->visualRect(table->model()->index(row, 3));
-        const QImage grid = table->tableView()->viewport()->grab().toImage();
-        const QColor painted = grid.pixelColor(cell.center().x(), cell.top() + 2);
-        const QColor plain = grid.pixelColor(cell.center().x(), table->tableView()->visualRect(table->model()->index(row - 1, 3)).top() + 2);
-        QVERIFY2(painted != plain, qPrintable(painted.name() + " vs " + plain.name()));
-
+        // The highlighted partition is outlined, with a bar in the palette's highlight colour down
+        // its key cell; inside it every item keeps its entity colour (no wash over it).
+        QTableView* grid = table->tableView();
+        const QRect key = grid->visualRect(table->model()->index(row + 1, 0));
+        const QRect cell = grid->visualRect(table->model()->index(row + 1, 2));
+        const QPoint inside(cell.right() - 3, cell.center().y());
+        const QImage highlighted = grid->viewport()->grab().toImage();
+        QCOMPARE(highlighted.pixelColor(key.left() + 1, key.center().y()), grid->palette().color(QPalette::Highlight));
         tabs.clearHighlight();
         QVERIFY(table->highlightText().isEmpty());
+        const QImage plain = grid->viewport()->grab().toImage();
+        QCOMPARE(highlighted.pixelColor(inside), plain.pixelColor(inside));
+        QVERIFY(highlighted.pixelColor(key.left() + 1, key.center().y()) != plain.pixelColor(key.left() + 1, key.center().y()));
     }
 
     void shouldRenderTheLayoutInColourOnLightAndDarkPalettes_data()

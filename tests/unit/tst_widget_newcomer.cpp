@@ -13,6 +13,7 @@
 #include "widgets/design/DesignFileController.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignTreeView.h"
+#include "widgets/design/EntitiesView.h"
 #include "widgets/design/EntityModels.h"
 #include "widgets/design/GuideDialog.h"
 #include "widgets/design/PatternListModel.h"
@@ -21,6 +22,8 @@
 #include "widgets/layout/EntityPalette.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QWheelEvent>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTest>
@@ -252,6 +255,29 @@ private Q_SLOTS:
         QVERIFY(example.data(Qt::ForegroundRole).isValid());
         QVERIFY(inputs.setData(example, "olu@example.com"));
         QCOMPARE(example.data().toString(), QString("olu@example.com"));
+    }
+
+    void shouldScrollTheFormNotTheFieldUnderTheWheel()
+    {
+        // The entity details scroll in a short dock: a wheel turn over a combo box the user never
+        // clicked scrolls them, it does not pick another sample parent.
+        widgets::EntitiesView view(doc_.get());
+        view.resize(900, 260);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.showEntity(doc_->design().entityByName("Customer")->id);
+        const std::string before = design::writeDesign(doc_->design());
+        int turned = 0;
+        for (QComboBox* combo : view.findChildren<QComboBox*>()) {
+            if (!combo->isVisibleTo(&view) || combo->count() < 2) continue;
+            const QPointF at(5, 5);
+            QWheelEvent wheel(at, combo->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                              false);
+            QApplication::sendEvent(combo, &wheel);
+            ++turned;
+        }
+        QVERIFY(turned > 0);
+        QCOMPARE(design::writeDesign(doc_->design()), before);
     }
 
 private:

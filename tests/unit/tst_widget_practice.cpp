@@ -573,7 +573,9 @@ private Q_SLOTS:
         other.score = 61;
         attempts.push_back(other);
         view.setAttempts(attempts);
-        QCOMPARE(view.chart()->series().size(), 2);  // one line per scenario
+        QCOMPARE(view.chart()->series().size(), 2);  // one line per scenario, named by its title
+        QCOMPARE(view.chart()->series().front()->name(), QStringLiteral("Chat messages"));
+        QCOMPARE(view.scenarioChooser()->itemText(2), QStringLiteral("E-commerce orders"));
         QCOMPARE(view.model()->rowCount(), 4);
         view.showScenario("ecommerce-orders");
         QCOMPARE(view.chart()->series().size(), 1);

@@ -12,6 +12,7 @@ const QString kState = QStringLiteral("window/state");
 const QString kImportDirectory = QStringLiteral("data/importDirectory");
 const QString kHeatmapSeconds = QStringLiteral("partitions/seconds");
 const QString kConsoleCapacity = QStringLiteral("console/returnConsumedCapacity");
+const QString kRecentConnections = QStringLiteral("connections");
 }  // namespace
 
 Settings::Settings()
@@ -50,6 +51,37 @@ int Settings::consoleCapacity() const
     return ok && c >= 0 && c <= 2 ? c : 2;
 }
 void Settings::setConsoleCapacity(int capacity) { settings_->setValue(kConsoleCapacity, capacity); }
+
+QList<RecentConnection> Settings::recentConnections() const
+{
+    QList<RecentConnection> list;
+    const int n = settings_->beginReadArray(kRecentConnections);
+    for (int i = 0; i < n && list.size() < kMaxRecentConnections; ++i) {
+        settings_->setArrayIndex(i);
+        RecentConnection c{settings_->value(QStringLiteral("endpoint")).toString(), settings_->value(QStringLiteral("region")).toString(),
+                           settings_->value(QStringLiteral("profile")).toString()};
+        if (!c.endpointUrl.isEmpty() || !c.region.isEmpty()) list.append(c);
+    }
+    settings_->endArray();
+    return list;
+}
+
+void Settings::rememberConnection(const RecentConnection& connection)
+{
+    QList<RecentConnection> list = recentConnections();
+    list.removeAll(connection);
+    list.prepend(connection);
+    while (list.size() > kMaxRecentConnections) list.removeLast();
+    settings_->remove(kRecentConnections);
+    settings_->beginWriteArray(kRecentConnections, int(list.size()));
+    for (int i = 0; i < list.size(); ++i) {
+        settings_->setArrayIndex(i);
+        settings_->setValue(QStringLiteral("endpoint"), list[i].endpointUrl);
+        settings_->setValue(QStringLiteral("region"), list[i].region);
+        settings_->setValue(QStringLiteral("profile"), list[i].profile);
+    }
+    settings_->endArray();
+}
 
 void Settings::sync()
 {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 #include <memory>
@@ -11,6 +12,15 @@
 class QSettings;
 
 namespace keyplan::widgets {
+
+// A DynamoDB endpoint connected to before: what was typed, never a key or secret (those stay
+// where the AWS tools keep them, found again through the profile).
+struct RecentConnection {
+    QString endpointUrl;  // empty: the region's AWS endpoint
+    QString region;
+    QString profile;
+    bool operator==(const RecentConnection&) const = default;
+};
 
 class Settings {
 public:
@@ -33,6 +43,12 @@ public:
     // The request console's ReturnConsumedCapacity choice: 0 NONE, 1 TOTAL, 2 INDEXES.
     int consoleCapacity() const;
     void setConsoleCapacity(int capacity);
+
+    // Most recent first, at most kMaxRecentConnections.
+    QList<RecentConnection> recentConnections() const;
+    // Puts `connection` first, dropping an older copy of it.
+    void rememberConnection(const RecentConnection& connection);
+    static constexpr int kMaxRecentConnections = 8;
 
     void sync();
 

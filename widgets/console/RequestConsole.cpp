@@ -3,7 +3,7 @@
 #include "dynamo/Error.h"
 #include "store/KeySchema.h"
 #include "store/Store.h"
-#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Theme.h"
 #include "widgets/common/ValueText.h"
@@ -230,7 +230,7 @@ QString shortJson(const Item& item)
 // ---- Construction -----------------------------------------------------------------------------
 
 RequestConsole::RequestConsole(store::Store& store, QWidget* parent)
-    : QWidget(parent), store_(store), runner_(new BackgroundRunner(this)), state_(std::make_unique<State>())
+    : QWidget(parent), store_(store), state_(std::make_unique<State>())
 {
     buildForm();
     operationChanged();
@@ -520,7 +520,7 @@ void RequestConsole::removeTransactAction()
 
 bool RequestConsole::isRunning() const
 {
-    return runner_->isBusy();
+    return Jobs::instance().isBusy(this);
 }
 
 bool RequestConsole::hasNextPage() const
@@ -537,7 +537,7 @@ void RequestConsole::run()
 
 void RequestConsole::nextPage()
 {
-    if (!state_->lastEvaluatedKey || runner_->isBusy()) return;
+    if (!state_->lastEvaluatedKey || Jobs::instance().isBusy(this)) return;
     state_->startKey = state_->lastEvaluatedKey;
     ++page_;
     startRun();
@@ -545,7 +545,7 @@ void RequestConsole::nextPage()
 
 void RequestConsole::startRun()
 {
-    if (runner_->isBusy()) return;
+    if (Jobs::instance().isBusy(this)) return;
     const ConsoleForm f = form();
     BuiltRequest built = buildRequest(f, state_->table(f.table));
     if (!built.request) {
@@ -559,7 +559,7 @@ void RequestConsole::startRun()
     summary_->setText(tr("Running %1\u2026").arg(QString::fromStdString(operationName(*built.request))));
     error_->setVisible(false);
     request_->setPlainText(indentJson(requestJson(*built.request)));
-    runner_->run<ConsoleRun>([&store = store_, request = std::move(*built.request)] { return execute(store, request); },
+    Jobs::instance().run<ConsoleRun>(this, [&store = store_, request = std::move(*built.request)] { return execute(store, request); },
                              [this](Outcome<ConsoleRun> outcome) {
                                  if (outcome.ok()) {
                                      showRun(*outcome.value);
@@ -664,7 +664,7 @@ QString RequestConsole::responseJson() const
 
 void RequestConsole::reloadTables()
 {
-    runner_->run<std::map<std::string, store::TableDescription>>(
+    Jobs::instance().run<std::map<std::string, store::TableDescription>>(this, 
         [&store = store_] { return describeAll(store); },
         [this](Outcome<std::map<std::string, store::TableDescription>> outcome) {
             if (!outcome.ok()) {

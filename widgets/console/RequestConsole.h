@@ -32,7 +32,6 @@ class Store;
 
 namespace keyplan::widgets {
 
-class BackgroundRunner;
 class ExpressionEdit;
 class ResultItemsModel;
 struct ConsoleForm;
@@ -111,7 +110,6 @@ private:
     void setProblems();
 
     store::Store& store_;
-    BackgroundRunner* runner_;
     std::unique_ptr<State> state_;  // table descriptions, the transaction, the last run
     QHash<QString, QSet<QString>> known_;
     int page_ = 0;

@@ -3,7 +3,6 @@
 // each edit triggers. Kept apart from RequestConsole.cpp, which is what the console does.
 #include "widgets/console/RequestConsole.h"
 
-#include "widgets/common/BackgroundRunner.h"
 #include "widgets/common/Icons.h"
 #include "widgets/console/ConsoleForm.h"
 #include "widgets/console/ExpressionEdit.h"

@@ -3,14 +3,20 @@
 
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
+#include "design/TableSchema.h"
 #include "dynamo/Error.h"
+#include "store/TableDeployment.h"
 #include "widgets/common/Icons.h"
+#include "widgets/common/Job.h"
 #include "widgets/design/DesignFormat.h"
 
 #include <QAction>
 #include <QMessageBox>
 #include <QPointer>
-#include <QProgressDialog>
+
+#include <chrono>
+#include <stdexcept>
+#include <thread>
 
 namespace keyplan::widgets {
 
@@ -24,6 +30,10 @@ DesignDataController::DesignDataController(DesignDocument* document, store::Stor
         return dialog.request();
     };
     prompts_.showError = [this](const QString& message) { QMessageBox::warning(dialogParent_, tr("Keyplan"), message); };
+    prompts_.confirmDeployment = [this](const QString& title, const QStringList& plan) {
+        return QMessageBox::question(dialogParent_, title, plan.join(u'\n'), QMessageBox::Ok | QMessageBox::Cancel, QMessageBox::Ok) ==
+               QMessageBox::Ok;
+    };
 
     generate_ = new QAction(icon(QStringLiteral("database")), tr("&Generate sample data…"), this);
     generate_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
@@ -31,57 +41,44 @@ DesignDataController::DesignDataController(DesignDocument* document, store::Stor
     runAll_ = new QAction(icon(QStringLiteral("run")), tr("&Run all patterns"), this);
     runAll_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     runAll_->setToolTip(tr("Send every pattern's request to the store: items and consumed capacity beside the estimate"));
+    deploy_ = new QAction(icon(QStringLiteral("deploy")), tr("&Deploy design…"), this);
+    deploy_->setToolTip(tr("Create the design's table and indexes on the store (or add the indexes it lacks), then wait until ACTIVE"));
+    connect(deploy_, &QAction::triggered, this, &DesignDataController::deployDesign);
     connect(generate_, &QAction::triggered, this, &DesignDataController::generateSampleData);
     connect(runAll_, &QAction::triggered, this, &DesignDataController::runAllPatterns);
 }
 
-DesignDataController::~DesignDataController()
-{
-    if (cancelled_) cancelled_->store(true);
-    // The work posts back to this object: it must be over before the object goes.
-    if (thread_.joinable()) thread_.join();
-}
+DesignDataController::~DesignDataController() = default;
 
-void DesignDataController::post(std::function<void()> call)
-{
-    QMetaObject::invokeMethod(this, std::move(call), Qt::QueuedConnection);
-}
+bool DesignDataController::isBusy() const { return Jobs::instance().isBusy(this); }
 
 void DesignDataController::updateActions()
 {
     generate_->setEnabled(!isBusy());
     runAll_->setEnabled(!isBusy());
+    deploy_->setEnabled(!isBusy());
 }
 
-std::shared_ptr<std::atomic<bool>> DesignDataController::prepare(const QString& title)
+JobOptions DesignDataController::options(const QString& title) const
 {
-    cancelled_ = std::make_shared<std::atomic<bool>>(false);
-    progress_ = new QProgressDialog(title, tr("Cancel"), 0, 0, dialogParent_);
-    progress_->setWindowTitle(title);
-    progress_->setWindowModality(Qt::WindowModal);
-    progress_->setMinimumDuration(400);
-    progress_->setAutoClose(false);
-    progress_->setAutoReset(false);
-    connect(progress_, &QProgressDialog::canceled, this, &DesignDataController::cancel);
-    return cancelled_;
+    JobOptions options;
+    options.title = title;
+    options.showsProgress = true;
+    options.cancellingText = tr("Stopping after the current request…");
+    return options;
 }
 
-void DesignDataController::finish()
+void DesignDataController::started(Job* job)
 {
-    if (thread_.joinable()) thread_.join();
-    if (progress_) {
-        progress_->disconnect(this);
-        progress_->close();
-        progress_->deleteLater();
-        progress_ = nullptr;
-    }
+    job_ = job;
+    if (!job) return;
+    connect(job, &Job::progress, this, &DesignDataController::progress);
     updateActions();
 }
 
 void DesignDataController::cancel()
 {
-    if (cancelled_) cancelled_->store(true);
-    if (progress_) progress_->setLabelText(tr("Stopping after the current request…"));
+    if (job_) job_->cancel();
 }
 
 void DesignDataController::generateSampleData()
@@ -95,128 +92,212 @@ void DesignDataController::generate(const SampleRequest& request)
 {
     if (isBusy()) return;
     last_ = request;
-    // The thread works on its own copy: the user may go on editing meanwhile.
-    auto design = std::make_shared<const design::Design>(document_->design());
-    const auto cancelled = prepare(tr("Generating sample data…"));
-    thread_ = std::thread([this, design, request, cancelled] {
-        const analysis::SampleData data(*design, {request.seed, request.totalItems});
-        const qint64 total = data.totalItems();
-        qint64 reported = -1;
-        try {
-            const analysis::LoadResult result = data.load(
-                store_, {request.replaceTable, 25}, [&](const analysis::SampleProgress& p) {
-                    // A few hundred updates at most, however many items.
-                    if (p.done == p.total || p.done - reported >= std::max<qint64>(total / 200, 25)) {
-                        reported = p.done;
-                        const QString text = tr("Writing %1 items (%2 of %3)…")
-                                                 .arg(qs(p.entity), units(static_cast<double>(p.done)), units(static_cast<double>(p.total)));
-                        post([this, done = p.done, all = p.total, text] {
-                            Q_EMIT progress(done, all, text);
-                            // setValue() on a modal dialog runs the event loop, which may finish
-                            // the job (and drop the dialog) before it returns: it comes last.
-                            if (QPointer<QProgressDialog> dialog = progress_) {
-                                if (!cancelled_ || !cancelled_->load()) dialog->setLabelText(text);
-                                dialog->setMaximum(static_cast<int>(std::min<qint64>(all, INT_MAX)));
-                                dialog->setValue(static_cast<int>(std::min<qint64>(done, INT_MAX)));
-                            }
-                        });
-                    }
-                    return !cancelled->load();
-                });
-            post([this, result] {
-                finish();
-                const QString message =
-                    result.cancelled
-                        ? tr("Stopped: %1 items written (%2 write units)").arg(units(result.itemsWritten), units(result.writeUnits))
-                        : tr("Sample data: %1 items written in %2 requests, %3 write units")
-                              .arg(units(static_cast<double>(result.itemsWritten)), units(static_cast<double>(result.requests)),
-                                   units(result.writeUnits));
-                document_->clearRunSummaries();
-                Q_EMIT statusMessage(message);
-                Q_EMIT storeChanged();
-                Q_EMIT generationFinished(true, result.cancelled, result.itemsWritten, message);
-            });
-        } catch (const dynamo::Error& e) {
-            const QString message = tr("Sample data failed: %1: %2").arg(qs(e.name()), qs(e.message()));
-            post([this, message] {
-                finish();
-                prompts_.showError(message);
-                Q_EMIT storeChanged();
-                Q_EMIT generationFinished(false, false, 0, message);
-            });
-        } catch (const std::exception& e) {
-            const QString message = tr("Sample data failed: %1").arg(QString::fromUtf8(e.what()));
-            post([this, message] {
-                finish();
-                prompts_.showError(message);
-                Q_EMIT storeChanged();
-                Q_EMIT generationFinished(false, false, 0, message);
-            });
+    const bool remote = static_cast<bool>(remoteGuard_);
+    const QString table = qs(document_->design().table().name);
+    if (remote && request.replaceTable &&
+        !remoteGuard_(table, tr("The table is deleted with every item in it, then created again for the sample data.")))
+        return;
+    // The job works on its own copy: the user may go on editing meanwhile.
+    auto work = [design = document_->design(), request, remote, &store = store_](JobContext& context) {
+        if (remote) prepareRemoteTable(store, design, request.replaceTable, context);
+        const analysis::SampleData data(design, {request.seed, request.totalItems});
+        return data.load(store, {request.replaceTable && !remote, 25}, [&](const analysis::SampleProgress& p) {
+            context.progress(p.done, p.total,
+                             tr("Writing %1 items (%2 of %3)…")
+                                 .arg(qs(p.entity), units(static_cast<double>(p.done)), units(static_cast<double>(p.total))),
+                             p.done == p.total);
+            return !context.isCancelled();
+        });
+    };
+    auto done = [this](Outcome<analysis::LoadResult> outcome) {
+        updateActions();
+        if (!outcome.ok()) {
+            const QString message = outcome.errorName == QLatin1String("Error")
+                                        ? tr("Sample data failed: %1").arg(outcome.errorMessage)
+                                        : tr("Sample data failed: %1: %2").arg(outcome.errorName, outcome.errorMessage);
+            prompts_.showError(message);
+            Q_EMIT storeChanged();
+            Q_EMIT generationFinished(false, false, 0, message);
+            return;
         }
-    });
+        const analysis::LoadResult& result = *outcome.value;
+        const QString message =
+            result.cancelled
+                ? tr("Stopped: %1 items written (%2 write units)").arg(units(result.itemsWritten), units(result.writeUnits))
+                : tr("Sample data: %1 items written in %2 requests, %3 write units")
+                      .arg(units(static_cast<double>(result.itemsWritten)), units(static_cast<double>(result.requests)),
+                           units(result.writeUnits));
+        document_->clearRunSummaries();
+        Q_EMIT statusMessage(message);
+        Q_EMIT storeChanged();
+        Q_EMIT generationFinished(true, result.cancelled, result.itemsWritten, message);
+    };
+    started(Jobs::instance().run<analysis::LoadResult>(this, options(tr("Generating sample data…")), std::move(work), std::move(done)));
+}
+
+PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& runner, const design::AccessPattern& pattern)
+{
+    PatternRunSummary s;
+    try {
+        const analysis::RunResult r = runner.run(pattern);
+        const analysis::PlannedRequest& request = r.plan.request;
+        s.ok = true;
+        s.items = r.count;
+        s.scanned = r.scannedCount;
+        s.requests = r.requests;
+        s.consumedReadUnits = r.consumedReadUnits;
+        s.estimatedReadUnits = r.estimate.read.readUnits;
+        s.index = qs(request.indexName);
+        s.note = qs(r.note);
+        s.gap = runGapText(r);
+        QStringList bound;
+        for (const auto& [name, value] : r.inputs) bound << qs(name) + u'=' + qs(value);
+        s.inputs = bound.join(QStringLiteral(", "));
+        if (request.operation == analysis::Operation::GetItem || request.operation == analysis::Operation::Query) {
+            s.partitionAttribute = qs(request.keyCondition.partitionAttribute);
+            if (const auto value = request.keyCondition.partitionValue.render(r.inputs)) s.partitionValue = qs(*value);
+        }
+    } catch (const dynamo::Error& e) {
+        s.error = qs(e.name()) + QStringLiteral(": ") + qs(e.message());
+    } catch (const std::exception& e) {
+        s.error = QString::fromUtf8(e.what());
+    }
+    return s;
+}
+
+void DesignDataController::deployDesign()
+{
+    if (isBusy()) return;
+    const store::CreateTableRequest wanted = design::createTableRequest(document_->design());
+    Jobs::instance().run<store::DeploymentPlan>(
+        this, [wanted, &store = store_] { return store::planDeployment(store, wanted); },
+        [this, wanted](Outcome<store::DeploymentPlan> outcome) {
+            updateActions();
+            if (!outcome.ok()) {
+                const QString message = tr("Cannot read the store's table: %1").arg(outcome.errorText());
+                prompts_.showError(message);
+                Q_EMIT deployFinished(false, message);
+                return;
+            }
+            const store::DeploymentPlan& plan = *outcome.value;
+            QStringList lines;
+            for (const std::string& line : plan.describe()) lines << qs(line);
+            if (plan.refused()) {
+                const QString message = lines.join(u'\n');
+                prompts_.showError(message);
+                Q_EMIT deployFinished(false, message);
+                return;
+            }
+            if (plan.nothingToDo()) {
+                const QString message = tr("Table %1 already has every index of the design").arg(qs(plan.tableName));
+                Q_EMIT statusMessage(message);
+                Q_EMIT deployFinished(true, message);
+                return;
+            }
+            if (!prompts_.confirmDeployment(tr("Deploy %1").arg(qs(plan.tableName)), lines)) return;
+            startDeployment(wanted, lines);
+        });
     updateActions();
+}
+
+void DesignDataController::startDeployment(const store::CreateTableRequest& wanted, const QStringList& plan)
+{
+    auto work = [wanted, &store = store_](JobContext& context) {
+        // Planned again: the table may have changed while the plan was on screen.
+        const store::DeploymentPlan now = store::planDeployment(store, wanted);
+        if (now.refused()) throw std::runtime_error(now.describe().empty() ? std::string("refused") : now.describe().back());
+        if (now.nothingToDo()) return true;
+        store::deploy(store, now, {}, [&](const store::DeploymentProgress& p) {
+            context.progress(0, 0, tr("%1: %2 (%3 s)").arg(qs(p.step), qs(p.status)).arg(p.waited.count() / 1000), true);
+            return !context.isCancelled();
+        });
+        return !context.isCancelled();
+    };
+    auto done = [this, table = qs(wanted.tableName), plan](Outcome<bool> outcome) {
+        updateActions();
+        Q_EMIT storeChanged();
+        if (!outcome.ok()) {
+            const QString message = tr("Deploying %1 failed: %2").arg(table, outcome.errorText());
+            prompts_.showError(message);
+            Q_EMIT deployFinished(false, message);
+            return;
+        }
+        const QString message = *outcome.value ? tr("Table %1 is ACTIVE with every index of the design").arg(table)
+                                               : tr("Stopped waiting for %1; the endpoint carries on").arg(table);
+        Q_EMIT statusMessage(message);
+        Q_EMIT deployFinished(*outcome.value, message);
+    };
+    started(Jobs::instance().run<bool>(this, options(tr("Deploying the design…")), std::move(work), std::move(done)));
+}
+
+void DesignDataController::prepareRemoteTable(store::Store& store, const design::Design& design, bool replace, JobContext& context)
+{
+    const store::CreateTableRequest wanted = design::createTableRequest(design);
+    auto gone = [&] {
+        try {
+            store.describeTable({wanted.tableName});
+            return false;
+        } catch (const dynamo::Error& e) {
+            if (e.code() != dynamo::ErrorCode::ResourceNotFoundException) throw;
+            return true;
+        }
+    };
+    if (replace && !gone()) {
+        store.deleteTable({wanted.tableName});
+        // DynamoDB deletes in the background: the name is free once DescribeTable no longer finds it.
+        for (int waited = 0; !gone(); ++waited) {
+            if (context.isCancelled()) return;
+            if (waited > 600) throw std::runtime_error("the table " + wanted.tableName + " was still being deleted after 10 minutes");
+            context.progress(0, 0, tr("Deleting table %1 (%2 s)").arg(qs(wanted.tableName)).arg(waited), true);
+            std::this_thread::sleep_for(std::chrono::seconds(1));
+        }
+    }
+    const store::DeploymentPlan plan = store::planDeployment(store, wanted);
+    if (plan.refused()) throw std::runtime_error(plan.describe().empty() ? std::string("refused") : plan.describe().back());
+    if (plan.nothingToDo()) return;
+    store::deploy(store, plan, {}, [&](const store::DeploymentProgress& p) {
+        context.progress(0, 0, tr("%1: %2 (%3 s)").arg(qs(p.step), qs(p.status)).arg(p.waited.count() / 1000), true);
+        return !context.isCancelled();
+    });
 }
 
 void DesignDataController::runAllPatterns()
 {
     if (isBusy()) return;
-    auto design = std::make_shared<const design::Design>(document_->design());
-    const auto cancelled = prepare(tr("Running the access patterns…"));
-    const int total = static_cast<int>(design->patterns().size());
-    if (progress_) progress_->setMaximum(total);
-    thread_ = std::thread([this, design, cancelled, total] {
+    struct Ran {
         int ran = 0;
         int failed = 0;
-        const analysis::PatternRunner runner(*design, store_);
-        for (const auto& pattern : design->patterns()) {
-            if (cancelled->load()) break;
-            PatternRunSummary s;
-            try {
-                const analysis::RunResult r = runner.run(pattern);
-                const analysis::PlannedRequest& request = r.plan.request;
-                s.ok = true;
-                s.items = r.count;
-                s.scanned = r.scannedCount;
-                s.requests = r.requests;
-                s.consumedReadUnits = r.consumedReadUnits;
-                s.estimatedReadUnits = r.estimate.read.readUnits;
-                s.index = qs(request.indexName);
-                s.note = qs(r.note);
-                s.gap = runGapText(r);
-                QStringList bound;
-                for (const auto& [name, value] : r.inputs) bound << qs(name) + u'=' + qs(value);
-                s.inputs = bound.join(QStringLiteral(", "));
-                if (request.operation == analysis::Operation::GetItem || request.operation == analysis::Operation::Query) {
-                    s.partitionAttribute = qs(request.keyCondition.partitionAttribute);
-                    if (const auto value = request.keyCondition.partitionValue.render(r.inputs)) s.partitionValue = qs(*value);
-                }
-            } catch (const dynamo::Error& e) {
-                s.error = qs(e.name()) + QStringLiteral(": ") + qs(e.message());
-            } catch (const std::exception& e) {
-                s.error = QString::fromUtf8(e.what());
-            }
-            ++ran;
-            if (!s.ok) ++failed;
-            post([this, id = pattern.id, s, ran, total, number = pattern.number] {
+        int total = 0;
+    };
+    QPointer<DesignDocument> document = document_;
+    auto work = [design = document_->design(), &store = store_, document](JobContext& context) {
+        Ran tally;
+        tally.total = static_cast<int>(design.patterns().size());
+        context.progress(0, tally.total, QString(), true);
+        const analysis::PatternRunner runner(design, store);
+        for (const auto& pattern : design.patterns()) {
+            if (context.isCancelled()) break;
+            const PatternRunSummary s = runOne(runner, pattern);
+            ++tally.ran;
+            if (!s.ok) ++tally.failed;
+            context.post([document, id = pattern.id, s] {
                 // The pattern may have been removed meanwhile: then there is nothing to show it on.
-                if (document_->rowOf(DesignDocument::Part::Pattern, id) >= 0) document_->setRunSummary(id, s);
-                Q_EMIT progress(ran, total, tr("Ran pattern %1").arg(number));
-                if (QPointer<QProgressDialog> dialog = progress_) {
-                    dialog->setLabelText(tr("Ran pattern %1 (%2 of %3)").arg(number).arg(ran).arg(total));
-                    dialog->setValue(ran);  // last: it may run the event loop (see above)
-                }
+                if (document && document->rowOf(DesignDocument::Part::Pattern, id) >= 0) document->setRunSummary(id, s);
             });
+            context.progress(tally.ran, tally.total, tr("Ran pattern %1 (%2 of %3)").arg(pattern.number).arg(tally.ran).arg(tally.total), true);
         }
-        post([this, ran, failed, total, cancelled] {
-            finish();
-            const bool stopped = cancelled->load() && ran < total;
-            const QString message = failed ? tr("Ran %1 patterns, %2 failed (see the Run columns)").arg(ran).arg(failed)
-                                           : tr("Ran %1 patterns").arg(ran);
-            Q_EMIT statusMessage(message);
-            Q_EMIT runFinished(ran, failed, stopped);
-        });
-    });
-    updateActions();
+        return tally;
+    };
+    auto done = [this](Outcome<Ran> outcome) {
+        updateActions();
+        const Ran tally = outcome.value.value_or(Ran{});
+        const bool stopped = outcome.cancelled && tally.ran < tally.total;
+        const QString message = tally.failed ? tr("Ran %1 patterns, %2 failed (see the Run columns)").arg(tally.ran).arg(tally.failed)
+                                             : tr("Ran %1 patterns").arg(tally.ran);
+        Q_EMIT statusMessage(message);
+        Q_EMIT runFinished(tally.ran, tally.failed, stopped);
+    };
+    started(Jobs::instance().run<Ran>(this, options(tr("Running the access patterns…")), std::move(work), std::move(done)));
 }
 
 }  // namespace keyplan::widgets

@@ -1,28 +1,37 @@
-// The Data menu's design-driven work against the window's store: "Generate sample data" (the
-// design's SampleData through BatchWriteItem) and "Run all patterns" (each pattern's planned
-// request through PatternRunner, its items and consumed capacity put beside the estimate in the
-// patterns view). Both run on a thread of their own with a progress dialog and Cancel; the store
-// is only ever given to one of them at a time.
+// The Data menu's design-driven work against the window's store (local, or the endpoint connected
+// to): "Deploy design" (the design's table and indexes, created or completed as
+// store::TableDeployment plans it, waited for until ACTIVE), "Generate sample data" (the design's
+// SampleData through BatchWriteItem) and "Run all patterns" (each pattern's planned request through
+// PatternRunner, its items and consumed capacity put beside the estimate in the patterns view). Both are jobs (widgets/common/Job.h) with the progress dialog and Cancel; the
+// store is only ever given to one of them at a time.
 #pragma once
 
+#include "widgets/common/Job.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/SampleDataDialog.h"
 
 #include <QObject>
+#include <QStringList>
 #include <QString>
 
-#include <atomic>
+#include <QPointer>
+
 #include <functional>
-#include <memory>
 #include <optional>
-#include <thread>
 
 class QAction;
-class QProgressDialog;
 class QWidget;
 
 namespace keyplan::store {
 class Store;
+struct CreateTableRequest;
+}
+namespace keyplan::analysis {
+class PatternRunner;
+}
+namespace keyplan::design {
+struct AccessPattern;
+class Design;
 }
 
 namespace keyplan::widgets {
@@ -34,7 +43,11 @@ public:
         // The options for a generation, or nullopt when the user cancelled.
         std::function<std::optional<SampleRequest>(const SampleRequest& last)> askSampleOptions;
         std::function<void(const QString& message)> showError;
+        // The deployment plan in words; true to carry it out (never asked for a refused plan).
+        std::function<bool(const QString& title, const QStringList& plan)> confirmDeployment;
     };
+    // Asks before destroying `table` on a remote endpoint (the table's name typed).
+    using DestructiveGuard = std::function<bool(const QString& table, const QString& what)>;
 
     DesignDataController(DesignDocument* document, store::Store& store, QWidget* dialogParent, QObject* parent = nullptr);
     ~DesignDataController() override;
@@ -43,14 +56,20 @@ public:
 
     QAction* generateAction() const { return generate_; }
     QAction* runAllAction() const { return runAll_; }
-    bool isBusy() const { return thread_.joinable(); }
-    QProgressDialog* progressDialog() const { return progress_; }
+    QAction* deployAction() const { return deploy_; }
+    // Set while the store is a remote endpoint, empty for the local store. Remote, replacing the
+    // table asks the guard first, and the table is created and waited for until ACTIVE before
+    // items are written (DynamoDB refuses writes to a table still CREATING).
+    void setRemoteGuard(DestructiveGuard guard) { remoteGuard_ = std::move(guard); }
+    bool isBusy() const;
 
 public Q_SLOTS:
     // Asks for the options, then generates.
     void generateSampleData();
     void generate(const keyplan::widgets::SampleRequest& request);
     void runAllPatterns();
+    // Plans the design's table against the store, shows the plan, deploys it with progress.
+    void deployDesign();
     void cancel();
 
 Q_SIGNALS:
@@ -58,16 +77,21 @@ Q_SIGNALS:
     // Sample data: `items` written (all, or up to the cancel).
     void generationFinished(bool ok, bool cancelled, qint64 items, const QString& message);
     void runFinished(int ran, int failed, bool cancelled);
+    // ok: the table is ACTIVE with every index of the design (or nothing was to do).
+    void deployFinished(bool ok, const QString& message);
     // Items were written: the store views should read again.
     void storeChanged();
     void statusMessage(const QString& message);
 
 private:
-    // The progress dialog and a fresh cancel flag for the next job.
-    std::shared_ptr<std::atomic<bool>> prepare(const QString& title);
-    void finish();
-    void post(std::function<void()> call);
+    JobOptions options(const QString& title) const;
+    void started(Job* job);
     void updateActions();
+    void startDeployment(const store::CreateTableRequest& wanted, const QStringList& plan);
+    // Remote: the design's table deleted first when replacing (waited for until gone), then
+    // created or completed and waited for until ACTIVE.
+    static void prepareRemoteTable(store::Store& store, const design::Design& design, bool replace, JobContext& context);
+    static PatternRunSummary runOne(const analysis::PatternRunner& runner, const design::AccessPattern& pattern);
 
     DesignDocument* document_;
     store::Store& store_;
@@ -75,10 +99,10 @@ private:
     Prompts prompts_;
     QAction* generate_;
     QAction* runAll_;
-    QProgressDialog* progress_ = nullptr;
+    QAction* deploy_;
+    DestructiveGuard remoteGuard_;
     SampleRequest last_;
-    std::thread thread_;
-    std::shared_ptr<std::atomic<bool>> cancelled_;
+    QPointer<Job> job_;
 };
 
 }  // namespace keyplan::widgets

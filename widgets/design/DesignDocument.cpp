@@ -1,31 +1,27 @@
 #include "widgets/design/DesignDocument.h"
 
 #include "analysis/Analysis.h"
+#include "widgets/common/Job.h"
 #include "widgets/design/DesignCommands.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QPointer>
-#include <QThreadPool>
 #include <QTimer>
 #include <QUndoStack>
 
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
 
 namespace keyplan::widgets {
 
 using Part = DesignDocument::Part;
 
-// One analysis on a pool thread: its own copy of the design, and its result.
+// One analysis off the GUI thread: its own copy of the design, and its result (written by the
+// worker, read once the worker has returned).
 struct DesignDocument::AnalysisJob {
     design::Design design;
     std::shared_ptr<const analysis::Report> report;
     double milliseconds = 0;
-    std::mutex mutex;
-    std::condition_variable finished;
-    bool done = false;
 };
 
 namespace {
@@ -63,9 +59,8 @@ bool sameValue(T a, T b)
 
 DesignDocument::DesignDocument(QObject* parent)
     : QObject(parent), design_(std::make_unique<design::Design>()), undo_(new QUndoStack(this)),
-      analysisTimer_(new QTimer(this)), pool_(std::make_unique<QThreadPool>())
+      analysisTimer_(new QTimer(this))
 {
-    pool_->setMaxThreadCount(1);
     analysisTimer_->setSingleShot(true);
     analysisTimer_->setInterval(0);
     connect(analysisTimer_, &QTimer::timeout, this, &DesignDocument::startAnalysis);
@@ -73,11 +68,8 @@ DesignDocument::DesignDocument(QObject* parent)
     scheduleAnalysis();
 }
 
-DesignDocument::~DesignDocument()
-{
-    // A running analysis only touches its own job, but it posts back to this object.
-    pool_->waitForDone();
-}
+// A running analysis only touches its own AnalysisJob; its Job (a child) waits for it.
+DesignDocument::~DesignDocument() = default;
 
 const design::Design& DesignDocument::design() const { return *design_; }
 
@@ -156,23 +148,16 @@ void DesignDocument::startAnalysis()
     auto job = std::make_shared<AnalysisJob>();
     job->design = *design_;
     job_ = job;
-    QPointer<DesignDocument> self(this);
-    pool_->start([job, self]() {
-        QElapsedTimer clock;
-        clock.start();
-        auto report = std::make_shared<const analysis::Report>(analysis::analyze(job->design));
-        {
-            std::lock_guard lock(job->mutex);
-            job->report = std::move(report);
+    analysisRun_ = Jobs::instance().run<bool>(
+        this,
+        [job] {
+            QElapsedTimer clock;
+            clock.start();
+            job->report = std::make_shared<const analysis::Report>(analysis::analyze(job->design));
             job->milliseconds = static_cast<double>(clock.nsecsElapsed()) / 1e6;
-            job->done = true;
-        }
-        job->finished.notify_all();
-        // The document waits for the pool in its destructor, so it is alive here.
-        QMetaObject::invokeMethod(self.data(), [self, job]() {
-            if (self) self->finishAnalysis(job);
-        }, Qt::QueuedConnection);
-    });
+            return true;
+        },
+        [this, job](Outcome<bool>) { finishAnalysis(job); });
 }
 
 void DesignDocument::finishAnalysis(const std::shared_ptr<AnalysisJob>& job)
@@ -180,9 +165,11 @@ void DesignDocument::finishAnalysis(const std::shared_ptr<AnalysisJob>& job)
     if (job != job_) return;  // already taken in by waitForAnalysis, or superseded
     job_.reset();
     running_ = false;
-    report_ = job->report;
-    lastAnalysisMs_ = job->milliseconds;
-    Q_EMIT analysisUpdated();
+    if (job->report) {  // else the analysis failed: the last report stands
+        report_ = job->report;
+        lastAnalysisMs_ = job->milliseconds;
+        Q_EMIT analysisUpdated();
+    }
     if (pending_) analysisTimer_->start();
 }
 
@@ -191,12 +178,9 @@ void DesignDocument::waitForAnalysis()
     while (pending_ || running_) {
         if (running_) {
             std::shared_ptr<AnalysisJob> job = job_;
-            {
-                std::unique_lock lock(job->mutex);
-                job->finished.wait(lock, [&] { return job->done; });
-            }
+            if (analysisRun_) analysisRun_->waitForWorker();
             const bool again = pending_;
-            pending_ = false;  // finishAnalysis must not start a pool run: we go on here
+            pending_ = false;  // finishAnalysis must not start another job: we go on here
             finishAnalysis(job);
             pending_ = again;
             continue;

@@ -18,12 +18,12 @@
 #endif
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <map>
 #include <memory>
 
-class QThreadPool;
 class QTimer;
 class QUndoStack;
 
@@ -33,6 +33,8 @@ struct PatternReport;
 }
 
 namespace keyplan::widgets {
+
+class Job;
 
 // What a pattern run found, for the patterns view (beside the estimate).
 struct PatternRunSummary {
@@ -194,10 +196,10 @@ private:
 
     std::shared_ptr<const analysis::Report> report_;
     bool pending_ = false;   // the design changed since the last analysis started
-    bool running_ = false;   // an analysis is on a pool thread
+    bool running_ = false;   // an analysis is running as a job
     bool synchronous_ = false;
-    std::shared_ptr<AnalysisJob> job_;  // the analysis on the pool thread
-    std::unique_ptr<QThreadPool> pool_;
+    std::shared_ptr<AnalysisJob> job_;  // the running analysis's design and result
+    QPointer<Job> analysisRun_;          // the job computing it
     double lastAnalysisMs_ = 0;
     std::map<design::Id, PatternRunSummary> runs_;
     std::string identity_;  // see identityChanged()

@@ -487,6 +487,17 @@ bool DesignFileController::importWorkbench(const QString& path)
     return true;
 }
 
+bool DesignFileController::openUnsaved(design::Design design, const QString& source, const QStringList& notes)
+{
+    if (!maybeSave()) return false;
+    removeAutosave();
+    document_->resetDesign(std::move(design), {}, true);
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("Imported %1").arg(source));
+    if (!notes.isEmpty()) prompts_.showNotes(tr("Imported %1").arg(source), notes);
+    return true;
+}
+
 bool DesignFileController::exportAs(int format, const QString& path)
 {
     const auto f = io::ExportFormat(format);

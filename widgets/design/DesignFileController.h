@@ -87,6 +87,9 @@ public:
     bool importWorkbench(const QString& path = {});
     // Reads a dynamodb-onetable schema (JSON) into a new, unsaved design named after the file.
     bool importOneTable(const QString& path = {});
+    // A design made from something other than a file (a table's sample): replaces the document,
+    // unsaved, after asking to save the current one; `source` names where it came from.
+    bool openUnsaved(design::Design design, const QString& source, const QStringList& notes);
     // `format` is an io::ExportFormat; writes the design in it (asks where without `path`).
     bool exportAs(int format, const QString& path = {});
     // The layouts as pictures (the table in the file chosen, each index beside it as

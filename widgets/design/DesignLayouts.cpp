@@ -28,13 +28,13 @@ DesignLayouts::DesignLayouts(DesignDocument* document, LayoutTabs* layouts, Desi
     connect(document_, &DesignDocument::designChanged, edits_, qOverload<>(&QTimer::start));
     connect(document_, &DesignDocument::designReset, this, &DesignLayouts::designReset);
     connect(document_, &DesignDocument::identityChanged, this,
-            [this] { layouts_->setEntityClassifier(designEntityClassifier(document_->design())); });
+            [this] { layouts_->setEntityClassifier(designEntityClassifier(document_->design()), designAttributeOrder(document_->design())); });
     if (data) {
         connect(data, &DesignDataController::generationFinished, this, [this](bool, bool, qint64 items) {
             if (items > 0) layouts_->adoptTable(QString::fromStdString(document_->design().table().name));
         });
     }
-    layouts_->setEntityClassifier(designEntityClassifier(document_->design()));
+    layouts_->setEntityClassifier(designEntityClassifier(document_->design()), designAttributeOrder(document_->design()));
     layouts_->setDesign(copyOf(*document_));
 }
 
@@ -47,7 +47,7 @@ void DesignLayouts::flush()
 void DesignLayouts::designReset()
 {
     edits_->stop();
-    layouts_->setEntityClassifier(designEntityClassifier(document_->design()));
+    layouts_->setEntityClassifier(designEntityClassifier(document_->design()), designAttributeOrder(document_->design()));
     // An empty new design's table is nobody's data yet, even if a table of that name is stored.
     layouts_->startDesign(copyOf(*document_), document_->design().entities().empty());
 }

@@ -1,6 +1,7 @@
 #include "widgets/design/EntitiesView.h"
 
 #include "widgets/common/Icons.h"
+#include "widgets/common/WheelGuard.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/EntityModels.h"
@@ -63,6 +64,7 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     detailsScroll->setWidget(details);
     detailsScroll->setWidgetResizable(true);
     detailsScroll->setFrameShape(QFrame::NoFrame);
+    guardWheel(detailsScroll);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
     splitter->addWidget(detailsScroll);

@@ -3,7 +3,7 @@
 #include "design/TableSchema.h"
 #include "store/Store.h"
 #include "store/TableDeployment.h"
-#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Job.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/layout/LayoutTabs.h"
@@ -138,7 +138,7 @@ const store::GlobalSecondaryIndexDescription* findIndex(const store::TableDescri
 }  // namespace
 
 IndexBackfillPanel::IndexBackfillPanel(DesignDocument* document, store::Store& store, LayoutTabs* layouts, QWidget* parent)
-    : QFrame(parent), document_(document), store_(store), layouts_(layouts), runner_(new BackgroundRunner(this)),
+    : QFrame(parent), document_(document), store_(store), layouts_(layouts),
       recheck_(new QTimer(this)), pollTimer_(new QTimer(this)), text_(new QLabel(this)), progress_(new QProgressBar(this)),
       add_(new QPushButton(tr("Add to the existing table (online backfill)"), this)),
       designOnly_(new QPushButton(tr("Keep it in the design only"), this))
@@ -203,7 +203,7 @@ void IndexBackfillPanel::setState(State state)
 void IndexBackfillPanel::check()
 {
     if (state_ == State::Adding || state_ == State::Backfilling) return;
-    if (runner_->isBusy()) {
+    if (Jobs::instance().isBusy(this)) {
         checkAgain_ = true;
         return;
     }
@@ -214,7 +214,7 @@ void IndexBackfillPanel::check()
         showOffer(std::nullopt);  // a design in the middle of an edit has no table to compare yet
         return;
     }
-    runner_->run<std::optional<Offer>>(
+    Jobs::instance().run<std::optional<Offer>>(this, 
         [&store = store_, wanted]() -> std::optional<Offer> {
             const store::DeploymentPlan plan = store::planDeployment(store, wanted);
             // Only a table the design describes, keys and all, can take the index in place.
@@ -271,7 +271,7 @@ void IndexBackfillPanel::keepDesignOnly()
 
 void IndexBackfillPanel::addInPlace()
 {
-    // A comparison still under way runs first (the runner takes one call at a time) and is ignored.
+    // A comparison still under way runs first (an owner's jobs run one at a time) and is ignored.
     if (state_ != State::Offering || !offer_) return;
     const Offer offer = *offer_;
     expected_ = -1;
@@ -281,7 +281,7 @@ void IndexBackfillPanel::addInPlace()
                        .arg(qs(offer.table).toHtmlEscaped(), qs(offer.index.indexName).toHtmlEscaped()));
     progress_->setRange(0, 0);
     setState(State::Adding);
-    runner_->run<Census>(
+    Jobs::instance().run<Census>(this, 
         [&store = store_, offer] {
             Census census;
             census.counts = countKeys(store, offer.table, offer.definitions);
@@ -317,7 +317,7 @@ void IndexBackfillPanel::census(const Census& counted)
 void IndexBackfillPanel::poll()
 {
     if (state_ != State::Backfilling || !offer_) return;
-    runner_->run<store::TableDescription>([&store = store_, table = offer_->table] { return store.describeTable({table}).table; },
+    Jobs::instance().run<store::TableDescription>(this, [&store = store_, table = offer_->table] { return store.describeTable({table}).table; },
                                           [this](Outcome<store::TableDescription> outcome) {
                                               if (state_ != State::Backfilling) return;
                                               if (!outcome.ok()) {

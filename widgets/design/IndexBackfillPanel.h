@@ -7,7 +7,7 @@
 // the items left out because an index key attribute has another type than the index's; once the
 // index is ACTIVE it brings the index's layout forward.
 //
-// The store is only called off the GUI thread (widgets/common's BackgroundRunner).
+// The store is only called off the GUI thread (widgets/common/Job.h).
 #pragma once
 
 #include <QFrame>
@@ -28,7 +28,6 @@ struct TableDescription;
 
 namespace keyplan::widgets {
 
-class BackgroundRunner;
 class DesignDocument;
 class LayoutTabs;
 
@@ -90,7 +89,6 @@ private:
     DesignDocument* document_;
     store::Store& store_;
     LayoutTabs* layouts_;
-    BackgroundRunner* runner_;
     QTimer* recheck_;
     QTimer* pollTimer_;
     QLabel* text_;

@@ -175,7 +175,7 @@ void PatternEditor::layOut()
     verdictBox->setWidget(verdict_);
     verdictBox->setWidgetResizable(true);
     verdictBox->setFrameShape(QFrame::NoFrame);
-    verdictBox->setFixedHeight(verdict_->fontMetrics().lineSpacing() * 7 + 8);
+    verdictBox->setFixedHeight(verdict_->fontMetrics().lineSpacing() * 6 + 8);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(heading_);
     layout->addWidget(verdictBox);

@@ -1,6 +1,7 @@
 #include "widgets/design/PatternsView.h"
 
 #include "widgets/common/Icons.h"
+#include "widgets/common/WheelGuard.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/PatternEditor.h"
 #include "widgets/design/PatternListModel.h"
@@ -37,7 +38,10 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setHighlightSections(false);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    table_->horizontalHeader()->setSectionResizeMode(PatternListModel::KeyConditionColumn, QHeaderView::Stretch);
+    // The key condition is what the list is read for: always whole (the list scrolls sideways
+    // rather than cut it to "PK = CU...").
+    table_->horizontalHeader()->setSectionResizeMode(PatternListModel::KeyConditionColumn, QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(false);
     table_->setColumnWidth(PatternListModel::NumberColumn, 32);
     table_->setColumnWidth(PatternListModel::NameColumn, 170);
     table_->setColumnWidth(PatternListModel::VerdictColumn, 124);
@@ -52,6 +56,7 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     scroll->setWidget(editor_);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    guardWheel(scroll);
 
     auto* toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -84,17 +89,18 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     down_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     for (QAction* a : {up_, down_}) a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(table_);
-    splitter->addWidget(scroll);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    splitter_ = new QSplitter(Qt::Vertical, this);
+    splitter_->setObjectName(QStringLiteral("patternsSplitter"));
+    splitter_->addWidget(table_);
+    splitter_->addWidget(scroll);
+    splitter_->setStretchFactor(0, 2);
+    splitter_->setStretchFactor(1, 3);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(toolbar);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(splitter_, 1);
 
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &PatternsView::currentChanged);
     // The row of the current pattern moves under the selection with undo and drag and drop; the
@@ -126,6 +132,18 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
 
 design::Id PatternsView::currentPattern() const { return current_; }
 
+void PatternsView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // In a wide, low dock the list and the detail sit side by side (each keeps its rows); in a
+    // tall one, one above the other.
+    const Qt::Orientation wanted = width() > 2 * height() ? Qt::Horizontal : Qt::Vertical;
+    if (splitter_->orientation() == wanted) return;
+    splitter_->setOrientation(wanted);
+    const int extent = wanted == Qt::Horizontal ? width() : height();
+    splitter_->setSizes({extent * 13 / 20, extent * 7 / 20});
+}
+
 void PatternsView::currentChanged()
 {
     const QModelIndex current = table_->currentIndex();
@@ -152,7 +170,9 @@ void PatternsView::emitCollection()
     if (!current_) return;
     const ItemCollection c = document_->itemCollection(current_);
     // Said again only when it changed, so the layout does not jump on unrelated edits.
-    const QString key = c.index + u'\x1f' + c.partitionAttribute + u'\x1f' + c.partitionValue;
+    // The description too: a Scan has no partition attribute or value, and reads nothing until
+    // the analysis has said so.
+    const QString key = c.index + u'\x1f' + c.partitionAttribute + u'\x1f' + c.partitionValue + u'\x1f' + c.description;
     if (key == lastCollection_) return;
     lastCollection_ = key;
     Q_EMIT itemCollectionSelected(c);

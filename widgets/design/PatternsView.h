@@ -9,6 +9,8 @@
 #include <QWidget>
 
 class QAction;
+class QResizeEvent;
+class QSplitter;
 class QTableView;
 
 namespace keyplan::widgets {
@@ -41,6 +43,9 @@ Q_SIGNALS:
     // The collection the selected pattern reads (again when the analysis or a run changes it).
     void itemCollectionSelected(const keyplan::widgets::ItemCollection& collection);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void currentChanged();
     void updateActions();
@@ -48,6 +53,7 @@ private:
 
     DesignDocument* document_;
     PatternListModel* model_;
+    QSplitter* splitter_ = nullptr;
     QTableView* table_;
     PatternEditor* editor_;
     QAction* add_;

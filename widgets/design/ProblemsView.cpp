@@ -22,7 +22,10 @@ ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setWordWrap(false);
+    // The why-and-what-to-do sentences are the point: they wrap, and each row is as tall as its
+    // sentence.
+    table_->setWordWrap(true);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setColumnWidth(ProblemsModel::SeverityColumn, 90);
     table_->setColumnWidth(ProblemsModel::SubjectColumn, 220);

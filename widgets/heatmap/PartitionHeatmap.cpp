@@ -1,7 +1,7 @@
 #include "widgets/heatmap/PartitionHeatmap.h"
 
 #include "store/Store.h"
-#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Theme.h"
 #include "widgets/common/ValueText.h"
@@ -300,7 +300,7 @@ protected:
 };
 
 PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
-    : QWidget(parent), store_(store), runner_(new BackgroundRunner(this)), canvas_(new HeatmapCanvas(this)),
+    : QWidget(parent), store_(store), canvas_(new HeatmapCanvas(this)),
       scroll_(new QScrollArea(this)), summary_(new QLabel(this)), seconds_(new QDoubleSpinBox(this))
 {
     auto* refreshButton = new QToolButton(this);
@@ -375,11 +375,11 @@ double PartitionHeatmap::seconds() const
 
 void PartitionHeatmap::refresh()
 {
-    if (runner_->isBusy()) {
+    if (Jobs::instance().isBusy(this)) {
         pending_ = true;  // read again once the current read is back
         return;
     }
-    runner_->run<std::vector<HeatmapRow>>(
+    Jobs::instance().run<std::vector<HeatmapRow>>(this, 
         [&store = store_] {
             std::vector<HeatmapRow> rows;
             for (const store::TableDescription& t : store::describeAllTables(store)) {
@@ -395,8 +395,9 @@ void PartitionHeatmap::refresh()
             return rows;
         },
         [this](Outcome<std::vector<HeatmapRow>> outcome) {
-            if (outcome.ok()) showRows(std::move(*outcome.value));
-            else summary_->setText(outcome.errorText());
+            // A failed read shows no rows: what was shown came from a store that may be gone.
+            showRows(outcome.ok() ? std::move(*outcome.value) : std::vector<HeatmapRow>{});
+            if (!outcome.ok()) summary_->setText(outcome.errorText());
             if (pending_) {
                 pending_ = false;
                 refresh();
@@ -406,7 +407,7 @@ void PartitionHeatmap::refresh()
 
 void PartitionHeatmap::resetMeters()
 {
-    runner_->run<bool>(
+    Jobs::instance().run<bool>(this, 
         [&store = store_] {
             store.resetPartitionMeters();
             return true;

@@ -22,7 +22,6 @@ class Store;
 
 namespace keyplan::widgets {
 
-class BackgroundRunner;
 class HeatmapCanvas;
 struct HeatmapRow;
 
@@ -64,7 +63,6 @@ private:
     void showRows(std::vector<HeatmapRow> rows);
 
     store::Store& store_;
-    BackgroundRunner* runner_;
     HeatmapCanvas* canvas_;
     QScrollArea* scroll_;
     QLabel* summary_;

@@ -107,6 +107,7 @@ void ExampleLayoutView::rebuild()
     picture_ = std::make_unique<render::LayoutPicture>(d, layout_, options);
     canvas_->resize(picture_->size().toSize());
     canvas_->update();
+    updateHighlightLine();
 
     const QString where = index_.isEmpty() ? tr("table %1").arg(QString::fromStdString(d.table().name)) : index_;
     if (layout_.itemCount == 0) {
@@ -126,19 +127,30 @@ void ExampleLayoutView::setHighlight(const PartitionHighlight& highlight, const 
     highlight_ = highlight;
     caption_ = caption;
     rebuild();
-    if (highlight.kind == PartitionHighlight::Kind::None) {
+}
+
+// The line above the picture naming what the highlighted pattern reads among the examples; kept
+// with every rebuild, since the examples change as the design is typed.
+void ExampleLayoutView::updateHighlightLine()
+{
+    if (highlight_.kind == PartitionHighlight::Kind::None) {
         highlightLine_->setVisible(false);
         return;
     }
     int partitions = 0;
     for (const auto& p : layout_.partitions)
-        if (highlight.matches(render::valueText(p.partitionKey))) ++partitions;
-    const QString what = highlight.kind == PartitionHighlight::Kind::All ? tr("every partition (a Scan)")
-                         : partitions > 0 ? tr("the outlined partition(s) starting %1 (%2 of the examples)")
-                                                .arg(highlight.value.toHtmlEscaped())
-                                                .arg(partitions)
-                                          : tr("a partition %1, which no example has").arg(highlight.value.toHtmlEscaped());
-    highlightLine_->setText(caption.isEmpty() ? tr("Reads %1.").arg(what) : tr("<b>%1</b> reads %2.").arg(caption.toHtmlEscaped(), what));
+        if (highlight_.matches(render::valueText(p.partitionKey))) ++partitions;
+    const QString value = highlight_.value.toHtmlEscaped();
+    const bool exact = highlight_.kind == PartitionHighlight::Kind::Exact;
+    const QString what = highlight_.kind == PartitionHighlight::Kind::All ? tr("every partition (a Scan)")
+                         : partitions == 0 ? tr("a partition %1, which no example has").arg(value)
+                         : exact           ? tr("partition %1, outlined").arg(value)
+                                           : tr("one of the %1 outlined example partitions starting %2; running the pattern binds its "
+                                                "inputs")
+                                       .arg(partitions)
+                                       .arg(value);
+    highlightLine_->setText(caption_.isEmpty() ? tr("Reads %1.").arg(what)
+                                               : tr("<b>%1</b> reads %2.").arg(caption_.toHtmlEscaped(), what));
     highlightLine_->setVisible(true);
 }
 

@@ -53,6 +53,7 @@ public:
 private:
     class Canvas;
     void rebuild();
+    void updateHighlightLine();
 
     QString index_;
     EntityPalette* entities_;

@@ -1,7 +1,10 @@
 // The table-layout model: the items of one table, or of one of its indexes, laid out the way
 // NoSQL Workbench's aggregate view does: grouped by partition key in bands (in the order a Scan
-// returns them, so one partition's items are contiguous), the sort key next, then one column per
-// attribute name seen (key columns first), each item tagged with its entity type.
+// returns them, so one partition's items are contiguous), the layout's keys in their own columns
+// (on an index the table's keys follow), then each item's own attributes, one per cell as name
+// and value, in the order the exported pictures use (AttributeOrder, render::attributeOrder for
+// a design): there is no union of every entity's columns, so a single-table layout reads row by
+// row. Each item is tagged with its entity type.
 //
 // It is virtual: nothing is read on the GUI thread and nothing is loaded whole. A background
 // reader describes the table, then makes one pass over it with Scan to learn where every page
@@ -37,6 +40,8 @@ public:
         ColumnKindRole,                 // int(ColumnKind), on cells and horizontal headers
         ItemJsonRole,                   // QString: the whole item in DynamoDB JSON
         HighlightRole,                  // bool: the row is in a highlighted partition
+        AttributeNameRole,              // QString: the attribute an attribute cell shows ("" if none)
+        BandEndRole,                    // bool: the row is the last of its band (as far as read)
     };
     enum class ColumnKind { PartitionKey, SortKey, TableKey, Attribute };
 
@@ -56,8 +61,8 @@ public:
     QString indexName() const;
     bool isIndex() const { return !indexName().isEmpty(); }
 
-    // Replaces the classifier and reads everything again.
-    void setEntityClassifier(EntityClassifier classifier);
+    // Replaces the classifier (and the attribute order, when given) and reads everything again.
+    void setEntityClassifier(EntityClassifier classifier, AttributeOrder order = {});
     // Forgets what was read and starts over (after the store changed).
     void refresh();
 
@@ -84,8 +89,13 @@ public:
     qint64 highlightedRowCount() const;
     qint64 highlightedPartitionCount() const;
 
+    // A key column's attribute name; "" for an attribute column (each row names its own).
     QString columnAttribute(int column) const;
     ColumnKind columnKind(int column) const;
+    // The key columns (the layout's keys, then on an index the table's).
+    int keyColumnCount() const;
+    // Every attribute name seen so far (key columns first), for completion and tests.
+    QStringList attributeNames() const;
 
     // Asks for rows [first, last] to be read (the visible ones); data() asks on its own too.
     void prefetch(int first, int last);
@@ -103,6 +113,8 @@ Q_SIGNALS:
     void indexingProgressed(qint64 rowsIndexed);
     void indexingFinished();
     void entitiesChanged();
+    // New attribute names were seen (attributeNames() grew).
+    void attributesSeen();
     void highlightChanged();
     void failed(const QString& message);
 

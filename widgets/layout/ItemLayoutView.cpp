@@ -75,7 +75,8 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
     view_->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
     view_->verticalHeader()->setVisible(false);
     view_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 8);
+    // Two lines a row: an attribute's name over its value.
+    view_->verticalHeader()->setDefaultSectionSize(2 * view_->fontMetrics().height() + 8);
     view_->horizontalHeader()->setDefaultSectionSize(150);
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view_->horizontalHeader()->setStretchLastSection(true);
@@ -126,7 +127,11 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
             parts << QStringLiteral("%1 %2").arg(what, model_->columnAttribute(c));
         }
         keys_->setText(parts.join(QStringLiteral(" \u00b7 ")));
-        for (int c = 0; c < model_->columnCount(); ++c) view_->setColumnWidth(c, c == 0 ? 170 : 150);
+        // Keys are read whole more often than attributes: the partition and sort keys get more room.
+        for (int c = 0; c < model_->columnCount(); ++c) {
+            const auto kind = model_->columnKind(c);
+            view_->setColumnWidth(c, c == 0 ? 240 : kind == ItemLayoutModel::ColumnKind::SortKey ? 250 : 150);
+        }
         updateNote();
         prefetchVisible();
     });

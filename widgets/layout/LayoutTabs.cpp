@@ -1,7 +1,7 @@
 #include "widgets/layout/LayoutTabs.h"
 
 #include "store/Store.h"
-#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ExampleLayoutView.h"
@@ -68,7 +68,7 @@ QString tabTitle(const LayoutSource& s)
 }  // namespace
 
 LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
-    : QWidget(parent), store_(store), entities_(new EntityPalette(this)), runner_(new BackgroundRunner(this)),
+    : QWidget(parent), store_(store), entities_(new EntityPalette(this)),
       tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), hiddenNote_(new QLabel(this)),
       classifier_(defaultEntityClassifier()),
       emptyText_(tr("The store has no tables yet."))
@@ -103,12 +103,13 @@ LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
 
 LayoutTabs::~LayoutTabs() = default;
 
-void LayoutTabs::setEntityClassifier(EntityClassifier classifier)
+void LayoutTabs::setEntityClassifier(EntityClassifier classifier, AttributeOrder order)
 {
     // The palette is not cleared: an entity keeps its colour while the design is edited.
     classifier_ = std::move(classifier);
+    order_ = std::move(order);
     for (auto& e : entries_)
-        if (e.view) e.view->model()->setEntityClassifier(classifier_);
+        if (e.view) e.view->model()->setEntityClassifier(classifier_, order_);
 }
 
 ItemLayoutView* LayoutTabs::layout(const QString& table, const QString& index) const
@@ -221,7 +222,7 @@ QStringList LayoutTabs::layoutNames() const
 void LayoutTabs::reload()
 {
     stale_->setVisible(false);
-    runner_->run<std::vector<LayoutSource>>([&store = store_] { return listSources(store); },
+    Jobs::instance().run<std::vector<LayoutSource>>(this, [&store = store_] { return listSources(store); },
                                             [this](Outcome<std::vector<LayoutSource>> outcome) {
                                                 if (!outcome.ok()) {
                                                     empty_->setText(outcome.errorText());
@@ -298,13 +299,10 @@ void LayoutTabs::ensureLayout(int tab)
         return;
     }
     e.view = new ItemLayoutView(store_, e.source.table, e.source.index, entities_, e.page);
-    e.view->model()->setEntityClassifier(classifier_);
+    e.view->model()->setEntityClassifier(classifier_, order_);
     ItemLayoutModel* model = e.view->model();
-    connect(model, &QAbstractItemModel::columnsInserted, this, [this, model] {
-        QStringList names;
-        for (int c = 0; c < model->columnCount(); ++c) names << model->columnAttribute(c);
-        Q_EMIT attributesSeen(model->tableName(), names);
-    });
+    connect(model, &ItemLayoutModel::attributesSeen, this,
+            [this, model] { Q_EMIT attributesSeen(model->tableName(), model->attributeNames()); });
     e.page->layout()->addWidget(e.view);
     if (highlight_.table == e.source.table && highlight_.index == e.source.index)
         e.view->setHighlight(highlight_.partitions, highlight_.caption);

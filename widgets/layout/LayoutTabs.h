@@ -40,7 +40,6 @@ struct LayoutSource {
     bool operator==(const LayoutSource&) const = default;
 };
 
-class BackgroundRunner;
 class EntityPalette;
 class ExampleLayoutView;
 class ItemLayoutView;
@@ -53,7 +52,8 @@ public:
 
     EntityPalette* entityPalette() const { return entities_; }
     QTabWidget* tabWidget() const { return tabs_; }
-    void setEntityClassifier(EntityClassifier classifier);
+    // How items are told apart and how each row orders its attributes (default: by name).
+    void setEntityClassifier(EntityClassifier classifier, AttributeOrder order = {});
 
     // The layout of `table` (index empty) or of one of its indexes; nullptr until listed (or
     // while it shows examples).
@@ -116,7 +116,6 @@ private:
 
     store::Store& store_;
     EntityPalette* entities_;
-    BackgroundRunner* runner_;
     QTabWidget* tabs_;
     QLabel* empty_;
     QLabel* stale_;
@@ -125,6 +124,7 @@ private:
     std::vector<LayoutSource> storeSources_;  // as last listed
     QSet<QString> hidden_;
     EntityClassifier classifier_;
+    AttributeOrder order_;
     QString emptyText_;
     bool listed_ = false;
     std::vector<Entry> entries_;

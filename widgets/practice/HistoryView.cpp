@@ -1,5 +1,7 @@
 #include "widgets/practice/HistoryView.h"
 
+#include "practice/Scenario.h"
+
 #include "widgets/practice/PracticeModels.h"
 
 #include <QChart>
@@ -20,6 +22,28 @@
 #include <set>
 
 namespace keyplan::widgets {
+
+namespace {
+
+// A scenario's title as the chooser shows it; the id when no shipped scenario has it (an attempt
+// at a scenario file, or one from another Keyplan).
+QString titleOf(const QString& id)
+{
+    static const std::map<QString, QString> titles = [] {
+        std::map<QString, QString> out;
+        try {
+            for (const auto& s : practice::loadBuiltInScenarios())
+                out[QString::fromStdString(s.id)] = QString::fromStdString(s.title);
+        } catch (const std::exception&) {
+            // A broken shipped scenario leaves the ids to speak for themselves.
+        }
+        return out;
+    }();
+    const auto found = titles.find(id);
+    return found == titles.end() ? id : found->second;
+}
+
+}  // namespace
 
 HistoryView::HistoryView(QWidget* parent)
     : QDialog(parent), scenarios_(new QComboBox(this)), chart_(new QChart), chartView_(new QChartView(chart_, this)),
@@ -63,7 +87,7 @@ void HistoryView::setAttempts(std::vector<practice::Attempt> attempts)
         const QSignalBlocker block(scenarios_);
         scenarios_->clear();
         scenarios_->addItem(tr("Every scenario"), QString());
-        for (const QString& id : ids) scenarios_->addItem(id, id);
+        for (const QString& id : ids) scenarios_->addItem(titleOf(id), id);
         const int keep = scenarios_->findData(current);
         scenarios_->setCurrentIndex(keep >= 0 ? keep : 0);
     }
@@ -102,7 +126,7 @@ void HistoryView::rebuild()
         QLineSeries*& line = lines[id];
         if (!line) {
             line = new QLineSeries;
-            line->setName(id);
+            line->setName(titleOf(id));
             line->setPointsVisible(true);
         }
         line->append(static_cast<qreal>(a.finishedAt.toMSecsSinceEpoch()), a.score);

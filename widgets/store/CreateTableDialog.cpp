@@ -4,7 +4,7 @@
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "store/Store.h"
-#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Theme.h"
 #include "widgets/common/ValueText.h"
@@ -67,7 +67,7 @@ std::optional<store::CreateTableRequest> decode(const QString& text, QString* pr
 }  // namespace
 
 CreateTableDialog::CreateTableDialog(store::Store& store, QWidget* parent)
-    : QDialog(parent), store_(store), runner_(new BackgroundRunner(this)), editor_(new QPlainTextEdit(this)), problem_(new QLabel(this)),
+    : QDialog(parent), store_(store), editor_(new QPlainTextEdit(this)), problem_(new QLabel(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Create table"));
@@ -106,16 +106,16 @@ void CreateTableDialog::check()
     QPalette pal = problem_->palette();
     pal.setColor(QPalette::WindowText, warningColor(palette()));
     problem_->setPalette(pal);
-    buttons_->button(QDialogButtonBox::Ok)->setEnabled(ok && !runner_->isBusy());
+    buttons_->button(QDialogButtonBox::Ok)->setEnabled(ok && !Jobs::instance().isBusy(this));
 }
 
 void CreateTableDialog::accept()
 {
     QString problem;
     auto request = decode(editor_->toPlainText(), &problem);
-    if (!request || runner_->isBusy()) return;
+    if (!request || Jobs::instance().isBusy(this)) return;
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
-    runner_->run<QString>(
+    Jobs::instance().run<QString>(this, 
         [&store = store_, r = *request] {
             store.createTable(r);
             return QString::fromStdString(r.tableName);

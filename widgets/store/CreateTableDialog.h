@@ -16,7 +16,6 @@ class Store;
 
 namespace keyplan::widgets {
 
-class BackgroundRunner;
 
 class CreateTableDialog final : public QDialog {
     Q_OBJECT
@@ -36,7 +35,6 @@ private:
     void check();
 
     store::Store& store_;
-    BackgroundRunner* runner_;
     QPlainTextEdit* editor_;
     QLabel* problem_;
     QDialogButtonBox* buttons_;

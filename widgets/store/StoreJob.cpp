@@ -4,71 +4,44 @@
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "store/Store.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/ValueText.h"
 #include "wire/ItemLines.h"
 
-#include <QElapsedTimer>
+#include <QCoreApplication>
 #include <QFile>
-#include <QMetaObject>
 
+#include <chrono>
 #include <set>
+#include <stdexcept>
+#include <thread>
 
-namespace keyplan::widgets {
+namespace keyplan::widgets::storejobs {
 
-// What the work function sees: the cancel flag and a way to report back.
-struct StoreJob::Context {
-    StoreJob* job;
-    std::shared_ptr<std::atomic<bool>> cancelled;
-    QElapsedTimer sinceReport;
+namespace {
 
-    bool isCancelled() const { return cancelled->load(); }
+QString tr(const char* text) { return QCoreApplication::translate("StoreJob", text); }
 
-    // Progress at most every 50 ms: the GUI thread only needs to repaint a bar.
-    void progress(qint64 done, qint64 total, const QString& text, bool force = false)
-    {
-        if (!force && sinceReport.isValid() && sinceReport.elapsed() < 50) return;
-        sinceReport.restart();
-        QMetaObject::invokeMethod(job, [j = job, done, total, text] { Q_EMIT j->progress(done, total, text); }, Qt::QueuedConnection);
-    }
-    void finish(bool ok, bool cancelled, const QString& message, qint64 items)
-    {
-        QMetaObject::invokeMethod(
-            job,
-            [j = job, ok, cancelled, message, items] {
-                if (j->thread_.joinable()) j->thread_.join();
-                j->running_ = false;
-                j->items_ = items;
-                Q_EMIT j->finished(ok, cancelled, message);
-            },
-            Qt::QueuedConnection);
-    }
-};
-
-StoreJob::StoreJob(QString title, Work work, QObject* parent)
-    : QObject(parent), title_(std::move(title)), work_(std::move(work)), cancelled_(std::make_shared<std::atomic<bool>>(false))
+StoreJobResult finished(bool ok, bool cancelled, const QString& message, qint64 items)
 {
+    return StoreJobResult{ok, cancelled, {}, message, items};
 }
 
-StoreJob::~StoreJob()
+// Runs `work` as a user's job; a failure it did not catch itself is reported as its message.
+Job* start(QObject* owner, const QString& title, std::function<StoreJobResult(JobContext&)> work, Done done)
 {
-    cancel();
-    if (thread_.joinable()) thread_.join();
-}
-
-void StoreJob::start()
-{
-    if (running_) return;
-    running_ = true;
-    thread_ = std::thread([this] {
-        Context context{this, cancelled_, {}};
-        work_(context);
+    JobOptions options;
+    options.title = title;
+    options.showsProgress = true;
+    options.cancellingText = tr("Stopping after the current batch\u2026");
+    return Jobs::instance().run<StoreJobResult>(owner, options, std::move(work), [done = std::move(done), title](Outcome<StoreJobResult> outcome) {
+        StoreJobResult result = outcome.ok() ? *outcome.value : finished(false, false, outcome.errorText(), 0);
+        result.title = title;
+        done(result);
     });
 }
 
-void StoreJob::cancel()
-{
-    cancelled_->store(true);
-}
+}  // namespace
 
 namespace {
 
@@ -86,13 +59,12 @@ std::vector<std::string> keyNamesOf(const store::TableDescription& t)
 
 }  // namespace
 
-StoreJob* StoreJob::loadJsonLines(store::Store& store, const QString& table, const QString& path, QObject* parent)
+Job* loadJsonLines(QObject* owner, store::Store& store, const QString& table, const QString& path, Done done)
 {
-    auto work = [&store, table = table.toStdString(), path](Context& c) {
+    auto work = [&store, table = table.toStdString(), path](JobContext& c) -> StoreJobResult {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
-            c.finish(false, false, tr("Cannot open %1: %2").arg(path, file.errorString()), 0);
-            return;
+            return finished(false, false, tr("Cannot open %1: %2").arg(path, file.errorString()), 0);
         }
         const qint64 total = file.size();
         qint64 written = 0;
@@ -103,8 +75,7 @@ StoreJob* StoreJob::loadJsonLines(store::Store& store, const QString& table, con
             d.tableName = table;
             keyNames = keyNamesOf(store.describeTable(d).table);
         } catch (const dynamo::Error& e) {
-            c.finish(false, false, errorText(e), 0);
-            return;
+            return finished(false, false, errorText(e), 0);
         }
 
         // 25 writes per BatchWriteItem (DynamoDB's limit), 2,000 of those per bulk call: one
@@ -179,11 +150,11 @@ StoreJob* StoreJob::loadJsonLines(store::Store& store, const QString& table, con
         }
         c.progress(total, total, tr("%1 items loaded").arg(groupedNumber(written)), true);
         const QString loaded = written == 1 ? tr("Loaded 1 item") : tr("Loaded %1 items").arg(groupedNumber(written));
-        if (cancelled) c.finish(false, true, tr("%1 before Cancel.").arg(loaded), written);
-        else if (!failure.isEmpty()) c.finish(false, false, tr("%1; stopped at %2").arg(loaded, failure), written);
-        else c.finish(true, false, tr("%1 into %2.").arg(loaded, QString::fromStdString(table)), written);
+        if (cancelled) return finished(false, true, tr("%1 before Cancel.").arg(loaded), written);
+        else if (!failure.isEmpty()) return finished(false, false, tr("%1; stopped at %2").arg(loaded, failure), written);
+        else return finished(true, false, tr("%1 into %2.").arg(loaded, QString::fromStdString(table)), written);
     };
-    return new StoreJob(tr("Loading %1").arg(path), std::move(work), parent);
+    return start(owner, tr("Loading %1").arg(path), std::move(work), std::move(done));
 }
 
 namespace {
@@ -209,24 +180,44 @@ store::CreateTableRequest recreate(const store::TableDescription& t)
     return r;
 }
 
+// Polls DescribeTable once a second until the table is ACTIVE (`active`) or gone, for at most
+// ten minutes; throws dynamo::Error from the store, std::runtime_error on time out.
+void waitFor(store::Store& store, const std::string& table, bool active, JobContext& c)
+{
+    for (int waited = 0;; ++waited) {
+        try {
+            store::DescribeTableRequest d;
+            d.tableName = table;
+            const std::string status = store.describeTable(d).table.tableStatus;
+            if (active && status == "ACTIVE") return;
+            c.progress(0, 0, tr("%1 is %2 (%3 s)").arg(QString::fromStdString(table), QString::fromStdString(status)).arg(waited), true);
+        } catch (const dynamo::Error& e) {
+            if (e.code() != dynamo::ErrorCode::ResourceNotFoundException) throw;
+            if (!active) return;
+        }
+        if (waited >= 600) throw std::runtime_error("table " + table + " did not settle within 10 minutes");
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+}
+
 }  // namespace
 
-StoreJob* StoreJob::clearStore(store::Store& store, QObject* parent)
+Job* clearStore(QObject* owner, store::Store& store, const QStringList& only, Done done)
 {
-    auto work = [&store](Context& c) {
+    auto work = [&store, only](JobContext& c) -> StoreJobResult {
         std::vector<store::TableDescription> tables;
         qint64 removed = 0;
         try {
             tables = store::describeAllTables(store);
+            if (!only.isEmpty())
+                std::erase_if(tables, [&](const store::TableDescription& t) { return !only.contains(QString::fromStdString(t.tableName)); });
         } catch (const dynamo::Error& e) {
-            c.finish(false, false, errorText(e), 0);
-            return;
+            return finished(false, false, errorText(e), 0);
         }
         qint64 done = 0;
         for (const auto& t : tables) {
             if (c.isCancelled()) {
-                c.finish(false, true, tr("Emptied %1 of %2 tables before Cancel.").arg(done).arg(tables.size()), removed);
-                return;
+                return finished(false, true, tr("Emptied %1 of %2 tables before Cancel.").arg(done).arg(tables.size()), removed);
             }
             c.progress(done, qint64(tables.size()), tr("Emptying %1").arg(QString::fromStdString(t.tableName)), true);
             const store::CreateTableRequest again = recreate(t);
@@ -234,21 +225,24 @@ StoreJob* StoreJob::clearStore(store::Store& store, QObject* parent)
                 store::DeleteTableRequest del;
                 del.tableName = t.tableName;
                 store.deleteTable(del);
+                // DynamoDB deletes and creates in the background (the local store at once): the
+                // name is free once DescribeTable no longer finds it, and writable once ACTIVE.
+                waitFor(store, t.tableName, false, c);
                 store.createTable(again);
+                waitFor(store, t.tableName, true, c);
             } catch (const dynamo::Error& e) {
-                c.finish(false, false, tr("%1: %2").arg(QString::fromStdString(t.tableName), errorText(e)), removed);
-                return;
+                return finished(false, false, tr("%1: %2").arg(QString::fromStdString(t.tableName), errorText(e)), removed);
             }
             removed += t.itemCount;
             ++done;
         }
         c.progress(done, qint64(tables.size()), tr("Done"), true);
-        c.finish(true, false,
+        return finished(true, false,
                  tr("Removed %1 items; %2 kept with their indexes.")
                      .arg(groupedNumber(removed), tables.size() == 1 ? tr("1 table") : tr("%1 tables").arg(tables.size())),
                  removed);
     };
-    return new StoreJob(tr("Clearing the store"), std::move(work), parent);
+    return start(owner, only.size() == 1 ? tr("Clearing %1").arg(only.first()) : tr("Clearing the store"), std::move(work), std::move(done));
 }
 
-}  // namespace keyplan::widgets
+}  // namespace keyplan::widgets::storejobs

@@ -1,16 +1,16 @@
-// Long store work that must not block the window: loading items from a JSON lines file through
-// the store's bulk BatchWriteItem path, and clearing the store (every table emptied, its schema
-// and indexes kept). A job runs on its own thread, reports progress, stops between batches
-// when cancelled, and says what it did, including how far it got before a bad line.
+// Long store work that must not block the window, as jobs (widgets/common/Job.h) with the
+// progress dialog and Cancel: loading items from a JSON lines file through the store's bulk
+// BatchWriteItem path, and clearing the store (every table emptied, its schema and indexes
+// kept). Each stops between batches when cancelled and says what it did, including how far it
+// got before a bad line.
 #pragma once
 
-#include <QObject>
 #include <QString>
+#include <QStringList>
 
-#include <atomic>
 #include <functional>
-#include <memory>
-#include <thread>
+
+class QObject;
 
 namespace keyplan::store {
 class Store;
@@ -18,41 +18,28 @@ class Store;
 
 namespace keyplan::widgets {
 
-class StoreJob final : public QObject {
-    Q_OBJECT
-public:
-    // One item per line, in DynamoDB JSON ({"PK":{"S":"A"},...}) or wrapped as DynamoDB's
-    // S3 export writes it ({"Item":{...}}); blank lines are skipped.
-    static StoreJob* loadJsonLines(store::Store& store, const QString& table, const QString& path, QObject* parent = nullptr);
-    // Deletes and re-creates every table with the same definition.
-    static StoreJob* clearStore(store::Store& store, QObject* parent = nullptr);
-    ~StoreJob() override;
+class Job;
 
-    void start();
-    void cancel();
-    bool isRunning() const { return running_; }
-    QString title() const { return title_; }
-
-    // What the job did, once finished.
-    qint64 itemsWritten() const { return items_; }
-
-Q_SIGNALS:
-    // `done` of `total` (bytes of the file, or tables), and what is happening.
-    void progress(qint64 done, qint64 total, const QString& text);
-    // ok: it completed; cancelled: it stopped on request. `message` says what was done.
-    void finished(bool ok, bool cancelled, const QString& message);
-
-private:
-    struct Context;
-    using Work = std::function<void(Context&)>;
-    StoreJob(QString title, Work work, QObject* parent);
-
-    QString title_;
-    Work work_;
-    std::thread thread_;
-    std::shared_ptr<std::atomic<bool>> cancelled_;
-    bool running_ = false;
-    qint64 items_ = 0;
+// What a store job did.
+struct StoreJobResult {
+    bool ok = false;         // it completed
+    bool cancelled = false;  // it stopped on request
+    QString title;           // the job's title, for a message box
+    QString message;         // what was done, or where it stopped and why
+    qint64 items = 0;        // items written (load) or removed (clear)
 };
+
+namespace storejobs {
+
+using Done = std::function<void(const StoreJobResult&)>;
+
+// One item per line, in DynamoDB JSON ({"PK":{"S":"A"},...}) or wrapped as DynamoDB's S3
+// export writes it ({"Item":{...}}); blank lines are skipped. Returns nullptr when another
+// user's job is under way (Jobs::refused says which).
+Job* loadJsonLines(QObject* owner, store::Store& store, const QString& table, const QString& path, Done done);
+// Deletes and re-creates each of `tables` (every table when empty) with the same definition.
+Job* clearStore(QObject* owner, store::Store& store, const QStringList& tables, Done done);
+
+}  // namespace storejobs
 
 }  // namespace keyplan::widgets

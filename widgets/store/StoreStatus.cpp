@@ -1,7 +1,7 @@
 #include "widgets/store/StoreStatus.h"
 
 #include "store/Store.h"
-#include "widgets/common/BackgroundRunner.h"
+#include "widgets/common/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/ValueText.h"
 
@@ -33,20 +33,19 @@ Totals readTotals(store::Store& store)
 
 }  // namespace
 
-StoreStatus::StoreStatus(store::Store& store, const QString& location, QWidget* parent)
-    : QWidget(parent), store_(store), runner_(new BackgroundRunner(this)), icon_(new QLabel(this)), label_(new QLabel(this)),
-      location_(location)
+StoreStatus::StoreStatus(store::Store& store, const StoreLocation& where, QWidget* parent)
+    : QWidget(parent), store_(store), icon_(new QLabel(this)), where_(new QLabel(this)), label_(new QLabel(this))
 {
-    const int size = fontMetrics().height();
-    icon_->setPixmap(icon(QStringLiteral("database")).pixmap(QSize(size, size)));
+    where_->setObjectName(QStringLiteral("storeLocation"));
     label_->setObjectName(QStringLiteral("storeStatus"));
     label_->setText(tr("Reading the store\u2026"));
-    setToolTip(tr("The store: %1").arg(location));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 0);
     layout->setSpacing(4);
     layout->addWidget(icon_);
+    layout->addWidget(where_);
     layout->addWidget(label_);
+    setLocation(where);
     refresh();
 }
 
@@ -55,13 +54,34 @@ QString StoreStatus::text() const
     return label_->text();
 }
 
+QString StoreStatus::locationText() const
+{
+    return where_->text();
+}
+
+void StoreStatus::setLocation(const StoreLocation& where)
+{
+    const int size = fontMetrics().height();
+    icon_->setPixmap(icon(where.isRemote() ? QStringLiteral("cloud") : QStringLiteral("database")).pixmap(QSize(size, size)));
+    if (where.isRemote()) {
+        where_->setText(tr("Endpoint %1").arg(where.text()));
+        // A remote table costs money and holds someone's data: it must not look like the local store.
+        where_->setStyleSheet(QStringLiteral("QLabel { background: #b45309; color: white; border-radius: 3px; padding: 0 6px; }"));
+        setToolTip(tr("The store: DynamoDB endpoint %1, region %2, credentials from %3").arg(where.endpoint, where.region, where.credentialsSource));
+    } else {
+        where_->setText(tr("Local: %1").arg(where.kind == StoreLocation::Kind::LocalFile ? where.file : tr("in memory")));
+        where_->setStyleSheet(QString());
+        setToolTip(tr("The store: %1").arg(where.text()));
+    }
+}
+
 void StoreStatus::refresh()
 {
-    if (runner_->isBusy()) {
+    if (Jobs::instance().isBusy(this)) {
         pending_ = true;
         return;
     }
-    runner_->run<Totals>([&store = store_] { return readTotals(store); },
+    Jobs::instance().run<Totals>(this, [&store = store_] { return readTotals(store); },
                          [this](Outcome<Totals> outcome) {
                              if (!outcome.ok()) {
                                  label_->setText(outcome.errorText());

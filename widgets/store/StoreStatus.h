@@ -1,6 +1,10 @@
-// The status-bar line that says what the store holds: tables, items and bytes, read with
-// ListTables and DescribeTable off the GUI thread whenever refresh() is called.
+// The status-bar line that says where the store is (the local store in memory or in a file, or
+// a DynamoDB endpoint and its region, shown in a colour of its own with a cloud icon) and what it
+// holds: tables, items and bytes, read with ListTables and DescribeTable off the GUI thread
+// whenever refresh() is called.
 #pragma once
+
+#include "widgets/store/StoreLocation.h"
 
 #include <QWidget>
 
@@ -12,15 +16,17 @@ class Store;
 
 namespace keyplan::widgets {
 
-class BackgroundRunner;
 
 class StoreStatus final : public QWidget {
     Q_OBJECT
 public:
-    // `location` names where the store lives ("in memory" or a file path), shown as a tooltip.
-    StoreStatus(store::Store& store, const QString& location, QWidget* parent = nullptr);
+    StoreStatus(store::Store& store, const StoreLocation& where, QWidget* parent = nullptr);
 
+    // What the store holds.
     QString text() const;
+    // Where it is.
+    QString locationText() const;
+    void setLocation(const StoreLocation& where);
 
 public Q_SLOTS:
     void refresh();
@@ -30,10 +36,9 @@ Q_SIGNALS:
 
 private:
     store::Store& store_;
-    BackgroundRunner* runner_;
     QLabel* icon_;
+    QLabel* where_;
     QLabel* label_;
-    QString location_;
     bool pending_ = false;
 };
 
