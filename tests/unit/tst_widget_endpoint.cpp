@@ -165,7 +165,7 @@ private Q_SLOTS:
     void shouldConnectRememberWithoutSecretsAndShowWhereTheStoreIs()
     {
         widgets::StoreStatus status(*switch_, switch_->location());
-        QCOMPARE(status.locationText(), QStringLiteral("Local: in memory"));
+        QCOMPARE(status.locationText(), QStringLiteral("Local: in memory \u00b7"));
         const QImage localLook = status.grab().toImage();
         connect(endpoint_.get(), &EndpointController::storeSwitched, &status, &widgets::StoreStatus::setLocation);
         QSignalSpy switched(endpoint_.get(), &EndpointController::storeSwitched);
@@ -202,7 +202,7 @@ private Q_SLOTS:
         endpoint_->disconnectFromEndpoint();
         QCOMPARE(switched.count(), 2);
         QVERIFY(!switch_->isRemote());
-        QCOMPARE(status.locationText(), QStringLiteral("Local: in memory"));
+        QCOMPARE(status.locationText(), QStringLiteral("Local: in memory \u00b7"));
         QVERIFY(!endpoint_->disconnectAction()->isEnabled());
     }
 
@@ -300,6 +300,8 @@ private Q_SLOTS:
     {
         StoreLocation where{StoreLocation::Kind::Endpoint, {}, url_ + "/", QStringLiteral("us-east-1"), QStringLiteral("profile tester")};
         widgets::ConfirmTableName confirm(where, QStringLiteral("Shop"), QStringLiteral("Every item of the table is deleted."));
+        confirm.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&confirm));
         QVERIFY(confirm.message().contains(url_ + "/"));
         QVERIFY(confirm.message().contains(QStringLiteral("Table: Shop")));
         QVERIFY(confirm.message().contains(QStringLiteral("us-east-1")));
@@ -309,6 +311,8 @@ private Q_SLOTS:
         confirm.nameEdit()->clear();
         QTest::keyClicks(confirm.nameEdit(), QStringLiteral("Shop"));
         QVERIFY(confirm.canProceed());
+        QTest::keyClick(confirm.nameEdit(), Qt::Key_Return);  // typed: Return goes on
+        QCOMPARE(confirm.result(), int(QDialog::Accepted));
 
         // Clear store: locally a yes for every table; on the endpoint the chosen table, typed.
         auto prompts = endpoint_->prompts();

@@ -29,7 +29,12 @@ ConfirmTableName::ConfirmTableName(const StoreLocation& where, const QString& ta
     layout->addWidget(message_);
     layout->addWidget(typed_);
     layout->addWidget(buttons);
-    connect(typed_, &QLineEdit::textChanged, this, [this] { proceed_->setEnabled(canProceed()); });
+    // Return cancels until the name is typed, then goes on (as the typed name says the user means it).
+    connect(typed_, &QLineEdit::textChanged, this, [this, buttons] {
+        proceed_->setEnabled(canProceed());
+        proceed_->setDefault(canProceed());
+        buttons->button(QDialogButtonBox::Cancel)->setDefault(!canProceed());
+    });
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         if (canProceed()) QDialog::accept();
     });

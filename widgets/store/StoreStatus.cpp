@@ -69,7 +69,7 @@ void StoreStatus::setLocation(const StoreLocation& where)
         where_->setStyleSheet(QStringLiteral("QLabel { background: #b45309; color: white; border-radius: 3px; padding: 0 6px; }"));
         setToolTip(tr("The store: DynamoDB endpoint %1, region %2, credentials from %3").arg(where.endpoint, where.region, where.credentialsSource));
     } else {
-        where_->setText(tr("Local: %1").arg(where.kind == StoreLocation::Kind::LocalFile ? where.file : tr("in memory")));
+        where_->setText(tr("Local: %1 \u00b7").arg(where.kind == StoreLocation::Kind::LocalFile ? where.file : tr("in memory")));
         where_->setStyleSheet(QString());
         setToolTip(tr("The store: %1").arg(where.text()));
     }
