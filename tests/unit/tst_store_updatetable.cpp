@@ -150,7 +150,9 @@ private Q_SLOTS:
         std::vector<int64_t> seen;
         QDeadlineTimer deadline(20000);
         while (!deadline.hasExpired()) {
-            const auto* index = findIndex(store->describeTable({"orders"}).table, "byStatus");
+            // The description outlives the loop body: findIndex points into it.
+            const auto table = store->describeTable({"orders"}).table;
+            const auto* index = findIndex(table, "byStatus");
             if (index->indexStatus == "ACTIVE") break;
             seen.push_back(index->itemCount);
         }
