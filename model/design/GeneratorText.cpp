@@ -45,11 +45,18 @@ std::string formatScaled(int64_t value, int scale)
     const bool negative = value < 0;
     uint64_t magnitude = negative ? static_cast<uint64_t>(-(value + 1)) + 1 : static_cast<uint64_t>(value);
     std::string digits = std::to_string(magnitude);
+    if (scale > 0 && static_cast<int>(digits.size()) <= scale) digits.insert(0, scale - digits.size() + 1, '0');
+    // Appended piece by piece: GCC 12 at -O2 takes insert() into the middle for an overlapping memcpy (-Wrestrict).
+    std::string text;
+    text.reserve(digits.size() + 2);
+    if (negative) text += '-';
+    const size_t whole = scale > 0 ? digits.size() - static_cast<size_t>(scale) : digits.size();
+    text.append(digits, 0, whole);
     if (scale > 0) {
-        if (static_cast<int>(digits.size()) <= scale) digits.insert(0, scale - digits.size() + 1, '0');
-        digits.insert(digits.size() - scale, ".");
+        text += '.';
+        text.append(digits, whole, std::string::npos);
     }
-    return (negative ? "-" : "") + digits;
+    return text;
 }
 
 bool parseIsoDate(std::string_view text, QDate* out)
