@@ -30,8 +30,8 @@ const char* EndpointOptions::help()
 std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, QTextStream& err) const
 {
     try {
-        store::RemoteOptions options =
-            store::resolveRemoteOptions({endpointUrl.toStdString(), region.toStdString(), profile.toStdString()}, aws::AwsEnvironment());
+        store::RemoteOptions options = store::resolveRemoteOptions(
+            {endpointUrl.toStdString(), region.toStdString(), profile.toStdString()}, aws::AwsEnvironment());
         if (maxAttempts) options.maxAttempts = *maxAttempts;
         return std::make_unique<store::RemoteStore>(std::move(options));
     } catch (const store::NoRegionError&) {
@@ -47,7 +47,8 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, Q
 QString describeEndpoint(const store::RemoteStore& store)
 {
     const auto& e = store.endpoint();
-    return QString::fromStdString(e.url() + " (region " + e.region + ", credentials from " + store.options().credentials.source + ")");
+    return QString::fromStdString(e.url() + " (region " + e.region + ", credentials from " + store.options().credentials.source +
+                                  ")");
 }
 
 }  // namespace keyplan::cli

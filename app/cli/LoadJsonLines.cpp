@@ -110,7 +110,8 @@ int loadJsonLines(const QString& path, const std::optional<design::Design>& desi
     try {
         while (!file.atEnd()) {
             const QByteArray line = wire::readItemLine(file, ++lineNumber);
-            std::optional<dynamo::Item> item = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())), lineNumber);
+            std::optional<dynamo::Item> item = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())),
+                                                                    lineNumber);
             if (!item) continue;
             // A repeated key starts a new batch, so the later line wins as with one PutItem each.
             const std::string key = keyOf(*item, keyNames);
@@ -124,7 +125,8 @@ int loadJsonLines(const QString& path, const std::optional<design::Design>& desi
     } catch (const wire::ItemLineError& e) {
         failure = QString::fromStdString(e.what());
     } catch (const dynamo::Error& e) {
-        failure = QStringLiteral("the items before line %1: %2: %3").arg(lineNumber).arg(printable(e.name()), printable(e.message()));
+        failure =
+            QStringLiteral("the items before line %1: %2: %3").arg(lineNumber).arg(printable(e.name()), printable(e.message()));
         batches.clear();
         current = {};
     }
@@ -132,7 +134,8 @@ int loadJsonLines(const QString& path, const std::optional<design::Design>& desi
     try {
         flush();
     } catch (const dynamo::Error& e) {
-        if (failure.isEmpty()) failure = QStringLiteral("the last items: %1: %2").arg(printable(e.name()), printable(e.message()));
+        if (failure.isEmpty())
+            failure = QStringLiteral("the last items: %1: %2").arg(printable(e.name()), printable(e.message()));
     }
     const QString loaded = count(static_cast<double>(written)) + (written == 1 ? " item" : " items");
     if (!failure.isEmpty()) {
@@ -141,8 +144,7 @@ int loadJsonLines(const QString& path, const std::optional<design::Design>& desi
         return 1;
     }
     out << "Loaded " << loaded << " into " << printable(table.toStdString()) << (created ? " (created)" : "") << " in " << db
-        << " from " << path << ": "
-        << QString::number(static_cast<double>(timer.elapsed()) / 1000.0, 'f', 2) << " s\n";
+        << " from " << path << ": " << QString::number(static_cast<double>(timer.elapsed()) / 1000.0, 'f', 2) << " s\n";
     return 0;
 }
 

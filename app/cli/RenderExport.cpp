@@ -73,8 +73,8 @@ int exportPicture(const design::Design& design, const PictureRequest& request, Q
     // Enough items for the partitions drawn, bounded so a big table is not read whole.
     if (!request.database.isEmpty() && !storedItems(design, request.database, 5000, &stored, err)) return 2;
     if (!request.database.isEmpty() && stored.empty()) {
-        err << "keyplan-cli export: " << request.database << " holds no item of table " << QString::fromStdString(design.table().name)
-            << "\n";
+        err << "keyplan-cli export: " << request.database << " holds no item of table "
+            << QString::fromStdString(design.table().name) << "\n";
         return 2;
     }
     if (request.format == "html") {
@@ -94,8 +94,8 @@ int exportPicture(const design::Design& design, const PictureRequest& request, Q
     }
     analysis::LayoutOptions layoutOptions;
     layoutOptions.maxPartitions = request.maxPartitions;
-    const analysis::IndexLayout layout =
-        analysis::layoutOf(design, indexName, stored.empty() ? render::exampleItemsOf(design) : stored, layoutOptions);
+    const analysis::IndexLayout layout = analysis::layoutOf(
+        design, indexName, stored.empty() ? render::exampleItemsOf(design) : stored, layoutOptions);
     render::PictureOptions pictureOptions;
     pictureOptions.examples = stored.empty();
     const render::LayoutPicture picture(design, layout, pictureOptions);
@@ -110,8 +110,8 @@ int exportPicture(const design::Design& design, const PictureRequest& request, Q
     return writeBytes(png, request.output, request.format, err);
 }
 
-std::map<std::string, std::string> writeLayoutImages(const design::Design& design, const QString& directory,
-                                                     const QString& stem, int maxPartitions, QTextStream& err)
+std::map<std::string, std::string> writeLayoutImages(const design::Design& design, const QString& directory, const QString& stem,
+                                                     int maxPartitions, QTextStream& err)
 {
     std::map<std::string, std::string> files;
     const auto items = render::exampleItemsOf(design);

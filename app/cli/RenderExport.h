@@ -16,12 +16,12 @@ class Design;
 namespace keyplan::cli {
 
 struct PictureRequest {
-    QString format;         // "svg", "png" or "html"
-    QString indexName;      // svg/png: the index ("" the table)
+    QString format;     // "svg", "png" or "html"
+    QString indexName;  // svg/png: the index ("" the table)
     int maxPartitions = 6;
-    double scale = 2;       // png: device pixels per logical pixel
-    QString output;         // "" or "-": standard output
-    QString database;       // a store file whose table's items are drawn; "": the example items
+    double scale = 2;  // png: device pixels per logical pixel
+    QString output;    // "" or "-": standard output
+    QString database;  // a store file whose table's items are drawn; "": the example items
 };
 
 bool isPictureFormat(const QString& format);
@@ -29,7 +29,7 @@ bool isPictureFormat(const QString& format);
 int exportPicture(const design::Design& design, const PictureRequest& request, QTextStream& err);
 // Writes an SVG of the table's and each index's layout into `directory`, named after `stem`;
 // returns index name ("" the table) -> file name, or an empty map after saying why in `err`.
-std::map<std::string, std::string> writeLayoutImages(const design::Design& design, const QString& directory,
-                                                     const QString& stem, int maxPartitions, QTextStream& err);
+std::map<std::string, std::string> writeLayoutImages(const design::Design& design, const QString& directory, const QString& stem,
+                                                     int maxPartitions, QTextStream& err);
 
 }  // namespace keyplan::cli

@@ -47,7 +47,8 @@ int run(const QStringList& args)
     const analysis::CostModel cost(after);
     const analysis::BackfillEstimate estimate = analysis::estimateBackfill(before, after, cost);
     for (const auto& step : estimate.steps) {
-        const QString head = QString("%1 [%2] ").arg(step.online ? "online " : "rewrite", q(std::string(analysis::backfillKindName(step.kind))));
+        const QString head =
+            QString("%1 [%2] ").arg(step.online ? "online " : "rewrite", q(std::string(analysis::backfillKindName(step.kind))));
         out << cli::wrapped(head, q(step.text), 2);
     }
     out << cli::wrapped("", q(estimate.summary()), 0);
@@ -56,4 +57,5 @@ int run(const QStringList& args)
 
 }  // namespace
 
-KEYPLAN_CLI_COMMAND(backfill, "backfill", "what a design change costs on a table with data (online GSI backfill vs rewrites)", run);
+KEYPLAN_CLI_COMMAND(backfill, "backfill", "what a design change costs on a table with data (online GSI backfill vs rewrites)",
+                    run);

@@ -27,9 +27,8 @@ using Clock = std::chrono::steady_clock;
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-constexpr const char* kUsage =
-    "usage: keyplan-cli bench DESIGN (--endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
-    "                         [--seconds N] [--scale X] [--threads T]\n";
+constexpr const char* kUsage = "usage: keyplan-cli bench DESIGN (--endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
+                               "                         [--seconds N] [--scale X] [--threads T]\n";
 
 struct PatternBench {
     const design::AccessPattern* pattern = nullptr;
@@ -216,4 +215,5 @@ int run(const QStringList& args)
 
 }  // namespace
 
-KEYPLAN_CLI_COMMAND(bench, "bench", "run every pattern against a DynamoDB endpoint at its rate: latency, capacity, throttles", run);
+KEYPLAN_CLI_COMMAND(bench, "bench", "run every pattern against a DynamoDB endpoint at its rate: latency, capacity, throttles",
+                    run);

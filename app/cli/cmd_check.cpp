@@ -25,7 +25,10 @@ QString money(double dollars) { return "$" + q(analysis::formatCount(dollars)); 
 // A plain-text table: left-aligned text columns, right-aligned number columns.
 class TextTable {
 public:
-    explicit TextTable(QStringList header, QList<bool> numeric) : numeric_(std::move(numeric)) { rows_.push_back(std::move(header)); }
+    explicit TextTable(QStringList header, QList<bool> numeric) : numeric_(std::move(numeric))
+    {
+        rows_.push_back(std::move(header));
+    }
     void add(QStringList row) { rows_.push_back(std::move(row)); }
     void print(QTextStream& out) const
     {
@@ -58,14 +61,14 @@ private:
 // One row per pattern: verdict, request, index, key condition, read units and dollars.
 void printPatternTable(QTextStream& out, const design::Design& d, const analysis::Report& report)
 {
-    TextTable patterns({"#", "Pattern", "Verdict", "Request", "Index", "Key condition", "RRU/call", "Calls/s",
-                        "On-demand/mo", "Provisioned/mo"},
-                       {true, false, false, false, false, false, true, true, true, true});
+    TextTable patterns(
+        {"#", "Pattern", "Verdict", "Request", "Index", "Key condition", "RRU/call", "Calls/s", "On-demand/mo", "Provisioned/mo"},
+        {true, false, false, false, false, false, true, true, true, true});
     for (const auto& p : report.patterns) {
         const auto& plan = p.plan;
-        QString condition = plan.request.operation == analysis::Operation::Scan
-                                ? "Scan, filter " + q(plan.request.filterText)
-                                : plan.request.operation == analysis::Operation::None ? "-" : q(plan.request.keyCondition.text());
+        QString condition = plan.request.operation == analysis::Operation::Scan   ? "Scan, filter " + q(plan.request.filterText)
+                            : plan.request.operation == analysis::Operation::None ? "-"
+                                                                                  : q(plan.request.keyCondition.text());
         if (plan.request.operation == analysis::Operation::Query && !plan.request.filterText.empty())
             condition += ", filter " + q(plan.request.filterText);
         patterns.add({QString::number(p.number), q(p.name), q(analysis::verdictWords(plan.verdict, plan.requestCount)),
@@ -78,7 +81,6 @@ void printPatternTable(QTextStream& out, const design::Design& d, const analysis
     const auto reads = report.readTotal();
     out << "Reads a month: " << money(reads.onDemandPerMonth) << " on demand, " << money(reads.provisionedPerMonth)
         << " provisioned (" << reads.provisionedUnits << " RCU)\n\n";
-
 }
 
 // What a write of each entity costs, and what the sample volume costs to store.
@@ -90,14 +92,13 @@ void printWritesAndStorage(QTextStream& out, const design::Design& d, const anal
         const design::Entity* e = d.entityByName(w.entity);
         QStringList parts;
         for (const auto& [where, units] : w.breakdown) parts << q(where) + " " + q(analysis::formatCount(units));
-        writes.add({q(w.entity), q(analysis::formatCount(w.unitsPerWrite)),
-                    q(analysis::formatCount(e ? e->writesPerSecond : 0)), money(w.dollars.onDemandPerMonth),
-                    money(w.dollars.provisionedPerMonth), parts.join(" + ")});
+        writes.add({q(w.entity), q(analysis::formatCount(w.unitsPerWrite)), q(analysis::formatCount(e ? e->writesPerSecond : 0)),
+                    money(w.dollars.onDemandPerMonth), money(w.dollars.provisionedPerMonth), parts.join(" + ")});
     }
     writes.print(out);
     const auto writeTotal = report.writeTotal();
-    out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, "
-        << money(writeTotal.provisionedPerMonth) << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
+    out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, " << money(writeTotal.provisionedPerMonth)
+        << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
     out << "Storage a month at the sample volume: " << money(report.storage.dollarsPerMonth) << " ("
         << q(analysis::formatBytes(report.storage.totalBytes));
     for (const auto& place : report.storage.places)
@@ -173,8 +174,7 @@ int run(const QStringList& args)
     out << (d.name().empty() ? file : q(d.name())) << ": table " << q(t.name) << " ("
         << (t.billing == design::BillingMode::OnDemand ? "on-demand" : "provisioned") << "), " << d.indexes().size()
         << " index(es), " << d.entities().size() << " entities, " << d.patterns().size() << " access patterns\n";
-    out << "Prices: " << q(prices.region) << " as of " << q(prices.date) << ", " << prices.hoursPerMonth
-        << " hours a month\n\n";
+    out << "Prices: " << q(prices.region) << " as of " << q(prices.date) << ", " << prices.hoursPerMonth << " hours a month\n\n";
 
     printPatternTable(out, d, report);
     printWritesAndStorage(out, d, report);
@@ -206,7 +206,8 @@ int run(const QStringList& args)
 
     const auto unserved = std::count_if(report.patterns.begin(), report.patterns.end(),
                                         [](const auto& p) { return !p.plan.servedByOneRequest(); });
-    out << "\n" << (report.patterns.size() - static_cast<size_t>(unserved)) << " of " << report.patterns.size()
+    out << "\n"
+        << (report.patterns.size() - static_cast<size_t>(unserved)) << " of " << report.patterns.size()
         << " patterns served by one request";
     if (unserved) out << "; " << unserved << " not";
     out << ". " << report.errorCount() << " error(s) among the risks.\n";

@@ -73,7 +73,9 @@ std::string examplesJson(const design::Design& d, int perEntity)
             auto it = example.built.item.find(keyName);
             if (it == example.built.item.end() || !example.entity->key(keyName)) continue;
             w.key(keyName);
-            w.string(it->second.is(dynamo::Type::N) ? it->second.asNumber().toString() : it->second.is(dynamo::Type::S) ? it->second.asString() : it->second.asBinary());
+            w.string(it->second.is(dynamo::Type::N)   ? it->second.asNumber().toString()
+                     : it->second.is(dynamo::Type::S) ? it->second.asString()
+                                                      : it->second.asBinary());
         }
         w.endObject();
         w.key("conditionalKeys");

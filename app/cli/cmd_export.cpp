@@ -48,7 +48,9 @@ QString formatList()
 {
     QStringList names;
     for (io::ExportFormat f : io::exportFormats()) names << QString::fromUtf8(io::exportFormatName(f));
-    names << "svg" << "png" << "html";
+    names << "svg"
+          << "png"
+          << "html";
     return names.join("|");
 }
 
@@ -127,8 +129,7 @@ int run(const QStringList& args)
     io::ExportFormat format = io::ExportFormat::Markdown;
     const bool picture = isPictureFormat(formatName);
     if (!picture && !io::exportFormatFromName(formatName.toStdString(), &format)) {
-        err << "keyplan-cli export: unknown format '" << formatName << "' (one of " << formatList().replace('|', ", ")
-            << ")\n";
+        err << "keyplan-cli export: unknown format '" << formatName << "' (one of " << formatList().replace('|', ", ") << ")\n";
         return 2;
     }
 
@@ -194,4 +195,6 @@ int run(const QStringList& args)
 
 }  // namespace
 
-KEYPLAN_CLI_COMMAND(export_, "export", "write a design as access-patterns.md, CloudFormation, a Workbench model, code, a library schema, a picture or HTML", run);
+KEYPLAN_CLI_COMMAND(
+    export_, "export",
+    "write a design as access-patterns.md, CloudFormation, a Workbench model, code, a library schema, a picture or HTML", run);

@@ -25,9 +25,8 @@ int run(const QStringList& args)
 {
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const QString usage =
-        "usage: keyplan-cli import FILE [--from workbench|onetable] [-o DESIGN.keyplan.json] [--table NAME]\n"
-        "                          [--patterns DESIGN] [--quiet]\n";
+    const QString usage = "usage: keyplan-cli import FILE [--from workbench|onetable] [-o DESIGN.keyplan.json] [--table NAME]\n"
+                          "                          [--patterns DESIGN] [--quiet]\n";
     QString file, output, tableName, patternsFrom, from = "workbench";
     bool quiet = false;
     for (int i = 0; i < args.size(); ++i) {

@@ -111,8 +111,7 @@ std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointO
         if (e.code() == dynamo::ErrorCode::ResourceNotFoundException)
             err << "keyplan-cli load: table " << q(d.table().name) << " does not exist on " << q(remote->endpoint().url())
                 << ": run keyplan-cli deploy first\n";
-        else
-            err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
+        else err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
         return nullptr;
     }
     return remote;
@@ -120,7 +119,8 @@ std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointO
 
 int help(QTextStream& out)
 {
-    out << kUsage << "\n"
+    out << kUsage
+        << "\n"
            "Creates DESIGN's table in the store FILE (created if missing) and writes sample items made from\n"
            "the entities' key templates and generators, in BatchWriteItem calls of 25. On an endpoint the\n"
            "table must exist (keyplan-cli deploy); unprocessed items are sent again until written.\n"
@@ -148,9 +148,9 @@ std::function<bool(const analysis::SampleProgress&)> progressBar(QTextStream& er
                 lastPercent = percent;
                 const int width = 30;
                 const int filled = percent * width / 100;
-                err << "\r[" << QString(filled, '#') << QString(width - filled, ' ') << "] " << QString::number(percent).rightJustified(3)
-                    << "%  " << count(static_cast<double>(p.done)) << " / " << count(static_cast<double>(p.total)) << " items  "
-                    << q(p.entity).leftJustified(16) << Qt::flush;
+                err << "\r[" << QString(filled, '#') << QString(width - filled, ' ') << "] "
+                    << QString::number(percent).rightJustified(3) << "%  " << count(static_cast<double>(p.done)) << " / "
+                    << count(static_cast<double>(p.total)) << " items  " << q(p.entity).leftJustified(16) << Qt::flush;
             }
         }
         return !interrupted.load();
@@ -198,8 +198,7 @@ int run(const QStringList& args)
         else if (a.startsWith('-') || !file.isEmpty()) return usage(err);
         else file = a;
     }
-    if (!jsonLines.isEmpty() && (db.isEmpty() || endpoint.given() || (file.isEmpty() && tableName.isEmpty())))
-        return usage(err);
+    if (!jsonLines.isEmpty() && (db.isEmpty() || endpoint.given() || (file.isEmpty() && tableName.isEmpty()))) return usage(err);
     if (jsonLines.isEmpty() && (file.isEmpty() || db.isEmpty() == !endpoint.given())) return usage(err);
 
     design::Design d;
@@ -260,7 +259,8 @@ int run(const QStringList& args)
         << (endpoint.given() ? q(static_cast<store::RemoteStore&>(*store).endpoint().url()) : db) << ": "
         << count(static_cast<double>(result.requests)) << " requests, " << count(result.writeUnits) << " write units, "
         << QString::number(seconds, 'f', 2) << " s\n";
-    for (const auto& [entity, n] : data.counts()) out << "  " << q(entity).leftJustified(20) << count(static_cast<double>(n)) << "\n";
+    for (const auto& [entity, n] : data.counts())
+        out << "  " << q(entity).leftJustified(20) << count(static_cast<double>(n)) << "\n";
     if (endpoint.given()) {
         auto& wire = static_cast<store::RemoteStore&>(*store).transport().counters();
         out << "HTTP: " << wire.requests.load() << " requests, " << wire.retries.load() << " retried, " << wire.throttles.load()

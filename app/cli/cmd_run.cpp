@@ -29,9 +29,8 @@ QString itemText(const dynamo::Item& item)
     return "{" + members.join(',') + "}";
 }
 
-constexpr const char* kUsage =
-    "usage: keyplan-cli run DESIGN --pattern N [--db FILE | --endpoint URL | --region R] [--profile P]\n"
-    "                       [--table-name NAME] [--input NAME=VALUE]... [--seed S]\n";
+constexpr const char* kUsage = "usage: keyplan-cli run DESIGN --pattern N [--db FILE | --endpoint URL | --region R] [--profile P]\n"
+                               "                       [--table-name NAME] [--input NAME=VALUE]... [--seed S]\n";
 
 int usage(QTextStream& err)
 {
@@ -40,7 +39,8 @@ int usage(QTextStream& err)
 }
 
 // The pattern, its bound inputs, the request sent, what came back and what it cost.
-void printRun(QTextStream& out, int number, const design::AccessPattern& pattern, const analysis::RunResult& r, double milliseconds)
+void printRun(QTextStream& out, int number, const design::AccessPattern& pattern, const analysis::RunResult& r,
+              double milliseconds)
 {
     out << wrapped("Pattern " + QString::number(number) + ". ", q(pattern.name) + ": " + q(r.plan.explanation), 2);
     QStringList boundText;
@@ -57,17 +57,18 @@ void printRun(QTextStream& out, int number, const design::AccessPattern& pattern
         if (!req.filterExpression.empty()) out << " FilterExpression=\"" << q(req.filterExpression) << "\"";
         out << "\n";
         const auto query = req.queryRequest(r.inputs);
-        if (query.expressionAttributeValues) out << "  ExpressionAttributeValues=" << itemText(*query.expressionAttributeValues) << "\n";
+        if (query.expressionAttributeValues)
+            out << "  ExpressionAttributeValues=" << itemText(*query.expressionAttributeValues) << "\n";
     }
     if (!r.note.empty()) out << wrapped("Ran ", q(r.note) + ".", 2);
     out << "\nItems (" << r.items.size() << "):\n";
     for (const auto& item : r.items) out << "  " << itemText(item) << "\n";
     out << "\nCount " << r.count << ", ScannedCount " << r.scannedCount << "\n";
     out << "LastEvaluatedKey: " << (r.lastEvaluatedKey ? itemText(*r.lastEvaluatedKey) : QString("(none)")) << "\n";
-    out << wrapped("Consumed capacity: ", q(analysis::formatCount(r.consumedReadUnits)) + " read units in " +
-                                              QString::number(r.requests) + " request(s); estimate " +
-                                              q(analysis::formatCount(r.estimate.read.readUnits)) + " (" +
-                                              q(r.estimate.read.arithmetic) + ")",
+    out << wrapped("Consumed capacity: ",
+                   q(analysis::formatCount(r.consumedReadUnits)) + " read units in " + QString::number(r.requests) +
+                       " request(s); estimate " + q(analysis::formatCount(r.estimate.read.readUnits)) + " (" +
+                       q(r.estimate.read.arithmetic) + ")",
                    2);
     out << "Latency: " << QString::number(milliseconds, 'f', 1) << " ms for " << r.requests << " request(s)\n";
 }
@@ -89,7 +90,8 @@ int run(const QStringList& args)
             continue;
         }
         if (a == "--help" || a == "-h") {
-            out << kUsage << "\n"
+            out << kUsage
+                << "\n"
                    "Runs access pattern N's planned request against the store FILE or a DynamoDB endpoint (default:\n"
                    "DESIGN's sample data, made in memory with --seed) and prints the items, LastEvaluatedKey, consumed\n"
                    "capacity and latency. Inputs not given are taken from an item in the store that the pattern returns.\n"

@@ -15,20 +15,19 @@
 
 namespace {
 
-const char* const kHelp =
-    "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory] [--auth FILE]\n"
-    "                         [--header-timeout 10] [--body-timeout 30] [--idle-timeout 60]\n\n"
-    "Serves the store over DynamoDB's JSON protocol (any AWS SDK: endpoint http://HOST:PORT, any\n"
-    "credentials). --db FILE keeps the tables in FILE (created if missing; this process owns it\n"
-    "while it runs); --in-memory, the default, keeps them until the server stops. Ctrl-C or SIGTERM\n"
-    "stops it cleanly.\n"
-    "A request's headers must arrive within --header-timeout seconds of its first byte and its body\n"
-    "within --body-timeout seconds after them; an idle keep-alive connection is closed after\n"
-    "--idle-timeout seconds. Bodies over 16 MB (DynamoDB's request limit) are refused unread.\n"
-    "--auth FILE (the AWS shared-credentials format: [name] sections with aws_access_key_id and\n"
-    "aws_secret_access_key) makes every request carry a valid SigV4 signature by one of those keys,\n"
-    "dated within 15 minutes; others are refused as DynamoDB refuses them. Without it any caller that\n"
-    "can reach the port can read and change every table: listen beyond loopback only with --auth.\n";
+const char* const kHelp = "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory] [--auth FILE]\n"
+                          "                         [--header-timeout 10] [--body-timeout 30] [--idle-timeout 60]\n\n"
+                          "Serves the store over DynamoDB's JSON protocol (any AWS SDK: endpoint http://HOST:PORT, any\n"
+                          "credentials). --db FILE keeps the tables in FILE (created if missing; this process owns it\n"
+                          "while it runs); --in-memory, the default, keeps them until the server stops. Ctrl-C or SIGTERM\n"
+                          "stops it cleanly.\n"
+                          "A request's headers must arrive within --header-timeout seconds of its first byte and its body\n"
+                          "within --body-timeout seconds after them; an idle keep-alive connection is closed after\n"
+                          "--idle-timeout seconds. Bodies over 16 MB (DynamoDB's request limit) are refused unread.\n"
+                          "--auth FILE (the AWS shared-credentials format: [name] sections with aws_access_key_id and\n"
+                          "aws_secret_access_key) makes every request carry a valid SigV4 signature by one of those keys,\n"
+                          "dated within 15 minutes; others are refused as DynamoDB refuses them. Without it any caller that\n"
+                          "can reach the port can read and change every table: listen beyond loopback only with --auth.\n";
 
 int serve(const QStringList& args)
 {
@@ -56,7 +55,9 @@ int serve(const QStringList& args)
                 return 2;
             }
             const std::chrono::milliseconds ms(static_cast<long long>(seconds * 1000));
-            (a == "--header-timeout" ? options.headerDeadline : a == "--body-timeout" ? options.bodyDeadline : options.idleTimeout) = ms;
+            (a == "--header-timeout" ? options.headerDeadline
+             : a == "--body-timeout" ? options.bodyDeadline
+                                     : options.idleTimeout) = ms;
             if (a == "--header-timeout") options.firstByteTimeout = ms;
         } else if (a == "--host" && value(&v)) {
             options.host = v.toStdString();
@@ -121,8 +122,8 @@ int serve(const QStringList& args)
         err << "keyplan-cli serve: " << QString::fromStdString(error) << "\n";
         return 1;
     }
-    out << "keyplan-cli serve: listening on http://" << QString::fromStdString(options.host) << ":" << server.port()
-        << " (" << (dbPath.isEmpty() ? QString("in memory") : dbPath) << authNote << ")" << Qt::endl;
+    out << "keyplan-cli serve: listening on http://" << QString::fromStdString(options.host) << ":" << server.port() << " ("
+        << (dbPath.isEmpty() ? QString("in memory") : dbPath) << authNote << ")" << Qt::endl;
 
     std::atomic<bool> finished{false};
     std::thread signalThread([&] {

@@ -27,8 +27,7 @@ void printUsage(QTextStream& out)
 {
     using keyplan::cli::commandRegistry;
     auto commands = commandRegistry();
-    std::sort(commands.begin(), commands.end(),
-              [](const auto& a, const auto& b) { return qstrcmp(a.name, b.name) < 0; });
+    std::sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) { return qstrcmp(a.name, b.name) < 0; });
     out << "usage: keyplan-cli COMMAND [ARGS...]\n\ncommands:\n";
     for (const auto& c : commands) out << "  " << QString::fromUtf8(c.name).leftJustified(12) << c.summary << "\n";
     out << "\nkeyplan-cli COMMAND --help shows a command's options.\n";

@@ -121,7 +121,8 @@ void MainWindow::createMenus()
     editMenu_ = menuBar()->addMenu(tr("&Edit"));
     dataMenu_ = menuBar()->addMenu(tr("&Data"));
     QMenu* data = dataMenu_;
-    QAction* create = data->addAction(icon(QStringLiteral("create-table")), tr("&Create table\u2026"), this, &MainWindow::createTable);
+    QAction* create = data->addAction(icon(QStringLiteral("create-table")), tr("&Create table\u2026"), this,
+                                      &MainWindow::createTable);
     create->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     QAction* load = data->addAction(icon(QStringLiteral("load")), tr("&Load items from a JSON lines file\u2026"), this,
                                     &MainWindow::loadJsonLines);
@@ -148,7 +149,8 @@ void MainWindow::createMenus()
     shown(request->addAction(icon(QStringLiteral("next-page")), tr("&Next page"), console_, &widgets::RequestConsole::nextPage),
           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return));
     request->addSeparator();
-    request->addAction(icon(QStringLiteral("code")), tr("Copy as &Python (boto3)"), console_, &widgets::RequestConsole::copyPython);
+    request->addAction(icon(QStringLiteral("code")), tr("Copy as &Python (boto3)"), console_,
+                       &widgets::RequestConsole::copyPython);
     request->addAction(icon(QStringLiteral("code")), tr("Copy as &JavaScript (SDK v3)"), console_,
                        &widgets::RequestConsole::copyJavaScript);
 
@@ -202,10 +204,12 @@ void MainWindow::loadJsonLines()
 {
     const QStringList tables = console_->tables();
     if (tables.isEmpty()) {
-        QMessageBox::information(this, tr("Load items"), tr("The store has no tables yet: create one first (Data \u25b8 Create table\u2026)."));
+        QMessageBox::information(this, tr("Load items"),
+                                 tr("The store has no tables yet: create one first (Data \u25b8 Create table\u2026)."));
         return;
     }
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load items from a JSON lines file"), settings_->lastImportDirectory(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load items from a JSON lines file"),
+                                                      settings_->lastImportDirectory(),
                                                       tr("JSON lines (*.jsonl *.ndjson *.json);;All files (*)"));
     if (path.isEmpty()) return;
     settings_->setLastImportDirectory(QFileInfo(path).absolutePath());
@@ -311,9 +315,8 @@ void MainWindow::installDesignViews()
     connect(document_, &DesignDocument::modifiedChanged, this, &QWidget::setWindowModified);
     new DesignLayouts(document_, layouts_, designData_, this);
     designViews_->setEntityPalette(layouts_->entityPalette());
-    connect(designViews_, &DesignViews::itemCollectionSelected, this, [this](const ItemCollection& c) {
-        layouts_->highlight(c.table, c.index, partitionHighlightOf(c), c.pattern);
-    });
+    connect(designViews_, &DesignViews::itemCollectionSelected, this,
+            [this](const ItemCollection& c) { layouts_->highlight(c.table, c.index, partitionHighlightOf(c), c.pattern); });
 
     QMenu* file = fileMenu_;
     QAction* quit = file->actions().constLast();
@@ -370,7 +373,8 @@ void MainWindow::installEndpoint()
     using namespace widgets;
     endpoint_ = new EndpointController(store_, *settings_, this, this);
     QAction* quit = fileMenu_->actions().constLast();
-    fileMenu_->insertActions(quit, {endpoint_->connectAction(), endpoint_->disconnectAction(), endpoint_->importFromTableAction()});
+    fileMenu_->insertActions(quit,
+                             {endpoint_->connectAction(), endpoint_->disconnectAction(), endpoint_->importFromTableAction()});
     fileMenu_->insertSeparator(quit);
     connect(endpoint_, &EndpointController::statusMessage, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(endpoint_, &EndpointController::designImported, this, [this](const ImportedDesign& imported, const QString& source) {
@@ -380,9 +384,11 @@ void MainWindow::installEndpoint()
     });
     connect(endpoint_, &EndpointController::storeSwitched, this, [this](const StoreLocation& where) {
         status_->setLocation(where);
-        designData_->setRemoteGuard(where.isRemote() ? DesignDataController::DestructiveGuard(
-                                                           [this](const QString& t, const QString& what) { return endpoint_->confirmDestructive(t, what); })
-                                                     : DesignDataController::DestructiveGuard());
+        designData_->setRemoteGuard(where.isRemote()
+                                        ? DesignDataController::DestructiveGuard([this](const QString& t, const QString& what) {
+                                              return endpoint_->confirmDestructive(t, what);
+                                          })
+                                        : DesignDataController::DestructiveGuard());
         document_->clearRunSummaries();
         storeChanged();
         console_->reloadTables();

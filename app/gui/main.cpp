@@ -22,7 +22,8 @@ int main(int argc, char* argv[])
     parser.setApplicationDescription(QStringLiteral("Keyplan, a designer for DynamoDB single-table designs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    QCommandLineOption storeOption(QStringLiteral("store"), QStringLiteral("Keep the store in <file> (created if missing) instead of in memory."),
+    QCommandLineOption storeOption(QStringLiteral("store"),
+                                   QStringLiteral("Keep the store in <file> (created if missing) instead of in memory."),
                                    QStringLiteral("file"));
     parser.addOption(storeOption);
     parser.process(app);
@@ -30,9 +31,11 @@ int main(int argc, char* argv[])
     std::unique_ptr<keyplan::store::SqliteStore> store;
     const QString file = parser.value(storeOption);
     try {
-        store = file.isEmpty() ? keyplan::store::SqliteStore::openInMemory() : keyplan::store::SqliteStore::openFile(file.toStdString());
+        store = file.isEmpty() ? keyplan::store::SqliteStore::openInMemory()
+                               : keyplan::store::SqliteStore::openFile(file.toStdString());
     } catch (const std::exception& e) {
-        QMessageBox::critical(nullptr, QStringLiteral("Keyplan"), QStringLiteral("Cannot open the store %1: %2").arg(file, QString::fromUtf8(e.what())));
+        QMessageBox::critical(nullptr, QStringLiteral("Keyplan"),
+                              QStringLiteral("Cannot open the store %1: %2").arg(file, QString::fromUtf8(e.what())));
         return 1;
     }
 

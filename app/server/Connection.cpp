@@ -30,8 +30,7 @@ bool wantsContinue(const http::request<http::string_body>& request)
 
 }  // namespace
 
-Connection::Connection(Server::Impl& server, tcp::socket socket)
-    : server_(server), socket_(std::move(socket)), timer_(server.io)
+Connection::Connection(Server::Impl& server, tcp::socket socket) : server_(server), socket_(std::move(socket)), timer_(server.io)
 {
 }
 
@@ -84,9 +83,8 @@ void Connection::readHeader()
     parser_->header_limit(static_cast<std::uint32_t>(server_.options.maxHeaderBytes));
     parser_->body_limit(server_.options.maxBodyBytes);
     arm(server_.options.headerDeadline);
-    http::async_read_header(socket_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        self->onHeader(ec);
-    });
+    http::async_read_header(socket_, buffer_, *parser_,
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->onHeader(ec); });
 }
 
 void Connection::onHeader(beast::error_code ec)
@@ -116,9 +114,8 @@ void Connection::readBody()
 {
     setState(State::ReadingBody);
     arm(server_.options.bodyDeadline);
-    http::async_read(socket_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        self->onBody(ec);
-    });
+    http::async_read(socket_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) { self->onBody(ec); });
 }
 
 void Connection::onBody(beast::error_code ec)
@@ -159,14 +156,14 @@ void Connection::dispatch()
         }
         return write(std::move(answer));
     }
-    asio::post(*server_.workers, [self = shared_from_this(), request = std::move(request),
-                                  work = asio::make_work_guard(server_.io)]() mutable {
-        Answer answer = self->server_.answer(request);
-        const std::size_t received = request.body.size();
-        request = HttpRequest();
-        self->server_.returnMemory(received);
-        asio::post(self->server_.io, [self, answer = std::move(answer)]() mutable { self->write(std::move(answer)); });
-    });
+    asio::post(*server_.workers,
+               [self = shared_from_this(), request = std::move(request), work = asio::make_work_guard(server_.io)]() mutable {
+                   Answer answer = self->server_.answer(request);
+                   const std::size_t received = request.body.size();
+                   request = HttpRequest();
+                   self->server_.returnMemory(received);
+                   asio::post(self->server_.io, [self, answer = std::move(answer)]() mutable { self->write(std::move(answer)); });
+               });
 }
 
 void Connection::write(Answer answer)

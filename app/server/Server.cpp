@@ -35,7 +35,8 @@ std::size_t connectionLimit(std::size_t wanted)
         setrlimit(RLIMIT_NOFILE, &limit);
         getrlimit(RLIMIT_NOFILE, &limit);
     }
-    const std::size_t available = limit.rlim_cur > kReservedDescriptors * 2 ? std::size_t(limit.rlim_cur) - kReservedDescriptors : 64;
+    const std::size_t available = limit.rlim_cur > kReservedDescriptors * 2 ? std::size_t(limit.rlim_cur) - kReservedDescriptors
+                                                                            : 64;
     return wanted ? std::min(wanted, available) : available;
 }
 
@@ -44,14 +45,17 @@ std::size_t connectionLimit(std::size_t wanted)
 std::string_view HttpRequest::header(std::string_view name) const
 {
     for (const auto& [n, v] : headers) {
-        if (boost::beast::iequals(boost::beast::string_view(n.data(), n.size()), boost::beast::string_view(name.data(), name.size()))) return v;
+        if (boost::beast::iequals(boost::beast::string_view(n.data(), n.size()),
+                                  boost::beast::string_view(name.data(), name.size())))
+            return v;
     }
     return {};
 }
 
 std::string makeRequestId()
 {
-    thread_local std::mt19937_64 rng{std::random_device{}() ^ (uint64_t(std::hash<std::thread::id>{}(std::this_thread::get_id())) << 1)};
+    thread_local std::mt19937_64 rng{std::random_device{}() ^
+                                     (uint64_t(std::hash<std::thread::id>{}(std::this_thread::get_id())) << 1)};
     const uint64_t a = rng(), b = rng();
     char buf[40];
     std::snprintf(buf, sizeof buf, "%08x-%04x-4%03x-%04x-%012llx", unsigned(a >> 32), unsigned((a >> 16) & 0xFFFF),

@@ -31,7 +31,7 @@ namespace keyplan::server {
 // A request as it arrived, whole: what a RequestCheck (SigV4 verification, say) may look at.
 struct HttpRequest {
     std::string method;
-    std::string target;  // the request target, usually "/"
+    std::string target;                                        // the request target, usually "/"
     std::vector<std::pair<std::string, std::string>> headers;  // in the order sent
     std::string body;
 

@@ -13,8 +13,8 @@ bool Report::allServed() const
 
 int Report::errorCount() const
 {
-    return static_cast<int>(std::count_if(findings.begin(), findings.end(),
-                                          [](const Finding& f) { return f.severity == Finding::Severity::Error; }));
+    return static_cast<int>(
+        std::count_if(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Finding::Severity::Error; }));
 }
 
 Dollars Report::readTotal() const

@@ -78,8 +78,9 @@ private:
             units += cost_.totalItems(e) * cost_.writeCost(e).unitsPerWrite;
         }
         add({BackfillStep::Kind::TableSchemaChanged, "", "", false, n, units,
-             "The table's own key schema changes, which DynamoDB cannot do in place: a new table and a full copy of " +
-                 items(n) + " items (" + items(units) + " write units), with the application writing both tables "
+             "The table's own key schema changes, which DynamoDB cannot do in place: a new table and a full copy of " + items(n) +
+                 " items (" + items(units) +
+                 " write units), with the application writing both tables "
                  "until the copy has caught up."});
         return true;
     }
@@ -104,8 +105,8 @@ private:
             return;
         }
         std::vector<std::string> changed;
-        for (const std::string& key : {after_.table().partitionKey.name,
-                                       after_.table().sortKey ? after_.table().sortKey->name : std::string()}) {
+        for (const std::string& key :
+             {after_.table().partitionKey.name, after_.table().sortKey ? after_.table().sortKey->name : std::string()}) {
             if (!key.empty() && !sameBinding(*old, e, key))
                 changed.push_back(key + " " + templateOf(*old, key) + " -> " + templateOf(e, key));
         }
@@ -115,8 +116,8 @@ private:
             for (size_t i = 0; i < changed.size(); ++i) what += (i ? ", " : "") + changed[i];
             add({BackfillStep::Kind::TableKeysChanged, e.name, "", false, n, n * per,
                  e.name + "'s table keys change (" + what + "): every one of its " + items(n) +
-                     " items gets a new identity, so each is put under its new key and the old one deleted (" +
-                     formatCount(per) + " write units each) = " + items(n * per) +
+                     " items gets a new identity, so each is put under its new key and the old one deleted (" + formatCount(per) +
+                     " write units each) = " + items(n * per) +
                      " write units, by a migration job while the application writes both."});
             return;
         }
@@ -165,9 +166,10 @@ private:
                                          : " is new: ";
         if (index.kind == design::IndexKind::Local) {
             add({BackfillStep::Kind::TableSchemaChanged, "", index.name, false, n, units,
-                 index.name + verb + "a local secondary index can only be created with the table, so this means a new "
-                 "table and a full copy; " + items(n) + " items would have entries in it (" + items(units) +
-                 " write units for the entries alone)."});
+                 index.name + verb +
+                     "a local secondary index can only be created with the table, so this means a new "
+                     "table and a full copy; " +
+                     items(n) + " items would have entries in it (" + items(units) + " write units for the entries alone)."});
             return;
         }
         add({BackfillStep::Kind::NewIndex, "", index.name, true, n, units,
@@ -210,8 +212,8 @@ std::string BackfillEstimate::summary() const
     if (steps.empty()) return "Nothing to backfill: no key, index or item type changes.";
     std::string out;
     if (itemsBackfilledOnline > 0 || writeUnitsOnline > 0)
-        out += "DynamoDB backfills " + items(itemsBackfilledOnline) + " index entries online (" +
-               items(writeUnitsOnline) + " write units). ";
+        out += "DynamoDB backfills " + items(itemsBackfilledOnline) + " index entries online (" + items(writeUnitsOnline) +
+               " write units). ";
     if (itemsRewritten > 0)
         out += "The application must rewrite " + items(itemsRewritten) + " items (" + items(writeUnitsRewritten) +
                " write units)" + (rewritesBaseTable() ? ", base-table keys included: a migration, not a backfill. " : ". ");

@@ -30,18 +30,18 @@ namespace keyplan::analysis {
 struct BackfillStep {
     enum class Kind { NewIndex, IndexKeysChanged, TableKeysChanged, TableSchemaChanged, NewItemType, IndexRemoved };
     Kind kind = Kind::NewIndex;
-    std::string entity;  // empty for a whole-index step
-    std::string index;   // the index concerned, empty for the table
-    bool online = false; // DynamoDB does it (a GSI backfill, an index removal)
-    double items = 0;    // items written
+    std::string entity;   // empty for a whole-index step
+    std::string index;    // the index concerned, empty for the table
+    bool online = false;  // DynamoDB does it (a GSI backfill, an index removal)
+    double items = 0;     // items written
     double writeUnits = 0;
-    std::string text;    // one sentence with the figures
+    std::string text;  // one sentence with the figures
 };
 std::string_view backfillKindName(BackfillStep::Kind kind);  // "new-index", "table-keys-changed", ...
 
 struct BackfillEstimate {
     std::vector<BackfillStep> steps;
-    double itemsRewritten = 0;      // by the application (not online)
+    double itemsRewritten = 0;  // by the application (not online)
     double writeUnitsRewritten = 0;
     double itemsBackfilledOnline = 0;
     double writeUnitsOnline = 0;

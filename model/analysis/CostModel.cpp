@@ -11,7 +11,7 @@ namespace keyplan::analysis {
 
 namespace {
 
-constexpr int kSampleItems = 64;  // items generated per entity for the size estimates
+constexpr int kSampleItems = 64;             // items generated per entity for the size estimates
 constexpr int64_t kPageBytes = 1024 * 1024;  // a Query or Scan page reads at most 1 MB
 
 std::string bytesText(int64_t bytes) { return formatCount(static_cast<double>(bytes)) + " B"; }
@@ -208,8 +208,9 @@ struct ReadShape {
     // A page smaller than what the pattern wants reads only its share.
     double pageScale() const
     {
-        return pattern.pageSize && wanted > static_cast<double>(*pattern.pageSize) ? static_cast<double>(*pattern.pageSize) / wanted
-                                                                                   : 1.0;
+        return pattern.pageSize && wanted > static_cast<double>(*pattern.pageSize)
+                   ? static_cast<double>(*pattern.pageSize) / wanted
+                   : 1.0;
     }
 };
 
@@ -241,8 +242,10 @@ void scanCost(const ReadShape& shape, ReadCost& r)
     r.readUnits = CostModel::queryUnits(bytes, readStrong);
     r.requests = static_cast<int>(std::max<int64_t>(1, (bytes + kPageBytes - 1) / kPageBytes));
     r.arithmetic = "a Scan reads every item of the table: " + formatCount(items) + " items (the sample volume), " +
-                   bytesText(bytes) + " in " + std::to_string(r.requests) + " page(s) of at most 1 MB, rounded up to "
-                   "4 KB: " + unitsText(CostModel::queryUnits(bytes, true)) + " read units" +
+                   bytesText(bytes) + " in " + std::to_string(r.requests) +
+                   " page(s) of at most 1 MB, rounded up to "
+                   "4 KB: " +
+                   unitsText(CostModel::queryUnits(bytes, true)) + " read units" +
                    (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
 }
 
@@ -269,7 +272,7 @@ void addFetchBack(const ReadShape& shape, ReadCost& r, int* requests)
     for (size_t i = 0; i < fetchParts.size(); ++i) fetchSum += (i ? " + " : "") + fetchParts[i];
     r.readUnits += fetchUnits;
     r.arithmetic += (plan.verdict == Verdict::NotProjected ? "; then GetItem per item from the table: "
-                                                          : "; plus the LSI's fetch from the table per item: ") +
+                                                           : "; plus the LSI's fetch from the table per item: ") +
                     fetchSum + " = " + unitsText(fetchUnits) + " RRU; total " + unitsText(r.readUnits) + " RRU";
     if (plan.verdict == Verdict::NotProjected) *requests = 1 + fetches;
 }
@@ -311,17 +314,18 @@ void queryCost(const ReadShape& shape, ReadCost& r)
     for (size_t i = 0; i < parts.size(); ++i) sum += (i ? " + " : "") + parts[i];
 
     int requests = plan.requestCount;
-    if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1 &&
-        requests == static_cast<int>(returned.size())) {
+    if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1 && requests == static_cast<int>(returned.size())) {
         // One Query per returned entity's collection.
         double units = 0;
         for (const auto& [e, count] : returned)
-            units += CostModel::queryUnits(static_cast<int64_t>(std::ceil(count * scale * static_cast<double>(shape.sizeOnPath(*e)))),
-                                readStrong);
+            units += CostModel::queryUnits(
+                static_cast<int64_t>(std::ceil(count * scale * static_cast<double>(shape.sizeOnPath(*e)))), readStrong);
         r.readUnits = units;
         r.requests = requests;
-        r.arithmetic = std::to_string(requests) + " Queries, one per collection (" + sum + "), each rounded up to "
-                       "4 KB on its own: " + unitsText(units) + " RRU";
+        r.arithmetic = std::to_string(requests) + " Queries, one per collection (" + sum +
+                       "), each rounded up to "
+                       "4 KB on its own: " +
+                       unitsText(units) + " RRU";
     } else if (plan.verdict == Verdict::NeedsMultipleRequests && requests > 1) {
         // Shards: the same items spread over several collections, one Query each.
         const int64_t each = (bytes + requests - 1) / requests;
@@ -332,15 +336,14 @@ void queryCost(const ReadShape& shape, ReadCost& r)
     } else {
         const double queryPart = CostModel::queryUnits(bytes, readStrong);
         r.readUnits = queryPart;
-        r.arithmetic = "Query on " + where + ": " + sum + " = " + bytesText(bytes) + ", rounded up to 4 KB once: " +
-                       unitsText(CostModel::queryUnits(bytes, true)) + " read unit(s), " + consistency + " = " +
-                       unitsText(queryPart) + " RRU";
+        r.arithmetic = "Query on " + where + ": " + sum + " = " + bytesText(bytes) +
+                       ", rounded up to 4 KB once: " + unitsText(CostModel::queryUnits(bytes, true)) + " read unit(s), " +
+                       consistency + " = " + unitsText(queryPart) + " RRU";
         if (plan.verdict == Verdict::NeedsMultipleRequests)
             r.arithmetic += " per collection; one such Query per value in the range";
         if (!plan.missingAttributes.empty()) addFetchBack(shape, r, &requests);
         r.requests = std::max(1, requests);
-        if (plan.verdict == Verdict::NeedsFilter)
-            r.arithmetic += " (at least: the filter reads more than it returns)";
+        if (plan.verdict == Verdict::NeedsFilter) r.arithmetic += " (at least: the filter reads more than it returns)";
     }
 }
 

@@ -66,7 +66,7 @@ std::string standInValue(std::string_view variable, int64_t ordinal)
 // generation order. An item whose table key an earlier example already has is left out: a put
 // would have replaced it.
 static std::vector<BuiltItem> chooseExamples(const design::Design& design, std::vector<BuiltItem>& candidates, int perEntity,
-                                      std::set<std::string>& tableKeysSeen)
+                                             std::set<std::string>& tableKeysSeen)
 {
     const design::Table& table = design.table();
     auto tableKey = [&](const BuiltItem& b) {
@@ -95,7 +95,8 @@ static std::vector<BuiltItem> chooseExamples(const design::Design& design, std::
             continue;
         }
         bool bringsKey = false;
-        for (const auto& name : design.keyAttributeNames()) bringsKey = bringsKey || (candidates[i].item.count(name) && !keysCovered.count(name));
+        for (const auto& name : design.keyAttributeNames())
+            bringsKey = bringsKey || (candidates[i].item.count(name) && !keysCovered.count(name));
         if (bringsKey) take(i);
     }
     for (size_t i = 0; i < candidates.size() && static_cast<int>(chosen.size()) < perEntity; ++i) {
@@ -140,7 +141,8 @@ std::vector<ExampleItem> exampleItems(const design::Design& design, const Exampl
         }
         int64_t ordinal = 0;
         for (BuiltItem& built : list) fillStandInKeys(design, entity, ordinal++, built);
-        for (BuiltItem& built : chooseExamples(design, list, perEntity, tableKeysSeen)) out.push_back({&entity, std::move(built)});
+        for (BuiltItem& built : chooseExamples(design, list, perEntity, tableKeysSeen))
+            out.push_back({&entity, std::move(built)});
     }
     return out;
 }

@@ -16,8 +16,7 @@ std::string whyAbsent(const design::Entity& entity, const design::KeyAttribute* 
         if (!key) continue;
         const design::KeyBinding* binding = entity.key(key->name);
         if (!binding) return "no " + key->name;
-        if (binding->conditional())
-            return key->name + " only while " + binding->whenAttribute + " = " + binding->whenEquals;
+        if (binding->conditional()) return key->name + " only while " + binding->whenAttribute + " = " + binding->whenEquals;
     }
     return "no item has its keys";
 }

@@ -26,9 +26,9 @@ struct LayoutPartition {
 };
 
 struct IndexLayout {
-    std::string indexName;     // empty: the table
-    std::string partitionKey;  // key attribute names
-    std::string sortKey;       // empty when there is none
+    std::string indexName;                    // empty: the table
+    std::string partitionKey;                 // key attribute names
+    std::string sortKey;                      // empty when there is none
     std::vector<LayoutPartition> partitions;  // the first ones, in order of first appearance
     int64_t partitionCount = 0;               // all partitions the items make
     int64_t itemCount = 0;                    // all items in the table or index
@@ -38,8 +38,8 @@ struct IndexLayout {
 };
 
 struct LayoutOptions {
-    int maxPartitions = 6;        // partitions kept (0: all)
-    int maxItemsPerPartition = 8; // items kept in each (0: all)
+    int maxPartitions = 6;         // partitions kept (0: all)
+    int maxItemsPerPartition = 8;  // items kept in each (0: all)
 };
 
 // `indexName` empty for the table; throws std::invalid_argument for an index the design lacks.

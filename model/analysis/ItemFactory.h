@@ -27,8 +27,8 @@ public:
     // Resolves ref(Entity.attribute) to an existing value, given a random source.
     using RefResolver = std::function<std::optional<std::string>(const design::Generator& ref, design::Rng& rng)>;
 
-    BuiltItem build(const design::Entity& entity, int64_t ordinal, int64_t ordinalInParent,
-                    const design::Values& inherited, const RefResolver& resolveRef = {}) const;
+    BuiltItem build(const design::Entity& entity, int64_t ordinal, int64_t ordinalInParent, const design::Values& inherited,
+                    const RefResolver& resolveRef = {}) const;
 
     // The item's projection into an index (its keys and the table's keys always; INCLUDE's
     // attributes; everything for ALL). Empty when the item is not in the index.

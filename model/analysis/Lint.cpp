@@ -115,10 +115,7 @@ std::string list(const std::vector<std::string>& items)
 }
 
 // Literal head of a template and whether it is all literal.
-std::pair<std::string, bool> head(const KeyTemplate& t)
-{
-    return {t.fixedPrefix(), t.isConstant()};
-}
+std::pair<std::string, bool> head(const KeyTemplate& t) { return {t.fixedPrefix(), t.isConstant()}; }
 
 bool headsCompatible(const KeyTemplate& a, const KeyTemplate& b)
 {
@@ -198,12 +195,12 @@ private:
             for (const auto& [k, b] : e.keys) {
                 if (!keyNames.count(k))
                     add(Finding::Severity::Warning, Finding::Rule::Structure, e.name, "", k,
-                        e.name + " fills " + k + " = " + b.keyTemplate.text() +
-                            ", but neither the table nor an index has " + k + " as a key.");
+                        e.name + " fills " + k + " = " + b.keyTemplate.text() + ", but neither the table nor an index has " + k +
+                            " as a key.");
                 if (b.conditional() && !e.attribute(b.whenAttribute))
                     add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", k,
-                        e.name + "'s " + k + " is written when " + b.whenAttribute + " = " + b.whenEquals + ", but " +
-                            e.name + " has no attribute " + b.whenAttribute + ".");
+                        e.name + "'s " + k + " is written when " + b.whenAttribute + " = " + b.whenEquals + ", but " + e.name +
+                            " has no attribute " + b.whenAttribute + ".");
                 if (d_.keyAttributeType(k) == design::KeyType::N) {
                     const auto& segs = b.keyTemplate.segments();
                     if (segs.size() != 1 || segs.front().kind != design::TemplateSegment::Kind::Variable)
@@ -258,14 +255,13 @@ private:
     {
         for (const Entity& e : d_.entities()) {
             for (const auto& [k, b] : e.keys) {
-                const auto issues = b.keyTemplate.lint(d_.table().separator, isSortKey(k), [&](std::string_view v) {
-                    return design::variableTraits(d_, e, v, k);
-                });
+                const auto issues = b.keyTemplate.lint(d_.table().separator, isSortKey(k),
+                                                       [&](std::string_view v) { return design::variableTraits(d_, e, v, k); });
                 for (const auto& issue : issues) {
                     const bool fatal = issue.rule == design::TemplateIssue::Rule::UnknownVariable ||
                                        issue.rule == design::TemplateIssue::Rule::AdjacentVariables;
-                    add(fatal ? Finding::Severity::Error : Finding::Severity::Warning, Finding::Rule::KeyFormat, e.name,
-                        "", k, e.name + "." + k + ": " + issue.message);
+                    add(fatal ? Finding::Severity::Error : Finding::Severity::Warning, Finding::Rule::KeyFormat, e.name, "", k,
+                        e.name + "." + k + ": " + issue.message);
                 }
             }
         }
@@ -345,8 +341,7 @@ private:
             } else {
                 busiestShare *= 1.0 / static_cast<double>(*card);
             }
-            describe.push_back("{" + v + "} has " + formatCount(static_cast<double>(*card)) + " value" +
-                               (*card == 1 ? "" : "s"));
+            describe.push_back("{" + v + "} has " + formatCount(static_cast<double>(*card)) + " value" + (*card == 1 ? "" : "s"));
         }
         if (!timeBucket && cardinality > 10) return;
 
@@ -358,7 +353,8 @@ private:
         const std::string key = p.partitionKey + " = " + t.text();
         std::string what;
         if (t.isConstant()) what = "is a constant: every " + e.name + " item on " + p.label() + " shares one partition";
-        else if (timeBucket && cardinality == 1) what = "is date-only: " + list(describe) + ", so the current bucket takes every write";
+        else if (timeBucket && cardinality == 1)
+            what = "is date-only: " + list(describe) + ", so the current bucket takes every write";
         else what = "has few values (" + list(describe) + (timeBucket ? "; the current bucket takes every write" : "") + ")";
 
         Finding f;
@@ -390,8 +386,7 @@ private:
             if (e.writesPerSecond > 0)
                 f.message = where + ". At " + formatCount(e.writesPerSecond) + " writes/s the busiest value (" + value +
                             ") takes about " + formatCount(busiest) + " of the 1,000 WCU/s a partition takes." + limit;
-            else
-                f.message = where + "; declare " + e.name + "'s writes per second to size the shards it needs." + limit;
+            else f.message = where + "; declare " + e.name + "'s writes per second to size the shards it needs." + limit;
         }
         findings_.push_back(std::move(f));
         readsOnHotKey(e, p, t);
@@ -409,8 +404,8 @@ private:
         }
         if (units > kPartitionReadUnits)
             add(Finding::Severity::Error, Finding::Rule::HotPartition, e.name, p.index, p.partitionKey,
-                p.label() + ": the patterns that read " + p.partitionKey + " = " + t.text() + " take " +
-                    formatCount(units) + " RCU/s from one partition, over the 3,000 RCU/s it serves.");
+                p.label() + ": the patterns that read " + p.partitionKey + " = " + t.text() + " take " + formatCount(units) +
+                    " RCU/s from one partition, over the 3,000 RCU/s it serves.");
     }
 
     // Why an entity's collection grows forever on a place, or "" when it does not.
@@ -442,15 +437,16 @@ private:
                 if (timeVar.empty()) continue;
                 const KeyTemplate& pk = e.key(p.partitionKey)->keyTemplate;
                 const std::string owner = pk.variables().front();
-                const double million = 1e6 * static_cast<double>(
-                    p.definition ? std::max<int64_t>(cost_.entrySize(e, *p.definition), 1) : cost_.itemSize(e));
+                const double million = 1e6 * static_cast<double>(p.definition
+                                                                     ? std::max<int64_t>(cost_.entrySize(e, *p.definition), 1)
+                                                                     : cost_.itemSize(e));
                 add(Finding::Severity::Warning, Finding::Rule::UnboundedCollection, e.name, p.index, p.partitionKey,
-                    p.label() + ": " + p.partitionKey + " = " + pk.text() + " collects every " + e.name + " of one {" +
-                        owner + "} over time (ordered by {" + timeVar +
+                    p.label() + ": " + p.partitionKey + " = " + pk.text() + " collects every " + e.name + " of one {" + owner +
+                        "} over time (ordered by {" + timeVar +
                         "}), so the collection never stops growing: a million of them is about " +
-                        formatCount(std::round(million / 1e6)) + " MB in one partition, which also takes all of that " +
-                        owner + "'s traffic. Bound it by time, e.g. " + p.partitionKey + " = " + pk.text() +
-                        d_.table().separator + "{" + timeVar + "Month} with " + timeVar + "Month = slice(" + timeVar +
+                        formatCount(std::round(million / 1e6)) + " MB in one partition, which also takes all of that " + owner +
+                        "'s traffic. Bound it by time, e.g. " + p.partitionKey + " = " + pk.text() + d_.table().separator + "{" +
+                        timeVar + "Month} with " + timeVar + "Month = slice(" + timeVar +
                         ", 7), so a listing reads the latest month or two.");
             }
         }
@@ -490,8 +486,9 @@ private:
                                     " value and their LSI entries) at 10 GB";
             if (!grows.empty()) {
                 add(Finding::Severity::Warning, Finding::Rule::LsiCollectionLimit, e.name, names.front(), table.partitionKey,
-                    cap + "; " + key + " grows without bound with " + grows + ", and a write past 10 GB fails with "
-                    "ItemCollectionSizeLimitExceededException. Bound the collection by time, or use a GSI instead.");
+                    cap + "; " + key + " grows without bound with " + grows +
+                        ", and a write past 10 GB fails with "
+                        "ItemCollectionSizeLimitExceededException. Bound the collection by time, or use a GSI instead.");
             } else if (bytes > 10.0 * 1024 * 1024 * 1024) {
                 add(Finding::Severity::Error, Finding::Rule::LsiCollectionLimit, e.name, names.front(), table.partitionKey,
                     cap + "; " + key + " is expected to hold about " + formatCount(std::round(bytes / 1e9)) + " GB.");
@@ -508,12 +505,14 @@ private:
         for (const auto& i : d_.indexes()) (i.kind == design::IndexKind::Global ? globals : locals)++;
         if (globals > 20)
             add(Finding::Severity::Warning, Finding::Rule::IndexLimit, "", "", "",
-                "The table has " + std::to_string(globals) + " global secondary indexes; the default quota is 20 per table "
-                "(it can be raised on request, but each GSI adds a write to every item it holds).");
+                "The table has " + std::to_string(globals) +
+                    " global secondary indexes; the default quota is 20 per table "
+                    "(it can be raised on request, but each GSI adds a write to every item it holds).");
         if (locals > 5)
             add(Finding::Severity::Error, Finding::Rule::IndexLimit, "", "", "",
-                "The table has " + std::to_string(locals) + " local secondary indexes; DynamoDB allows at most 5, a hard "
-                "limit, and only when the table is created.");
+                "The table has " + std::to_string(locals) +
+                    " local secondary indexes; DynamoDB allows at most 5, a hard "
+                    "limit, and only when the table is created.");
     }
 
     void unusedIndexes()

@@ -24,14 +24,14 @@ class CostModel;
 struct Finding {
     enum class Severity { Info, Warning, Error };
     enum class Rule {
-        HotPartition,          // constant, low-cardinality or date-only partition key
-        UnboundedCollection,   // grows without bound over time
-        LsiCollectionLimit,    // 10 GB per item collection with an LSI
-        IndexLimit,            // more than 20 GSIs or 5 LSIs
-        UnusedIndex,           // no pattern reads it
-        KeyFormat,             // a key-template rule (see TemplateIssue)
-        KeyCollision,          // two entities can write the same table key
-        Structure,             // missing table keys, unknown references
+        HotPartition,         // constant, low-cardinality or date-only partition key
+        UnboundedCollection,  // grows without bound over time
+        LsiCollectionLimit,   // 10 GB per item collection with an LSI
+        IndexLimit,           // more than 20 GSIs or 5 LSIs
+        UnusedIndex,          // no pattern reads it
+        KeyFormat,            // a key-template rule (see TemplateIssue)
+        KeyCollision,         // two entities can write the same table key
+        Structure,            // missing table keys, unknown references
     };
     Severity severity = Severity::Warning;
     Rule rule = Rule::Structure;

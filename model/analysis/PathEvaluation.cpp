@@ -41,8 +41,8 @@ namespace {
 class Evaluation {
 public:
     Evaluation(const design::Design& design, const AccessPattern& pattern, const Path& path, const KeyCondition* forced)
-        : design_(design), pattern_(pattern), path_(path), forced_(forced), bindings_(bindInputs(pattern)),
-          bound_(bindings_), separator_(design::separatorCharacter(design.table().separator)), label_(path.label())
+        : design_(design), pattern_(pattern), path_(path), forced_(forced), bindings_(bindInputs(pattern)), bound_(bindings_),
+          separator_(design::separatorCharacter(design.table().separator)), label_(path.label())
     {
         attempt_.pathOrder = path.order;
         attempt_.plan.patternId = pattern.id;
@@ -56,8 +56,7 @@ public:
             return attempt_;
         shapeRequest();
         noteOtherEntities();
-        if (inputsNeedFilter() || !orderIsKept() || !consistencyIsPossible() || !attributesAreProjected() ||
-            needsFanOut())
+        if (inputsNeedFilter() || !orderIsKept() || !consistencyIsPossible() || !attributesAreProjected() || needsFanOut())
             return attempt_;
         served();
         return attempt_;
@@ -124,8 +123,8 @@ void Evaluation::fillQuery(PlannedRequest& req, const KeyCondition& c) const
     req.tableName = design_.table().name;
     req.indexName = on.name;
     req.keyCondition = c;
-    req.itemCollection =
-        (on.name.empty() ? std::string("table") : on.name) + " partition " + on.partitionKey + " = " + c.partitionValue.text();
+    req.itemCollection = (on.name.empty() ? std::string("table") : on.name) + " partition " + on.partitionKey + " = " +
+                         c.partitionValue.text();
     const design::KeyType pkType = design_.keyAttributeType(on.partitionKey);
     const design::KeyType skType = on.sortKey.empty() ? design::KeyType::S : design_.keyAttributeType(on.sortKey);
     req.expressionAttributeNames = {{"#pk", on.partitionKey}};
@@ -167,7 +166,8 @@ bool Evaluation::returnedEntitiesAreOnPath()
             if (keyName.empty()) continue;
             const design::KeyBinding* kb = e->key(keyName);
             if (!kb)
-                return fail(kNotInPath, Verdict::NeedsScan, e->name + " does not fill " + keyName + ", so it is not in " + label_ + ".");
+                return fail(kNotInPath, Verdict::NeedsScan,
+                            e->name + " does not fill " + keyName + ", so it is not in " + label_ + ".");
             if (kb->conditional()) {
                 auto it = b.eq.find(kb->whenAttribute);
                 const auto* in = it == b.eq.end() ? nullptr : pattern_.input(it->second.input);
@@ -318,9 +318,8 @@ bool Evaluation::sortPlansFit()
 {
     for (const Entity* e : returned_) sortPlans_.push_back(sortPlanFor(e->key(path_.sortKey)->keyTemplate, bound_, separator_));
     const SortPlan& first = sortPlans_.front();
-    const bool same = std::all_of(sortPlans_.begin(), sortPlans_.end(), [&](const SortPlan& s) {
-        return s.op == first.op && s.v1 == first.v1 && s.v2 == first.v2;
-    });
+    const bool same = std::all_of(sortPlans_.begin(), sortPlans_.end(),
+                                  [&](const SortPlan& s) { return s.op == first.op && s.v1 == first.v1 && s.v2 == first.v2; });
     cond_.sortAttribute = path_.sortKey;
     if (same) {
         cond_.sort = first.op;
@@ -392,9 +391,8 @@ void Evaluation::noteOtherEntities()
         plan.extraEntities.push_back(f.name);
     }
     if (!plan.extraEntities.empty()) {
-        plan.warnings.push_back("The request also reads " + list(plan.extraEntities) + " items in " +
-                                plan.request.itemCollection + " and pays for them; the caller drops them by " +
-                                design_.table().typeAttribute + ".");
+        plan.warnings.push_back("The request also reads " + list(plan.extraEntities) + " items in " + plan.request.itemCollection +
+                                " and pays for them; the caller drops them by " + design_.table().typeAttribute + ".");
     }
 }
 
@@ -488,8 +486,8 @@ bool Evaluation::attributesAreProjected()
         plan.requestCount = 1 + fetches;
         return fail(kNotProjected, Verdict::NotProjected,
                     path_.name + " projects " + kind + " without " + list(plan.missingAttributes) + ", so the Query on " +
-                        path_.name + " must be followed by a GetItem on the table for each item: 1 + " +
-                        std::to_string(fetches) + " requests.");
+                        path_.name + " must be followed by a GetItem on the table for each item: 1 + " + std::to_string(fetches) +
+                        " requests.");
     }
     plan.warnings.push_back(path_.name + " projects " + kind + " without " + list(plan.missingAttributes) +
                             "; with Select = ALL_ATTRIBUTES DynamoDB fetches them from the table for every item, "
@@ -504,9 +502,8 @@ bool Evaluation::needsFanOut()
     if (!fanOut_) return false;
     PatternPlan& plan = attempt_.plan;
     plan.requestCount = fanOut_->count;
-    plan.request.itemCollection = (path_.name.empty() ? std::string("table") : path_.name) + " partitions " +
-                                  path_.partitionKey + " = " + cond_.partitionValue.text() + ", one per {" +
-                                  fanOut_->variable + "}";
+    plan.request.itemCollection = (path_.name.empty() ? std::string("table") : path_.name) + " partitions " + path_.partitionKey +
+                                  " = " + cond_.partitionValue.text() + ", one per {" + fanOut_->variable + "}";
     fail(kMultiple, Verdict::NeedsMultipleRequests, fanOut_->why);
     return true;
 }

@@ -48,7 +48,6 @@ struct Attempt {
 };
 
 // The pattern as one request on `path` (with the pattern's forced key condition when not null).
-Attempt evaluate(const design::Design& design, const design::AccessPattern& pattern, const Path& path,
-                 const KeyCondition* forced);
+Attempt evaluate(const design::Design& design, const design::AccessPattern& pattern, const Path& path, const KeyCondition* forced);
 
 }  // namespace keyplan::analysis::planner

@@ -60,8 +60,8 @@ std::optional<std::string> invalidBecause(const design::Design& design, const Ac
         if (in.attributeName() == in.name)
             return "its input '" + in.name + "' is not an attribute of " + list(names, "or") +
                    "; rename the input or say which attribute it constrains.";
-        return "its input '" + in.name + "' constrains the attribute '" + in.attributeName() + "', which " +
-               list(names, "or") + " does not have.";
+        return "its input '" + in.name + "' constrains the attribute '" + in.attributeName() + "', which " + list(names, "or") +
+               " does not have.";
     }
     if (!pattern.orderBy.empty() && !anyHas(pattern.orderBy))
         return "it orders by '" + pattern.orderBy + "', which " + list(names, "or") + " does not have.";
@@ -138,9 +138,8 @@ std::optional<PatternPlan> missingIndexPlan(const design::Design& design, const 
             if (!virt.sortKey.empty()) s += " and " + virt.sortKey + " = " + e->key(virt.sortKey)->keyTemplate.text();
             fills.push_back(s);
         }
-        missing.explanation = verdictWords(Verdict::MissingIndex) + ": " + list(fills) +
-                              ", but the table has no index keyed on " + pk +
-                              "; add a global secondary index with partition key " + pk +
+        missing.explanation = verdictWords(Verdict::MissingIndex) + ": " + list(fills) + ", but the table has no index keyed on " +
+                              pk + "; add a global secondary index with partition key " + pk +
                               (virt.sortKey.empty() ? std::string() : " and sort key " + virt.sortKey) +
                               " and the pattern is one " + missing.request.keyCondition.text() + " Query.";
         missing.notes = notes;
@@ -183,8 +182,8 @@ PatternPlan scanPlan(const design::Design& design, const AccessPattern& pattern,
     }
     for (const Entity* e : returned) names.push_back(e->name);
     scan.explanation = verdictWords(Verdict::NeedsScan) + ": no key of the table or of an index can be filled from " +
-                       (free.empty() ? std::string("the pattern") : "the inputs (" + list(free) + ")") + " for " +
-                       list(names) + ": " + bestWhy + " A Scan reads, and pays for, every item in the table.";
+                       (free.empty() ? std::string("the pattern") : "the inputs (" + list(free) + ")") + " for " + list(names) +
+                       ": " + bestWhy + " A Scan reads, and pays for, every item in the table.";
     return scan;
 }
 
@@ -226,7 +225,8 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
         const std::string& want = *pattern.forceIndex;
         auto it = std::find_if(candidates.begin(), candidates.end(), [&](const Path& p) { return p.name == want; });
         if (it == candidates.end())
-            return verdictPlan(pattern, Verdict::MissingIndex, 0, "the pattern asks for " + want + ", which the table does not have.");
+            return verdictPlan(pattern, Verdict::MissingIndex, 0,
+                               "the pattern asks for " + want + ", which the table does not have.");
         candidates = {*it};
     } else if (hasForced) {
         std::erase_if(candidates, [&](const Path& p) { return p.partitionKey != forced.partitionAttribute; });
@@ -251,8 +251,7 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
         const std::string label = candidates[static_cast<size_t>(a.declared)].label();
         if (a.rank == kServed)
             result.notes.push_back(label + ": also serves it, at " + formatCount(units(a)) + " read units per call.");
-        else
-            result.notes.push_back(label + ": " + a.why);
+        else result.notes.push_back(label + ": " + a.why);
     }
     if (best->rank == kServed || best->rank < kNoPartition) return result;
 

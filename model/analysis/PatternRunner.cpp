@@ -63,7 +63,8 @@ design::Values PatternRunner::completeInputs(const design::AccessPattern& patter
         if (inputs.count(name)) continue;
         const design::PatternInput* in = pattern.input(name);
         if (in && in->comparison != design::Comparison::Equal && in->comparison != design::Comparison::BeginsWith) {
-            const bool lower = in->comparison == design::Comparison::Greater || in->comparison == design::Comparison::GreaterOrEqual;
+            const bool lower = in->comparison == design::Comparison::Greater ||
+                               in->comparison == design::Comparison::GreaterOrEqual;
             const design::Generator* g = nullptr;
             for (const design::Entity* e : returned) {
                 if (!g && e->attribute(in->attributeName())) g = resolvedGenerator(design_, *e, in->attributeName());
@@ -109,9 +110,8 @@ design::Values PatternRunner::completeInputs(const design::AccessPattern& patter
     scan.tableName = design_.table().name;
     scan.limit = kScanPageItems;
     auto satisfied = [&] {
-        return std::all_of(wants.begin(), wants.end(), [&](const Want& w) {
-            return w.candidates >= (w.entity == returned.front() ? kCandidates : 1);
-        });
+        return std::all_of(wants.begin(), wants.end(),
+                           [&](const Want& w) { return w.candidates >= (w.entity == returned.front() ? kCandidates : 1); });
     };
     for (int page = 0; page < kScanPages && !wants.empty() && !satisfied(); ++page) {
         const auto response = store_.scan(scan);
@@ -155,8 +155,8 @@ design::Values PatternRunner::completeInputs(const design::AccessPattern& patter
     }
     for (const auto& name : missing) {
         if (!inputs.count(name))
-            throw std::invalid_argument("no value for the input '" + name + "': no returned entity has " +
-                                        attributeOf(name) + "; give it");
+            throw std::invalid_argument("no value for the input '" + name + "': no returned entity has " + attributeOf(name) +
+                                        "; give it");
     }
     return inputs;
 }

@@ -47,8 +47,8 @@ std::string_view operationName(Operation op);  // "GetItem", "Query", "Scan", "-
 
 // One expression attribute value: its placeholder and the template that makes it.
 struct PlannedValue {
-    std::string placeholder;        // ":pk"
-    design::KeyTemplate value;      // over input names: "CUST#{customerId}"
+    std::string placeholder;    // ":pk"
+    design::KeyTemplate value;  // over input names: "CUST#{customerId}"
     design::KeyType type = design::KeyType::S;
     bool operator==(const PlannedValue&) const = default;
 };
@@ -112,7 +112,7 @@ struct PatternPlan {
     // with a filter, a Scan, the first of several requests, the index Query before the fetches).
     PlannedRequest request;
     int requestCount = 1;
-    std::vector<std::string> extraEntities;  // other entity types the request also reads
+    std::vector<std::string> extraEntities;      // other entity types the request also reads
     std::vector<std::string> missingAttributes;  // NotProjected: attributes the index lacks
     std::vector<std::string> warnings;
     // Why the other paths (the table, each index) were not chosen.

@@ -83,9 +83,9 @@ Symbolic renderSymbolic(const KeyTemplate& t, const Bindings& b)
 SortPlan sortPlanFor(const KeyTemplate& t, const Bindings& b, char sep)
 {
     SortPlan sp;
-    std::string prefix;        // rendered so far (template text)
-    std::string beforeLast;    // rendered text before the last literal segment
-    std::string lastLiteral;   // raw text of the last segment if it is a literal
+    std::string prefix;       // rendered so far (template text)
+    std::string beforeLast;   // rendered text before the last literal segment
+    std::string lastLiteral;  // raw text of the last segment if it is a literal
     const auto& segs = t.segments();
     auto upperOfPrefix = [&]() {
         // Every string that starts with the prefix sorts below the prefix with its last

@@ -28,7 +28,8 @@ std::vector<int64_t> spread(int64_t total, int64_t parents, const design::Skew& 
     }
     std::vector<double> share(static_cast<size_t>(parents));
     double sum = 0;
-    for (int64_t r = 0; r < parents; ++r) sum += share[static_cast<size_t>(r)] = 1.0 / std::pow(static_cast<double>(r + 1), skew.exponent);
+    for (int64_t r = 0; r < parents; ++r)
+        sum += share[static_cast<size_t>(r)] = 1.0 / std::pow(static_cast<double>(r + 1), skew.exponent);
     int64_t given = 0;
     std::vector<std::pair<double, int64_t>> remainders;
     for (int64_t r = 0; r < parents; ++r) {
@@ -126,7 +127,8 @@ bool SampleData::generate(const std::function<bool(const Entity&, BuiltItem&&)>&
     for (const Entity& e : design_.entities()) {
         if (!e.sample.parent.empty()) parents.insert(e.sample.parent);
         for (const auto& a : e.attributes) {
-            if (a.generator.kind() == Generator::Kind::Ref) pooled.insert(refKey(a.generator.refEntity(), a.generator.refAttribute()));
+            if (a.generator.kind() == Generator::Kind::Ref)
+                pooled.insert(refKey(a.generator.refEntity(), a.generator.refAttribute()));
         }
     }
     std::map<std::string, std::vector<design::Values>> kept;
@@ -231,9 +233,8 @@ LoadResult SampleData::load(store::Store& store, const LoadOptions& options,
 
     const int batchSize = std::clamp(options.batchSize, 1, 25);
     const int64_t total = totalItems();
-    const int groupSize = options.requestsPerCall > 0
-                              ? options.requestsPerCall
-                              : static_cast<int>(std::clamp<int64_t>(total / batchSize / 20, 40, 4000));
+    const int groupSize = options.requestsPerCall > 0 ? options.requestsPerCall
+                                                      : static_cast<int>(std::clamp<int64_t>(total / batchSize / 20, 40, 4000));
     std::vector<store::WriteRequest> batch;
     std::vector<store::BatchWriteItemRequest> group;
     int64_t groupItems = 0;
@@ -243,7 +244,8 @@ LoadResult SampleData::load(store::Store& store, const LoadOptions& options,
         if (response.consumedCapacity) {
             for (const auto& c : *response.consumedCapacity) result.writeUnits += c.capacityUnits;
         }
-        for (const auto& [t, writes] : response.unprocessedItems) unprocessed.insert(unprocessed.end(), writes.begin(), writes.end());
+        for (const auto& [t, writes] : response.unprocessedItems)
+            unprocessed.insert(unprocessed.end(), writes.begin(), writes.end());
     };
     // Re-sends what the store left unprocessed, BatchWriteItem by BatchWriteItem.
     auto resend = [&](std::vector<store::WriteRequest> pending) {
@@ -255,8 +257,10 @@ LoadResult SampleData::load(store::Store& store, const LoadOptions& options,
             for (size_t at = 0; at < pending.size(); at += static_cast<size_t>(batchSize)) {
                 store::BatchWriteItemRequest request;
                 request.requestItems.push_back(
-                    {table, std::vector<store::WriteRequest>(pending.begin() + static_cast<std::ptrdiff_t>(at),
-                                                             pending.begin() + static_cast<std::ptrdiff_t>(std::min(pending.size(), at + static_cast<size_t>(batchSize))))});
+                    {table, std::vector<store::WriteRequest>(
+                                pending.begin() + static_cast<std::ptrdiff_t>(at),
+                                pending.begin() +
+                                    static_cast<std::ptrdiff_t>(std::min(pending.size(), at + static_cast<size_t>(batchSize))))});
                 request.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
                 account(store.batchWriteItem(request), again);
             }

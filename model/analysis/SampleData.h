@@ -49,8 +49,8 @@ struct LoadOptions {
 
 struct LoadResult {
     int64_t itemsWritten = 0;
-    int64_t requests = 0;      // BatchWriteItem requests sent
-    double writeUnits = 0;     // consumed capacity the store reported
+    int64_t requests = 0;   // BatchWriteItem requests sent
+    double writeUnits = 0;  // consumed capacity the store reported
     bool cancelled = false;
     bool createdTable = false;
 };

@@ -44,8 +44,8 @@ StorageCost storageCost(const design::Design& design, const CostModel& cost)
         const double size = static_cast<double>(cost.itemSize(e));
         table.items += n;
         table.bytes += n * (size + kStorageOverheadBytes);
-        table.arithmetic += (table.arithmetic.empty() ? "" : " + ") + formatCount(n) + " " + e.name + " x (" +
-                            formatCount(size) + " + 100 B)";
+        table.arithmetic += (table.arithmetic.empty() ? "" : " + ") + formatCount(n) + " " + e.name + " x (" + formatCount(size) +
+                            " + 100 B)";
     }
     out.places.push_back(std::move(table));
 

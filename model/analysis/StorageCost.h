@@ -21,7 +21,7 @@ struct StoragePlace {
     std::string name;        // "table" or an index name
     std::string projection;  // "" for the table; "ALL", "KEYS_ONLY", "INCLUDE"
     double items = 0;
-    double bytes = 0;        // item or entry sizes plus the per-item overhead
+    double bytes = 0;  // item or entry sizes plus the per-item overhead
     double dollarsPerMonth = 0;
     std::string arithmetic;  // "50,000,000 Order x (1,024 + 100 B) + ..."
 };

@@ -55,8 +55,9 @@ std::optional<Credentials> staticKeys(const std::map<std::string, std::string>* 
     const std::string secret = value(s, "aws_secret_access_key");
     if (id.empty() && secret.empty()) return std::nullopt;
     if (id.empty() || secret.empty())
-        throw ConfigError(source + " has " + (id.empty() ? "aws_secret_access_key but no aws_access_key_id"
-                                                         : "aws_access_key_id but no aws_secret_access_key"));
+        throw ConfigError(
+            source + " has " +
+            (id.empty() ? "aws_secret_access_key but no aws_access_key_id" : "aws_access_key_id but no aws_secret_access_key"));
     return Credentials{id, secret, value(s, "aws_session_token"), source};
 }
 

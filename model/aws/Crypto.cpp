@@ -21,8 +21,8 @@ std::string hmacSha256(std::string_view key, std::string_view data)
 {
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
-    if (!HMAC(EVP_sha256(), key.data(), int(key.size()), reinterpret_cast<const unsigned char*>(data.data()),
-              data.size(), digest, &length))
+    if (!HMAC(EVP_sha256(), key.data(), int(key.size()), reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest,
+              &length))
         throw std::runtime_error("HMAC-SHA256 failed in libcrypto");
     return std::string(reinterpret_cast<const char*>(digest), length);
 }

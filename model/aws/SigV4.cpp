@@ -25,8 +25,8 @@ std::string lower(std::string_view s)
 
 bool isUnreserved(unsigned char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-           c == '.' || c == '~';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' ||
+           c == '~';
 }
 
 // RFC 3986 encoding of everything but the unreserved characters, upper-case hex, as SigV4 requires.
@@ -250,16 +250,16 @@ void sign(HttpRequestParts& request, std::string_view payload, const Credentials
     const SigningScope scope{dateTime.substr(0, 8), std::string(region), std::string(service)};
     const std::vector<std::string> names = headerNamesToSign(request);
     const std::string canonical = canonicalRequest(request, names, sha256Hex(payload));
-    const std::string signature =
-        signatureHex(signingKey(credentials.secretAccessKey, scope), stringToSign(dateTime, scope, canonical));
+    const std::string signature = signatureHex(signingKey(credentials.secretAccessKey, scope),
+                                               stringToSign(dateTime, scope, canonical));
     std::string signedHeaders;
     for (const std::string& name : names) {
         if (!signedHeaders.empty()) signedHeaders.push_back(';');
         signedHeaders += name;
     }
     std::string authorization(kSigV4Algorithm);
-    authorization += " Credential=" + credentials.accessKeyId + "/" + scope.toString() + ", SignedHeaders=" +
-                     signedHeaders + ", Signature=" + signature;
+    authorization += " Credential=" + credentials.accessKeyId + "/" + scope.toString() + ", SignedHeaders=" + signedHeaders +
+                     ", Signature=" + signature;
     request.headers.emplace_back("Authorization", std::move(authorization));
 }
 

@@ -102,12 +102,10 @@ void checkSkew(const std::string& dateText, Clock::time_point date, Clock::time_
     const std::string minutes = std::to_string(skew.count());
     if (date < now - skew)
         refuse(ErrorCode::InvalidSignatureException, "Signature expired: " + dateText + " is now earlier than " +
-                                                         amzDate(now - skew) + " (" + amzDate(now) + " - " + minutes +
-                                                         " min.)");
+                                                         amzDate(now - skew) + " (" + amzDate(now) + " - " + minutes + " min.)");
     if (date > now + skew)
-        refuse(ErrorCode::InvalidSignatureException, "Signature not yet current: " + dateText +
-                                                         " is still later than " + amzDate(now + skew) + " (" +
-                                                         amzDate(now) + " + " + minutes + " min.)");
+        refuse(ErrorCode::InvalidSignatureException, "Signature not yet current: " + dateText + " is still later than " +
+                                                         amzDate(now + skew) + " (" + amzDate(now) + " + " + minutes + " min.)");
 }
 
 SigningScope checkCredential(std::string_view credential, const std::string& dateText, const VerifyOptions& options,
@@ -122,8 +120,7 @@ SigningScope checkCredential(std::string_view credential, const std::string& dat
                    std::string(credential) + "'");
     std::string problems;
     if (parts[2].empty()) problems += "Credential should be scoped to a valid region, not '" + std::string(parts[2]) + "'. ";
-    if (parts[3] != options.service)
-        problems += "Credential should be scoped to correct service: '" + options.service + "'. ";
+    if (parts[3] != options.service) problems += "Credential should be scoped to correct service: '" + options.service + "'. ";
     if (parts[4] != "aws4_request")
         problems += "Credential should be scoped with a valid terminator: 'aws4_request', not '" + std::string(parts[4]) + "'. ";
     if (parts[1] != std::string_view(dateText).substr(0, 8))
@@ -187,8 +184,7 @@ std::string verifyRequest(const HttpRequestParts& request, std::string_view payl
     for (const char* name : {"Credential", "Signature", "SignedHeaders"})
         if (auth.parameters.find(name) == auth.parameters.end())
             missing += std::string("Authorization header requires '") + name + "' parameter. ";
-    if (dateText.empty())
-        missing += "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ";
+    if (dateText.empty()) missing += "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ";
     if (!missing.empty()) refuse(ErrorCode::IncompleteSignatureException, missing + "Authorization=" + header);
 
     const std::optional<Clock::time_point> date = parseAmzDate(dateText);

@@ -30,8 +30,8 @@ std::string_view comparisonSymbol(Comparison c)
 bool comparisonFromSymbol(std::string_view symbol, Comparison* out)
 {
     static const std::pair<std::string_view, Comparison> kSymbols[] = {
-        {"=", Comparison::Equal},          {"<", Comparison::Less},
-        {"<=", Comparison::LessOrEqual},   {">", Comparison::Greater},
+        {"=", Comparison::Equal},           {"<", Comparison::Less},
+        {"<=", Comparison::LessOrEqual},    {">", Comparison::Greater},
         {">=", Comparison::GreaterOrEqual}, {"begins_with", Comparison::BeginsWith},
     };
     for (const auto& [s, c] : kSymbols) {
@@ -379,9 +379,9 @@ std::optional<Design::Identified> Design::identify(const dynamo::Item& item) con
 
 bool Design::operator==(const Design& other) const
 {
-    return name_ == other.name_ && description_ == other.description_ && table_ == other.table_ &&
-           prices_ == other.prices_ && indexes_ == other.indexes_ && entities_ == other.entities_ &&
-           patterns_ == other.patterns_ && extensions_ == other.extensions_;
+    return name_ == other.name_ && description_ == other.description_ && table_ == other.table_ && prices_ == other.prices_ &&
+           indexes_ == other.indexes_ && entities_ == other.entities_ && patterns_ == other.patterns_ &&
+           extensions_ == other.extensions_;
 }
 
 const std::string* Design::extension(std::string_view name) const
@@ -396,8 +396,7 @@ void Design::setExtension(const std::string& name, std::string json)
     else extensions_[name] = std::move(json);
 }
 
-VariableTraits variableTraits(const Design& design, const Entity& entity, std::string_view name,
-                              std::string_view keyAttribute)
+VariableTraits variableTraits(const Design& design, const Entity& entity, std::string_view name, std::string_view keyAttribute)
 {
     VariableTraits traits;
     const Attribute* attribute = entity.attribute(name);

@@ -50,9 +50,9 @@ struct Table {
     KeyAttribute partitionKey{"PK", KeyType::S};
     std::optional<KeyAttribute> sortKey = KeyAttribute{"SK", KeyType::S};
     BillingMode billing = BillingMode::OnDemand;
-    Throughput capacity;              // provisioned only
+    Throughput capacity;                  // provisioned only
     std::string typeAttribute = "_type";  // the discriminator attribute every item carries
-    std::string separator = "#";      // the key templates' separator
+    std::string separator = "#";          // the key templates' separator
     bool operator==(const Table&) const = default;
 };
 
@@ -69,7 +69,7 @@ struct Index {
     std::optional<KeyAttribute> sortKey;
     Projection projection = Projection::All;
     std::vector<std::string> nonKeyAttributes;  // Include only
-    std::optional<Throughput> capacity;          // a provisioned GSI's own throughput
+    std::optional<Throughput> capacity;         // a provisioned GSI's own throughput
     std::string description;
     bool operator==(const Index&) const = default;
 };
@@ -103,10 +103,10 @@ struct KeyBinding {
 // parent entity, spread evenly or Zipf-skewed. A child copies its parent's attributes of the same
 // name (an Order's customerId comes from its Customer).
 struct SampleSpec {
-    int64_t count = 10;      // roots
-    std::string parent;      // children: the parent entity's name
-    double perParent = 3;    // children: mean children per parent
-    Skew skew;               // children: how they spread over parents
+    int64_t count = 10;    // roots
+    std::string parent;    // children: the parent entity's name
+    double perParent = 3;  // children: mean children per parent
+    Skew skew;             // children: how they spread over parents
     bool operator==(const SampleSpec&) const = default;
 };
 
@@ -142,7 +142,7 @@ struct PatternInput {
     std::string name;       // placeholder name, e.g. "customerId" or "from"
     std::string attribute;  // the entity attribute it constrains (defaults to `name` when empty)
     Comparison comparison = Comparison::Equal;
-    std::string example;    // an example value for docs and the runner
+    std::string example;  // an example value for docs and the runner
     std::optional<std::string> fixedValue;
     bool operator==(const PatternInput&) const = default;
     const std::string& attributeName() const { return attribute.empty() ? name : attribute; }
@@ -163,13 +163,13 @@ struct AccessPattern {
     std::string name;
     std::string description;
     std::vector<PatternInput> inputs;
-    std::string expectedResult;          // prose: what comes back
+    std::string expectedResult;  // prose: what comes back
     std::vector<ReturnedEntity> returns;
     // Attributes the caller needs; empty means whole items (every stored attribute).
     std::vector<std::string> attributes;
     Order order = Order::Any;
-    std::string orderBy;                 // the attribute the order is by; empty: key order
-    std::optional<int64_t> pageSize;     // Limit
+    std::string orderBy;              // the attribute the order is by; empty: key order
+    std::optional<int64_t> pageSize;  // Limit
     double ratePerSecond = 0;
     Consistency consistency = Consistency::Eventual;
     // The designer's choice, if any: the index ("" = the table) and the key condition, written as
@@ -191,10 +191,10 @@ struct PriceTable {
     // copies of that date (on-demand halved on 1 Nov 2024).
     std::string source = "AWS DynamoDB pricing, https://aws.amazon.com/dynamodb/pricing/on-demand/ and "
                          "https://aws.amazon.com/dynamodb/pricing/provisioned/ (on-demand after the 1 Nov 2024 cut)";
-    double onDemandReadPerMillion = 0.125;   // $ per million read request units
-    double onDemandWritePerMillion = 0.625;  // $ per million write request units
-    double provisionedReadPerHour = 0.00013;  // $ per RCU-hour
-    double provisionedWritePerHour = 0.00065; // $ per WCU-hour
+    double onDemandReadPerMillion = 0.125;     // $ per million read request units
+    double onDemandWritePerMillion = 0.625;    // $ per million write request units
+    double provisionedReadPerHour = 0.00013;   // $ per RCU-hour
+    double provisionedWritePerHour = 0.00065;  // $ per WCU-hour
     double storagePerGbMonth = 0.25;
     double hoursPerMonth = 730;
     bool operator==(const PriceTable&) const = default;
@@ -297,7 +297,6 @@ private:
 
 // What a key template's rules need to know about the variable `name` of `entity` when it fills
 // `keyAttribute` (an N key holding one number sorts numerically, so needs no padding).
-VariableTraits variableTraits(const Design& design, const Entity& entity, std::string_view name,
-                              std::string_view keyAttribute);
+VariableTraits variableTraits(const Design& design, const Entity& entity, std::string_view name, std::string_view keyAttribute);
 
 }  // namespace keyplan::design

@@ -105,9 +105,10 @@ Value entityJson(const Design& design, const Entity& e)
         if (!b.conditional()) {
             keys.members().emplace_back(name, Value(b.keyTemplate.text()));
         } else {
-            keys.members().emplace_back(name, Obj()
-                                        .add("template", b.keyTemplate.text())
-                                        .add("when", Obj().add("attribute", b.whenAttribute).add("equals", b.whenEquals)));
+            keys.members().emplace_back(name,
+                                        Obj()
+                                            .add("template", b.keyTemplate.text())
+                                            .add("when", Obj().add("attribute", b.whenAttribute).add("equals", b.whenEquals)));
         }
     };
     for (const auto& name : design.keyAttributeNames()) {
@@ -129,10 +130,8 @@ Value entityJson(const Design& design, const Entity& e)
     if (e.sample.parent.empty()) {
         o.add("sample", Obj().add("count", e.sample.count));
     } else {
-        o.add("sample", Obj()
-                            .add("parent", e.sample.parent)
-                            .add("perParent", e.sample.perParent)
-                            .add("skew", e.sample.skew.spec()));
+        o.add("sample",
+              Obj().add("parent", e.sample.parent).add("perParent", e.sample.perParent).add("skew", e.sample.skew.spec()));
     }
     o.addIf(e.writesPerSecond != 0, "writesPerSecond", e.writesPerSecond);
     o.addIf(e.itemSizeBytes != 0, "itemSize", e.itemSizeBytes);
@@ -194,8 +193,7 @@ KeyAttribute readKeyAttribute(const Value* v, const std::string& path)
     } else {
         const Value& o = read::object(v, path, {"name", "type"});
         k.name = read::string(o, "name", path, true);
-        k.type = read::choice(o, "type", path, KeyType::S,
-                                {{"S", KeyType::S}, {"N", KeyType::N}, {"B", KeyType::B}});
+        k.type = read::choice(o, "type", path, KeyType::S, {{"S", KeyType::S}, {"N", KeyType::N}, {"B", KeyType::B}});
     }
     if (k.name.empty()) read::fail(path, "a key attribute needs a name");
     return k;
@@ -212,8 +210,8 @@ Throughput readThroughput(const Value* v, const std::string& path)
 
 Table readTable(const Value* v, const std::string& path)
 {
-    const Value& o =
-        read::object(v, path, {"name", "partitionKey", "sortKey", "billing", "capacity", "typeAttribute", "separator"});
+    const Value& o = read::object(v, path,
+                                  {"name", "partitionKey", "sortKey", "billing", "capacity", "typeAttribute", "separator"});
     Table t;
     t.name = read::string(o, "name", path, true);
     if (!o.contains("partitionKey")) read::fail(path + ".partitionKey", "is required");
@@ -221,7 +219,7 @@ Table readTable(const Value* v, const std::string& path)
     t.sortKey.reset();
     if (o.contains("sortKey")) t.sortKey = readKeyAttribute(o.find("sortKey"), path + ".sortKey");
     t.billing = read::choice(o, "billing", path, BillingMode::OnDemand,
-                               {{"onDemand", BillingMode::OnDemand}, {"provisioned", BillingMode::Provisioned}});
+                             {{"onDemand", BillingMode::OnDemand}, {"provisioned", BillingMode::Provisioned}});
     if (o.contains("capacity")) t.capacity = readThroughput(o.find("capacity"), path + ".capacity");
     else if (t.billing == BillingMode::Provisioned) read::fail(path + ".capacity", "is required for provisioned billing");
     t.typeAttribute = read::string(o, "typeAttribute", path, false, "_type");
@@ -236,21 +234,19 @@ Index readIndex(const Value* v, const std::string& path, const Table& table)
         v, path, {"name", "kind", "partitionKey", "sortKey", "projection", "attributes", "capacity", "description"});
     Index i;
     i.name = read::string(o, "name", path, true);
-    if (i.name.size() < 3 || i.name.size() > 255)
-        read::fail(path + ".name", "an index name has 3 to 255 characters");
+    if (i.name.size() < 3 || i.name.size() > 255) read::fail(path + ".name", "an index name has 3 to 255 characters");
     i.kind = read::choice(o, "kind", path, IndexKind::Global, {{"global", IndexKind::Global}, {"local", IndexKind::Local}});
     if (i.kind == IndexKind::Global) {
         if (!o.contains("partitionKey")) read::fail(path + ".partitionKey", "is required for a global index");
         i.partitionKey = readKeyAttribute(o.find("partitionKey"), path + ".partitionKey");
     } else {
-        if (o.contains("partitionKey"))
-            read::fail(path + ".partitionKey", "a local index always uses the table's partition key");
+        if (o.contains("partitionKey")) read::fail(path + ".partitionKey", "a local index always uses the table's partition key");
         if (!o.contains("sortKey")) read::fail(path + ".sortKey", "is required for a local index");
         i.partitionKey = table.partitionKey;
     }
     if (o.contains("sortKey")) i.sortKey = readKeyAttribute(o.find("sortKey"), path + ".sortKey");
     i.projection = read::choice(o, "projection", path, Projection::All,
-                                  {{"ALL", Projection::All}, {"KEYS_ONLY", Projection::KeysOnly}, {"INCLUDE", Projection::Include}});
+                                {{"ALL", Projection::All}, {"KEYS_ONLY", Projection::KeysOnly}, {"INCLUDE", Projection::Include}});
     i.nonKeyAttributes = read::strings(o, "attributes", path);
     if (i.projection != Projection::Include && !i.nonKeyAttributes.empty())
         read::fail(path + ".attributes", "only an INCLUDE projection lists attributes");
@@ -306,8 +302,8 @@ Attribute readAttribute(const Value* v, const std::string& path)
 
 Entity readEntity(const Value* v, const std::string& path)
 {
-    const Value& o = read::object(
-        v, path, {"name", "description", "type", "keys", "attributes", "sample", "writesPerSecond", "itemSize"});
+    const Value& o = read::object(v, path,
+                                  {"name", "description", "type", "keys", "attributes", "sample", "writesPerSecond", "itemSize"});
     Entity e;
     e.name = read::string(o, "name", path, true);
     if (e.name.empty()) read::fail(path + ".name", "must not be empty");
@@ -335,8 +331,7 @@ Entity readEntity(const Value* v, const std::string& path)
         const Value& s = read::object(o.find("sample"), spath, {"count", "parent", "perParent", "skew"});
         e.sample.parent = read::string(s, "parent", spath, false);
         if (e.sample.parent.empty()) {
-            if (s.contains("perParent") || s.contains("skew"))
-                read::fail(spath, "perParent and skew need a parent");
+            if (s.contains("perParent") || s.contains("skew")) read::fail(spath, "perParent and skew need a parent");
             e.sample.count = read::integer(s, "count", spath, 10, 0, 1'000'000'000);
         } else {
             if (s.contains("count")) read::fail(spath + ".count", "a child entity's count comes from perParent");
@@ -354,8 +349,8 @@ Entity readEntity(const Value* v, const std::string& path)
 AccessPattern readPattern(const Value* v, const std::string& path)
 {
     const Value& o = read::object(v, path,
-                                         {"number", "name", "description", "inputs", "result", "returns", "attributes",
-                                          "order", "orderBy", "pageSize", "rate", "consistency", "index", "keyCondition"});
+                                  {"number", "name", "description", "inputs", "result", "returns", "attributes", "order",
+                                   "orderBy", "pageSize", "rate", "consistency", "index", "keyCondition"});
     AccessPattern p;
     p.number = static_cast<int>(read::integer(o, "number", path, 0, 1, 100000, true));
     p.name = read::string(o, "name", path, true);
@@ -397,12 +392,12 @@ AccessPattern readPattern(const Value* v, const std::string& path)
     }
     p.attributes = read::strings(o, "attributes", path);
     p.order = read::choice(o, "order", path, Order::Any,
-                             {{"any", Order::Any}, {"ascending", Order::Ascending}, {"descending", Order::Descending}});
+                           {{"any", Order::Any}, {"ascending", Order::Ascending}, {"descending", Order::Descending}});
     p.orderBy = read::string(o, "orderBy", path, false);
     if (o.contains("pageSize")) p.pageSize = read::integer(o, "pageSize", path, 0, 1, 1'000'000);
     p.ratePerSecond = read::number(o, "rate", path, 0, 0, 1e9);
     p.consistency = read::choice(o, "consistency", path, Consistency::Eventual,
-                                   {{"eventual", Consistency::Eventual}, {"strong", Consistency::Strong}});
+                                 {{"eventual", Consistency::Eventual}, {"strong", Consistency::Strong}});
     if (o.contains("index")) p.forceIndex = read::string(o, "index", path, true);
     p.forceKeyCondition = read::string(o, "keyCondition", path, false);
     return p;
@@ -411,9 +406,8 @@ AccessPattern readPattern(const Value* v, const std::string& path)
 PriceTable readPrices(const Value* v, const std::string& path)
 {
     const Value& o = read::object(v, path,
-                                         {"region", "date", "source", "onDemandReadPerMillion", "onDemandWritePerMillion",
-                                          "provisionedReadPerHour", "provisionedWritePerHour", "storagePerGbMonth",
-                                          "hoursPerMonth"});
+                                  {"region", "date", "source", "onDemandReadPerMillion", "onDemandWritePerMillion",
+                                   "provisionedReadPerHour", "provisionedWritePerHour", "storagePerGbMonth", "hoursPerMonth"});
     PriceTable p;
     p.region = read::string(o, "region", path, false, p.region);
     p.date = read::string(o, "date", path, false, p.date);
@@ -442,8 +436,8 @@ Design parseDesign(std::string_view json)
         throw FormatError("$.keyplan", "the format version must be a whole number from 1");
     if (versionNumber > Design::kFormatVersion)
         throw FormatError("$.keyplan", "this file has format version " + std::to_string(static_cast<int64_t>(versionNumber)) +
-                                               ", newer than this Keyplan reads (" +
-                                               std::to_string(Design::kFormatVersion) + "); open it with a newer Keyplan");
+                                           ", newer than this Keyplan reads (" + std::to_string(Design::kFormatVersion) +
+                                           "); open it with a newer Keyplan");
 
     const Value& o = read::object(
         &root, "$", {"keyplan", "name", "description", "table", "indexes", "entities", "patterns", "prices", "extensions"});

@@ -38,10 +38,7 @@ uint64_t Rng::below(uint64_t bound)
     return x % bound;
 }
 
-double Rng::unit()
-{
-    return static_cast<double>(next() >> 11) * 0x1.0p-53;
-}
+double Rng::unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
 uint64_t Rng::mix(uint64_t seed, std::string_view text, uint64_t number)
 {
@@ -57,15 +54,16 @@ uint64_t Rng::mix(uint64_t seed, std::string_view text, uint64_t number)
 
 namespace {
 
-const char* const kFirstNames[] = {"Ada", "Bram", "Chen", "Dara", "Emil", "Fatima", "Goran", "Hana",
-                                   "Ines", "Jonas", "Kathleen", "Lior", "Mira", "Noah", "Olu", "Priya",
-                                   "Quinn", "Rosa", "Samaneh", "Tomas", "Uma", "Viktor", "Wen", "Yusuf"};
-const char* const kLastNames[] = {"Abe", "Berg", "Costa", "Diaz", "Eriksen", "Fischer", "Garcia", "Haddad",
-                                  "Ito", "Jensen", "Kowalski", "Larsen", "Moreau", "Nakamura", "Okafor",
-                                  "Petrov", "Quist", "Rossi", "Silva", "Tanaka", "Ueda", "Varga", "Weber"};
-const char* const kWords[] = {"lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit",
-                              "sed", "do", "eiusmod", "tempor", "incididunt", "ut", "labore", "et", "dolore",
-                              "magna", "aliqua", "enim", "ad", "minim", "veniam", "quis", "nostrud"};
+const char* const kFirstNames[] = {"Ada",   "Bram",  "Chen",     "Dara",  "Emil", "Fatima", "Goran", "Hana",
+                                   "Ines",  "Jonas", "Kathleen", "Lior",  "Mira", "Noah",   "Olu",   "Priya",
+                                   "Quinn", "Rosa",  "Samaneh",  "Tomas", "Uma",  "Viktor", "Wen",   "Yusuf"};
+const char* const kLastNames[] = {"Abe",   "Berg",   "Costa",    "Diaz",   "Eriksen", "Fischer",  "Garcia", "Haddad",
+                                  "Ito",   "Jensen", "Kowalski", "Larsen", "Moreau",  "Nakamura", "Okafor", "Petrov",
+                                  "Quist", "Rossi",  "Silva",    "Tanaka", "Ueda",    "Varga",    "Weber"};
+const char* const kWords[] = {"lorem",  "ipsum",  "dolor",  "sit",     "amet",   "consectetur", "adipiscing",
+                              "elit",   "sed",    "do",     "eiusmod", "tempor", "incididunt",  "ut",
+                              "labore", "et",     "dolore", "magna",   "aliqua", "enim",        "ad",
+                              "minim",  "veniam", "quis",   "nostrud"};
 
 template <typename T, size_t N>
 constexpr size_t countOf(const T (&)[N])
@@ -78,9 +76,8 @@ constexpr size_t countOf(const T (&)[N])
 bool Generator::operator==(const Generator& o) const
 {
     return kind_ == o.kind_ && width_ == o.width_ && from_ == o.from_ && to_ == o.to_ && scale_ == o.scale_ &&
-           format_ == o.format_ && choices_ == o.choices_ && constant_ == o.constant_ &&
-           refEntity_ == o.refEntity_ && refAttribute_ == o.refAttribute_ && skew_ == o.skew_ &&
-           fieldNames_ == o.fieldNames_ && children_ == o.children_;
+           format_ == o.format_ && choices_ == o.choices_ && constant_ == o.constant_ && refEntity_ == o.refEntity_ &&
+           refAttribute_ == o.refAttribute_ && skew_ == o.skew_ && fieldNames_ == o.fieldNames_ && children_ == o.children_;
 }
 
 // ---- Traits -------------------------------------------------------------------------------------
@@ -225,7 +222,7 @@ uint64_t permute(uint64_t x, int bits, uint64_t seed)
     x = (x + seed) & mask;
     for (int round = 0; round < 3; ++round) {
         x = (x * 0x9E3779B97F4A7C15ull + (seed | 1)) & mask;  // odd multiplier: invertible mod 2^bits
-        x ^= x >> half;                                        // invertible xorshift
+        x ^= x >> half;                                       // invertible xorshift
         x &= mask;
     }
     return x;
@@ -258,8 +255,7 @@ dynamo::Type naturalType(const Generator& g)
     case Generator::Kind::Map: return dynamo::Type::M;
     case Generator::Kind::List: return dynamo::Type::L;
     case Generator::Kind::Set:
-        return g.children().front().isNumeric() && !g.children().front().isZeroPadded() ? dynamo::Type::NS
-                                                                                        : dynamo::Type::SS;
+        return g.children().front().isNumeric() && !g.children().front().isZeroPadded() ? dynamo::Type::NS : dynamo::Type::SS;
     default: return dynamo::Type::S;
     }
 }
@@ -283,8 +279,7 @@ std::string Generator::text(Rng& rng, const Context& context) const
         std::string h = hex(a, 16) + hex(b, 16);
         h[12] = '4';
         h[16] = "89ab"[b >> 62];
-        return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) + "-" +
-               h.substr(20, 12);
+        return h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20, 12);
     }
     case Kind::Seq: return padded(context.ordinalInParent + 1, width_);
     case Kind::Int: {
@@ -325,14 +320,12 @@ std::string Generator::text(Rng& rng, const Context& context) const
     }
     case Kind::Email: {
         std::string first = kFirstNames[rng.below(countOf(kFirstNames))];
-        std::transform(first.begin(), first.end(), first.begin(), [](char c) {
-            return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        });
+        std::transform(first.begin(), first.end(), first.begin(),
+                       [](char c) { return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); });
         return first + "." + std::to_string(context.ordinal + 1) + "@example.com";
     }
     case Kind::Name:
-        return std::string(kFirstNames[rng.below(countOf(kFirstNames))]) + " " +
-               kLastNames[rng.below(countOf(kLastNames))];
+        return std::string(kFirstNames[rng.below(countOf(kFirstNames))]) + " " + kLastNames[rng.below(countOf(kLastNames))];
     case Kind::Text: {
         std::string out;
         while (static_cast<int>(out.size()) < width_) {
@@ -351,7 +344,8 @@ std::string Generator::text(Rng& rng, const Context& context) const
         }
         return hex(rng.next(), 8);
     }
-    case Kind::Shard: return padded(static_cast<int64_t>(rng.below(static_cast<uint64_t>(width_))), digitCount(std::max(width_ - 1, 0)));
+    case Kind::Shard:
+        return padded(static_cast<int64_t>(rng.below(static_cast<uint64_t>(width_))), digitCount(std::max(width_ - 1, 0)));
     case Kind::Slice: {
         std::optional<std::string> source = context.valueOf ? context.valueOf(refAttribute_) : std::nullopt;
         if (!source) return {};
@@ -392,8 +386,7 @@ dynamo::AttributeValue Generator::value(dynamo::Type type, Rng& rng, const Conte
     case Type::L: {
         dynamo::AttributeList l;
         if (kind_ == Kind::List) {
-            for (int i = 0; i < width_; ++i)
-                l.push_back(children_.front().value(naturalType(children_.front()), rng, context));
+            for (int i = 0; i < width_; ++i) l.push_back(children_.front().value(naturalType(children_.front()), rng, context));
         } else {
             l.push_back(AttributeValue::string(text(rng, context)));
         }

@@ -57,7 +57,7 @@ private:
 struct Skew {
     enum class Kind { Uniform, Zipf };
     Kind kind = Kind::Uniform;
-    double exponent = 1.0;  // Zipf's s
+    double exponent = 1.0;     // Zipf's s
     std::string spec() const;  // "uniform", "zipf", "zipf(1.5)"
     static bool tryParse(std::string_view text, Skew* out, std::string* error = nullptr);
     bool operator==(const Skew&) const = default;
@@ -66,8 +66,26 @@ struct Skew {
 class Generator {
 public:
     enum class Kind {
-        None, Id, Uuid, Seq, Int, Decimal, Date, DateTime, Enum, Email, Name, Text, Bool, Const, Ref,
-        Shard, Map, List, Set, Slice,
+        None,
+        Id,
+        Uuid,
+        Seq,
+        Int,
+        Decimal,
+        Date,
+        DateTime,
+        Enum,
+        Email,
+        Name,
+        Text,
+        Bool,
+        Const,
+        Ref,
+        Shard,
+        Map,
+        List,
+        Set,
+        Slice,
     };
     struct Choice {
         std::string value;
@@ -87,7 +105,7 @@ public:
     bool isNone() const { return kind_ == Kind::None; }
 
     // Parameters (meaning depends on the kind; see the table above).
-    int width() const { return width_; }             // id length, seq padding, text length, shard count, list size
+    int width() const { return width_; }               // id length, seq padding, text length, shard count, list size
     const std::string& from() const { return from_; }  // int/decimal/date/datetime lower bound (as written)
     const std::string& to() const { return to_; }
     int scale() const { return scale_; }

@@ -61,8 +61,8 @@ namespace {
 struct Node;
 
 struct Arg {
-    std::string key;       // `key=` prefix, if any
-    std::string raw;       // raw or quoted text
+    std::string key;  // `key=` prefix, if any
+    std::string raw;  // raw or quoted text
     bool quoted = false;
     std::vector<Node> nested;  // one element when the value is a nested spec
 };
@@ -238,11 +238,7 @@ std::string nodeText(const Node& n)
     return out + ")";
 }
 
-std::string argText(const Arg& a)
-{
-    return a.nested.empty() ? a.raw : nodeText(a.nested.front());
-}
-
+std::string argText(const Arg& a) { return a.nested.empty() ? a.raw : nodeText(a.nested.front()); }
 
 }  // namespace
 
@@ -312,7 +308,8 @@ private:
         if (k == "id") {
             r_.kind_ = Kind::Id;
             w = 8;
-            if (!argCount(0, 1) || (n_.args.size() == 1 && !intArg(0, 1, 32, &w))) return fail("expected id or id(N) with N in 1..32");
+            if (!argCount(0, 1) || (n_.args.size() == 1 && !intArg(0, 1, 32, &w)))
+                return fail("expected id or id(N) with N in 1..32");
         } else if (k == "seq") {
             r_.kind_ = Kind::Seq;
             if (!argCount(0, 1) || (n_.args.size() == 1 && !intArg(0, 0, 20, &w)))
@@ -436,7 +433,8 @@ private:
         if (k == "map") {
             r_.kind_ = Kind::Map;
             for (const Arg& a : n_.args) {
-                if (a.key.empty() || (a.nested.empty() && (a.quoted || a.raw.empty()))) return fail("expected map(NAME=SPEC, ...)");
+                if (a.key.empty() || (a.nested.empty() && (a.quoted || a.raw.empty())))
+                    return fail("expected map(NAME=SPEC, ...)");
                 Generator field;
                 if (!child(a, &field)) return false;
                 r_.fieldNames_.push_back(a.key);
@@ -530,8 +528,8 @@ std::string Generator::spec() const
     }
     case Kind::List:
     case Kind::Set:
-        return std::string(kind_ == Kind::List ? "list(" : "set(") + std::to_string(width_) + ", " +
-               children_.front().spec() + ")";
+        return std::string(kind_ == Kind::List ? "list(" : "set(") + std::to_string(width_) + ", " + children_.front().spec() +
+               ")";
     }
     return {};
 }

@@ -109,9 +109,6 @@ bool isIsoFormat(std::string_view format)
     return true;
 }
 
-int digitCount(int64_t v)
-{
-    return static_cast<int>(std::to_string(v).size());
-}
+int digitCount(int64_t v) { return static_cast<int>(std::to_string(v).size()); }
 
 }  // namespace keyplan::design::spectext

@@ -49,8 +49,7 @@ bool KeyTemplate::tryParse(std::string_view text, KeyTemplate* out, std::string*
                 return fail(i + 1, "variable name " + quoted(name) + " must start with a letter or '_'");
             for (size_t k = 0; k < name.size(); ++k) {
                 if (!isNameChar(name[k]))
-                    return fail(i + 1 + k, "variable name " + quoted(name) + " has the character " +
-                                               quoted(name.substr(k, 1)) +
+                    return fail(i + 1 + k, "variable name " + quoted(name) + " has the character " + quoted(name.substr(k, 1)) +
                                                " (use letters, digits, '_' or '-')");
             }
             flushLiteral();
@@ -107,8 +106,7 @@ void KeyTemplate::rebuildText()
     std::vector<TemplateSegment> merged;
     for (auto& s : segments_) {
         if (s.kind == TemplateSegment::Kind::Literal && s.text.empty()) continue;
-        if (s.kind == TemplateSegment::Kind::Literal && !merged.empty() &&
-            merged.back().kind == TemplateSegment::Kind::Literal) {
+        if (s.kind == TemplateSegment::Kind::Literal && !merged.empty() && merged.back().kind == TemplateSegment::Kind::Literal) {
             merged.back().text += s.text;
         } else {
             merged.push_back(std::move(s));
@@ -132,8 +130,7 @@ std::vector<std::string> KeyTemplate::variables() const
 {
     std::vector<std::string> names;
     for (const auto& s : segments_) {
-        if (s.kind == TemplateSegment::Kind::Variable &&
-            std::find(names.begin(), names.end(), s.text) == names.end())
+        if (s.kind == TemplateSegment::Kind::Variable && std::find(names.begin(), names.end(), s.text) == names.end())
             names.push_back(s.text);
     }
     return names;
@@ -141,9 +138,8 @@ std::vector<std::string> KeyTemplate::variables() const
 
 bool KeyTemplate::uses(std::string_view variable) const
 {
-    return std::any_of(segments_.begin(), segments_.end(), [&](const auto& s) {
-        return s.kind == TemplateSegment::Kind::Variable && s.text == variable;
-    });
+    return std::any_of(segments_.begin(), segments_.end(),
+                       [&](const auto& s) { return s.kind == TemplateSegment::Kind::Variable && s.text == variable; });
 }
 
 KeyTemplate::Prefix KeyTemplate::renderPrefix(const ValueLookup& lookup) const
@@ -182,13 +178,9 @@ std::optional<std::string> KeyTemplate::render(const Values& values) const
     });
 }
 
-std::string KeyTemplate::fixedPrefix() const
-{
-    return renderPrefix(nullptr).text;
-}
+std::string KeyTemplate::fixedPrefix() const { return renderPrefix(nullptr).text; }
 
-KeyTemplate KeyTemplate::substitute(
-    const std::function<std::optional<std::string>(std::string_view)>& replacement) const
+KeyTemplate KeyTemplate::substitute(const std::function<std::optional<std::string>(std::string_view)>& replacement) const
 {
     std::string text;
     for (const auto& s : segments_) {
@@ -264,9 +256,9 @@ std::vector<TemplateIssue> KeyTemplate::lint(std::string_view separator, bool so
     if (!seen.empty()) {
         std::string chars;
         for (char c : seen) chars += (chars.empty() ? "" : ", ") + quoted(std::string(1, c));
-        issues.push_back({TemplateIssue::Rule::MixedSeparators, {},
-                          "Key template " + name + " uses " + chars + " beside the separator " +
-                              quoted(std::string(1, sep)) +
+        issues.push_back({TemplateIssue::Rule::MixedSeparators,
+                          {},
+                          "Key template " + name + " uses " + chars + " beside the separator " + quoted(std::string(1, sep)) +
                               "; one separator keeps begins_with prefixes and key parsing unambiguous."});
     }
 
@@ -292,8 +284,7 @@ std::vector<TemplateIssue> KeyTemplate::lint(std::string_view separator, bool so
         }
         if (i > 0) {
             const auto& previous = segments_[i - 1];
-            if (previous.kind == TemplateSegment::Kind::Literal && previous.text.back() != sep &&
-                !boundaryReported.count(i - 1)) {
+            if (previous.kind == TemplateSegment::Kind::Literal && previous.text.back() != sep && !boundaryReported.count(i - 1)) {
                 issues.push_back({TemplateIssue::Rule::MissingSeparator, s.text,
                                   "Key template " + name + " runs " + quoted(previous.text) + " into " + var +
                                       " without the separator " + quoted(std::string(1, sep)) + "."});
@@ -302,9 +293,9 @@ std::vector<TemplateIssue> KeyTemplate::lint(std::string_view separator, bool so
         if (!reported.insert(s.text).second) continue;
         const VariableTraits t = traits ? traits(s.text) : VariableTraits{};
         if (!t.known) {
-            issues.push_back({TemplateIssue::Rule::UnknownVariable, s.text,
-                              "Key template " + name + " uses " + var + ", but the entity has no attribute " +
-                                  quoted(s.text) + "."});
+            issues.push_back(
+                {TemplateIssue::Rule::UnknownVariable, s.text,
+                 "Key template " + name + " uses " + var + ", but the entity has no attribute " + quoted(s.text) + "."});
             continue;
         }
         if (t.canContainSeparator && segments_.size() > 1) {

@@ -42,13 +42,13 @@ struct VariableTraits {
 
 struct TemplateIssue {
     enum class Rule {
-        MixedSeparators,      // more than one separator character in the literals
-        AdjacentVariables,    // `{a}{b}`: the boundary cannot be found again
-        MissingSeparator,     // a variable not set off by the separator
-        UnknownVariable,      // no attribute of that name
-        ValueHasSeparator,    // values may contain the separator
-        NotIsoDate,           // a date that does not sort as text
-        NotZeroPadded,        // a number that does not sort as text
+        MixedSeparators,    // more than one separator character in the literals
+        AdjacentVariables,  // `{a}{b}`: the boundary cannot be found again
+        MissingSeparator,   // a variable not set off by the separator
+        UnknownVariable,    // no attribute of that name
+        ValueHasSeparator,  // values may contain the separator
+        NotIsoDate,         // a date that does not sort as text
+        NotZeroPadded,      // a number that does not sort as text
     };
     Rule rule = Rule::MixedSeparators;
     std::string variable;  // the variable concerned, if any
@@ -83,9 +83,9 @@ public:
     // Renders left to right and stops before the first variable without a value.
     struct Prefix {
         std::string text;
-        bool complete = false;   // every segment rendered
-        std::string stoppedAt;   // the first variable without a value (empty if complete)
-        size_t segmentsUsed = 0; // segments rendered
+        bool complete = false;    // every segment rendered
+        std::string stoppedAt;    // the first variable without a value (empty if complete)
+        size_t segmentsUsed = 0;  // segments rendered
     };
     Prefix renderPrefix(const ValueLookup& lookup) const;
     // The literal text before the first variable: what begins_with can use with no inputs.

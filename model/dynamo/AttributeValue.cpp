@@ -45,8 +45,8 @@ std::string_view typeName(Type type)
 bool typeFromName(std::string_view name, Type* out)
 {
     static const std::pair<std::string_view, Type> kNames[] = {
-        {"S", Type::S},   {"N", Type::N},   {"B", Type::B},   {"BOOL", Type::BOOL}, {"NULL", Type::NUL},
-        {"M", Type::M},   {"L", Type::L},   {"SS", Type::SS}, {"NS", Type::NS},     {"BS", Type::BS},
+        {"S", Type::S}, {"N", Type::N}, {"B", Type::B},   {"BOOL", Type::BOOL}, {"NULL", Type::NUL},
+        {"M", Type::M}, {"L", Type::L}, {"SS", Type::SS}, {"NS", Type::NS},     {"BS", Type::BS},
     };
     for (const auto& [n, t] : kNames) {
         if (n == name) {

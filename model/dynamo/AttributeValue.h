@@ -96,8 +96,8 @@ private:
         bool operator==(const BinarySet&) const = default;
     };
     // Alternative order matches enum Type.
-    using Storage = std::variant<std::string, Number, Binary, bool, Null, AttributeMap, AttributeList,
-                                 StringSet, NumberSet, BinarySet>;
+    using Storage =
+        std::variant<std::string, Number, Binary, bool, Null, AttributeMap, AttributeList, StringSet, NumberSet, BinarySet>;
     explicit AttributeValue(Storage v) : value_(std::move(v)) {}
     Storage value_;
 };

@@ -42,8 +42,8 @@ enum class ErrorCode {
 
 // One entry of TransactionCanceledException.CancellationReasons, in request order.
 struct CancellationReason {
-    std::string code = "None";               // None, ConditionalCheckFailed, ValidationError, ...
-    std::optional<std::string> message;      // absent for None
+    std::string code = "None";                                               // None, ConditionalCheckFailed, ValidationError, ...
+    std::optional<std::string> message;                                      // absent for None
     std::optional<std::map<std::string, AttributeValue, std::less<>>> item;  // ALL_OLD on failure
 };
 

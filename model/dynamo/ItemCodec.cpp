@@ -198,7 +198,7 @@ public:
                 members.emplace_back(m);
             }
             return tag == static_cast<unsigned char>(Type::SS) ? AttributeValue::stringSet(std::move(members))
-                                                                : AttributeValue::binarySet(std::move(members));
+                                                               : AttributeValue::binarySet(std::move(members));
         }
         case Type::NS: {
             const size_t n = count();

@@ -143,7 +143,8 @@ KeyHash partitionKeyHash(const AttributeValue& value)
         appendNumberKey(encoded, value.asNumber());
         return partitionKeyHashOfEncoded(encoded);
     }
-    default: throw std::invalid_argument("partitionKeyHash: a key value must be S, N or B, not " + std::string(typeName(value.type())));
+    default:
+        throw std::invalid_argument("partitionKeyHash: a key value must be S, N or B, not " + std::string(typeName(value.type())));
     }
 }
 

@@ -14,10 +14,8 @@ namespace {
 // supports precision up to 38 digits" instead.
 constexpr const char* kNotANumber = "The parameter cannot be converted to a numeric value";
 constexpr const char* kTooPrecise = "Attempting to store more than 38 significant digits in a Number";
-constexpr const char* kOverflow =
-    "Number overflow. Attempting to store a number with magnitude larger than supported range";
-constexpr const char* kUnderflow =
-    "Number underflow. Attempting to store a number with magnitude smaller than supported range";
+constexpr const char* kOverflow = "Number overflow. Attempting to store a number with magnitude larger than supported range";
+constexpr const char* kUnderflow = "Number underflow. Attempting to store a number with magnitude smaller than supported range";
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
@@ -246,8 +244,7 @@ std::strong_ordering Number::operator<=>(const Number& other) const
     std::strong_ordering magnitude = exponent_ <=> other.exponent_;
     if (magnitude == std::strong_ordering::equal) {
         int c = digits_.compare(other.digits_);
-        magnitude = c < 0 ? std::strong_ordering::less
-                          : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+        magnitude = c < 0 ? std::strong_ordering::less : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
     }
     if (sa < 0) return 0 <=> magnitude;
     return magnitude;

@@ -102,8 +102,7 @@ std::optional<Violation> tableKeyProblem(const AttributeValue& v, const KeyAttri
 {
     if (!v.isScalarKeyType()) return Violation{Rule::InvalidKeyType, std::string(kInvalidKeyType)};
     if (v.type() != attr.type) return Violation{Rule::KeyTypeMismatch, std::string(kKeyTypeMismatch)};
-    if (isEmptyKey(v))
-        return Violation{Rule::EmptyKey, concat({v.is(Type::S) ? kEmptyKeyString : kEmptyKeyBinary, attr.name})};
+    if (isEmptyKey(v)) return Violation{Rule::EmptyKey, concat({v.is(Type::S) ? kEmptyKeyString : kEmptyKeyBinary, attr.name})};
     if (keyBytes(v) > maxBytes) return Violation{Rule::KeyTooLarge, std::string(kKeyTooLarge)};
     return std::nullopt;
 }
@@ -257,8 +256,7 @@ void validateKey(const Item& key, const KeySchema& schema)
 void validateKeyValue(const AttributeValue& value, std::string_view attributeName, Type expectedType, KeyRole role)
 {
     const KeyAttribute attr{std::string(attributeName), expectedType};
-    if (auto v = tableKeyProblem(value, attr, role == KeyRole::Partition ? kMaxPartitionKeyBytes : kMaxSortKeyBytes))
-        v->raise();
+    if (auto v = tableKeyProblem(value, attr, role == KeyRole::Partition ? kMaxPartitionKeyBytes : kMaxSortKeyBytes)) v->raise();
 }
 
 }  // namespace keyplan::dynamo

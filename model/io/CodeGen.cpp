@@ -16,7 +16,8 @@ namespace keyplan::io {
 namespace {
 
 // A template as an expression over parameters (attribute or input name -> parameter).
-std::string renderExpression(CodeLanguage lang, const design::KeyTemplate& t, const std::function<std::string(const std::string&)>& param)
+std::string renderExpression(CodeLanguage lang, const design::KeyTemplate& t,
+                             const std::function<std::string(const std::string&)>& param)
 {
     if (t.isConstant()) {
         std::string literal;
@@ -102,7 +103,8 @@ public:
             // The design's key order, then keys of indexes the design lacks (a pattern may still name them).
             std::vector<std::string> attributes = design.keyAttributeNames();
             for (const auto& [attribute, b] : e.keys) {
-                if (std::find(attributes.begin(), attributes.end(), attribute) == attributes.end()) attributes.push_back(attribute);
+                if (std::find(attributes.begin(), attributes.end(), attribute) == attributes.end())
+                    attributes.push_back(attribute);
             }
             for (const auto& attribute : attributes) {
                 const design::KeyBinding* b = e.key(attribute);
@@ -150,7 +152,8 @@ public:
         std::string out;
         for (const auto& f : functions_) {
             std::string params;
-            for (const auto& a : f.attributes) params += (params.empty() ? "" : ", ") + param(a) + (lang_ == CodeLanguage::Python ? ": " + pyType(a) : "");
+            for (const auto& a : f.attributes)
+                params += (params.empty() ? "" : ", ") + param(a) + (lang_ == CodeLanguage::Python ? ": " + pyType(a) : "");
             const std::string body = renderExpression(lang_, f.keyTemplate, [&](const std::string& a) { return param(a); });
             if (lang_ == CodeLanguage::Python) {
                 out += "def " + f.name + "(" + params + ") -> str:\n";
@@ -177,7 +180,8 @@ private:
             if (f.keyTemplate == t && f.name.starts_with(name)) return f.name;
         }
         std::string unique = name;
-        for (int n = 2; std::any_of(functions_.begin(), functions_.end(), [&](const KeyFunction& f) { return f.name == unique; }); ++n)
+        for (int n = 2; std::any_of(functions_.begin(), functions_.end(), [&](const KeyFunction& f) { return f.name == unique; });
+             ++n)
             unique = name + (lang_ == CodeLanguage::Python ? "_" : "") + std::to_string(n);
         KeyFunction f;
         f.name = unique;
@@ -230,7 +234,8 @@ private:
 
     template <typename ChoiceMap>
     std::optional<std::string> compare(const design::Entity& e, const std::string& slot, const design::KeyTemplate& t,
-                                       const std::string& substitutedText, const design::KeyTemplate& value, const ChoiceMap& chosen)
+                                       const std::string& substitutedText, const design::KeyTemplate& value,
+                                       const ChoiceMap& chosen)
     {
         // The substituted template's segments, with unreached variables marked by \x01.
         std::vector<design::TemplateSegment> full;
@@ -261,8 +266,7 @@ private:
                 if (!merged.empty() && merged.back().kind == design::TemplateSegment::Kind::Literal &&
                     s.kind == design::TemplateSegment::Kind::Literal)
                     merged.back().text += s.text;
-                else
-                    merged.push_back(s);
+                else merged.push_back(s);
             }
             full = std::move(merged);
         }
@@ -328,7 +332,8 @@ std::string summary(const analysis::PatternPlan& plan)
 {
     const auto& r = plan.request;
     std::string s = std::string(analysis::operationName(r.operation)) + " on " + (r.indexName.empty() ? "the table" : r.indexName);
-    if (r.operation == analysis::Operation::GetItem || r.operation == analysis::Operation::Query) s += ": " + r.keyCondition.text();
+    if (r.operation == analysis::Operation::GetItem || r.operation == analysis::Operation::Query)
+        s += ": " + r.keyCondition.text();
     return s;
 }
 
@@ -381,7 +386,8 @@ private:
     {
         const auto& k = r.keyCondition;
         if (v.value == k.partitionValue && !k.partitionAttribute.empty()) return k.partitionAttribute;
-        if (k.sort != analysis::SortCondition::None && (v.value == k.sortValue || v.value == k.sortValue2)) return k.sortAttribute;
+        if (k.sort != analysis::SortCondition::None && (v.value == k.sortValue || v.value == k.sortValue2))
+            return k.sortAttribute;
         return {};
     }
 
@@ -395,7 +401,8 @@ private:
         } else {
             lines.push_back("NOT served by one request (" + analysis::verdictWords(plan.verdict, plan.requestCount) +
                             "): " + plan.explanation);
-            if (plan.request.operation != analysis::Operation::None) lines.push_back("This sends the planner's best attempt: " + summary(plan) + ".");
+            if (plan.request.operation != analysis::Operation::None)
+                lines.push_back("This sends the planner's best attempt: " + summary(plan) + ".");
         }
         for (const auto& w : plan.warnings) lines.push_back("Warning: " + w);
         return lines;
@@ -410,7 +417,9 @@ private:
         const bool paged = r.operation == analysis::Operation::Query || r.operation == analysis::Operation::Scan;
         if (paged) args += std::string(", *, max_pages: Optional[int] = ") + (p.pageSize ? "1" : "None");
         std::string out = "def " + f.name + "(" + args + ")" +
-                          (r.operation == analysis::Operation::GetItem ? " -> Optional[Dict[str, Any]]" : " -> List[Dict[str, Any]]") + ":\n";
+                          (r.operation == analysis::Operation::GetItem ? " -> Optional[Dict[str, Any]]"
+                                                                       : " -> List[Dict[str, Any]]") +
+                          ":\n";
         std::string doc;
         bool first = true;
         for (const auto& l : docLines(p, plan)) {
@@ -420,7 +429,8 @@ private:
         if (paged) doc += "\n\n    Reads up to max_pages pages (None: all) and returns their items.";
         out += "    \"\"\"" + doc + "\n    \"\"\"\n";
         if (r.operation == analysis::Operation::None) {
-            out += "    raise RuntimeError(" + stringLiteral("pattern " + std::to_string(p.number) + " has no request: " + plan.explanation) + ")\n\n\n";
+            out += "    raise RuntimeError(" +
+                   stringLiteral("pattern " + std::to_string(p.number) + " has no request: " + plan.explanation) + ")\n\n\n";
             return out;
         }
         std::vector<std::string> kwargs{"TableName=TABLE_NAME"};
@@ -438,11 +448,13 @@ private:
             out += "    )\n    return response.get(\"Item\")\n\n\n";
             return out;
         }
-        if (!r.keyConditionExpression.empty()) kwargs.push_back("KeyConditionExpression=" + stringLiteral(r.keyConditionExpression));
+        if (!r.keyConditionExpression.empty())
+            kwargs.push_back("KeyConditionExpression=" + stringLiteral(r.keyConditionExpression));
         if (!r.filterExpression.empty()) kwargs.push_back("FilterExpression=" + stringLiteral(r.filterExpression));
         if (!r.expressionAttributeNames.empty()) {
             std::string names;
-            for (const auto& [ph, n] : r.expressionAttributeNames) names += (names.empty() ? "" : ", ") + stringLiteral(ph) + ": " + stringLiteral(n);
+            for (const auto& [ph, n] : r.expressionAttributeNames)
+                names += (names.empty() ? "" : ", ") + stringLiteral(ph) + ": " + stringLiteral(n);
             kwargs.push_back("ExpressionAttributeNames={" + names + "}");
         }
         if (!r.expressionAttributeValues.empty()) {
@@ -455,7 +467,8 @@ private:
         if (r.scanIndexForward) kwargs.push_back(std::string("ScanIndexForward=") + (*r.scanIndexForward ? "True" : "False"));
         if (r.limit) kwargs.push_back("Limit=" + std::to_string(*r.limit));
         if (r.consistentRead) kwargs.push_back("ConsistentRead=True");
-        out += "    paginator = client.get_paginator(\"" + std::string(r.operation == analysis::Operation::Scan ? "scan" : "query") + "\")\n";
+        out += "    paginator = client.get_paginator(\"" +
+               std::string(r.operation == analysis::Operation::Scan ? "scan" : "query") + "\")\n";
         out += "    pages = paginator.paginate(\n";
         for (const auto& k : kwargs) out += "        " + k + ",\n";
         out += "    )\n";
@@ -481,7 +494,8 @@ private:
         if (paged) out += " *\n * Reads up to maxPages pages (null: all) and returns their items.\n";
         out += " */\nexport async function " + f.name + "(" + args + ") {\n";
         if (r.operation == analysis::Operation::None) {
-            out += "  throw new Error(" + stringLiteral("pattern " + std::to_string(p.number) + " has no request: " + plan.explanation) + ");\n}\n\n";
+            out += "  throw new Error(" +
+                   stringLiteral("pattern " + std::to_string(p.number) + " has no request: " + plan.explanation) + ");\n}\n\n";
             return out;
         }
         std::vector<std::string> fields{"TableName: TABLE_NAME"};
@@ -498,11 +512,13 @@ private:
             out += "  }));\n  return response.Item;\n}\n\n";
             return out;
         }
-        if (!r.keyConditionExpression.empty()) fields.push_back("KeyConditionExpression: " + stringLiteral(r.keyConditionExpression));
+        if (!r.keyConditionExpression.empty())
+            fields.push_back("KeyConditionExpression: " + stringLiteral(r.keyConditionExpression));
         if (!r.filterExpression.empty()) fields.push_back("FilterExpression: " + stringLiteral(r.filterExpression));
         if (!r.expressionAttributeNames.empty()) {
             std::string names;
-            for (const auto& [ph, n] : r.expressionAttributeNames) names += (names.empty() ? "" : ", ") + stringLiteral(ph) + ": " + stringLiteral(n);
+            for (const auto& [ph, n] : r.expressionAttributeNames)
+                names += (names.empty() ? "" : ", ") + stringLiteral(ph) + ": " + stringLiteral(n);
             fields.push_back("ExpressionAttributeNames: { " + names + " }");
         }
         if (!r.expressionAttributeValues.empty()) {
@@ -588,6 +604,9 @@ std::vector<GeneratedFunction> functions(const design::Design& design, CodeLangu
 std::string pythonModule(const design::Design& design) { return module(design, CodeLanguage::Python); }
 std::string javascriptModule(const design::Design& design) { return module(design, CodeLanguage::JavaScript); }
 std::vector<GeneratedFunction> pythonFunctions(const design::Design& design) { return functions(design, CodeLanguage::Python); }
-std::vector<GeneratedFunction> javascriptFunctions(const design::Design& design) { return functions(design, CodeLanguage::JavaScript); }
+std::vector<GeneratedFunction> javascriptFunctions(const design::Design& design)
+{
+    return functions(design, CodeLanguage::JavaScript);
+}
 
 }  // namespace keyplan::io

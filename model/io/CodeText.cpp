@@ -28,7 +28,8 @@ std::vector<std::string> words(std::string_view s)
             continue;
         }
         const bool upper = std::isupper(c);
-        const bool prevLower = i > 0 && (std::islower(static_cast<unsigned char>(s[i - 1])) || std::isdigit(static_cast<unsigned char>(s[i - 1])));
+        const bool prevLower = i > 0 && (std::islower(static_cast<unsigned char>(s[i - 1])) ||
+                                         std::isdigit(static_cast<unsigned char>(s[i - 1])));
         const bool nextLower = i + 1 < s.size() && std::islower(static_cast<unsigned char>(s[i + 1]));
         const bool prevUpper = i > 0 && std::isupper(static_cast<unsigned char>(s[i - 1]));
         if (upper && (prevLower || (prevUpper && nextLower))) flush();
@@ -41,15 +42,17 @@ std::vector<std::string> words(std::string_view s)
 const std::set<std::string>& reserved(CodeLanguage lang)
 {
     static const std::set<std::string> python = {
-        "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif",
-        "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
-        "pass", "raise", "return", "try", "while", "with", "yield", "client", "max_pages", "match", "case", "type"};
+        "False",    "None",   "True",  "and",  "as",     "assert",   "async",     "await", "break", "class",
+        "continue", "def",    "del",   "elif", "else",   "except",   "finally",   "for",   "from",  "global",
+        "if",       "import", "in",    "is",   "lambda", "nonlocal", "not",       "or",    "pass",  "raise",
+        "return",   "try",    "while", "with", "yield",  "client",   "max_pages", "match", "case",  "type"};
     static const std::set<std::string> js = {
-        "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
-        "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null",
-        "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
-        "let", "static", "implements", "interface", "package", "private", "protected", "public", "await", "async",
-        "arguments", "eval", "client", "maxPages", "undefined"};
+        "break", "case",   "catch",     "class",      "const",     "continue", "debugger", "default",   "delete",
+        "do",    "else",   "enum",      "export",     "extends",   "false",    "finally",  "for",       "function",
+        "if",    "import", "in",        "instanceof", "new",       "null",     "return",   "super",     "switch",
+        "this",  "throw",  "true",      "try",        "typeof",    "var",      "void",     "while",     "with",
+        "yield", "let",    "static",    "implements", "interface", "package",  "private",  "protected", "public",
+        "await", "async",  "arguments", "eval",       "client",    "maxPages", "undefined"};
     return lang == CodeLanguage::Python ? python : js;
 }
 

@@ -45,11 +45,15 @@ public:
         out_ += "// ElectroDB entities for the design \"" + design_.name() + "\" (table " + design_.table().name +
                 "), written by Keyplan.\n"
                 "// Every key is an ElectroDB template with casing \"none\", so the keys ElectroDB writes are the\n"
-                "// keys the design renders. Items carry the design's type attribute (" + design_.table().typeAttribute +
+                "// keys the design renders. Items carry the design's type attribute (" +
+                design_.table().typeAttribute +
                 ") as ElectroDB's\n// entity identifier. Give the service a client before use: service.setClient(documentClient).\n"
                 "import { Entity, Service } from \"electrodb\";\n\n"
-                "export const table = " + jsString(design_.table().name) + ";\n"
-                "const config = { table, identifiers: { entity: " + jsString(design_.table().typeAttribute) + " } };\n";
+                "export const table = " +
+                jsString(design_.table().name) +
+                ";\n"
+                "const config = { table, identifiers: { entity: " +
+                jsString(design_.table().typeAttribute) + " } };\n";
         std::vector<std::string> written;
         for (size_t i = 0; i < design_.entities().size(); ++i) {
             if (entity(design_.entities()[i], names[i])) written.push_back(names[i]);
@@ -73,8 +77,8 @@ private:
             return false;
         }
         out_ += "\nexport const " + variable + " = new Entity(\n  {\n";
-        out_ += "    model: { entity: " + jsString(e.discriminator()) + ", version: \"1\", service: " +
-                jsString(table.name) + " },\n";
+        out_ += "    model: { entity: " + jsString(e.discriminator()) + ", version: \"1\", service: " + jsString(table.name) +
+                " },\n";
         attributes(e);
         out_ += "    indexes: {\n";
         index(e, "", "primary", pk, sk);
@@ -99,7 +103,8 @@ private:
         for (const design::Attribute& a : e.attributes) {
             if (keyNames.count(a.name)) continue;
             declared.insert(a.name);
-            out_ += "      " + jsPropertyName(a.name) + ": " + electroType(a) + (a.presence >= 1.0 ? ", required: true" : "") + " },\n";
+            out_ += "      " + jsPropertyName(a.name) + ": " + electroType(a) + (a.presence >= 1.0 ? ", required: true" : "") +
+                    " },\n";
         }
         for (const auto& [keyName, binding] : e.keys) {
             for (const std::string& v : binding.keyTemplate.variables()) {

@@ -13,7 +13,15 @@ class Design;
 namespace keyplan::io {
 
 enum class ExportFormat {
-    Markdown, Workbench, CloudFormationJson, CloudFormationYaml, Python, JavaScript, ElectroDb, OneTable, Toolbox
+    Markdown,
+    Workbench,
+    CloudFormationJson,
+    CloudFormationYaml,
+    Python,
+    JavaScript,
+    ElectroDb,
+    OneTable,
+    Toolbox
 };
 
 struct ExportOptions {

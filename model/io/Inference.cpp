@@ -53,7 +53,7 @@ struct InferredKey {
     bool sortKeyRole = false;
     std::vector<size_t> items;  // indexes of the group's items that have the key
     std::vector<KeyPart> parts;
-    bool whole = false;         // one variable for the whole value (no common shape)
+    bool whole = false;  // one variable for the whole value (no common shape)
     int variables() const
     {
         return static_cast<int>(std::count_if(parts.begin(), parts.end(), [](const KeyPart& p) { return !p.literal; }));
@@ -197,8 +197,8 @@ private:
     std::set<std::string> sortKeys_;
     std::set<std::string> keyNames_;
     std::vector<GroupState> groups_;
-    std::map<std::string, size_t> ownPrefix_;  // a key prefix -> the group that owns it
-    std::string dateName_;                     // the table's date attribute
+    std::map<std::string, size_t> ownPrefix_;      // a key prefix -> the group that owns it
+    std::string dateName_;                         // the table's date attribute
     std::map<std::string, size_t> variableOwner_;  // "customerId" -> the customer group
     std::vector<std::optional<size_t>> parent_;
     std::vector<int> resolving_;  // 0 new, 1 resolving, 2 done
@@ -326,7 +326,7 @@ std::string EntityInference::variableName(size_t gi, const InferredKey& k, size_
     }
     // (b) the facet's alias for a one-variable table key
     if (k.variables() == 1) {
-        const std::string alias = k.attribute == table_.partitionKey.name                    ? g.partitionKeyAlias
+        const std::string alias = k.attribute == table_.partitionKey.name                 ? g.partitionKeyAlias
                                   : table_.sortKey && k.attribute == table_.sortKey->name ? g.sortKeyAlias
                                                                                           : std::string();
         if (!alias.empty() && alias != k.attribute) return lowerCamel(alias);
@@ -388,7 +388,8 @@ void EntityInference::resolveParent(size_t gi)
         for (const auto& p : k.parts) {
             if (p.literal) continue;
             auto it = variableOwner_.find(p.name);
-            if (it != variableOwner_.end() && it->second != gi && std::find(owners.begin(), owners.end(), it->second) == owners.end())
+            if (it != variableOwner_.end() && it->second != gi &&
+                std::find(owners.begin(), owners.end(), it->second) == owners.end())
                 owners.push_back(it->second);
         }
     }
@@ -468,15 +469,16 @@ void EntityInference::addKeyOnlyAttributes(design::Entity& e, size_t gi) const
     for (const auto& k : s.keys) {
         for (const auto& p : k.parts) {
             if (p.literal || declared.count(p.name)) continue;
-            const bool isItemAttribute =
-                std::any_of(g.items.begin(), g.items.end(), [&](const dynamo::Item& item) { return item.count(p.name) > 0; });
+            const bool isItemAttribute = std::any_of(g.items.begin(), g.items.end(),
+                                                     [&](const dynamo::Item& item) { return item.count(p.name) > 0; });
             if (isItemAttribute) continue;
             declared.insert(p.name);
             design::Attribute a;
             a.name = p.name;
             a.keyOnly = true;
-            const auto keyType = std::find_if(keyAttributes_.begin(), keyAttributes_.end(),
-                                              [&](const auto& ka) { return ka.first == k.attribute; })->second;
+            const auto keyType = std::find_if(keyAttributes_.begin(), keyAttributes_.end(), [&](const auto& ka) {
+                                     return ka.first == k.attribute;
+                                 })->second;
             a.type = keyType == design::KeyType::N && k.parts.size() == 1 ? dynamo::Type::N : dynamo::Type::S;
             std::vector<std::string> values;
             for (const auto& v : s.variableValues.at(p.name)) {
@@ -575,8 +577,8 @@ void EntityInference::setSampleVolume(design::Entity& e, size_t gi) const
             if (!v.empty()) parents.insert(v);
         }
     }
-    const double perParent =
-        static_cast<double>(std::max<size_t>(g.items.size(), 1)) / static_cast<double>(std::max<size_t>(parents.size(), 1));
+    const double perParent = static_cast<double>(std::max<size_t>(g.items.size(), 1)) /
+                             static_cast<double>(std::max<size_t>(parents.size(), 1));
     e.sample.perParent = std::round(perParent * 100.0) / 100.0;
 }
 

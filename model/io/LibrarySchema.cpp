@@ -18,10 +18,11 @@ bool isIdentifierPart(char c) { return isIdentifierStart(c) || std::isdigit(stat
 const std::set<std::string, std::less<>>& reservedWords()
 {
     static const std::set<std::string, std::less<>> words = {
-        "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do", "else", "enum",
-        "export", "extends", "false", "finally", "for", "function", "if", "import", "in", "instanceof", "new", "null",
-        "return", "super", "switch", "this", "throw", "true", "try", "typeof", "var", "void", "while", "with", "yield",
-        "let", "static", "implements", "interface", "package", "private", "protected", "public", "await"};
+        "break",     "case",       "catch",   "class",     "const",  "continue", "debugger", "default",  "delete", "do",
+        "else",      "enum",       "export",  "extends",   "false",  "finally",  "for",      "function", "if",     "import",
+        "in",        "instanceof", "new",     "null",      "return", "super",    "switch",   "this",     "throw",  "true",
+        "try",       "typeof",     "var",     "void",      "while",  "with",     "yield",    "let",      "static", "implements",
+        "interface", "package",    "private", "protected", "public", "await"};
     return words;
 }
 
@@ -87,8 +88,7 @@ std::vector<std::string> entityIdentifiers(const design::Design& design, const s
 
 std::string jsMember(std::string_view object, std::string_view name)
 {
-    return isJsIdentifier(name) ? std::string(object) + "." + std::string(name)
-                                : std::string(object) + "[" + jsString(name) + "]";
+    return isJsIdentifier(name) ? std::string(object) + "." + std::string(name) : std::string(object) + "[" + jsString(name) + "]";
 }
 
 std::string dollarTemplate(const design::KeyTemplate& keyTemplate, bool forTemplateLiteral, bool* representable)

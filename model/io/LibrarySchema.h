@@ -13,7 +13,7 @@ namespace keyplan::design {
 class Design;
 class KeyTemplate;
 struct Entity;
-}
+}  // namespace keyplan::design
 
 namespace keyplan::io {
 

@@ -79,7 +79,10 @@ std::string exact(double value)
     return std::string(buf, end);
 }
 
-std::string keyTypeText(const design::KeyAttribute& k) { return code(k.name) + " (" + std::string(design::keyTypeName(k.type)) + ")"; }
+std::string keyTypeText(const design::KeyAttribute& k)
+{
+    return code(k.name) + " (" + std::string(design::keyTypeName(k.type)) + ")";
+}
 
 std::string projectionText(const design::Index& index)
 {
@@ -292,16 +295,17 @@ void writePatternTable(std::string& out, const design::Design& design, const ana
                                       [](const auto& p) { return p.plan.servedByOneRequest(); });
     out += std::to_string(served) + " of " + std::to_string(report.patterns.size()) +
            " patterns are served by one request. Read units are per call; dollars are a month at the pattern's rate.\n\n";
-    out += "| # | Pattern | Request | Index | Key condition | Verdict | Read units | Calls/s | $/month on demand | $/month provisioned |\n";
+    out +=
+        "| # | Pattern | Request | Index | Key condition | Verdict | Read units | Calls/s | $/month on demand | $/month provisioned |\n";
     out += "|--:|---|---|---|---|---|--:|--:|--:|--:|\n";
     for (const auto& p : report.patterns) {
         const design::AccessPattern* pattern = design.pattern(p.patternId);
         const auto& plan = p.plan;
         out += "| " + std::to_string(p.number) + " | " + cell(p.name) + " | " +
                std::string(analysis::operationName(plan.request.operation)) + " | " + cell(plan.indexLabel()) + " | " +
-               cell(conditionText(plan.request)) + " | " + cell(analysis::verdictWords(plan.verdict, plan.requestCount)) +
-               " | " + formatCount(p.cost.read.readUnits) + " | " + formatCount(pattern ? pattern->ratePerSecond : 0) +
-               " | " + money(p.cost.dollars.onDemandPerMonth) + " | " + money(p.cost.dollars.provisionedPerMonth) + " |\n";
+               cell(conditionText(plan.request)) + " | " + cell(analysis::verdictWords(plan.verdict, plan.requestCount)) + " | " +
+               formatCount(p.cost.read.readUnits) + " | " + formatCount(pattern ? pattern->ratePerSecond : 0) + " | " +
+               money(p.cost.dollars.onDemandPerMonth) + " | " + money(p.cost.dollars.provisionedPerMonth) + " |\n";
     }
     const analysis::Dollars reads = report.readTotal();
     out += "\nReads a month: " + money(reads.onDemandPerMonth) + " on demand, " + money(reads.provisionedPerMonth) +
@@ -317,15 +321,16 @@ void writePatternNote(std::string& out, const design::AccessPattern& pattern, co
     std::string inputs;
     for (const auto& i : pattern.inputs) {
         std::string s = code(i.name);
-        if (i.fixedValue) s = code(i.attributeName() + " " + std::string(design::comparisonSymbol(i.comparison)) + " " + *i.fixedValue);
+        if (i.fixedValue)
+            s = code(i.attributeName() + " " + std::string(design::comparisonSymbol(i.comparison)) + " " + *i.fixedValue);
         else if (i.comparison != design::Comparison::Equal || !i.attribute.empty())
             s += " (" + i.attributeName() + " " + std::string(design::comparisonSymbol(i.comparison)) + ")";
         inputs += (inputs.empty() ? "" : ", ") + s;
     }
     std::string returns;
     for (const auto& r : pattern.returns) returns += (returns.empty() ? "" : ", ") + r.entity;
-    out += "Inputs: " + (inputs.empty() ? std::string("none") : inputs) + ". Returns: " +
-           (returns.empty() ? std::string("nothing named") : returns);
+    out += "Inputs: " + (inputs.empty() ? std::string("none") : inputs) +
+           ". Returns: " + (returns.empty() ? std::string("nothing named") : returns);
     if (!pattern.expectedResult.empty()) out += " (" + pattern.expectedResult + ")";
     out += ".";
     if (pattern.order != design::Order::Any)
@@ -391,7 +396,8 @@ void writeWrites(std::string& out, const design::Design& design, const analysis:
         std::string parts;
         for (const auto& [where, units] : w.breakdown) parts += (parts.empty() ? "" : " + ") + where + " " + formatCount(units);
         out += "| " + cell(w.entity) + " | " + formatCount(w.unitsPerWrite) + " | " + formatCount(e ? e->writesPerSecond : 0) +
-               " | " + money(w.dollars.onDemandPerMonth) + " | " + money(w.dollars.provisionedPerMonth) + " | " + cell(parts) + " |\n";
+               " | " + money(w.dollars.onDemandPerMonth) + " | " + money(w.dollars.provisionedPerMonth) + " | " + cell(parts) +
+               " |\n";
     }
     const analysis::Dollars writes = report.writeTotal();
     out += "\nWrites a month: " + money(writes.onDemandPerMonth) + " on demand, " + money(writes.provisionedPerMonth) +
@@ -414,15 +420,13 @@ void writeRisks(std::string& out, const analysis::Report& report)
 
 void writePrices(std::string& out, const design::PriceTable& prices)
 {
-    out += "---\n\nPrices: " + prices.region + " as of " + prices.date + ": on demand $" +
-           exact(prices.onDemandReadPerMillion) + " per million read units and $" + exact(prices.onDemandWritePerMillion) +
-           " per million write units; provisioned $" + exact(prices.provisionedReadPerHour) + " per RCU-hour and $" +
-           exact(prices.provisionedWritePerHour) + " per WCU-hour; storage $" + exact(prices.storagePerGbMonth) +
-           " per GB-month. Written by Keyplan.\n";
+    out += "---\n\nPrices: " + prices.region + " as of " + prices.date + ": on demand $" + exact(prices.onDemandReadPerMillion) +
+           " per million read units and $" + exact(prices.onDemandWritePerMillion) + " per million write units; provisioned $" +
+           exact(prices.provisionedReadPerHour) + " per RCU-hour and $" + exact(prices.provisionedWritePerHour) +
+           " per WCU-hour; storage $" + exact(prices.storagePerGbMonth) + " per GB-month. Written by Keyplan.\n";
 }
 
 }  // namespace
-
 
 std::string accessPatternsMarkdown(const design::Design& design)
 {

@@ -80,10 +80,10 @@ json::Value modelOf(const design::Design& design, const design::Entity& entity, 
             warnings.push_back("OneTable: the template " + binding->keyTemplate.text() +
                                " holds \"${\", which OneTable reads as a variable");
         if (binding->conditional())
-            warnings.push_back("OneTable: " + entity.name + "." + keyName + " is written only when " +
-                               binding->whenAttribute + " = " + binding->whenEquals +
-                               " in the design; a OneTable schema cannot say so, so OneTable writes it on every " +
-                               entity.name + " (set it yourself, or remove it, where the condition does not hold)");
+            warnings.push_back("OneTable: " + entity.name + "." + keyName + " is written only when " + binding->whenAttribute +
+                               " = " + binding->whenEquals +
+                               " in the design; a OneTable schema cannot say so, so OneTable writes it on every " + entity.name +
+                               " (set it yourself, or remove it, where the condition does not hold)");
     }
     written.insert(design.table().typeAttribute);
     for (const design::Attribute& a : entity.attributes) {

@@ -146,11 +146,13 @@ OneTableImport importOneTable(std::string_view text, const OneTableImportOptions
     design::Table table;
     table.name = options.tableName;
     table.partitionKey.name = r.text(r.member(*primary, "hash", "$.indexes.primary"), "$.indexes.primary.hash");
-    if (const json::Value* sort = primary->find("sort")) table.sortKey = design::KeyAttribute{r.text(*sort, "$.indexes.primary.sort")};
+    if (const json::Value* sort = primary->find("sort"))
+        table.sortKey = design::KeyAttribute{r.text(*sort, "$.indexes.primary.sort")};
     else table.sortKey.reset();
     if (const json::Value* params = root.find("params"); params && params->isObject()) {
         if (const json::Value* f = params->find("typeField")) table.typeAttribute = r.text(*f, "$.params.typeField");
-        if (const json::Value* s = params->find("separator"); s && s->isString() && s->text().size() == 1) table.separator = s->text();
+        if (const json::Value* s = params->find("separator"); s && s->isString() && s->text().size() == 1)
+            table.separator = s->text();
     }
 
     for (const auto& [name, def] : indexes.members()) {
@@ -194,7 +196,8 @@ OneTableImport importOneTable(std::string_view text, const OneTableImportOptions
             const json::Value* value = field.find("value");
             if (keyNames.count(fieldName)) {
                 if (!value || !value->isString()) {
-                    result.notes.push_back(fieldPath + " has no value template; " + modelName + " sets it itself, so it has no key template here");
+                    result.notes.push_back(fieldPath + " has no value template; " + modelName +
+                                           " sets it itself, so it has no key template here");
                     continue;
                 }
                 design::KeyBinding binding;
@@ -212,7 +215,8 @@ OneTableImport importOneTable(std::string_view text, const OneTableImportOptions
                 result.notes.push_back(fieldPath + " is computed by OneTable (" + value->text() + "); kept as a plain attribute");
             entity.attributes.push_back(std::move(attribute));
         }
-        for (auto& a : entity.attributes) a.generator = generatorFor(a.name, *fields.find(a.name), a.type, keyVariables.count(a.name) > 0);
+        for (auto& a : entity.attributes)
+            a.generator = generatorFor(a.name, *fields.find(a.name), a.type, keyVariables.count(a.name) > 0);
         for (const std::string& v : keyVariables) {
             if (entity.attribute(v)) continue;
             design::Attribute a;

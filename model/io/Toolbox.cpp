@@ -42,13 +42,17 @@ public:
         std::string base;
         for (char c : design_.table().name) base.push_back(std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
         tableName_ = (base.empty() || std::isdigit(static_cast<unsigned char>(base.front())) ? "T" + base : base) + "Table";
-        out_ += "// DynamoDB Toolbox (v2) table and entities for the design \"" + design_.name() + "\", written by Keyplan.\n"
+        out_ += "// DynamoDB Toolbox (v2) table and entities for the design \"" + design_.name() +
+                "\", written by Keyplan.\n"
                 "// Table keys come from the design's key templates in computeKey; index keys are linked attributes\n"
                 "// computed from the same templates. Give the table a document client before sending commands:\n"
-                "// " + tableName_ + ".documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}))\n"
+                "// " +
+                tableName_ +
+                ".documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}))\n"
                 "import { Table, Entity, item, string, number, boolean, binary, set, any } from 'dynamodb-toolbox';\n\n";
         table();
-        std::vector<std::string> taken{"Table", "Entity", "item", "string", "number", "boolean", "binary", "set", "any", tableName_};
+        std::vector<std::string> taken{"Table",   "Entity", "item", "string", "number",
+                                       "boolean", "binary", "set",  "any",    tableName_};
         const auto names = entityIdentifiers(design_, taken);
         for (size_t i = 0; i < design_.entities().size(); ++i) entity(design_.entities()[i], names[i] + "Entity");
         if (std::string w = keyOnlyWarning("Toolbox", design_); !w.empty()) warnings_.push_back(std::move(w));
@@ -61,7 +65,8 @@ private:
         const design::Table& t = design_.table();
         out_ += "export const " + tableName_ + " = new Table({\n  name: " + jsString(t.name) + ",\n";
         out_ += "  partitionKey: { name: " + jsString(t.partitionKey.name) + ", type: " + keySchema(t.partitionKey.type) + " },\n";
-        if (t.sortKey) out_ += "  sortKey: { name: " + jsString(t.sortKey->name) + ", type: " + keySchema(t.sortKey->type) + " },\n";
+        if (t.sortKey)
+            out_ += "  sortKey: { name: " + jsString(t.sortKey->name) + ", type: " + keySchema(t.sortKey->type) + " },\n";
         if (!design_.indexes().empty()) {
             out_ += "  indexes: {\n";
             for (const design::Index& index : design_.indexes()) {
@@ -73,7 +78,8 @@ private:
                             ", type: " + keySchema(index.partitionKey.type) + " },\n";
                 }
                 if (index.sortKey)
-                    out_ += "      sortKey: { name: " + jsString(index.sortKey->name) + ", type: " + keySchema(index.sortKey->type) + " },\n";
+                    out_ += "      sortKey: { name: " + jsString(index.sortKey->name) +
+                            ", type: " + keySchema(index.sortKey->type) + " },\n";
                 out_ += "    },\n";
             }
             out_ += "  },\n";
@@ -120,10 +126,11 @@ private:
         keyNames.insert(t.typeAttribute);
         std::set<std::string, std::less<>> tableVariables;
         for (const auto& v : pk->keyTemplate.variables()) tableVariables.insert(v);
-        if (sk) for (const auto& v : sk->keyTemplate.variables()) tableVariables.insert(v);
+        if (sk)
+            for (const auto& v : sk->keyTemplate.variables()) tableVariables.insert(v);
 
-        out_ += "\nexport const " + variable + " = new Entity({\n  name: " + jsString(e.discriminator()) + ",\n  table: " +
-                tableName_ + ",\n  timestamps: false,\n  schema: item({\n";
+        out_ += "\nexport const " + variable + " = new Entity({\n  name: " + jsString(e.discriminator()) +
+                ",\n  table: " + tableName_ + ",\n  timestamps: false,\n  schema: item({\n";
         std::set<std::string, std::less<>> declared;
         for (const design::Attribute& a : e.attributes) {
             if (keyNames.count(a.name)) continue;

@@ -22,12 +22,11 @@ namespace {
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool hasDigit(std::string_view s) { return std::any_of(s.begin(), s.end(), isDigit); }
 
-
 // yyyy-MM-dd
 bool isIsoDate(std::string_view s)
 {
-    return s.size() == 10 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && isDigit(s[3]) && s[4] == '-' &&
-           isDigit(s[5]) && isDigit(s[6]) && s[7] == '-' && isDigit(s[8]) && isDigit(s[9]) &&
+    return s.size() == 10 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && isDigit(s[3]) && s[4] == '-' && isDigit(s[5]) &&
+           isDigit(s[6]) && s[7] == '-' && isDigit(s[8]) && isDigit(s[9]) &&
            QDate::fromString(QString::fromLatin1(s.data(), static_cast<qsizetype>(s.size())), Qt::ISODate).isValid();
 }
 
@@ -63,7 +62,6 @@ std::optional<std::string> dateTimeFormat(std::string_view s)
     return format;
 }
 
-
 // A segment that is data rather than a fixed word of the key.
 
 // The generator spec's quoting (design::Generator reads it back).
@@ -88,7 +86,6 @@ std::string specValue(std::string_view v)
     return out + "'";
 }
 
-
 std::string dateRange(const std::vector<std::string>& values, bool dateOnly, const std::string& format)
 {
     std::string lo = values.front().substr(0, 10), hi = lo;
@@ -108,7 +105,8 @@ std::string dateRange(const std::vector<std::string>& values, bool dateOnly, con
 bool looksLikeEmail(std::string_view s)
 {
     const size_t at = s.find('@');
-    return at != std::string_view::npos && at > 0 && s.find('.', at) != std::string_view::npos && s.find(' ') == std::string_view::npos;
+    return at != std::string_view::npos && at > 0 && s.find('.', at) != std::string_view::npos &&
+           s.find(' ') == std::string_view::npos;
 }
 
 bool looksLikeUuid(std::string_view s)

@@ -147,8 +147,8 @@ public:
         json::Value root = base_.present ? base_.model : json::Value::object();
         root.set("ModelName", design_.name().empty() ? design_.table().name : design_.name());
         json::Value metadata = base_.present && root.find("ModelMetadata") && root.find("ModelMetadata")->isObject()
-                            ? *root.find("ModelMetadata")
-                            : freshMetadata();
+                                   ? *root.find("ModelMetadata")
+                                   : freshMetadata();
         if (!design_.description().empty() || metadata.find("Description")) metadata.set("Description", design_.description());
         root.set("ModelMetadata",
                  ordered(metadata, {"Author", "DateCreated", "DateLastModified", "Description", "AWSService", "Version"}));
@@ -298,14 +298,16 @@ private:
     {
         std::vector<std::pair<std::string, std::string>> out;
         auto add = [&](const std::string& name, const std::string& type) {
-            if (name == design_.table().partitionKey.name || (design_.table().sortKey && name == design_.table().sortKey->name)) return;
+            if (name == design_.table().partitionKey.name || (design_.table().sortKey && name == design_.table().sortKey->name))
+                return;
             for (const auto& [n, t] : out) {
                 if (n == name) return;
             }
             out.emplace_back(name, type);
         };
         for (const auto& i : design_.indexes()) {
-            if (i.kind == design::IndexKind::Global) add(i.partitionKey.name, std::string(design::keyTypeName(i.partitionKey.type)));
+            if (i.kind == design::IndexKind::Global)
+                add(i.partitionKey.name, std::string(design::keyTypeName(i.partitionKey.type)));
             if (i.sortKey) add(i.sortKey->name, std::string(design::keyTypeName(i.sortKey->type)));
         }
         if (typeAttribute) add(design_.table().typeAttribute, "S");
@@ -429,10 +431,12 @@ private:
             index.set("KeyAttributes", keysJson(i.kind == design::IndexKind::Local ? t.partitionKey : i.partitionKey, i.sortKey));
             index.set("Projection", projectionJson(i));
             index = ordered(index, {"IndexName", "KeyAttributes", "Projection"});
-            if (i.capacity) warn("a Workbench model has no throughput of its own for index " + i.name + "; the table's is written");
+            if (i.capacity)
+                warn("a Workbench model has no throughput of its own for index " + i.name + "; the table's is written");
             (i.kind == design::IndexKind::Global ? gsis : lsis).push(std::move(index));
         }
-        if (!gsis.elements().empty() || baseTable.find("GlobalSecondaryIndexes")) out.set("GlobalSecondaryIndexes", std::move(gsis));
+        if (!gsis.elements().empty() || baseTable.find("GlobalSecondaryIndexes"))
+            out.set("GlobalSecondaryIndexes", std::move(gsis));
         else out.remove("GlobalSecondaryIndexes");
         if (!lsis.elements().empty()) {
             if (!baseTable.find("LocalSecondaryIndexes"))
@@ -486,8 +490,8 @@ private:
         if (t.billing == design::BillingMode::Provisioned) {
             out.set("BillingMode", "PROVISIONED");
             json::Value settings = out.find("ProvisionedCapacitySettings") && out.find("ProvisionedCapacitySettings")->isObject()
-                                ? *out.find("ProvisionedCapacitySettings")
-                                : json::Value::object();
+                                       ? *out.find("ProvisionedCapacitySettings")
+                                       : json::Value::object();
             json::Value throughput = json::Value::object();
             throughput.set("ReadCapacityUnits", t.capacity.read);
             throughput.set("WriteCapacityUnits", t.capacity.write);
@@ -500,7 +504,8 @@ private:
         }
     }
 
-    json::Value facet(const design::Entity& e, const json::Value* baseFacet, const std::vector<std::string>& order, bool typeAttribute)
+    json::Value facet(const design::Entity& e, const json::Value* baseFacet, const std::vector<std::string>& order,
+                      bool typeAttribute)
     {
         const design::Table& t = design_.table();
         json::Value f = baseFacet ? *baseFacet : json::Value::object();

@@ -55,7 +55,7 @@ struct WorkbenchExportOptions {
 };
 
 struct WorkbenchExport {
-    std::string text;  // the model, pretty-printed like Workbench (two spaces), ending with a newline
+    std::string text;                   // the model, pretty-printed like Workbench (two spaces), ending with a newline
     std::vector<std::string> warnings;  // what a Workbench model cannot show (local indexes, ...)
 };
 

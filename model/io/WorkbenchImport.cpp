@@ -63,7 +63,8 @@ design::Index index(const json::Value& v, const std::string& path, design::Index
         if (const json::Value* names = optionalArray(po, "NonKeyAttributes", ppath)) {
             for (size_t n = 0; n < names->elements().size(); ++n) {
                 const auto& e = names->elements()[n];
-                if (!e.isString()) fail(ppath + ".NonKeyAttributes[" + std::to_string(n) + "]", "expected a string, found " + json::kindName(&e));
+                if (!e.isString())
+                    fail(ppath + ".NonKeyAttributes[" + std::to_string(n) + "]", "expected a string, found " + json::kindName(&e));
                 if (i.projection == design::Projection::Include) i.nonKeyAttributes.push_back(e.text());
             }
         }
@@ -180,7 +181,8 @@ std::vector<design::Index> readIndexes(const json::Value& t, const std::string& 
     std::vector<design::Index> indexes;
     std::set<std::string> indexNames;
     for (const char* member : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
-        const auto kind = std::string_view(member) == "GlobalSecondaryIndexes" ? design::IndexKind::Global : design::IndexKind::Local;
+        const auto kind = std::string_view(member) == "GlobalSecondaryIndexes" ? design::IndexKind::Global
+                                                                               : design::IndexKind::Local;
         if (const json::Value* list = optionalArray(t, member, path)) {
             for (size_t n = 0; n < list->elements().size(); ++n) {
                 const std::string ipath = path + "." + member + "[" + std::to_string(n) + "]";
@@ -221,7 +223,8 @@ std::vector<Facet> readFacets(const json::Value& t, const std::string& path)
                 for (size_t a = 0; a < attributes->elements().size(); ++a) {
                     const auto& e = attributes->elements()[a];
                     if (!e.isString())
-                        fail(fpath + ".NonKeyAttributes[" + std::to_string(a) + "]", "expected a string, found " + json::kindName(&e));
+                        fail(fpath + ".NonKeyAttributes[" + std::to_string(a) + "]",
+                             "expected a string, found " + json::kindName(&e));
                     facet.attributes.push_back(e.text());
                 }
             }
@@ -239,7 +242,8 @@ void checkKeys(const std::vector<dynamo::Item>& list, const std::string& where, 
         for (const design::KeyAttribute* k : {&table.partitionKey, table.sortKey ? &*table.sortKey : nullptr}) {
             if (!k) continue;
             auto it = list[n].find(k->name);
-            if (it == list[n].end()) fail(where + "[" + std::to_string(n) + "]", "the item has no " + k->name + ", the table's key");
+            if (it == list[n].end())
+                fail(where + "[" + std::to_string(n) + "]", "the item has no " + k->name + ", the table's key");
             if (std::string(dynamo::typeName(it->second.type())) != design::keyTypeName(k->type))
                 fail(where + "[" + std::to_string(n) + "]." + k->name,
                      "the key is " + std::string(dynamo::typeName(it->second.type())) + ", the table declares " +
@@ -281,7 +285,8 @@ std::string inferTypeAttribute(const std::vector<const dynamo::Item*>& all, cons
         size_t score = 0;
         for (const auto& f : facets) {
             for (const auto& i : f.items) {
-                if (QString::fromStdString(*stringIn(i, c)).compare(QString::fromStdString(f.name), Qt::CaseInsensitive) == 0) ++score;
+                if (QString::fromStdString(*stringIn(i, c)).compare(QString::fromStdString(f.name), Qt::CaseInsensitive) == 0)
+                    ++score;
             }
         }
         if (score > best) {
@@ -341,11 +346,13 @@ void groupItems(InferenceInput& input, const std::vector<Facet>& facets, const s
             const auto pk = i.find(table.partitionKey.name);
             std::string word = pk->second.is(dynamo::Type::S) ? pk->second.asString() : std::string();
             word = word.substr(0, word.find(table.separator.front()));
-            type = word.empty() || std::any_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }) ? "Item" : word;
+            type = word.empty() || std::any_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }) ? "Item"
+                                                                                                                          : word;
         }
         SampleGroup& g = groupFor(type);
         // Facet groups that already hold their facet's items do not take the table's copies.
-        const bool isFacet = std::any_of(facets.begin(), facets.end(), [&](const Facet& f) { return f.name == g.name && !f.items.empty(); });
+        const bool isFacet = std::any_of(facets.begin(), facets.end(),
+                                         [&](const Facet& f) { return f.name == g.name && !f.items.empty(); });
         if (!isFacet) g.items.push_back(i);
     }
 }

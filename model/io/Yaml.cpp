@@ -26,8 +26,8 @@ bool plainYamlSafe(std::string_view s)
     if (!((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') || first == '_' || first == '/')) return false;
     if (s.back() == ':') return false;
     for (char c : s) {
-        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-                        c == '.' || c == '/' || c == ':' || c == '-';
+        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+                        c == '/' || c == ':' || c == '-';
         if (!ok) return false;
     }
     std::string lower(s);

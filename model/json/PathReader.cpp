@@ -6,8 +6,8 @@
 namespace keyplan::json {
 
 FormatError::FormatError(std::string path, std::string reason, std::string fileName)
-    : std::runtime_error((fileName.empty() ? std::string() : fileName + ": ") + path + ": " + reason),
-      path_(std::move(path)), reason_(std::move(reason)), fileName_(std::move(fileName))
+    : std::runtime_error((fileName.empty() ? std::string() : fileName + ": ") + path + ": " + reason), path_(std::move(path)),
+      reason_(std::move(reason)), fileName_(std::move(fileName))
 {
 }
 
@@ -80,8 +80,8 @@ double number(const Value& parent, const char* key, const std::string& path, dou
     return d;
 }
 
-int64_t integer(const Value& parent, const char* key, const std::string& path, int64_t fallback, int64_t min,
-                int64_t max, bool required)
+int64_t integer(const Value& parent, const char* key, const std::string& path, int64_t fallback, int64_t min, int64_t max,
+                bool required)
 {
     if (!parent.find(key)) {
         if (required) fail(path + "." + key, "is required");
@@ -108,8 +108,7 @@ std::vector<std::string> strings(const Value& parent, const char* key, const std
     const Value& a = array(v, path + "." + key);
     for (size_t i = 0; i < a.elements().size(); ++i) {
         const Value& e = a.elements()[i];
-        if (!e.isString())
-            fail(path + "." + key + "[" + std::to_string(i) + "]", "expected a string, found " + kindName(&e));
+        if (!e.isString()) fail(path + "." + key + "[" + std::to_string(i) + "]", "expected a string, found " + kindName(&e));
         out.push_back(e.text());
     }
     return out;

@@ -31,13 +31,12 @@ const Value& array(const Value* value, const std::string& path);
 // The member as an array, or nullptr when absent.
 const Value* optionalArray(const Value& parent, const char* key, const std::string& path);
 
-std::string string(const Value& parent, const char* key, const std::string& path, bool required,
-                   std::string fallback = {});
+std::string string(const Value& parent, const char* key, const std::string& path, bool required, std::string fallback = {});
 // A number within [min, max], or `fallback` when absent.
 double number(const Value& parent, const char* key, const std::string& path, double fallback, double min, double max);
 // A whole number within [min, max], or `fallback` when absent (or "is required").
-int64_t integer(const Value& parent, const char* key, const std::string& path, int64_t fallback, int64_t min,
-                int64_t max, bool required = false);
+int64_t integer(const Value& parent, const char* key, const std::string& path, int64_t fallback, int64_t min, int64_t max,
+                bool required = false);
 bool boolean(const Value& parent, const char* key, const std::string& path, bool fallback);
 // An array of strings; empty when absent.
 std::vector<std::string> strings(const Value& parent, const char* key, const std::string& path);

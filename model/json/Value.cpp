@@ -84,10 +84,7 @@ const Value* Value::find(std::string_view key) const
     return found;
 }
 
-Value* Value::find(std::string_view key)
-{
-    return const_cast<Value*>(static_cast<const Value*>(this)->find(key));
-}
+Value* Value::find(std::string_view key) { return const_cast<Value*>(static_cast<const Value*>(this)->find(key)); }
 
 bool Value::remove(std::string_view key)
 {
@@ -173,9 +170,7 @@ private:
         switch (*p_) {
         case '{': return object(out, depth);
         case '[': return array(out, depth);
-        case '"':
-            out->kind_ = Value::Kind::String;
-            return string(&out->text_);
+        case '"': out->kind_ = Value::Kind::String; return string(&out->text_);
         case 't':
             out->kind_ = Value::Kind::Bool;
             out->bool_ = true;
@@ -184,9 +179,7 @@ private:
             out->kind_ = Value::Kind::Bool;
             out->bool_ = false;
             return literal("false");
-        case 'n':
-            out->kind_ = Value::Kind::Null;
-            return literal("null");
+        case 'n': out->kind_ = Value::Kind::Null; return literal("null");
         default:
             if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number(out);
             error_ = "Unexpected character";
@@ -579,15 +572,12 @@ bool equivalentAt(const Value& a, const Value& b, const std::string& path, std::
                    ? true
                    : differ(std::string(a.boolean() ? "true" : "false") + " against " + (b.boolean() ? "true" : "false"));
     case Value::Kind::Number: return numbersEqual(a.text(), b.text()) ? true : differ(a.text() + " against " + b.text());
-    case Value::Kind::String:
-        return a.text() == b.text() ? true : differ("\"" + a.text() + "\" against \"" + b.text() + "\"");
+    case Value::Kind::String: return a.text() == b.text() ? true : differ("\"" + a.text() + "\" against \"" + b.text() + "\"");
     case Value::Kind::Array:
         if (a.elements().size() != b.elements().size())
-            return differ(std::to_string(a.elements().size()) + " elements against " +
-                          std::to_string(b.elements().size()));
+            return differ(std::to_string(a.elements().size()) + " elements against " + std::to_string(b.elements().size()));
         for (size_t i = 0; i < a.elements().size(); ++i) {
-            if (!equivalentAt(a.elements()[i], b.elements()[i], path + "[" + std::to_string(i) + "]", where))
-                return false;
+            if (!equivalentAt(a.elements()[i], b.elements()[i], path + "[" + std::to_string(i) + "]", where)) return false;
         }
         return true;
     case Value::Kind::Object:

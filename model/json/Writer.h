@@ -17,17 +17,47 @@ class Writer {
 public:
     explicit Writer(std::string& out) : out_(out) {}
 
-    void beginObject() { separate(); out_.push_back('{'); first_ = true; }
-    void endObject() { out_.push_back('}'); first_ = false; }
-    void beginArray() { separate(); out_.push_back('['); first_ = true; }
-    void endArray() { out_.push_back(']'); first_ = false; }
+    void beginObject()
+    {
+        separate();
+        out_.push_back('{');
+        first_ = true;
+    }
+    void endObject()
+    {
+        out_.push_back('}');
+        first_ = false;
+    }
+    void beginArray()
+    {
+        separate();
+        out_.push_back('[');
+        first_ = true;
+    }
+    void endArray()
+    {
+        out_.push_back(']');
+        first_ = false;
+    }
     void key(std::string_view name);
     void string(std::string_view value);
-    void boolean(bool value) { separate(); out_.append(value ? "true" : "false"); }
-    void null() { separate(); out_.append("null"); }
+    void boolean(bool value)
+    {
+        separate();
+        out_.append(value ? "true" : "false");
+    }
+    void null()
+    {
+        separate();
+        out_.append("null");
+    }
     void integer(int64_t value);
     // A JSON number written from already formatted text (e.g. "0.5", "1796028981.488").
-    void rawNumber(std::string_view text) { separate(); out_.append(text); }
+    void rawNumber(std::string_view text)
+    {
+        separate();
+        out_.append(text);
+    }
 
 private:
     void separate()

@@ -119,13 +119,14 @@ RiskAssessment assessRisks(const Scenario& scenario, const design::Design& grade
             messages += " " + message;
         }
         if (entities.empty()) continue;
-        const std::string sized = "At the scenario's volumes the largest " + names(entities) + " collection on " +
-                                  c.where() + " holds about " + formatCount(std::round(items)) + " items, " +
-                                  analysis::formatBytes(bytes) + ", and it grows without bound";
+        const std::string sized = "At the scenario's volumes the largest " + names(entities) + " collection on " + c.where() +
+                                  " holds about " + formatCount(std::round(items)) + " items, " + analysis::formatBytes(bytes) +
+                                  ", and it grows without bound";
         if (bytes > kTenGb) {
             out.findings.push_back({GradeFinding::Kind::LargeCollection, 0, names(entities), c.index,
-                                    sized + ": past 10 GB the collection spans partitions, and its newest end, where "
-                                            "one key's writes land, meets one partition's 3,000 RCU / 1,000 WCU." +
+                                    sized +
+                                        ": past 10 GB the collection spans partitions, and its newest end, where "
+                                        "one key's writes land, meets one partition's 3,000 RCU / 1,000 WCU." +
                                         messages,
                                     0});
             out.penalty += kLargeCollectionPenalty;
@@ -133,7 +134,8 @@ RiskAssessment assessRisks(const Scenario& scenario, const design::Design& grade
         } else {
             // Small today is not bounded: the risk checks warn of it, and so does the grade (a
             // customer with a million orders is the follow-up question it invites).
-            out.findings.push_back({GradeFinding::Kind::UnboundedCollection, 0, names(entities), c.index, sized + "." + messages, 0});
+            out.findings.push_back(
+                {GradeFinding::Kind::UnboundedCollection, 0, names(entities), c.index, sized + "." + messages, 0});
             out.penalty += kUnboundedCollectionPenalty;
             said.push_back("an unbounded " + names(entities) + " collection on " + c.where());
         }

@@ -194,11 +194,10 @@ private:
         const design::Entity* owner = nullptr;
         for (const auto& r : stated ? stated->returns : std::vector<design::ReturnedEntity>{}) {
             const design::Entity* e = cand_->design.entityByName(r.entity);
-            if (e && std::all_of(row.missingAttributes.begin(), row.missingAttributes.end(),
-                                 [&](const std::string& a) {
-                                     const design::Attribute* attribute = e->attribute(a);
-                                     return attribute && !attribute->keyOnly;
-                                 }))
+            if (e && std::all_of(row.missingAttributes.begin(), row.missingAttributes.end(), [&](const std::string& a) {
+                    const design::Attribute* attribute = e->attribute(a);
+                    return attribute && !attribute->keyOnly;
+                }))
                 owner = e;
         }
         double items = 0;
@@ -214,9 +213,9 @@ private:
         const bool strong = p.consistency == design::Consistency::Strong;
         const double each = analysis::CostModel::getItemUnits(size, strong);
         const double fetchUnits = fetches * each;
-        row.arithmetic += "; the items lack " + lacking + ", so each is followed by a GetItem of its " + owner->name +
-                          " (" + formatCount(static_cast<double>(size)) + " B -> " + formatCount(each) + " RRU): " +
-                          std::to_string(fetches) + " x " + formatCount(each) + " = " + formatCount(fetchUnits) +
+        row.arithmetic += "; the items lack " + lacking + ", so each is followed by a GetItem of its " + owner->name + " (" +
+                          formatCount(static_cast<double>(size)) + " B -> " + formatCount(each) +
+                          " RRU): " + std::to_string(fetches) + " x " + formatCount(each) + " = " + formatCount(fetchUnits) +
                           " RRU; total " + formatCount(row.readUnits + fetchUnits) + " RRU";
         row.readUnits += fetchUnits;
         row.requests = 1 + fetches;
@@ -256,9 +255,14 @@ private:
                 if (plan.verdict == analysis::Verdict::NeedsScan) scanFinding(p, row);
                 if (plan.verdict == analysis::Verdict::NeedsFilter)
                     out_.findings.push_back({GradeFinding::Kind::Filter, p.number, "", plan.request.indexName,
-                                             "Pattern " + std::to_string(p.number) + " reads a whole collection and filters "
-                                             "it (" + plan.request.filterText + "): it pays for every item it reads, not "
-                                             "only those it returns. " + row.arithmetic + ".", 0});
+                                             "Pattern " + std::to_string(p.number) +
+                                                 " reads a whole collection and filters "
+                                                 "it (" +
+                                                 plan.request.filterText +
+                                                 "): it pays for every item it reads, not "
+                                                 "only those it returns. " +
+                                                 row.arithmetic + ".",
+                                             0});
                 if (!row.missingAttributes.empty() && plan.verdict != analysis::Verdict::NeedsScan)
                     out_.findings.push_back({GradeFinding::Kind::FetchBack, p.number, "", plan.request.indexName,
                                              "Pattern " + std::to_string(p.number) + ": " + row.arithmetic + ".", 0});
@@ -282,14 +286,14 @@ private:
             counts += (counts.empty() ? "" : ", ") + formatCount(std::round(cand_->cost.totalItems(e))) + " " + e.name;
         }
         const auto dollars = cand_->cost.readDollars(row.readUnits * p.ratePerSecond);
-        row.arithmetic = "a Scan reads the whole table at the scenario's volume (" + counts + "): " +
-                         formatCount(table.items) + " items, " + analysis::formatBytes(table.bytes - table.items * analysis::kStorageOverheadBytes) +
-                         ", " + formatCount(row.readUnits) + " RRU and " + formatCount(row.requests) + " pages of 1 MB per call";
+        row.arithmetic = "a Scan reads the whole table at the scenario's volume (" + counts + "): " + formatCount(table.items) +
+                         " items, " + analysis::formatBytes(table.bytes - table.items * analysis::kStorageOverheadBytes) + ", " +
+                         formatCount(row.readUnits) + " RRU and " + formatCount(row.requests) + " pages of 1 MB per call";
         out_.findings.push_back({GradeFinding::Kind::Scan, p.number, "", "",
                                  "Pattern " + std::to_string(p.number) + " (" + p.name + ") needs a Scan: " + row.arithmetic +
                                      "; at " + formatCount(p.ratePerSecond) + " calls/s that is " +
-                                     formatCount(row.readUnits * p.ratePerSecond) + " RRU/s, " +
-                                     money(dollars.onDemandPerMonth) + "/month on demand, and it grows with the table.",
+                                     formatCount(row.readUnits * p.ratePerSecond) + " RRU/s, " + money(dollars.onDemandPerMonth) +
+                                     "/month on demand, and it grows with the table.",
                                  0});
     }
 
@@ -305,8 +309,8 @@ private:
                 answered.push_back(std::to_string(r.number));
             } else {
                 missed.push_back("pattern " + std::to_string(r.number) + " (" + r.name + ") " + r.verdict);
-                part.toEarn += (part.toEarn.empty() ? "" : " ") + std::string("Pattern ") + std::to_string(r.number) +
-                               ": " + r.explanation;
+                part.toEarn += (part.toEarn.empty() ? "" : " ") + std::string("Pattern ") + std::to_string(r.number) + ": " +
+                               r.explanation;
                 if (const PatternRow* ref = &r; !ref->referenceRequest.empty() && ref->referenceRequest != "-")
                     part.toEarn += " The reference answers it with " + ref->referenceRequest + ".";
             }
@@ -346,9 +350,8 @@ private:
         part.why = "Reads cost " + money(mine) + "/month on demand at the scenario's rates, against the reference's " +
                    money(theirs) + (ratio > 1.02 && ratio < 1e8 ? " (" + formatCount(std::round(ratio * 10) / 10) + "x)." : ".");
         if (!unmatched.empty())
-            part.why += " Pattern" + std::string(unmatched.size() == 1 ? " " : "s ") + list(unmatched) +
-                        " (the curveball) " + (unmatched.size() == 1 ? "is" : "are") +
-                        " not in the reference design and left out of both.";
+            part.why += " Pattern" + std::string(unmatched.size() == 1 ? " " : "s ") + list(unmatched) + " (the curveball) " +
+                        (unmatched.size() == 1 ? "is" : "are") + " not in the reference design and left out of both.";
         std::sort(excess.begin(), excess.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         for (size_t i = 0; i < excess.size() && i < 3; ++i) part.toEarn += (i ? "; " : "") + excess[i].second;
         if (!part.toEarn.empty()) part.toEarn += ". Read each result with one request over items that carry what it needs.";
@@ -391,7 +394,8 @@ private:
                 if (w.breakdown.size() > 1 || w.unitsPerWrite > 1) heavy.push_back(w.entity + ": " + w.arithmetic);
             }
             part.toEarn = "Fewer or smaller index entries per write (project only what the reading pattern needs; "
-                          "keep items out of indexes they are not read from). " + list(heavy) + ".";
+                          "keep items out of indexes they are not read from). " +
+                          list(heavy) + ".";
         }
         out_.parts.push_back(std::move(part));
     }
@@ -410,7 +414,8 @@ private:
             unused.push_back(i.name);
             out_.findings.push_back({GradeFinding::Kind::UnusedIndex, 0, "", i.name,
                                      i.name + " serves none of the scenario's patterns, yet every item in it costs an index "
-                                     "write and its storage.", 0});
+                                              "write and its storage.",
+                                     0});
         }
         const int extra = std::max(0, mine - theirs);
         // Fewer indexes than the reference earn their points only when every pattern is still
@@ -434,7 +439,8 @@ private:
         part.why = std::to_string(mine) + " index" + (mine == 1 ? "" : "es") + " against the reference's " +
                    std::to_string(theirs) + (unused.empty() ? "" : "; unused: " + list(unused)) + ".";
         if (!underserved.empty())
-            part.why += " Fewer indexes count only when every pattern is still answered by one request: " + list(underserved) + ".";
+            part.why += " Fewer indexes count only when every pattern is still answered by one request: " + list(underserved) +
+                        ".";
         else if (mine < theirs)
             part.why += " Fewer indexes, and every pattern the reference reads from one is still answered by one request.";
         part.why += " Storage " + money(storage.dollarsPerMonth) + "/month (" + analysis::formatBytes(storage.totalBytes) +
@@ -459,8 +465,8 @@ private:
         part.points = std::max(0, 15 - risks.penalty);
         for (const auto& f : risks.findings) out_.findings.push_back(f);
         part.why = risks.summary.empty() ? "No hot partition, unbounded or oversized item collection or LSI limit at the "
-                                            "scenario's volumes and rates."
-                                          : risks.summary;
+                                           "scenario's volumes and rates."
+                                         : risks.summary;
         part.toEarn = risks.toEarn;
         out_.parts.push_back(std::move(part));
     }
@@ -475,7 +481,8 @@ private:
                 offenders.push_back("pattern " + std::to_string(r.number) + " " + r.verdict);
         }
         part.points = std::max(0, 5 - 3 * static_cast<int>(offenders.size()));
-        part.why = offenders.empty() ? "No pattern reads more than it returns." : "Reading more than is returned: " + list(offenders) + ".";
+        part.why = offenders.empty() ? "No pattern reads more than it returns."
+                                     : "Reading more than is returned: " + list(offenders) + ".";
         if (!offenders.empty())
             part.toEarn = "Give each of them a key whose partition holds exactly the result (a GSI keyed by the pattern's "
                           "input, or a sparse item type), so the request reads only what it returns.";
@@ -486,10 +493,10 @@ private:
     {
         GradePart part{"Hints", 0, 5, "", ""};
         part.points = std::max(0, 5 - in_.hintPointsTaken);
-        part.why = in_.hintsTaken == 0 ? "No hints taken."
-                                       : std::to_string(in_.hintsTaken) + " hint" + (in_.hintsTaken == 1 ? "" : "s") +
-                                             " taken, costing " + std::to_string(in_.hintPointsTaken) + " point" +
-                                             (in_.hintPointsTaken == 1 ? "" : "s") + ".";
+        part.why = in_.hintsTaken == 0
+                       ? "No hints taken."
+                       : std::to_string(in_.hintsTaken) + " hint" + (in_.hintsTaken == 1 ? "" : "s") + " taken, costing " +
+                             std::to_string(in_.hintPointsTaken) + " point" + (in_.hintPointsTaken == 1 ? "" : "s") + ".";
         if (part.points < 5) part.toEarn = "Reach the design without hints (interview mode gives none).";
         out_.parts.push_back(std::move(part));
     }
@@ -556,10 +563,11 @@ private:
             const int scaled = static_cast<int>(std::floor(part.points * share + 1e-9));
             if (scaled == part.points) continue;
             part.why += " Counted for the " + std::to_string(read) + " of " + std::to_string(total) +
-                        " patterns the design reads at all: " + std::to_string(scaled) + " of " +
-                        std::to_string(part.points) + ".";
+                        " patterns the design reads at all: " + std::to_string(scaled) + " of " + std::to_string(part.points) +
+                        ".";
             part.toEarn = "Give every pattern a request (item types that return its result, with keys built from its "
-                          "inputs)." + (part.toEarn.empty() ? std::string() : " " + part.toEarn);
+                          "inputs)." +
+                          (part.toEarn.empty() ? std::string() : " " + part.toEarn);
             part.points = scaled;
         }
     }
@@ -592,8 +600,8 @@ private:
         for (const auto& i : d.indexes()) {
             std::string keys = (i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey.name) +
                                (i.sortKey ? "/" + i.sortKey->name : std::string());
-            s.indexes.push_back(i.name + " (" + (i.kind == design::IndexKind::Global ? "global" : "local") + ", " + keys +
-                                ", " + projectionWord(i.projection) + ")");
+            s.indexes.push_back(i.name + " (" + (i.kind == design::IndexKind::Global ? "global" : "local") + ", " + keys + ", " +
+                                projectionWord(i.projection) + ")");
         }
         const auto names = d.keyAttributeNames();
         for (const auto& e : d.entities()) {

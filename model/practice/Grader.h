@@ -47,7 +47,7 @@
 namespace keyplan::practice {
 
 struct GradePart {
-    std::string name;    // "Patterns answered", "Read cost", ...
+    std::string name;  // "Patterns answered", "Read cost", ...
     int points = 0;
     int max = 0;
     std::string why;     // what the design did, with the figures
@@ -57,32 +57,41 @@ struct GradePart {
 struct PatternRow {
     int number = 0;
     std::string name;
-    bool answered = false;         // one request, every required attribute in the items it returns
+    bool answered = false;  // one request, every required attribute in the items it returns
     bool curveball = false;
-    std::string verdict;           // the planner's words ("served", "needs a Scan", ...)
-    std::string request;           // "Query GSI1: GSI1PK = STATUS#{status}#{orderDay}", or "-"
-    std::string index;             // "table", an index name, or "-"
-    int requests = 0;              // requests per call, the fetch-back included
-    double readUnits = 0;          // per call
-    double referenceReadUnits = 0; // per call, the reference design's (0 when it has none)
+    std::string verdict;            // the planner's words ("served", "needs a Scan", ...)
+    std::string request;            // "Query GSI1: GSI1PK = STATUS#{status}#{orderDay}", or "-"
+    std::string index;              // "table", an index name, or "-"
+    int requests = 0;               // requests per call, the fetch-back included
+    double readUnits = 0;           // per call
+    double referenceReadUnits = 0;  // per call, the reference design's (0 when it has none)
     std::string referenceRequest;
-    double dollarsPerMonth = 0;    // on demand, at the scenario's rate
+    double dollarsPerMonth = 0;  // on demand, at the scenario's rate
     double referenceDollarsPerMonth = 0;
     std::vector<std::string> missingAttributes;  // required but not in the items read
-    std::string explanation;       // the planner's sentence, or why the attributes fall short
-    std::string arithmetic;        // how the read units came about (the over-fetch, the fetch-back)
+    std::string explanation;                     // the planner's sentence, or why the attributes fall short
+    std::string arithmetic;                      // how the read units came about (the over-fetch, the fetch-back)
 };
 
 struct GradeFinding {
     enum class Kind {
-        HotPartition, LargeCollection, UnboundedCollection, LsiLimit, Scan, Filter, FetchBack, UnusedIndex, Backfill, Note
+        HotPartition,
+        LargeCollection,
+        UnboundedCollection,
+        LsiLimit,
+        Scan,
+        Filter,
+        FetchBack,
+        UnusedIndex,
+        Backfill,
+        Note
     };
     Kind kind = Kind::Note;
     int pattern = 0;     // the pattern concerned, 0 for none
     std::string entity;  // the entity concerned, if any
     std::string index;   // the index concerned, if any
     std::string text;
-    int shards = 0;      // HotPartition: the shard count that keeps the busiest key under 1,000 WCU/s
+    int shards = 0;  // HotPartition: the shard count that keeps the busiest key under 1,000 WCU/s
 };
 std::string_view findingKindName(GradeFinding::Kind kind);  // "hot-partition", "scan", ...
 
@@ -112,9 +121,9 @@ struct DesignSummary {
 };
 
 struct GradeInput {
-    int hintPointsTaken = 0;             // the sum of the hints' costs (see Hints.h)
+    int hintPointsTaken = 0;  // the sum of the hints' costs (see Hints.h)
     int hintsTaken = 0;
-    std::optional<int> secondsUsed;      // nullopt: not timed
+    std::optional<int> secondsUsed;  // nullopt: not timed
     int timeLimitMinutes = 45;
     // Curveballs whose pattern the design answers (by number) and, when known, the design as it
     // was before the curveball arrived (for the change-in-production estimate).

@@ -59,7 +59,8 @@ std::string referenceKeys(const design::Design& ref, const design::AccessPattern
         if (!e) continue;
         std::string keys;
         for (const auto& name : ref.keyAttributeNames()) {
-            if (const design::KeyBinding* b = e->key(name)) keys += (keys.empty() ? "" : ", ") + name + " = " + b->keyTemplate.text();
+            if (const design::KeyBinding* b = e->key(name))
+                keys += (keys.empty() ? "" : ", ") + name + " = " + b->keyTemplate.text();
         }
         out += (out.empty() ? "" : "; ") + e->name + ": " + keys;
     }
@@ -114,14 +115,16 @@ std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& 
         t.topic = "together:";
         for (size_t i = 0; i < ns.size(); ++i) t.topic += (i ? "," : "") + std::to_string(ns[i]);
         t.title = "Patterns " + numbers(ns) + " read items together";
-        t.stages.push_back({HintStage::Level::Nudge,
-                            "Patterns " + numbers(ns) + " read items together: which items share a partition key?", 1});
+        t.stages.push_back(
+            {HintStage::Level::Nudge, "Patterns " + numbers(ns) + " read items together: which items share a partition key?", 1});
         t.stages.push_back({HintStage::Level::Pointer,
                             "Items that are always fetched together belong in one item collection: give them the same "
-                            "partition key and tell them apart by the sort key's prefix.", 1});
+                            "partition key and tell them apart by the sort key's prefix.",
+                            1});
         std::string keys;
         for (int n : ns) {
-            if (const design::AccessPattern* p = ref.patternByNumber(n)) keys += (keys.empty() ? "" : "; ") + referenceKeys(ref, *p);
+            if (const design::AccessPattern* p = ref.patternByNumber(n))
+                keys += (keys.empty() ? "" : "; ") + referenceKeys(ref, *p);
         }
         t.stages.push_back({HintStage::Level::Answer, "The reference reads them all from " + collection + ". " + keys + ".", 2});
         tracks.push_back(std::move(t));
@@ -138,7 +141,8 @@ std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& 
         t.stages.push_back({HintStage::Level::Nudge,
                             "Pattern " + std::to_string(p.number) + " gives you " + inputsOf(p) +
                                 ". Which partition key can be built from that alone, and which items in that partition "
-                                "carry " + attributesOf(p) + "?",
+                                "carry " +
+                                attributesOf(p) + "?",
                             1});
         std::string pointer = m ? m->plan.explanation : std::string("The pattern is not planned yet.");
         if (r && !r->plan.request.indexName.empty())
@@ -146,12 +150,12 @@ std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& 
         t.stages.push_back({HintStage::Level::Pointer, pointer, 1});
         if (r) {
             const design::AccessPattern* rp = ref.patternByNumber(p.number);
-            t.stages.push_back({HintStage::Level::Answer,
-                                "The reference answers it with " + std::string(analysis::operationName(r->plan.request.operation)) +
-                                    " on " + r->plan.indexLabel() + ": " + r->plan.request.keyCondition.text() + ", over " +
-                                    (rp ? referenceKeys(ref, *rp) : std::string()) + "." +
-                                    indexDefinition(ref, r->plan.request.indexName),
-                                2});
+            t.stages.push_back(
+                {HintStage::Level::Answer,
+                 "The reference answers it with " + std::string(analysis::operationName(r->plan.request.operation)) + " on " +
+                     r->plan.indexLabel() + ": " + r->plan.request.keyCondition.text() + ", over " +
+                     (rp ? referenceKeys(ref, *rp) : std::string()) + "." + indexDefinition(ref, r->plan.request.indexName),
+                 2});
         }
         tracks.push_back(std::move(t));
     }
@@ -170,17 +174,20 @@ std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& 
         if (f.kind == GradeFinding::Kind::HotPartition) {
             t.stages.push_back({HintStage::Level::Nudge,
                                 "At the scenario's peak writes, how many distinct partition key values does " + f.entity +
-                                    " use on " + where + "? A partition takes about 1,000 WCU/s.", 1});
+                                    " use on " + where + "? A partition takes about 1,000 WCU/s.",
+                                1});
             t.stages.push_back({HintStage::Level::Pointer,
                                 "Compose the partition key with something that spreads the writes (a day, a shard number) "
-                                "or key it by a high-cardinality id.", 1});
+                                "or key it by a high-cardinality id.",
+                                1});
         } else {
-            t.stages.push_back({HintStage::Level::Nudge,
-                                "How large does " + f.entity + "'s biggest item collection on " + where +
-                                    " get at the scenario's volumes?", 1});
+            t.stages.push_back(
+                {HintStage::Level::Nudge,
+                 "How large does " + f.entity + "'s biggest item collection on " + where + " get at the scenario's volumes?", 1});
             t.stages.push_back({HintStage::Level::Pointer,
                                 "Bound a collection that grows over time by putting a time bucket (a month) in its "
-                                "partition key; an LSI caps every collection at 10 GB.", 1});
+                                "partition key; an LSI caps every collection at 10 GB.",
+                                1});
         }
         t.stages.push_back({HintStage::Level::Answer, f.text, 2});
         tracks.push_back(std::move(t));

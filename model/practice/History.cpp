@@ -46,7 +46,10 @@ public:
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
 
-    void bind(int i, const std::string& s) { check(sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT)); }
+    void bind(int i, const std::string& s)
+    {
+        check(sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT));
+    }
     void bind(int i, int64_t v) { check(sqlite3_bind_int64(stmt_, i, v)); }
     void bindNull(int i) { check(sqlite3_bind_null(stmt_, i)); }
     bool step()
@@ -162,7 +165,8 @@ int64_t History::record(const Attempt& attempt)
         s.step();
         const int64_t id = sqlite3_last_insert_rowid(db_);
         for (size_t i = 0; i < attempt.parts.size(); ++i) {
-            Statement p(db_, "INSERT INTO attempt_part (attempt_id, position, name, points, max) VALUES (?, ?, ?, ?, ?)", fileName_);
+            Statement p(db_, "INSERT INTO attempt_part (attempt_id, position, name, points, max) VALUES (?, ?, ?, ?, ?)",
+                        fileName_);
             p.bind(1, id);
             p.bind(2, static_cast<int64_t>(i));
             p.bind(3, attempt.parts[i].name);

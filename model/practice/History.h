@@ -23,8 +23,8 @@ namespace keyplan::practice {
 struct Attempt {
     int64_t id = 0;  // assigned by record()
     std::string scenarioId;
-    QDateTime finishedAt;       // UTC
-    std::string mode;           // "guided", "interview", "cli"
+    QDateTime finishedAt;  // UTC
+    std::string mode;      // "guided", "interview", "cli"
     int score = 0;
     std::optional<int> secondsUsed;
     int timeLimitMinutes = 0;

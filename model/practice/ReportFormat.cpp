@@ -70,7 +70,8 @@ std::string keysBeside(const GradeReport& r)
         }
         return "(not in this design)";
     };
-    for (const auto& n : names) out += "| " + cell(n) + " | " + code(find(r.candidate, n)) + " | " + code(find(r.reference, n)) + " |\n";
+    for (const auto& n : names)
+        out += "| " + cell(n) + " | " + code(find(r.candidate, n)) + " | " + code(find(r.reference, n)) + " |\n";
     auto indexes = [](const DesignSummary& s) {
         std::string t;
         for (const auto& i : s.indexes) t += (t.empty() ? "" : "; ") + i;
@@ -84,7 +85,8 @@ std::string layoutTable(const char* title, const DesignSummary& s)
 {
     std::string out = std::string("\n### ") + title + "\n\n| Where | Partition key | Sort key | Item type |\n|---|---|---|---|\n";
     for (const auto& row : s.layout)
-        out += "| " + cell(row.place) + " | " + code(row.partitionKey) + " | " + code(row.sortKey) + " | " + cell(row.entity) + " |\n";
+        out += "| " + cell(row.place) + " | " + code(row.partitionKey) + " | " + code(row.sortKey) + " | " + cell(row.entity) +
+               " |\n";
     return out;
 }
 
@@ -98,7 +100,8 @@ std::string totalsTable(const GradeReport& r)
     out += row("Writes, WCU/s", formatCount(std::round(r.candidate.writeUnitsPerSecond)),
                formatCount(std::round(r.reference.writeUnitsPerSecond)));
     out += row("Writes, $/month on demand", money(r.candidate.writeDollarsPerMonth), money(r.reference.writeDollarsPerMonth));
-    out += row("Storage", analysis::formatBytes(r.candidate.storage.totalBytes), analysis::formatBytes(r.reference.storage.totalBytes));
+    out += row("Storage", analysis::formatBytes(r.candidate.storage.totalBytes),
+               analysis::formatBytes(r.reference.storage.totalBytes));
     out += row("Storage, $/month", money(r.candidate.storage.dollarsPerMonth), money(r.reference.storage.dollarsPerMonth));
     return out;
 }
@@ -247,8 +250,8 @@ json::Value reportJson(const GradeReport& r)
 
 std::string reportMarkdown(const GradeReport& r)
 {
-    std::string out = "# Practice report: " + r.scenarioTitle + "\n\nScenario `" + r.scenarioId + "`. **Score: " +
-                      std::to_string(r.score) + " / 100.**\n\n## The parts\n\n" + partsTable(r);
+    std::string out = "# Practice report: " + r.scenarioTitle + "\n\nScenario `" + r.scenarioId +
+                      "`. **Score: " + std::to_string(r.score) + " / 100.**\n\n## The parts\n\n" + partsTable(r);
     out += "\n## Patterns\n\n" + patternsTable(r);
     std::string arithmetic;
     for (const auto& p : r.patterns) {
@@ -289,9 +292,9 @@ std::string reportText(const GradeReport& r)
     }
     out += "\nPatterns:\n";
     for (const auto& p : r.patterns) {
-        out += "  " + std::to_string(p.number) + ". " + p.name + ": " + (p.answered ? "answered" : "not answered (" + p.verdict + ")") +
-               "\n    " + p.request + "; " + formatCount(p.readUnits) + " RRU a call (reference " +
-               formatCount(p.referenceReadUnits) + ")\n";
+        out += "  " + std::to_string(p.number) + ". " + p.name + ": " +
+               (p.answered ? "answered" : "not answered (" + p.verdict + ")") + "\n    " + p.request + "; " +
+               formatCount(p.readUnits) + " RRU a call (reference " + formatCount(p.referenceReadUnits) + ")\n";
         if (!p.answered && !p.arithmetic.empty()) out += "    " + p.arithmetic + "\n";
     }
     if (!r.findings.empty()) {
@@ -300,7 +303,8 @@ std::string reportText(const GradeReport& r)
     }
     if (r.backfill) out += "\nChange in production: " + r.backfill->summary() + "\n";
     for (const auto& m : r.followUps) {
-        out += "\nFollow-up: " + m.question + "\n  points made " + std::to_string(m.made()) + " of " + std::to_string(m.total()) + "\n";
+        out += "\nFollow-up: " + m.question + "\n  points made " + std::to_string(m.made()) + " of " + std::to_string(m.total()) +
+               "\n";
         for (const auto& p : m.points) out += std::string("  [") + (p.made ? "x" : " ") + "] " + p.statement + "\n";
         out += "  Model answer: " + m.modelAnswer + "\n";
     }
@@ -316,7 +320,8 @@ std::string scenarioMarkdown(const Scenario& s)
         out += "\n## Constraints\n\n";
         for (const auto& c : s.constraints) out += "- " + c + "\n";
     }
-    out += "\n## Entities\n\n| Entity | Attributes | Items | Item size | Growth / month | Writes/s |\n|---|---|---:|---:|---:|---:|\n";
+    out +=
+        "\n## Entities\n\n| Entity | Attributes | Items | Item size | Growth / month | Writes/s |\n|---|---|---:|---:|---:|---:|\n";
     for (const auto& e : s.entities) {
         std::string attributes;
         for (const auto& a : e.entity.attributes) attributes += (attributes.empty() ? "" : ", ") + a.name;
@@ -331,9 +336,10 @@ std::string scenarioMarkdown(const Scenario& s)
         for (const auto& i : p.inputs)
             inputs += (inputs.empty() ? "" : ", ") + i.name + (i.fixedValue ? " = " + *i.fixedValue : std::string());
         for (const auto& a : p.attributes) attrs += (attrs.empty() ? "" : ", ") + a;
-        const std::string order = p.order == design::Order::Any ? "-"
-                                  : std::string(p.order == design::Order::Ascending ? "ascending" : "descending") +
-                                        (p.orderBy.empty() ? "" : " by " + p.orderBy);
+        const std::string order = p.order == design::Order::Any
+                                      ? "-"
+                                      : std::string(p.order == design::Order::Ascending ? "ascending" : "descending") +
+                                            (p.orderBy.empty() ? "" : " by " + p.orderBy);
         out += "| " + std::to_string(p.number) + " | " + cell(p.name + (p.description.empty() ? "" : ": " + p.description)) +
                " | " + cell(inputs) + " | " + cell(attrs) + " | " + order + " | " +
                (p.pageSize ? std::to_string(*p.pageSize) : std::string("-")) + " | " + formatCount(p.ratePerSecond) + " | " +

@@ -100,8 +100,8 @@ design::Design gradingDesign(const Scenario& scenario, const design::Design& can
                 design::Entity copy = e;
                 if (pass == 0)
                     note(e.name + " is written whenever its parent " + parent->name + " is: graded at " +
-                         analysis::formatCount(implied) + " writes/s (" + analysis::formatCount(parent->writesPerSecond) +
-                         " x " + analysis::formatCount(e.sample.perParent) + " per " + parent->name + ").");
+                         analysis::formatCount(implied) + " writes/s (" + analysis::formatCount(parent->writesPerSecond) + " x " +
+                         analysis::formatCount(e.sample.perParent) + " per " + parent->name + ").");
                 copy.writesPerSecond = implied;
                 d.replaceEntity(copy);
             }

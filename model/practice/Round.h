@@ -43,7 +43,6 @@ design::Design withCurveball(const design::Design& design, const Curveball& curv
 // lacks are added with the scenario's returns, so they are graded as not designed rather than lost.
 // `notes` receives one sentence per adjustment that changed something the candidate wrote.
 design::Design gradingDesign(const Scenario& scenario, const design::Design& candidate,
-                             const std::vector<const Curveball*>& curveballs = {},
-                             std::vector<std::string>* notes = nullptr);
+                             const std::vector<const Curveball*>& curveballs = {}, std::vector<std::string>* notes = nullptr);
 
 }  // namespace keyplan::practice

@@ -71,14 +71,14 @@ public:
     Scenario read(std::string_view document)
     {
         const Json root = read::document(document);
-        read::object(&root, "$", {"keyplanScenario", "id", "title", "difficulty", "summary", "brief", "constraints",
-                                  "entities", "patterns", "reference", "followUps", "curveballs", "prices"});
+        read::object(&root, "$",
+                     {"keyplanScenario", "id", "title", "difficulty", "summary", "brief", "constraints", "entities", "patterns",
+                      "reference", "followUps", "curveballs", "prices"});
         version(root);
         Scenario s;
         s.id = text(root, "id", "$");
-        if (!std::all_of(s.id.begin(), s.id.end(), [](char c) {
-                return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-            }))
+        if (!std::all_of(s.id.begin(), s.id.end(),
+                         [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }))
             read::fail("$.id", "'" + s.id + "' must be lowercase letters, digits and '-'");
         s.title = text(root, "title", "$");
         s.difficulty = difficulty(root);
@@ -123,8 +123,8 @@ private:
         if (!root.contains("keyplanScenario")) read::fail("$.keyplanScenario", "is required (the scenario format version, 1)");
         const int64_t n = read::integer(root, "keyplanScenario", "$", 0, 1, 1'000'000);
         if (n > Scenario::kFormatVersion)
-            read::fail("$.keyplanScenario", "this file has format version " + std::to_string(n) +
-                                                "; this Keyplan reads up to " + std::to_string(Scenario::kFormatVersion));
+            read::fail("$.keyplanScenario", "this file has format version " + std::to_string(n) + "; this Keyplan reads up to " +
+                                                std::to_string(Scenario::kFormatVersion));
     }
 
     static Difficulty difficulty(const Json& root)
@@ -157,7 +157,7 @@ private:
             read::object(&e, path);
             if (e.contains("keys"))
                 read::fail(path + ".keys", "a scenario's entities have no keys: the candidate designs them (the reference "
-                                     "design holds the model answer)");
+                                           "design holds the model answer)");
             if (!e.contains("volume")) read::fail(path + ".volume", "is required (items, itemSize: the production volume)");
             Json copy = e;
             copy.remove("volume");
@@ -218,7 +218,7 @@ private:
                 });
                 if (!known)
                     read::fail(path + ".attributes[" + std::to_string(j) + "]",
-                         "'" + p.attributes[j] + "' is not an attribute of the entities the pattern returns");
+                               "'" + p.attributes[j] + "' is not an attribute of the entities the pattern returns");
             }
         }
     }
@@ -312,8 +312,9 @@ private:
             c.id = text(v, "id", path);
             if (s.curveball(c.id)) read::fail(path + ".id", "'" + c.id + "' is used twice");
             if (!v.contains("arrives")) read::fail(path + ".arrives", "is required");
-            c.arrives = read::choice(v, "arrives", path, Curveball::Arrives::AfterSubmit,
-                                     {{"afterSubmit", Curveball::Arrives::AfterSubmit}, {"atMinute", Curveball::Arrives::AtMinute}});
+            c.arrives = read::choice(
+                v, "arrives", path, Curveball::Arrives::AfterSubmit,
+                {{"afterSubmit", Curveball::Arrives::AfterSubmit}, {"atMinute", Curveball::Arrives::AtMinute}});
             c.minute = static_cast<int>(read::integer(v, "minute", path, 0, 0, 600));
             if (c.arrives == Curveball::Arrives::AtMinute && c.minute <= 0)
                 read::fail(path + ".minute", "a curveball that arrives atMinute needs the minute (1 or more)");
@@ -324,7 +325,8 @@ private:
             c.pattern = curveballPattern(*pattern, path + ".pattern", s);
             for (const auto& other : s.curveballs) {
                 if (other.pattern.number == c.pattern.number)
-                    read::fail(path + ".pattern.number", "pattern " + std::to_string(c.pattern.number) + " is used by curveball " + other.id);
+                    read::fail(path + ".pattern.number",
+                               "pattern " + std::to_string(c.pattern.number) + " is used by curveball " + other.id);
             }
             s.curveballs.push_back(std::move(c));
         }
@@ -343,7 +345,7 @@ private:
         for (const auto& p : s.patterns) {
             if (!s.reference.patternByNumber(p.number))
                 read::fail("$.reference", "the reference design " + file + " has no pattern " + std::to_string(p.number) + " (" +
-                                        p.name + "); it must answer every pattern of the scenario");
+                                              p.name + "); it must answer every pattern of the scenario");
         }
         for (const auto& e : s.entities) {
             if (!s.reference.entityByName(e.entity.name))

@@ -47,9 +47,9 @@ std::string_view difficultyName(Difficulty d);  // "easy", "medium", "hard"
 // How much of an entity there is in production. These figures, not the sample data's size, decide
 // a Scan's cost, an item collection's size, the LSI 10 GB limit and the storage bill.
 struct Volume {
-    double items = 0;            // items in the table today
-    int64_t itemSize = 0;        // typical item size in bytes
-    double growthPerMonth = 0;   // new items a month
+    double items = 0;           // items in the table today
+    int64_t itemSize = 0;       // typical item size in bytes
+    double growthPerMonth = 0;  // new items a month
     // The largest collection of this entity under one parent (a customer with a million orders);
     // 0: the average, items / the parent's items.
     double largestCollection = 0;

@@ -94,10 +94,8 @@ std::vector<PartitionMeter::Counters> PartitionMeter::snapshot(int64_t tableId, 
 void PartitionMeter::forgetTable(int64_t tableId)
 {
     for (auto it = scopes_.begin(); it != scopes_.end();) {
-        if (it->first.first == tableId)
-            it = scopes_.erase(it);
-        else
-            ++it;
+        if (it->first.first == tableId) it = scopes_.erase(it);
+        else ++it;
     }
 }
 

@@ -25,7 +25,8 @@ void addCapacity(std::optional<std::vector<ConsumedCapacity>>& total, const std:
         return;
     }
     for (const ConsumedCapacity& m : *more) {
-        auto it = std::find_if(total->begin(), total->end(), [&](const ConsumedCapacity& c) { return c.tableName == m.tableName; });
+        auto it = std::find_if(total->begin(), total->end(),
+                               [&](const ConsumedCapacity& c) { return c.tableName == m.tableName; });
         if (it == total->end()) {
             total->push_back(m);
             continue;
@@ -157,9 +158,8 @@ BatchWriteItemResponse RemoteStore::batchWriteItem(const BatchWriteItemRequest& 
         if (round > maxUnprocessedRounds_)
             dynamo::throwError(dynamo::ErrorCode::ProvisionedThroughputExceededException,
                                std::to_string(countWrites(total.unprocessedItems)) + " of " +
-                                   std::to_string(countWrites(request.requestItems)) +
-                                   " writes are still unprocessed after " + std::to_string(maxUnprocessedRounds_) +
-                                   " retries of BatchWriteItem's UnprocessedItems");
+                                   std::to_string(countWrites(request.requestItems)) + " writes are still unprocessed after " +
+                                   std::to_string(maxUnprocessedRounds_) + " retries of BatchWriteItem's UnprocessedItems");
         waitBeforeUnprocessedRound(round);
         again.requestItems = std::move(total.unprocessedItems);
         BatchWriteItemResponse next = call<BatchWriteItemResponse>("BatchWriteItem", again);

@@ -31,10 +31,19 @@ bool isTransientStatus(int status) { return status == 500 || status == 502 || st
 
 bool isThrottlingError(const std::string& name)
 {
-    static const char* const names[] = {"Throttling", "ThrottlingException", "ThrottledException", "RequestThrottledException",
-                                        "TooManyRequestsException", "ProvisionedThroughputExceededException",
-                                        "TransactionInProgressException", "RequestLimitExceeded", "BandwidthLimitExceeded",
-                                        "LimitExceededException", "RequestThrottled", "SlowDown", "PriorRequestNotComplete",
+    static const char* const names[] = {"Throttling",
+                                        "ThrottlingException",
+                                        "ThrottledException",
+                                        "RequestThrottledException",
+                                        "TooManyRequestsException",
+                                        "ProvisionedThroughputExceededException",
+                                        "TransactionInProgressException",
+                                        "RequestLimitExceeded",
+                                        "BandwidthLimitExceeded",
+                                        "LimitExceededException",
+                                        "RequestThrottled",
+                                        "SlowDown",
+                                        "PriorRequestNotComplete",
                                         "EC2ThrottledException"};
     for (const char* n : names)
         if (name == n) return true;
@@ -53,8 +62,8 @@ RemoteEndpoint RemoteEndpoint::forUrl(const std::string& url, const std::string&
 {
     const QUrl parsed(QString::fromStdString(url), QUrl::StrictMode);
     const QString scheme = parsed.scheme().toLower();
-    if (!parsed.isValid() || (scheme != "http" && scheme != "https") || parsed.host().isEmpty() ||
-        !parsed.query().isEmpty() || !parsed.fragment().isEmpty() || !parsed.userInfo().isEmpty())
+    if (!parsed.isValid() || (scheme != "http" && scheme != "https") || parsed.host().isEmpty() || !parsed.query().isEmpty() ||
+        !parsed.fragment().isEmpty() || !parsed.userInfo().isEmpty())
         dynamo::throwValidation("The endpoint URL '" + url + "' is not http(s)://host[:port][/path]");
     RemoteEndpoint e;
     e.scheme = scheme.toStdString();
@@ -126,8 +135,7 @@ struct RemoteTransport::Attempt {
 };
 
 RemoteTransport::RemoteTransport(RemoteOptions options)
-    : sleep([](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); }),
-      options_(std::move(options)),
+    : sleep([](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); }), options_(std::move(options)),
       pool_(std::make_unique<Pool>(options_))
 {
 }
@@ -155,9 +163,8 @@ RemoteTransport::Attempt RemoteTransport::attempt(const char* operation, const s
         // The connection is in an unknown state: drop this client rather than pool it.
         a.connectionProblem = true;
         a.retryable = true;
-        a.error = dynamo::Error::remote("ConnectionError", "cannot reach " + options_.endpoint.url() + ": " +
-                                                                httplib::to_string(result.error()),
-                                        0);
+        a.error = dynamo::Error::remote("ConnectionError",
+                                        "cannot reach " + options_.endpoint.url() + ": " + httplib::to_string(result.error()), 0);
         return a;
     }
     pool_->give(std::move(client));
@@ -185,8 +192,7 @@ bool RemoteTransport::takeRetryToken(int cost)
 void RemoteTransport::returnRetryToken(int amount)
 {
     int current = retryQuota_.load();
-    while (!retryQuota_.compare_exchange_weak(current, std::min(500, current + amount))) {
-    }
+    while (!retryQuota_.compare_exchange_weak(current, std::min(500, current + amount))) {}
 }
 
 std::string RemoteTransport::call(const char* operation, const std::string& body)

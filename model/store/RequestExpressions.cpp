@@ -19,13 +19,11 @@ const expr::Values* valuesOf(const std::optional<ExpressionAttributeValues>& val
 
 // DynamoDB refuses placeholder maps that no expression can use (texts of DynamoDB Local 1.25).
 void checkMapsNeedExpressions(bool anyExpression, const std::optional<ExpressionAttributeNames>& names,
-                              const std::optional<ExpressionAttributeValues>& values, bool anyValueExpression,
-                              const char* whyNot)
+                              const std::optional<ExpressionAttributeValues>& values, bool anyValueExpression, const char* whyNot)
 {
     if (names && !anyExpression) throwValidation("ExpressionAttributeNames can only be specified when using expressions");
     if (values && !anyValueExpression)
-        throwValidation(std::string("ExpressionAttributeValues can only be specified when using expressions: ") +
-                        whyNot);
+        throwValidation(std::string("ExpressionAttributeValues can only be specified when using expressions: ") + whyNot);
 }
 
 void checkAttributesToGet(const std::optional<std::vector<std::string>>& attributesToGet)
@@ -116,7 +114,8 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
     checkAttributesToGet(r.attributesToGet);
     const bool anyExpression = r.keyConditionExpression || r.filterExpression || r.projectionExpression;
     checkMapsNeedExpressions(anyExpression, r.expressionAttributeNames, r.expressionAttributeValues,
-                             r.keyConditionExpression || r.filterExpression, "FilterExpression and KeyConditionExpression are null");
+                             r.keyConditionExpression || r.filterExpression,
+                             "FilterExpression and KeyConditionExpression are null");
     expr::validatePlaceholderMaps(names, values);
 
     // DynamoDB Local reports a faulty filter before a faulty projection, and both before the key
@@ -125,7 +124,8 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
     if (r.filterExpression) p_->filter = expr::parseCondition(*r.filterExpression, expr::Kind::Filter, names, values, &use);
     if (r.projectionExpression) p_->projection = expr::parseProjection(*r.projectionExpression, names, &use);
     if (r.keyConditionExpression)
-        p_->key = toStoreCondition(expr::parseKeyCondition(*r.keyConditionExpression, keySchemaOf(hash, range), names, values, &use));
+        p_->key = toStoreCondition(
+            expr::parseKeyCondition(*r.keyConditionExpression, keySchemaOf(hash, range), names, values, &use));
     expr::checkAllPlaceholdersUsed(names, values, use);
     if (r.attributesToGet) p_->projection = expr::projectionOfAttributes(*r.attributesToGet);
     if (r.keyConditions) p_->key = toStoreCondition(expr::keyConditionFromLegacy(*r.keyConditions, keySchemaOf(hash, range)));
@@ -135,7 +135,8 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
         // A Query filter may not name the keys of what it reads.
         for (const auto& attribute : p_->filter->topLevelAttributes()) {
             if (attribute == hash.name || (range && attribute == range->name))
-                throwValidation("Filter Expression can only contain non-primary key attributes: Primary key attribute: " + attribute);
+                throwValidation("Filter Expression can only contain non-primary key attributes: Primary key attribute: " +
+                                attribute);
         }
     }
 }
@@ -222,7 +223,8 @@ WriteConditions::WriteConditions(const std::optional<std::string>& conditionExpr
     : p_(std::make_unique<Parsed>())
 {
     p_->onFailure = onFailure;
-    checkMapsNeedExpressions(conditionExpression.has_value(), names, values, conditionExpression.has_value(), "ConditionExpression is null");
+    checkMapsNeedExpressions(conditionExpression.has_value(), names, values, conditionExpression.has_value(),
+                             "ConditionExpression is null");
     expr::validatePlaceholderMaps(namesOf(names), valuesOf(values));
     expr::PlaceholderUse use;
     if (conditionExpression)
@@ -304,8 +306,9 @@ std::optional<expr::UpdateExpression> parseUpdateOf(const std::optional<std::str
 }  // namespace
 
 ItemUpdate::ItemUpdate(const std::optional<std::string>& updateExpression, const std::optional<std::string>& conditionExpression,
-                       const std::optional<ExpressionAttributeNames>& names, const std::optional<ExpressionAttributeValues>& values,
-                       ReturnValuesOnConditionCheckFailure onFailure, const TableSchema& table)
+                       const std::optional<ExpressionAttributeNames>& names,
+                       const std::optional<ExpressionAttributeValues>& values, ReturnValuesOnConditionCheckFailure onFailure,
+                       const TableSchema& table)
     : p_(std::make_unique<Parsed>()), conditions_(std::nullopt, std::nullopt, std::nullopt, onFailure)
 {
     const bool anyExpression = updateExpression || conditionExpression;
@@ -328,8 +331,8 @@ void ItemUpdate::checkKeysNotUpdated() const
 }
 
 ItemUpdate::ItemUpdate(const UpdateItemRequest& r, const TableSchema& table)
-    : ItemUpdate(checkedLegacy(r).updateExpression, r.conditionExpression, r.expressionAttributeNames, r.expressionAttributeValues,
-                 r.returnValuesOnConditionCheckFailure, table)
+    : ItemUpdate(checkedLegacy(r).updateExpression, r.conditionExpression, r.expressionAttributeNames,
+                 r.expressionAttributeValues, r.returnValuesOnConditionCheckFailure, table)
 {
     if (r.attributeUpdates) p_->update = expr::updateFromAttributeUpdates(*r.attributeUpdates);
     if (r.expected || r.conditionalOperator) conditions_.adopt(expr::conditionFromExpected(r.expected, r.conditionalOperator));
@@ -340,10 +343,7 @@ ItemUpdate::ItemUpdate(ItemUpdate&&) noexcept = default;
 
 Item ItemUpdate::apply(const Item& base) const { return p_->update ? p_->update->apply(base) : base; }
 
-Item ItemUpdate::updatedAttributes(const Item& image) const
-{
-    return p_->update ? p_->update->updatedAttributes(image) : Item{};
-}
+Item ItemUpdate::updatedAttributes(const Item& image) const { return p_->update ? p_->update->updatedAttributes(image) : Item{}; }
 
 void WriteConditions::adopt(std::optional<dynamo::expr::ConditionExpression> condition) { p_->condition = std::move(condition); }
 

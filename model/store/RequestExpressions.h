@@ -32,8 +32,7 @@ public:
     // `hash`/`range` are the keys of the table or index being read.
     ReadExpressions(const QueryRequest& request, const KeyAttribute& hash, const std::optional<KeyAttribute>& range);
     ReadExpressions(const ScanRequest& request);
-    ReadExpressions(const std::optional<std::string>& projectionExpression,
-                    const std::optional<ExpressionAttributeNames>& names,
+    ReadExpressions(const std::optional<std::string>& projectionExpression, const std::optional<ExpressionAttributeNames>& names,
                     const std::optional<std::vector<std::string>>& attributesToGet);
     ~ReadExpressions();
     ReadExpressions(ReadExpressions&&) noexcept;
@@ -60,10 +59,8 @@ class WriteConditions {
 public:
     explicit WriteConditions(const PutItemRequest& request);
     explicit WriteConditions(const DeleteItemRequest& request);
-    WriteConditions(const std::optional<std::string>& conditionExpression,
-                    const std::optional<ExpressionAttributeNames>& names,
-                    const std::optional<ExpressionAttributeValues>& values,
-                    ReturnValuesOnConditionCheckFailure onFailure);
+    WriteConditions(const std::optional<std::string>& conditionExpression, const std::optional<ExpressionAttributeNames>& names,
+                    const std::optional<ExpressionAttributeValues>& values, ReturnValuesOnConditionCheckFailure onFailure);
     ~WriteConditions();
     WriteConditions(WriteConditions&&) noexcept;
 

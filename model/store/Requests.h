@@ -394,8 +394,8 @@ enum class TransactWriteKind { ConditionCheck, Put, Delete, Update };
 struct TransactWriteItem {
     TransactWriteKind kind = TransactWriteKind::Put;
     std::string tableName;
-    Item item;  // Put
-    Item key;   // ConditionCheck, Delete, Update
+    Item item;                                       // Put
+    Item key;                                        // ConditionCheck, Delete, Update
     std::optional<std::string> updateExpression;     // Update
     std::optional<std::string> conditionExpression;  // required for ConditionCheck
     std::optional<ExpressionAttributeNames> expressionAttributeNames;

@@ -8,10 +8,7 @@ namespace keyplan::store {
 
 namespace {
 
-std::string prefixOf(const dynamo::KeyHash& h)
-{
-    return std::string(reinterpret_cast<const char*>(h.data()), kHashPrefixBytes);
-}
+std::string prefixOf(const dynamo::KeyHash& h) { return std::string(reinterpret_cast<const char*>(h.data()), kHashPrefixBytes); }
 
 // DynamoDB Local's hashRangeValue: SHA-1("LocalDdb" + hash(pk) [+ hash(sk)]). Its GSIs order
 // entries with equal index keys by it; its LSIs by hash(sk) alone.
@@ -66,10 +63,8 @@ std::optional<IndexEntry> indexEntryOf(const TableSchema& table, const IndexSche
     const dynamo::KeyHash pkHash = dynamo::partitionKeyHash(tablePk);
     std::optional<dynamo::KeyHash> skHash;
     if (table.range) skHash = dynamo::partitionKeyHash(item.at(table.range->name));
-    if (index.global)
-        entry.tie = hashRangeOf(pkHash, skHash ? &*skHash : nullptr);
-    else
-        entry.tie = prefixOf(*skHash);  // LSIs exist only on tables with a sort key
+    if (index.global) entry.tie = hashRangeOf(pkHash, skHash ? &*skHash : nullptr);
+    else entry.tie = prefixOf(*skHash);  // LSIs exist only on tables with a sort key
 
     entry.projected = projectForIndex(table, index, item);
     entry.size = dynamo::itemSizeInBytes(entry.projected);

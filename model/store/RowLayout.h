@@ -21,8 +21,8 @@ struct RowKey {
 struct IndexEntry {
     std::string hash;  // first 8 bytes of the index partition-key hash: its simulated partition
     std::string ipk;
-    std::string isk;   // empty for an index without a sort key
-    std::string tie;   // orders entries with equal index keys the way DynamoDB Local does
+    std::string isk;  // empty for an index without a sort key
+    std::string tie;  // orders entries with equal index keys the way DynamoDB Local does
     Item projected;
     int64_t size = 0;  // DynamoDB size of the projected attributes
 };

@@ -49,10 +49,7 @@ std::vector<KeySchemaElement> keySchemaOf(const KeyAttribute& hash, const std::o
 
 // ---- CapacityTally ----------------------------------------------------------------------------
 
-void CapacityTally::addIndex(const IndexSchema& index, double units)
-{
-    (index.global ? gsis_ : lsis_)[index.name] += units;
-}
+void CapacityTally::addIndex(const IndexSchema& index, double units) { (index.global ? gsis_ : lsis_)[index.name] += units; }
 
 void CapacityTally::add(const WriteEffect& effect)
 {
@@ -111,10 +108,8 @@ SqliteStore::Impl::Impl(const std::string& file)
     {
         auto st = db.prepare("SELECT name FROM sqlite_master WHERE type='table'");
         while (st.step()) {
-            if (st.text(0) == "kp_meta")
-                hasMeta = true;
-            else if (st.text(0).substr(0, 3) != "kp_")
-                hasOtherTables = true;
+            if (st.text(0) == "kp_meta") hasMeta = true;
+            else if (st.text(0).substr(0, 3) != "kp_") hasOtherTables = true;
         }
     }
     if (!hasMeta) {
@@ -203,8 +198,8 @@ void SqliteStore::Impl::configureWriter()
     // Fewer, larger checkpoints: a page rewritten by many small transactions is copied back
     // to the database file once per checkpoint, not once per transaction.
     db.exec("PRAGMA wal_autocheckpoint=16384");
-    sqlite3_create_function_v2(db.handle(), "kp_partition", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
-                               partitionFunction, nullptr, nullptr, nullptr);
+    sqlite3_create_function_v2(db.handle(), "kp_partition", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, partitionFunction,
+                               nullptr, nullptr, nullptr);
 }
 
 void SqliteStore::Impl::useBulkCache(bool bulk)
@@ -269,7 +264,8 @@ TableState& SqliteStore::Impl::controlPlaneTable(std::string_view name)
     auto it = tables.find(name);
     // [AWS] DescribeTable and DeleteTable name the table (Developer Guide, "Error handling with DynamoDB").
     if (it == tables.end())
-        throwError(ErrorCode::ResourceNotFoundException, "Requested resource not found: Table: " + std::string(name) + " not found");
+        throwError(ErrorCode::ResourceNotFoundException,
+                   "Requested resource not found: Table: " + std::string(name) + " not found");
     return it->second;
 }
 
@@ -359,8 +355,12 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
     d.attributeDefinitions = s.attributeDefinitions;
     d.keySchema = keySchemaOf(s.hash, s.range);
     d.creationDateTime = s.creationDateTime;
-    d.provisionedThroughput.readCapacityUnits = s.billingMode == BillingMode::Provisioned ? s.provisionedThroughput.readCapacityUnits : 0;
-    d.provisionedThroughput.writeCapacityUnits = s.billingMode == BillingMode::Provisioned ? s.provisionedThroughput.writeCapacityUnits : 0;
+    d.provisionedThroughput.readCapacityUnits = s.billingMode == BillingMode::Provisioned
+                                                    ? s.provisionedThroughput.readCapacityUnits
+                                                    : 0;
+    d.provisionedThroughput.writeCapacityUnits = s.billingMode == BillingMode::Provisioned
+                                                     ? s.provisionedThroughput.writeCapacityUnits
+                                                     : 0;
     d.provisionedThroughput.lastIncreaseDateTime = 0.0;
     d.provisionedThroughput.lastDecreaseDateTime = 0.0;
     d.tableSizeBytes = t.sizeBytes;
@@ -486,8 +486,7 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
     const IndexSchema* index = nullptr;
     if (request.indexName) {
         index = t.schema.findIndex(*request.indexName);
-        if (!index || !index->global)
-            throwValidation("The table does not have the specified index: " + *request.indexName);
+        if (!index || !index->global) throwValidation("The table does not have the specified index: " + *request.indexName);
     }
     const int indexId = index ? index->id : 0;
     const int count = d_->partitionCount(t, index);
@@ -518,9 +517,8 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
         stats.readUnits = counters[p].readUnits;
         stats.writeUnits = counters[p].writeUnits;
         std::vector<std::pair<std::string, double>> keys(counters[p].unitsByKey.begin(), counters[p].unitsByKey.end());
-        std::sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
-            return a.second != b.second ? a.second > b.second : a.first < b.first;
-        });
+        std::sort(keys.begin(), keys.end(),
+                  [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
         for (size_t k = 0; k < keys.size() && k < 5; ++k)
             stats.hottestKeys.emplace_back(dynamo::decodeKey(keyType, keys[k].first), keys[k].second);
         response.partitions.push_back(std::move(stats));

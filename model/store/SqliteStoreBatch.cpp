@@ -55,10 +55,8 @@ static BatchWriteItemResponse applyBatch(SqliteStore::Impl& d, const BatchWriteI
             if (w.putItem.has_value() == w.deleteKey.has_value())
                 throwValidation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
                                 "supported datatypes");
-            if (w.putItem)
-                checkItemForWrite(t.schema, *w.putItem);
-            else
-                checkKey(t.schema, *w.deleteKey);
+            if (w.putItem) checkItemForWrite(t.schema, *w.putItem);
+            else checkKey(t.schema, *w.deleteKey);
             RowKey key = rowKeyOf(t.schema, w.putItem ? *w.putItem : *w.deleteKey);
             if (!seen.insert({key.pk, key.sk}).second) throwValidation("Provided list of item keys contains duplicates");
             planned.push_back({&t, std::move(key), &w});
@@ -93,7 +91,8 @@ static BatchWriteItemResponse applyBatch(SqliteStore::Impl& d, const BatchWriteI
         response.consumedCapacity.emplace();
         // DynamoDB Local lists the tables in its HashMap's order.
         for (size_t i : javaHashMapOrder(order))
-            response.consumedCapacity->push_back(*tallies.at(order[i]).result(request.returnConsumedCapacity, CapacityKind::Write));
+            response.consumedCapacity->push_back(
+                *tallies.at(order[i]).result(request.returnConsumedCapacity, CapacityKind::Write));
     }
     return response;
 }

@@ -139,7 +139,8 @@ ReadPlan planRead(const TableSchema& schema, const Request& r, bool isQuery)
             break;
         case Select::SpecificAttributes:
             if (!hasProjection)
-                throwValidation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+                throwValidation(
+                    "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
             break;
         case Select::Count:
             if (hasProjection) throwValidation("Cannot specify the " + named + " when choosing to get only the Count");
@@ -200,7 +201,8 @@ void checkStartKey(const TableSchema& schema, const IndexSchema* index, const It
     if (start.size() != keys.size()) throwValidation(kStartKeySize);
     for (const KeyAttribute* key : keys) {
         auto it = start.find(key->name);
-        if (it == start.end()) throwValidation("The provided starting key is invalid: The provided key element does not match the schema");
+        if (it == start.end())
+            throwValidation("The provided starting key is invalid: The provided key element does not match the schema");
         if (it->second.type() != key->type) throwValidation("Type mismatch for attribute to update");
     }
 }
@@ -230,14 +232,17 @@ void checkParallelScan(const ScanRequest& r)
     if (r.totalSegments && *r.totalSegments < 1) fail(*r.totalSegments, "totalSegments", "greater than or equal to 1");
     if (r.totalSegments && *r.totalSegments > 1000000) fail(*r.totalSegments, "totalSegments", "less than or equal to 1000000");
     if (!failures.empty()) {
-        std::string message = std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") + " detected: ";
+        std::string message = std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") +
+                              " detected: ";
         for (size_t i = 0; i < failures.size(); ++i) message += (i ? "; " : "") + failures[i];
         throwValidation(message);
     }
     if (r.segment && !r.totalSegments)
-        throwValidation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
+        throwValidation(
+            "The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
     if (r.totalSegments && !r.segment)
-        throwValidation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
+        throwValidation(
+            "The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
     if (r.segment && *r.segment >= *r.totalSegments)
         throwValidation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: " +
                         std::to_string(*r.segment) + " is not less than TotalSegments: " + std::to_string(*r.totalSegments));
@@ -277,8 +282,8 @@ namespace {
 // DynamoDB pages; it also knows what the page cost.
 class PageCollector {
 public:
-    PageCollector(const TableState& table, const ReadPlan& plan, const ReadExpressions& expressions,
-                  std::optional<int64_t> limit, sqlite::Database& connection)
+    PageCollector(const TableState& table, const ReadPlan& plan, const ReadExpressions& expressions, std::optional<int64_t> limit,
+                  sqlite::Database& connection)
         : table_(table), plan_(plan), expressions_(expressions), limit_(limit), connection_(connection)
     {
     }
@@ -304,12 +309,9 @@ public:
         if (!expressions_.hasFilter() || expressions_.matchesFilter(seen)) {
             ++response_.count;
             if (plan_.fetch == Fetch::Count) return !full;
-            if (expressions_.hasProjection())
-                items_.push_back(expressions_.project(seen));
-            else if (plan_.fetch == Fetch::WithTableAttributes && whole)
-                items_.push_back(std::move(*whole));
-            else
-                items_.push_back(std::move(stored));
+            if (expressions_.hasProjection()) items_.push_back(expressions_.project(seen));
+            else if (plan_.fetch == Fetch::WithTableAttributes && whole) items_.push_back(std::move(*whole));
+            else items_.push_back(std::move(stored));
         }
         return !full;
     }
@@ -371,7 +373,8 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
             throwValidation("The provided starting key does not match the range key predicate");
         if (range) {
             startSk = dynamo::encodeKey(start.at(range->name));
-            if (!inRange(sortRange, *startSk)) throwValidation("The provided starting key does not match the range key predicate");
+            if (!inRange(sortRange, *startSk))
+                throwValidation("The provided starting key does not match the range key predicate");
             // A table's sort keys are unique in a partition: a key at the inclusive end of the
             // range leaves nothing to read after it, and no answer ends a page there (below).
             if (!plan.index && endsRange(sortRange, *startSk, forward))
@@ -407,7 +410,8 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     } else {
         where = plan.index->global ? "ipk=?2" : "h=?1 AND ipk=?2";
         addSortBounds("isk");
-        if (startSk) where += forward ? " AND (isk, tie, pk, sk) > (?5, ?6, ?7, ?8)" : " AND (isk, tie, pk, sk) < (?5, ?6, ?7, ?8)";
+        if (startSk)
+            where += forward ? " AND (isk, tie, pk, sk) > (?5, ?6, ?7, ?8)" : " AND (isk, tie, pk, sk) < (?5, ?6, ?7, ?8)";
         sql = "SELECT size, item FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY isk" + asc + ", tie" + asc +
               ", pk" + asc + ", sk" + asc;
     }
@@ -503,8 +507,9 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
         if (!plan.index->global && !segmentHigh.empty()) where += " AND h < ?2";
         // DynamoDB Local walks a GSI in index-key order (not hashed) and an LSI in table-hash order.
         const std::string order = plan.index->global ? "ipk, isk, tie, pk, sk" : "h, ipk, isk, tie, pk, sk";
-        if (startEntry) where += plan.index->global ? " AND (ipk, isk, tie, pk, sk) > (?3, ?4, ?5, ?6, ?7)"
-                                                    : " AND (h, ipk, isk, tie, pk, sk) > (?8, ?3, ?4, ?5, ?6, ?7)";
+        if (startEntry)
+            where += plan.index->global ? " AND (ipk, isk, tie, pk, sk) > (?3, ?4, ?5, ?6, ?7)"
+                                        : " AND (h, ipk, isk, tie, pk, sk) > (?8, ?3, ?4, ?5, ?6, ?7)";
         sql = "SELECT size, item, h, pk FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY " + order;
     }
 
@@ -527,7 +532,8 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
                 if (!inSegment(std::string_view(reinterpret_cast<const char*>(tableHash.data()), kHashPrefixBytes))) continue;
             }
             const int64_t size = st.int64(0);
-            unitsByHash[std::string(st.blob(2))] += static_cast<double>(size) / dynamo::kReadUnitBytes * (plan.consistent ? 1.0 : 0.5);
+            unitsByHash[std::string(st.blob(2))] += static_cast<double>(size) / dynamo::kReadUnitBytes *
+                                                    (plan.consistent ? 1.0 : 0.5);
             if (!page.add(size, st.blob(1))) break;
         }
     }

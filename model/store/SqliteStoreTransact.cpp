@@ -42,11 +42,11 @@ std::string fingerprintOf(const TransactWriteItemsRequest& r)
     };
     std::string out;
     for (const auto& item : r.transactItems) {
-        out += std::to_string(static_cast<int>(item.kind)) + "|" + item.tableName + "|" + AttributeValue::map(item.item).debugString() +
-               "|" + AttributeValue::map(item.key).debugString() + "|" + item.updateExpression.value_or("\x01") + "|" +
-               item.conditionExpression.value_or("\x01") + "|" + names(item.expressionAttributeNames) + "|" +
-               values(item.expressionAttributeValues) + "|" + std::to_string(static_cast<int>(item.returnValuesOnConditionCheckFailure)) +
-               "\n";
+        out += std::to_string(static_cast<int>(item.kind)) + "|" + item.tableName + "|" +
+               AttributeValue::map(item.item).debugString() + "|" + AttributeValue::map(item.key).debugString() + "|" +
+               item.updateExpression.value_or("\x01") + "|" + item.conditionExpression.value_or("\x01") + "|" +
+               names(item.expressionAttributeNames) + "|" + values(item.expressionAttributeValues) + "|" +
+               std::to_string(static_cast<int>(item.returnValuesOnConditionCheckFailure)) + "\n";
     }
     return out;
 }
@@ -106,7 +106,8 @@ std::optional<TransactWriteItemsResponse> answerRetry(SqliteStore::Impl& d, cons
         if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
             response.consumedCapacity.emplace();
             for (const auto& name : inJavaOrder(order))
-                response.consumedCapacity->push_back(*tallies.at(name).result(ReturnConsumedCapacity::Total, CapacityKind::TransactRead));
+                response.consumedCapacity->push_back(
+                    *tallies.at(name).result(ReturnConsumedCapacity::Total, CapacityKind::TransactRead));
         }
         return response;
     }
@@ -128,8 +129,9 @@ std::vector<Action> resolveActions(SqliteStore::Impl& d, const TransactWriteItem
         switch (item.kind) {
         case TransactWriteKind::ConditionCheck:
             if (!item.conditionExpression)
-                throwValidation("Value null at 'transactItems." + std::to_string(i + 1) +
-                                ".member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null");
+                throwValidation(
+                    "Value null at 'transactItems." + std::to_string(i + 1) +
+                    ".member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null");
             [[fallthrough]];
         case TransactWriteKind::Delete:
         case TransactWriteKind::Put:
@@ -148,8 +150,9 @@ std::vector<Action> resolveActions(SqliteStore::Impl& d, const TransactWriteItem
         }
         const Item& keySource = item.kind == TransactWriteKind::Put ? item.item : item.key;
         const dynamo::TableSchema validation = validationSchemaOf(s);
-        std::optional<dynamo::Violation> violation = item.kind == TransactWriteKind::Put ? dynamo::checkItem(item.item, validation)
-                                                                                         : dynamo::checkKey(item.key, validation.key);
+        std::optional<dynamo::Violation> violation = item.kind == TransactWriteKind::Put
+                                                         ? dynamo::checkItem(item.item, validation)
+                                                         : dynamo::checkKey(item.key, validation.key);
         if (violation && !a.invalid) {
             // DynamoDB Local cancels the transaction for faults it finds while applying an item and
             // rejects the request for the rest (dynamo/Validation.h).
@@ -186,7 +189,7 @@ void checkActions(SqliteStore::Impl& d, std::vector<Action>& actions)
             reason.code = "ConditionalCheckFailed";
             // DynamoDB Local ends a ConditionCheck's message with a full stop, the others without.
             reason.message = a.request->kind == TransactWriteKind::ConditionCheck ? "The conditional request failed."
-                                                                                   : "The conditional request failed";
+                                                                                  : "The conditional request failed";
             if (existing && a.request->returnValuesOnConditionCheckFailure == ReturnValuesOnConditionCheckFailure::AllOld)
                 reason.item = *existing;
             reasons[i] = std::move(reason);
@@ -219,7 +222,8 @@ void checkActions(SqliteStore::Impl& d, std::vector<Action>& actions)
 }
 
 // Writes every action and tallies the capacity and item collections per table.
-TransactWriteItemsResponse applyActions(SqliteStore::Impl& d, std::vector<Action>& actions, const TransactWriteItemsRequest& request)
+TransactWriteItemsResponse applyActions(SqliteStore::Impl& d, std::vector<Action>& actions,
+                                        const TransactWriteItemsRequest& request)
 {
     std::map<std::string, CapacityTally> tallies;
     std::vector<std::string> order;
@@ -256,7 +260,8 @@ TransactWriteItemsResponse applyActions(SqliteStore::Impl& d, std::vector<Action
 TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteItemsRequest& request)
 {
     if (request.transactItems.empty())
-        throwValidation("Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
+        throwValidation(
+            "Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
     if (request.transactItems.size() > kMaxTransactItems) throwValidation("Member must have length less than or equal to 100");
 
     WriteAccess access(*d_);
@@ -276,7 +281,8 @@ TransactWriteItemsResponse SqliteStore::transactWriteItems(const TransactWriteIt
 
 TransactGetItemsResponse SqliteStore::transactGetItems(const TransactGetItemsRequest& request)
 {
-    if (request.transactItems.empty()) throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
+    if (request.transactItems.empty())
+        throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
     if (request.transactItems.size() > kMaxTransactItems) throwValidation("Member must have length less than or equal to 100");
 
     ReadAccess access(*d_);
@@ -293,7 +299,8 @@ TransactGetItemsResponse SqliteStore::transactGetItems(const TransactGetItemsReq
         TableState& t = d_->table(item.tableName);
         if (auto violation = dynamo::checkKey(item.key, validationSchemaOf(t.schema).key))
             throw dynamo::Error(violation->transactGetErrorCode(), violation->message);
-        Get g{&t, rowKeyOf(t.schema, item.key), ReadExpressions(item.projectionExpression, item.expressionAttributeNames, std::nullopt)};
+        Get g{&t, rowKeyOf(t.schema, item.key),
+              ReadExpressions(item.projectionExpression, item.expressionAttributeNames, std::nullopt)};
         if (!targets.insert({item.tableName, g.key.pk, g.key.sk}).second)
             throwValidation("Transaction request cannot include multiple operations on one item");
         gets.push_back(std::move(g));
@@ -313,14 +320,15 @@ TransactGetItemsResponse SqliteStore::transactGetItems(const TransactGetItemsReq
         tally->second.addTable(units);
         d_->meterRead(*g.table, nullptr, g.key.hash, g.key.pk, units);
         if (stored)
-            response.responses.push_back(g.expressions.hasProjection() ? g.expressions.project(stored->item) : std::move(stored->item));
-        else
-            response.responses.push_back(std::nullopt);
+            response.responses.push_back(g.expressions.hasProjection() ? g.expressions.project(stored->item)
+                                                                       : std::move(stored->item));
+        else response.responses.push_back(std::nullopt);
     }
     if (request.returnConsumedCapacity != ReturnConsumedCapacity::None) {
         response.consumedCapacity.emplace();
         for (const auto& name : inJavaOrder(order))
-            response.consumedCapacity->push_back(*tallies.at(name).result(request.returnConsumedCapacity, CapacityKind::TransactRead));
+            response.consumedCapacity->push_back(
+                *tallies.at(name).result(request.returnConsumedCapacity, CapacityKind::TransactRead));
     }
     return response;
 }

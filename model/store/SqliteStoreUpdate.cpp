@@ -32,7 +32,8 @@ UpdateItemResponse SqliteStore::updateItem(const UpdateItemRequest& request)
     tx.commit();
 
     UpdateItemResponse response;
-    if (request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size) response.itemCollectionMetrics = effect.collection;
+    if (request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size)
+        response.itemCollectionMetrics = effect.collection;
     std::optional<Item> attributes;
     switch (request.returnValues) {
     case ReturnValues::None: break;

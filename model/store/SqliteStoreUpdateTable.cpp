@@ -89,7 +89,8 @@ KeyAttribute keyAttributeOf(const KeySchemaElement& e, const std::vector<Attribu
     for (const auto& d : defs)
         if (d.attributeName == e.attributeName) return {e.attributeName, toType(d.attributeType)};
     throwValidation("One or more parameter values were invalid: Some index key attributes are not defined in "
-                    "AttributeDefinitions. Keys: [" + e.attributeName + "]");
+                    "AttributeDefinitions. Keys: [" +
+                    e.attributeName + "]");
 }
 
 IndexSchema newGlobalIndex(const TableSchema& s, const GlobalSecondaryIndex& g, const std::vector<AttributeDefinition>& defs,
@@ -105,7 +106,8 @@ IndexSchema newGlobalIndex(const TableSchema& s, const GlobalSecondaryIndex& g, 
         throwValidation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
     const Projection& p = g.projection;
     if (p.projectionType == ProjectionType::Include && p.nonKeyAttributes.empty())
-        throwValidation("One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+        throwValidation(
+            "One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
     if (p.projectionType != ProjectionType::Include && !p.nonKeyAttributes.empty())
         throwValidation(std::string("One or more parameter values were invalid: ProjectionType is ") +
                         (p.projectionType == ProjectionType::All ? "ALL" : "KEYS_ONLY") + ", but NonKeyAttributes is specified");
@@ -114,7 +116,8 @@ IndexSchema newGlobalIndex(const TableSchema& s, const GlobalSecondaryIndex& g, 
         throwValidation("One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: " +
                         g.indexName + " when BillingMode is PAY_PER_REQUEST");
     if (provisioned && !g.provisionedThroughput)
-        throwValidation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " + g.indexName);
+        throwValidation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " +
+                        g.indexName);
     if (g.provisionedThroughput) checkThroughputValues(*g.provisionedThroughput);
 
     IndexSchema index;
@@ -189,7 +192,8 @@ TablePlan planUpdate(const TableSchema& s, const UpdateTableRequest& r, double n
     for (const auto& u : *r.globalSecondaryIndexUpdates) {
         if (u.create) {
             if (next.findIndex(u.create->indexName)) throwValidation("Attempting to create an index which already exists");
-            const auto gsis = std::count_if(next.indexes.begin(), next.indexes.end(), [](const IndexSchema& i) { return i.global; });
+            const auto gsis = std::count_if(next.indexes.begin(), next.indexes.end(),
+                                            [](const IndexSchema& i) { return i.global; });
             if (static_cast<size_t>(gsis) >= kMaxGlobalIndexes)
                 throwError(ErrorCode::LimitExceededException, "Number of global secondary indexes exceeds per-table limit");
             if (r.attributeDefinitions.empty()) throwValidation("No Attribute Schema Defined");
@@ -354,8 +358,9 @@ bool SqliteStore::Impl::backfillBatch(int64_t tableId, int indexId, std::optiona
     {
         auto st = db.prepare(sql);
         if (after) st.bind(1, after->hash).bind(2, after->pk).bind(3, after->sk);
-        while (st.step()) rows.push_back({RowKey{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2))},
-                                          dynamo::decodeItem(st.blob(3))});
+        while (st.step())
+            rows.push_back({RowKey{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2))},
+                            dynamo::decodeItem(st.blob(3))});
     }
     sqlite::Transaction tx(db);
     int64_t indexed = 0, indexedBytes = 0;
@@ -372,7 +377,8 @@ bool SqliteStore::Impl::backfillBatch(int64_t tableId, int indexId, std::optiona
         if (!entry) continue;
         // An entry already there was written by a write during the backfill, from this same item
         // (the batch holds the writer lock between reading the rows and writing the entries).
-        db.prepare("INSERT OR IGNORE INTO " + index->sqlName + " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+        db.prepare("INSERT OR IGNORE INTO " + index->sqlName +
+                   " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
             .bind(1, entry->ipk)
             .bind(2, entry->isk)
             .bind(3, entry->tie)

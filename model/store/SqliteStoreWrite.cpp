@@ -55,7 +55,11 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
             .bind(5, dynamo::encodeItem(next->item))
             .run();
     } else if (old) {
-        db.prepare("DELETE FROM " + s.sqlName + " WHERE h=?1 AND pk=?2 AND sk=?3").bind(1, key.hash).bind(2, key.pk).bind(3, key.sk).run();
+        db.prepare("DELETE FROM " + s.sqlName + " WHERE h=?1 AND pk=?2 AND sk=?3")
+            .bind(1, key.hash)
+            .bind(2, key.pk)
+            .bind(3, key.sk)
+            .run();
     }
 
     std::unique_lock statsLock(stats);
@@ -76,8 +80,8 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         std::optional<IndexEntry> after = next ? indexEntryOf(s, index, next->item) : std::nullopt;
         if (!before && !after) continue;
         const bool sameKey = before && after && before->ipk == after->ipk && before->isk == after->isk;
-        // [AWS] index write counting (Developer Guide, "Provisioned throughput considerations for GSIs"): a key change is a delete plus a put;
-        // an entry whose projected attributes did not change costs nothing.
+        // [AWS] index write counting (Developer Guide, "Provisioned throughput considerations for GSIs"): a key change is a
+        // delete plus a put; an entry whose projected attributes did not change costs nothing.
         if (sameKey && before->projected == after->projected) continue;
 
         double units = 0;
@@ -193,7 +197,8 @@ PutItemResponse SqliteStore::putItem(const PutItemRequest& request)
     tx.commit();
 
     PutItemResponse response;
-    if (request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size) response.itemCollectionMetrics = effect.collection;
+    if (request.returnItemCollectionMetrics == ReturnItemCollectionMetrics::Size)
+        response.itemCollectionMetrics = effect.collection;
     if (request.returnValues == ReturnValues::AllOld && old) response.attributes = std::move(old->item);
     response.consumedCapacity = tally.result(request.returnConsumedCapacity, CapacityKind::Write);
     return response;

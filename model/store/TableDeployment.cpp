@@ -11,7 +11,10 @@ namespace keyplan::store {
 
 namespace {
 
-const char* typeName(ScalarAttributeType t) { return t == ScalarAttributeType::N ? "N" : t == ScalarAttributeType::B ? "B" : "S"; }
+const char* typeName(ScalarAttributeType t)
+{
+    return t == ScalarAttributeType::N ? "N" : t == ScalarAttributeType::B ? "B" : "S";
+}
 
 std::string schemaText(const std::vector<KeySchemaElement>& schema)
 {
@@ -150,8 +153,8 @@ DeploymentPlan planDeployment(const CreateTableRequest& wanted, const std::optio
         return plan;
     }
     if (existing->keySchema != wanted.keySchema)
-        plan.refusals.push_back("the key schema differs: the table has " + schemaText(existing->keySchema) +
-                                ", the design has " + schemaText(wanted.keySchema));
+        plan.refusals.push_back("the key schema differs: the table has " + schemaText(existing->keySchema) + ", the design has " +
+                                schemaText(wanted.keySchema));
     compareKeyTypes(wanted, *existing, plan);
     compareIndexes(wanted, *existing, plan);
     return plan;
@@ -185,7 +188,8 @@ std::vector<std::string> DeploymentPlan::describe() const
     } else if (addIndexes.empty()) {
         lines.push_back("Table " + tableName + " already matches the design: nothing to do");
     } else {
-        lines.push_back("Table " + tableName + " exists; add " + std::to_string(addIndexes.size()) + " GSI(s), one UpdateTable each:");
+        lines.push_back("Table " + tableName + " exists; add " + std::to_string(addIndexes.size()) +
+                        " GSI(s), one UpdateTable each:");
         for (const auto& g : addIndexes)
             lines.push_back("  add GSI " + g.indexName + ": " + schemaText(g.keySchema) + ", " + projectionText(g.projection) +
                             ", then wait for its backfill");

@@ -19,11 +19,11 @@ namespace keyplan::store {
 struct DeploymentPlan {
     std::string tableName;
     bool tableExists = false;
-    std::optional<CreateTableRequest> create;                   // the table is missing
-    std::vector<GlobalSecondaryIndex> addIndexes;               // GSIs the existing table lacks
-    std::vector<AttributeDefinition> addIndexDefinitions;       // their key attributes' types
-    std::vector<std::string> refusals;                          // why the table cannot be made to match
-    std::vector<std::string> notes;                             // what stays as it is, and why
+    std::optional<CreateTableRequest> create;              // the table is missing
+    std::vector<GlobalSecondaryIndex> addIndexes;          // GSIs the existing table lacks
+    std::vector<AttributeDefinition> addIndexDefinitions;  // their key attributes' types
+    std::vector<std::string> refusals;                     // why the table cannot be made to match
+    std::vector<std::string> notes;                        // what stays as it is, and why
 
     bool refused() const { return !refusals.empty(); }
     bool nothingToDo() const { return !create && addIndexes.empty(); }
@@ -38,8 +38,8 @@ DeploymentPlan planDeployment(const CreateTableRequest& wanted, const std::optio
 DeploymentPlan planDeployment(Store& store, const CreateTableRequest& wanted);
 
 struct DeploymentProgress {
-    std::string step;       // "creating table Shop", "adding GSI2 (backfilling)"
-    std::string status;     // the table's or index's status as last described
+    std::string step;    // "creating table Shop", "adding GSI2 (backfilling)"
+    std::string status;  // the table's or index's status as last described
     std::chrono::milliseconds waited{0};
 };
 

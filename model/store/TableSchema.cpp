@@ -39,14 +39,16 @@ struct SplitKeys {
 // Checks one key schema (table or index) the way DynamoDB Local does.
 SplitKeys checkKeySchema(const std::vector<KeySchemaElement>& keys)
 {
-    if (keys.size() > 2) throwValidation("Key Schema too big.  Key Schema must at most consist of the hash and range key of a table");
+    if (keys.size() > 2)
+        throwValidation("Key Schema too big.  Key Schema must at most consist of the hash and range key of a table");
     int hashes = 0;
     for (const auto& k : keys) hashes += k.keyType == KeyType::Hash;
     if (hashes == 0) throwValidation("No Hash Key specified in schema.  All Dynamo DB tables must have exactly one hash key");
     if (hashes > 1) throwValidation("Too many hash keys specified.  All Dynamo DB tables must have exactly one hash key");
     if (keys[0].keyType != KeyType::Hash)
         throwValidation("Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second");
-    if (keys.size() == 2 && keys[0].attributeName == keys[1].attributeName) throwValidation("Two keys can not have the same name");
+    if (keys.size() == 2 && keys[0].attributeName == keys[1].attributeName)
+        throwValidation("Two keys can not have the same name");
     SplitKeys out;
     out.hash = &keys[0];
     if (keys.size() == 2) out.range = &keys[1];
@@ -78,8 +80,8 @@ void checkKeysDefined(const CreateTableRequest& r, const std::vector<KeySchemaEl
     std::string keyList, defList;
     for (const auto& k : keys) keyList += (keyList.empty() ? "" : ", ") + k.attributeName;
     for (const auto& d : r.attributeDefinitions) defList += (defList.empty() ? "" : ", ") + d.attributeName;
-    throwValidation(std::string(kInvalid) + "Some index key attributes are not defined in AttributeDefinitions. Keys: [" + keyList +
-                    "], AttributeDefinitions: [" + defList + "]");
+    throwValidation(std::string(kInvalid) + "Some index key attributes are not defined in AttributeDefinitions. Keys: [" +
+                    keyList + "], AttributeDefinitions: [" + defList + "]");
 }
 
 // Index names as the service's constraints word them, all failures of the request at once.
@@ -111,12 +113,13 @@ void checkBilling(const CreateTableRequest& r)
     const bool provisioned = r.billingMode.value_or(BillingMode::Provisioned) == BillingMode::Provisioned;
     if (!provisioned) {
         if (r.provisionedThroughput)
-            throwValidation(std::string(kInvalid) +
-                            "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+            throwValidation(
+                std::string(kInvalid) +
+                "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
         for (const auto& gsi : r.globalSecondaryIndexes)
             if (gsi.provisionedThroughput)
-                throwValidation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " + gsi.indexName +
-                                " when BillingMode is PAY_PER_REQUEST");
+                throwValidation(std::string(kInvalid) + "ProvisionedThroughput should not be specified for index: " +
+                                gsi.indexName + " when BillingMode is PAY_PER_REQUEST");
         return;
     }
     if (!r.provisionedThroughput)
@@ -138,7 +141,8 @@ void checkBilling(const CreateTableRequest& r)
         below(t->readCapacityUnits, path + "readCapacityUnits");
     }
     if (!failures.empty()) {
-        std::string message = std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") + " detected: ";
+        std::string message = std::to_string(failures.size()) + " validation error" + (failures.size() > 1 ? "s" : "") +
+                              " detected: ";
         for (size_t i = 0; i < failures.size(); ++i) message += (i ? "; " : "") + failures[i];
         throwValidation(message);
     }
@@ -232,8 +236,7 @@ bool isValidTableName(std::string_view name)
 {
     if (name.size() < 3 || name.size() > 255) return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-               c == '.';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
     });
 }
 
@@ -324,9 +327,10 @@ void validateCreateTable(const CreateTableRequest& r)
         if (!keys.range)
             throwValidation(std::string(kInvalid) + "Index KeySchema does not have a range key for index: " + lsi.indexName);
         if (keys.hash->attributeName != table.hash->attributeName)
-            throwValidation(std::string(kInvalid) + "Index KeySchema does not have the same leading hash key as table KeySchema for index: " +
-                            lsi.indexName + ". index hash key: " + keys.hash->attributeName +
-                            ", table hash key: " + table.hash->attributeName);
+            throwValidation(
+                std::string(kInvalid) +
+                "Index KeySchema does not have the same leading hash key as table KeySchema for index: " + lsi.indexName +
+                ". index hash key: " + keys.hash->attributeName + ", table hash key: " + table.hash->attributeName);
         checkProjection(lsi.projection);
         uniqueName(lsi.indexName);
         used.insert(keys.range->attributeName);
@@ -343,8 +347,9 @@ void validateCreateTable(const CreateTableRequest& r)
         if (keys.range) used.insert(keys.range->attributeName);
     }
     if (used.size() != r.attributeDefinitions.size())
-        throwValidation(std::string(kInvalid) +
-                        "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
+        throwValidation(
+            std::string(kInvalid) +
+            "Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
 }
 
 TableSchema schemaFromRequest(const CreateTableRequest& r, int64_t id, double now)

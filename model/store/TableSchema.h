@@ -24,7 +24,7 @@ struct IndexSchema {
     std::optional<KeyAttribute> range;
     Projection projection;
     std::optional<ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
-    std::string sqlName;  // "x<table>_<id>"
+    std::string sqlName;                                         // "x<table>_<id>"
     // A GSI added by UpdateTable is CREATING until its backfill has indexed every existing item;
     // writes maintain it from the start, reads are refused until it is ACTIVE.
     bool creating = false;

@@ -151,8 +151,8 @@ std::vector<AttributeValue> attributeValueList(const json::Value& list)
     return out;
 }
 
-std::optional<store::LegacyConditions> legacyConditions(const json::Value& obj, std::string_view name,
-                                                         const std::string& path, Constraints& c)
+std::optional<store::LegacyConditions> legacyConditions(const json::Value& obj, std::string_view name, const std::string& path,
+                                                        Constraints& c)
 {
     const json::Value* m = mapMember(obj, name);
     if (!m) return std::nullopt;
@@ -538,7 +538,8 @@ store::ScanRequest decodeScan(const json::Value& json)
     if (r.totalSegments && *r.totalSegments < 1)
         c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments", "Member must have value greater than or equal to 1");
     if (r.totalSegments && *r.totalSegments > 1000000)
-        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments", "Member must have value less than or equal to 1000000");
+        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
+               "Member must have value less than or equal to 1000000");
     c.throwIfAny();
     checkLimit(r.limit);
     return r;

@@ -125,7 +125,8 @@ store::ItemCollectionMetrics collectionMetrics(const json::Value& obj)
     store::ItemCollectionMetrics m;
     if (auto key = optionalItem(obj, "ItemCollectionKey")) m.itemCollectionKey = *key;
     if (const json::Value* range = member(obj, "SizeEstimateRangeGB"))
-        for (const json::Value& e : array(*range, "SizeEstimateRangeGB")) m.sizeEstimateRangeGB.push_back(number(&e, "SizeEstimateRangeGB"));
+        for (const json::Value& e : array(*range, "SizeEstimateRangeGB"))
+            m.sizeEstimateRangeGB.push_back(number(&e, "SizeEstimateRangeGB"));
     return m;
 }
 
@@ -152,7 +153,8 @@ std::vector<store::KeySchemaElement> keySchema(const json::Value& obj)
     std::vector<store::KeySchemaElement> out;
     if (const json::Value* list = member(obj, "KeySchema"))
         for (const json::Value& e : array(*list, "KeySchema"))
-            out.push_back({text(e, "AttributeName"), text(e, "KeyType") == "RANGE" ? store::KeyType::Range : store::KeyType::Hash});
+            out.push_back(
+                {text(e, "AttributeName"), text(e, "KeyType") == "RANGE" ? store::KeyType::Range : store::KeyType::Hash});
     return out;
 }
 
@@ -232,7 +234,7 @@ store::TableDescription decodeTableDescription(const json::Value& json)
     t.tableId = text(json, "TableId");
     if (const json::Value* billing = member(json, "BillingModeSummary")) {
         t.billingMode = text(*billing, "BillingMode") == "PAY_PER_REQUEST" ? store::BillingMode::PayPerRequest
-                                                                            : store::BillingMode::Provisioned;
+                                                                           : store::BillingMode::Provisioned;
         t.lastUpdateToPayPerRequestDateTime = optionalNumber(*billing, "LastUpdateToPayPerRequestDateTime");
     }
     indexes(json, &t);
@@ -366,8 +368,7 @@ Error errorFromBody(int httpStatus, std::string_view body)
     if (!json::Value::parse(body, &storage, &parseError) || !storage.isObject()) {
         const std::string start(body.substr(0, 200));
         return Error::remote(httpStatus >= 500 ? "InternalServerError" : "HttpError" + std::to_string(httpStatus),
-                             "HTTP " + std::to_string(httpStatus) + (start.empty() ? std::string() : ": " + start),
-                             httpStatus);
+                             "HTTP " + std::to_string(httpStatus) + (start.empty() ? std::string() : ": " + start), httpStatus);
     }
     std::string type = text(storage, "__type");
     if (const size_t hash = type.rfind('#'); hash != std::string::npos) type = type.substr(hash + 1);
@@ -375,15 +376,26 @@ Error errorFromBody(int httpStatus, std::string_view body)
     if (message.empty()) message = text(storage, "Message");
     if (type.empty()) type = httpStatus >= 500 ? "InternalServerError" : "HttpError" + std::to_string(httpStatus);
 
-    static const ErrorCode known[] = {
-        ErrorCode::ValidationException, ErrorCode::SerializationException, ErrorCode::ConditionalCheckFailedException,
-        ErrorCode::ResourceNotFoundException, ErrorCode::ResourceInUseException, ErrorCode::TransactionCanceledException,
-        ErrorCode::TransactionConflictException, ErrorCode::TransactionInProgressException,
-        ErrorCode::IdempotentParameterMismatchException, ErrorCode::ItemCollectionSizeLimitExceededException,
-        ErrorCode::ProvisionedThroughputExceededException, ErrorCode::RequestLimitExceeded, ErrorCode::ThrottlingException,
-        ErrorCode::LimitExceededException, ErrorCode::UnknownOperationException,
-        ErrorCode::MissingAuthenticationTokenException, ErrorCode::IncompleteSignatureException,
-        ErrorCode::InvalidSignatureException, ErrorCode::UnrecognizedClientException, ErrorCode::InternalServerError};
+    static const ErrorCode known[] = {ErrorCode::ValidationException,
+                                      ErrorCode::SerializationException,
+                                      ErrorCode::ConditionalCheckFailedException,
+                                      ErrorCode::ResourceNotFoundException,
+                                      ErrorCode::ResourceInUseException,
+                                      ErrorCode::TransactionCanceledException,
+                                      ErrorCode::TransactionConflictException,
+                                      ErrorCode::TransactionInProgressException,
+                                      ErrorCode::IdempotentParameterMismatchException,
+                                      ErrorCode::ItemCollectionSizeLimitExceededException,
+                                      ErrorCode::ProvisionedThroughputExceededException,
+                                      ErrorCode::RequestLimitExceeded,
+                                      ErrorCode::ThrottlingException,
+                                      ErrorCode::LimitExceededException,
+                                      ErrorCode::UnknownOperationException,
+                                      ErrorCode::MissingAuthenticationTokenException,
+                                      ErrorCode::IncompleteSignatureException,
+                                      ErrorCode::InvalidSignatureException,
+                                      ErrorCode::UnrecognizedClientException,
+                                      ErrorCode::InternalServerError};
     std::optional<Error> error;
     for (ErrorCode code : known)
         if (dynamo::errorCodeName(code) == type && (httpStatus >= 500) == (code == ErrorCode::InternalServerError))

@@ -37,10 +37,7 @@ std::string numberClass(const json::Value& v)
 
 }  // namespace
 
-[[noreturn]] void serialization(std::string message)
-{
-    throw Error(ErrorCode::SerializationException, std::move(message));
-}
+[[noreturn]] void serialization(std::string message) { throw Error(ErrorCode::SerializationException, std::move(message)); }
 
 const std::string& asString(const json::Value& v)
 {
@@ -93,8 +90,7 @@ int64_t asInteger(const json::Value& v, const char* javaType)
             serialization("class java.math.BigInteger can not be converted to an " + std::string(javaType));
         const double d = std::strtod(t.c_str(), nullptr);
         // 2^53 bounds the doubles that are exact whole numbers worth taking.
-        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0 || d < double(low) ||
-            d > double(high))
+        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9007199254740992.0 || d < double(low) || d > double(high))
             serialization("class java.lang.Double can not be converted to an " + std::string(javaType));
         return int64_t(d);
     }
@@ -184,8 +180,7 @@ void checkTableName(const std::string& name)
     bool ok = name.size() >= 3 && name.size() <= 255;
     for (char c : name) {
         if (!ok) break;
-        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-             c == '.';
+        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
     }
     if (!ok) {
         dynamo::throwValidation("Invalid table/index name.  Table/index names must be between 3 and 255 characters "

@@ -185,15 +185,9 @@ store::UpdateTableRequest decodeUpdateTable(const json::Value& json)
     return r;
 }
 
-store::DeleteTableRequest decodeDeleteTable(const json::Value& json)
-{
-    return {tableNameMember(checkStructure(json))};
-}
+store::DeleteTableRequest decodeDeleteTable(const json::Value& json) { return {tableNameMember(checkStructure(json))}; }
 
-store::DescribeTableRequest decodeDescribeTable(const json::Value& json)
-{
-    return {tableNameMember(checkStructure(json))};
-}
+store::DescribeTableRequest decodeDescribeTable(const json::Value& json) { return {tableNameMember(checkStructure(json))}; }
 
 store::ListTablesRequest decodeListTables(const json::Value& json)
 {

@@ -108,8 +108,7 @@ public:
     }
     void onConditionFailure(store::ReturnValuesOnConditionCheckFailure v)
     {
-        if (v == store::ReturnValuesOnConditionCheckFailure::AllOld)
-            string("ReturnValuesOnConditionCheckFailure", "ALL_OLD");
+        if (v == store::ReturnValuesOnConditionCheckFailure::AllOld) string("ReturnValuesOnConditionCheckFailure", "ALL_OLD");
     }
     void integer(const char* key, int64_t value)
     {
@@ -181,7 +180,7 @@ public:
                 w_.key("Value");
                 writeAttributeValue(w_, *u.value);
             }
-            string("Action", u.action == store::AttributeAction::Put ? "PUT"
+            string("Action", u.action == store::AttributeAction::Put   ? "PUT"
                              : u.action == store::AttributeAction::Add ? "ADD"
                                                                        : "DELETE");
             w_.endObject();
@@ -447,7 +446,8 @@ std::string encodeRequest(const store::CreateTableRequest& r)
     if (!r.globalSecondaryIndexes.empty()) {
         w.key("GlobalSecondaryIndexes");
         w.beginArray();
-        for (const auto& i : r.globalSecondaryIndexes) b.secondaryIndex(i.indexName, i.keySchema, i.projection, i.provisionedThroughput);
+        for (const auto& i : r.globalSecondaryIndexes)
+            b.secondaryIndex(i.indexName, i.keySchema, i.projection, i.provisionedThroughput);
         w.endArray();
     }
     b.billing(r.billingMode, r.provisionedThroughput);

@@ -20,10 +20,7 @@ bool isDescriptor(std::string_view key)
 
 // Where an item sits: the value of "Item" in the request object (PutItem), in a PutRequest
 // (BatchWriteItem) or in a Put (TransactWriteItems).
-bool holdsItem(std::string_view holderKey, bool root)
-{
-    return root || holderKey == "PutRequest" || holderKey == "Put";
-}
+bool holdsItem(std::string_view holderKey, bool root) { return root || holderKey == "PutRequest" || holderKey == "Put"; }
 
 class Scanner {
 public:

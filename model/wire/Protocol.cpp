@@ -96,8 +96,8 @@ WireResponse handleRequest(store::Store& store, std::string_view target, std::st
     }
     if (!operationFromTarget(target, &op)) {
         // DynamoDB Local 1.25's answer, namespace and text.
-        return {400, encodeError("com.amazonaws.dynamodb.v20120810#UnknownOperationException",
-                                 "An unknown operation was requested.")};
+        return {400,
+                encodeError("com.amazonaws.dynamodb.v20120810#UnknownOperationException", "An unknown operation was requested.")};
     }
     if ((op == Operation::PutItem || op == Operation::BatchWriteItem || op == Operation::TransactWriteItems) &&
         hasItemOverLimit(body, size_t(dynamo::kMaxItemBytes))) {

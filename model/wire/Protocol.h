@@ -37,7 +37,9 @@ const char* operationName(Operation op);
 
 struct WireResponse {
     WireResponse() = default;
-    WireResponse(int s, std::string b, std::string detail = {}) : status(s), body(std::move(b)), internalDetail(std::move(detail)) {}
+    WireResponse(int s, std::string b, std::string detail = {}) : status(s), body(std::move(b)), internalDetail(std::move(detail))
+    {
+    }
 
     int status = 200;
     std::string body;
@@ -48,7 +50,6 @@ struct WireResponse {
 
 // Never throws: every failure becomes DynamoDB's error body with its status. `requestId` is
 // quoted in the message of an internal failure, so a user can find its detail in the log.
-WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body,
-                           std::string_view requestId = {});
+WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body, std::string_view requestId = {});
 
 }  // namespace keyplan::wire

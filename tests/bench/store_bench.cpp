@@ -52,7 +52,9 @@ Item itemAt(int64_t i)
     const int slot = static_cast<int>(i % (kOrdersPerCustomer + 1));
     const std::string pk = "CUST#" + pad(customer, 7);
     if (slot == 0)
-        return {{"PK", S(pk)}, {"SK", S("PROFILE")}, {"name", S("Customer " + std::to_string(customer))},
+        return {{"PK", S(pk)},
+                {"SK", S("PROFILE")},
+                {"name", S("Customer " + std::to_string(customer))},
                 {"email", S("c" + std::to_string(customer) + "@example.com")}};
     const int order = slot - 1;
     const char* status = kStatuses[(customer + order) % 5];
@@ -70,8 +72,10 @@ store::CreateTableRequest tableRequest()
     r.tableName = "shop";
     r.billingMode = store::BillingMode::PayPerRequest;
     r.keySchema = {{"PK", store::KeyType::Hash}, {"SK", store::KeyType::Range}};
-    r.attributeDefinitions = {{"PK", store::ScalarAttributeType::S}, {"SK", store::ScalarAttributeType::S},
-                              {"GSI1PK", store::ScalarAttributeType::S}, {"GSI1SK", store::ScalarAttributeType::S}};
+    r.attributeDefinitions = {{"PK", store::ScalarAttributeType::S},
+                              {"SK", store::ScalarAttributeType::S},
+                              {"GSI1PK", store::ScalarAttributeType::S},
+                              {"GSI1SK", store::ScalarAttributeType::S}};
     store::GlobalSecondaryIndex g;
     g.indexName = "GSI1";
     g.keySchema = {{"GSI1PK", store::KeyType::Hash}, {"GSI1SK", store::KeyType::Range}};
@@ -95,10 +99,8 @@ double bulkLoad(store::Store& store, int64_t from, int64_t to, size_t batchesPer
             batch.requestItems[0].second.clear();
         }
         if (batches.size() == batchesPerCall || (i + 1 == to && !batches.empty())) {
-            if (batchesPerCall == 1)
-                store.batchWriteItem(batches[0]);
-            else
-                store.batchWriteItems(batches);
+            if (batchesPerCall == 1) store.batchWriteItem(batches[0]);
+            else store.batchWriteItems(batches);
             batches.clear();
         }
     }
@@ -120,8 +122,8 @@ struct DataSet {
         loadSeconds = bulkLoad(*store, 0, gItems, 2000);
         sqlite3_open_v2(path.c_str(), &bare, SQLITE_OPEN_READWRITE, nullptr);
         // The store's own connection settings, so the bare side pays what the store pays.
-        sqlite3_exec(bare, "PRAGMA cache_size=-65536; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=16384",
-                     nullptr, nullptr, nullptr);
+        sqlite3_exec(bare, "PRAGMA cache_size=-65536; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=16384", nullptr,
+                     nullptr, nullptr);
     }
     ~DataSet() { sqlite3_close(bare); }
 };
@@ -150,7 +152,10 @@ sqlite3_stmt* prepare(sqlite3* db, const char* sql)
     return st;
 }
 
-void bindBlob(sqlite3_stmt* st, int i, const std::string& s) { sqlite3_bind_blob(st, i, s.data(), static_cast<int>(s.size()), SQLITE_STATIC); }
+void bindBlob(sqlite3_stmt* st, int i, const std::string& s)
+{
+    sqlite3_bind_blob(st, i, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
+}
 
 // ---- GetItem ---------------------------------------------------------------------------------
 
@@ -234,10 +239,7 @@ void BM_Query25NewestFirst_BareSqlite(benchmark::State& state)
 
 // Both write benchmarks start from an empty WAL, so neither pays for copying back what the
 // bulk load or the other benchmark left in it.
-void checkpoint(sqlite3* db)
-{
-    sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
-}
+void checkpoint(sqlite3* db) { sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr); }
 
 void BM_PutItemWithGsi(benchmark::State& state)
 {
@@ -263,13 +265,16 @@ void BM_PutItemWithGsi_BareSqlite(benchmark::State& state)
     sqlite3_stmt* read = prepare(d.bare, "SELECT size, item FROM t1 WHERE h=?1 AND pk=?2 AND sk=?3");
     sqlite3_stmt* upsert = prepare(d.bare, "INSERT OR REPLACE INTO t1 (h, pk, sk, size, item) VALUES(?1, ?2, ?3, ?4, ?5)");
     sqlite3_stmt* del = prepare(d.bare, "DELETE FROM x1_1 WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5");
-    sqlite3_stmt* ins = prepare(d.bare,
-                                "INSERT OR REPLACE INTO x1_1 (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    sqlite3_stmt* ins = prepare(
+        d.bare, "INSERT OR REPLACE INTO x1_1 (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     // Pre-encode what the store computes per write; the bare side pays only SQLite.
     std::vector<std::array<std::string, 6>> rows(4096);
     for (auto& row : rows) {
         Item item = itemAt(static_cast<int64_t>(rng() % static_cast<uint64_t>(gItems)));
-        row = {rowHash(item.at("PK")), item.at("PK").asString(), item.at("SK").asString(), dynamo::encodeItem(item),
+        row = {rowHash(item.at("PK")),
+               item.at("PK").asString(),
+               item.at("SK").asString(),
+               dynamo::encodeItem(item),
                item.count("GSI1PK") ? item.at("GSI1PK").asString() + "X" : std::string(),
                item.count("GSI1SK") ? item.at("GSI1SK").asString() : std::string()};
     }
@@ -348,17 +353,19 @@ void BM_BulkLoad_BareSqlite(benchmark::State& state)
     QTemporaryDir dir;
     sqlite3* db = nullptr;
     sqlite3_open_v2(dir.filePath("bare.db").toStdString().c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    sqlite3_exec(db,
-                 "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-1048576; PRAGMA wal_autocheckpoint=16384;"
-                 "CREATE TABLE t1(h BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL,"
-                 " PRIMARY KEY(h, pk, sk)) WITHOUT ROWID;"
-                 "CREATE TABLE x1_1(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL,"
-                 " h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, PRIMARY KEY(ipk, isk, tie, pk, sk)) WITHOUT ROWID;",
-                 nullptr, nullptr, nullptr);
+    sqlite3_exec(
+        db,
+        "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-1048576; PRAGMA wal_autocheckpoint=16384;"
+        "CREATE TABLE t1(h BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL,"
+        " PRIMARY KEY(h, pk, sk)) WITHOUT ROWID;"
+        "CREATE TABLE x1_1(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL,"
+        " h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, PRIMARY KEY(ipk, isk, tie, pk, sk)) WITHOUT ROWID;",
+        nullptr, nullptr, nullptr);
     sqlite3_stmt* begin = prepare(db, "BEGIN IMMEDIATE");
     sqlite3_stmt* commit = prepare(db, "COMMIT");
     sqlite3_stmt* ins = prepare(db, "INSERT OR REPLACE INTO t1 (h, pk, sk, size, item) VALUES(?1, ?2, ?3, ?4, ?5)");
-    sqlite3_stmt* gsi = prepare(db, "INSERT OR REPLACE INTO x1_1 (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    sqlite3_stmt* gsi = prepare(
+        db, "INSERT OR REPLACE INTO x1_1 (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     for (auto _ : state) {
         double seconds = 0;
         for (int64_t i = 0; i < gItems; i += 25) {
@@ -366,8 +373,8 @@ void BM_BulkLoad_BareSqlite(benchmark::State& state)
             std::vector<std::array<std::string, 6>> rows;
             for (int64_t j = i; j < std::min(gItems, i + 25); ++j) {
                 Item item = itemAt(j);
-                rows.push_back({rowHash(item.at("PK")), item.at("PK").asString(), item.at("SK").asString(), dynamo::encodeItem(item),
-                                item.count("GSI1PK") ? item.at("GSI1PK").asString() : std::string(),
+                rows.push_back({rowHash(item.at("PK")), item.at("PK").asString(), item.at("SK").asString(),
+                                dynamo::encodeItem(item), item.count("GSI1PK") ? item.at("GSI1PK").asString() : std::string(),
                                 item.count("GSI1SK") ? item.at("GSI1SK").asString() : std::string()});
             }
             const auto start = std::chrono::steady_clock::now();
@@ -415,7 +422,8 @@ public:
     void ReportRuns(const std::vector<Run>& runs) override
     {
         for (const auto& run : runs)
-            if (run.run_type == Run::RT_Iteration && !run.error_occurred) times[run.run_name.function_name] = run.GetAdjustedRealTime();
+            if (run.run_type == Run::RT_Iteration && !run.error_occurred)
+                times[run.run_name.function_name] = run.GetAdjustedRealTime();
         ConsoleReporter::ReportRuns(runs);
     }
     std::map<std::string, double> times;

@@ -55,7 +55,8 @@ inline store::GlobalSecondaryIndex gsi(std::string name, std::string hash, std::
     return g;
 }
 
-inline store::LocalSecondaryIndex lsi(std::string name, std::string range, store::ProjectionType projection = store::ProjectionType::All,
+inline store::LocalSecondaryIndex lsi(std::string name, std::string range,
+                                      store::ProjectionType projection = store::ProjectionType::All,
                                       std::vector<std::string> include = {})
 {
     store::LocalSecondaryIndex l;
@@ -84,15 +85,15 @@ inline store::QueryRequest queryPk(std::string table, AttributeValue pk, std::st
 }
 
 // Runs `call` and checks it throws dynamo::Error with this exception name and message.
-#define KEYPLAN_EXPECT_ERROR(call, expectedName, expectedMessage)                                               \
-    do {                                                                                                       \
-        try {                                                                                                  \
-            call;                                                                                              \
-            QFAIL("expected " expectedName);                                                                   \
-        } catch (const ::keyplan::dynamo::Error& e) {                                                          \
-            QCOMPARE(QString::fromStdString(e.name()), QStringLiteral(expectedName));                          \
+#define KEYPLAN_EXPECT_ERROR(call, expectedName, expectedMessage) \
+    do { \
+        try { \
+            call; \
+            QFAIL("expected " expectedName); \
+        } catch (const ::keyplan::dynamo::Error& e) { \
+            QCOMPARE(QString::fromStdString(e.name()), QStringLiteral(expectedName)); \
             QCOMPARE(QString::fromStdString(e.message()), QString::fromStdString(std::string(expectedMessage))); \
-        }                                                                                                      \
+        } \
     } while (false)
 
 inline QString debug(const Item& item) { return QString::fromStdString(AttributeValue::map(item).debugString()); }

@@ -110,7 +110,8 @@ private Q_SLOTS:
         QCOMPARE(c.read.readUnits, 11.0);
         QCOMPARE(c.read.requests, 21);
         QCOMPARE(c.unitsPerSecond, 5500.0);
-        QVERIFY(q(c.read.arithmetic).contains("then GetItem per item from the table: 20 x Order 1,024 B -> 0.5 RRU = 10 RRU; total 11 RRU"));
+        QVERIFY(q(c.read.arithmetic)
+                    .contains("then GetItem per item from the table: 20 x Order 1,024 B -> 0.5 RRU = 10 RRU; total 11 RRU"));
     }
 
     void shouldCostTheSeedsWellModelledPageAtTwoAndAHalfUnits()

@@ -36,38 +36,96 @@ private Q_SLOTS:
         QTest::addColumn<QString>("index");
         QTest::addColumn<QString>("words");
         QTest::newRow("hot STATUS key over the partition limit")
-            << "hot-partition" << "error" << "Order" << "GSI1"
+            << "hot-partition"
+            << "error"
+            << "Order"
+            << "GSI1"
             << "GSI1: GSI1PK = STATUS#{status} has few values ({status} has 3 values). At 4,500 writes/s of Order, the busiest value "
                "(DELIVERED, 33% of them) takes about 1,500 WCU/s, over the 1,000 WCU/s one partition takes, and throttles. Shard it "
                "into 2: GSI1PK = STATUS#{status}#{shard} with shard = shard(2)";
-        QTest::newRow("date-only key") << "hot-partition" << "warning" << "DailyTotal" << ""
-                                       << "the table: PK = ORDERS#{day} is date-only: {day} is a time bucket, so the current bucket takes every write. At 300 writes/s";
-        QTest::newRow("constant key") << "hot-partition" << "warning" << "Flag" << ""
+        QTest::newRow("date-only key")
+            << "hot-partition"
+            << "warning"
+            << "DailyTotal"
+            << ""
+            << "the table: PK = ORDERS#{day} is date-only: {day} is a time bucket, so the current bucket takes every write. At 300 writes/s";
+        QTest::newRow("constant key") << "hot-partition"
+                                      << "warning"
+                                      << "Flag"
+                                      << ""
                                       << "the table: PK = CONFIG is a constant: every Flag item on the table shares one partition.";
-        QTest::newRow("unbounded collection") << "unbounded-collection" << "warning" << "Order" << ""
-                                              << "the table: PK = CUST#{customerId} collects every Order of one {customerId} over time";
-        QTest::newRow("time-bucketing advice") << "unbounded-collection" << "warning" << "Order" << ""
-                                               << "Bound it by time, e.g. PK = CUST#{customerId}#{orderDateMonth} with orderDateMonth = slice(orderDate, 7)";
-        QTest::newRow("LSI 10 GB") << "lsi-collection-limit" << "warning" << "Order" << "ByDate"
-                                   << "ByDate caps every item collection (the items with one PK value and their LSI entries) at 10 GB; PK = CUST#{customerId} grows without bound with Order, and a write past 10 GB fails with ItemCollectionSizeLimitExceededException.";
-        QTest::newRow("unused GSI") << "unused-index" << "warning" << "" << "GSI2"
+        QTest::newRow("unbounded collection")
+            << "unbounded-collection"
+            << "warning"
+            << "Order"
+            << ""
+            << "the table: PK = CUST#{customerId} collects every Order of one {customerId} over time";
+        QTest::newRow("time-bucketing advice")
+            << "unbounded-collection"
+            << "warning"
+            << "Order"
+            << ""
+            << "Bound it by time, e.g. PK = CUST#{customerId}#{orderDateMonth} with orderDateMonth = slice(orderDate, 7)";
+        QTest::newRow("LSI 10 GB")
+            << "lsi-collection-limit"
+            << "warning"
+            << "Order"
+            << "ByDate"
+            << "ByDate caps every item collection (the items with one PK value and their LSI entries) at 10 GB; PK = CUST#{customerId} grows without bound with Order, and a write past 10 GB fails with ItemCollectionSizeLimitExceededException.";
+        QTest::newRow("unused GSI") << "unused-index"
+                                    << "warning"
+                                    << ""
+                                    << "GSI2"
                                     << "GSI2 serves no access pattern, yet Order writes to it";
-        QTest::newRow("value with the separator") << "key-format" << "warning" << "Handle" << ""
-                                                  << "Handle.PK: Key template 'USER#{handle}': values of {handle} can contain the separator '#'";
-        QTest::newRow("two separators") << "key-format" << "warning" << "Handle" << ""
+        QTest::newRow("value with the separator")
+            << "key-format"
+            << "warning"
+            << "Handle"
+            << ""
+            << "Handle.PK: Key template 'USER#{handle}': values of {handle} can contain the separator '#'";
+        QTest::newRow("two separators") << "key-format"
+                                        << "warning"
+                                        << "Handle"
+                                        << ""
                                         << "Handle.SK: Key template 'EVENT#{when}|{n}' uses '|' beside the separator '#'";
-        QTest::newRow("non-ISO date") << "key-format" << "warning" << "Handle" << ""
+        QTest::newRow("non-ISO date") << "key-format"
+                                      << "warning"
+                                      << "Handle"
+                                      << ""
                                       << "Handle.SK: Key template 'EVENT#{when}|{n}': {when} is a date not written in ISO 8601";
-        QTest::newRow("unpadded number") << "key-format" << "warning" << "Handle" << ""
+        QTest::newRow("unpadded number") << "key-format"
+                                         << "warning"
+                                         << "Handle"
+                                         << ""
                                          << "Handle.SK: Key template 'EVENT#{when}|{n}': {n} is a number that is not zero-padded";
-        QTest::newRow("same key from two entities") << "key-collision" << "warning" << "Customer" << ""
-                                                    << "Customer (PK = CUST#{customerId}, SK = PROFILE) and Account (CUST#{accountId}, PROFILE) can write the same key";
-        QTest::newRow("missing table key") << "structure" << "error" << "Orphan" << ""
-                                           << "Orphan does not fill the table's key SK: every item needs one, so none can be written.";
-        QTest::newRow("ref to nothing") << "structure" << "error" << "Orphan" << "" << "Orphan.owner refers to Nobody.id, which the design does not have.";
-        QTest::newRow("unknown parent") << "structure" << "error" << "Orphan" << "" << "Orphan's sample parent Ghost is not an entity of the design.";
-        QTest::newRow("key no index has") << "structure" << "warning" << "Orphan" << ""
-                                          << "Orphan fills GSI9PK = X#{id}, but neither the table nor an index has GSI9PK as a key.";
+        QTest::newRow("same key from two entities")
+            << "key-collision"
+            << "warning"
+            << "Customer"
+            << ""
+            << "Customer (PK = CUST#{customerId}, SK = PROFILE) and Account (CUST#{accountId}, PROFILE) can write the same key";
+        QTest::newRow("missing table key")
+            << "structure"
+            << "error"
+            << "Orphan"
+            << ""
+            << "Orphan does not fill the table's key SK: every item needs one, so none can be written.";
+        QTest::newRow("ref to nothing") << "structure"
+                                        << "error"
+                                        << "Orphan"
+                                        << ""
+                                        << "Orphan.owner refers to Nobody.id, which the design does not have.";
+        QTest::newRow("unknown parent") << "structure"
+                                        << "error"
+                                        << "Orphan"
+                                        << ""
+                                        << "Orphan's sample parent Ghost is not an entity of the design.";
+        QTest::newRow("key no index has")
+            << "structure"
+            << "warning"
+            << "Orphan"
+            << ""
+            << "Orphan fills GSI9PK = X#{id}, but neither the table nor an index has GSI9PK as a key.";
     }
     void shouldFindEachRisk()
     {
@@ -94,7 +152,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("writesPerSecond");
         QTest::addColumn<int>("shards");
         QTest::addColumn<QString>("severity");
-        QTest::newRow("well under") << 900.0 << 1 << "warning";   // 300 WCU on the busiest status
+        QTest::newRow("well under") << 900.0 << 1 << "warning";     // 300 WCU on the busiest status
         QTest::newRow("at the limit") << 3000.0 << 1 << "warning";  // exactly 1,000
         QTest::newRow("just over") << 3003.0 << 2 << "error";
         QTest::newRow("ten times over") << 30000.0 << 10 << "error";
@@ -199,7 +257,8 @@ private Q_SLOTS:
             const auto findings = lintOf(design);
             return std::any_of(findings.begin(), findings.end(), [](const Finding& f) {
                 return f.severity == Finding::Severity::Warning && f.entity == "Order" &&
-                       q(f.message).startsWith("Order.total is a string (S) but its generator decimal(5.00, 900.00, 2) makes numbers");
+                       q(f.message).startsWith(
+                           "Order.total is a string (S) but its generator decimal(5.00, 900.00, 2) makes numbers");
             });
         };
         QVERIFY(!warned(d));
@@ -214,12 +273,12 @@ private Q_SLOTS:
     {
         // The sample follows the seed's fix (status plus day); the lint still says what it costs.
         const auto findings = lintOf(design::loadDesignFile(sample("ecommerce")));
-        const auto it = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
-            return f.rule == Finding::Rule::HotPartition && f.index == "GSI1";
-        });
+        const auto it = std::find_if(findings.begin(), findings.end(),
+                                     [](const Finding& f) { return f.rule == Finding::Rule::HotPartition && f.index == "GSI1"; });
         QVERIFY(it != findings.end());
-        QVERIFY(q(it->message).startsWith("GSI1: GSI1PK = STATUS#{status}#{orderDay} has few values ({status} has 4 values and "
-                                          "{orderDay} is a time bucket; the current bucket takes every write)."));
+        QVERIFY(q(it->message)
+                    .startsWith("GSI1: GSI1PK = STATUS#{status}#{orderDay} has few values ({status} has 4 values and "
+                                "{orderDay} is a time bucket; the current bucket takes every write)."));
     }
 };
 

@@ -15,10 +15,7 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-design::Design load(const QString& path)
-{
-    return design::loadDesignFile(path);
-}
+design::Design load(const QString& path) { return design::loadDesignFile(path); }
 
 QString sample(const QString& name) { return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/") + name + ".keyplan.json"; }
 QString fixture(const QString& name) { return QStringLiteral(KEYPLAN_TEST_DATA_DIR "/design/") + name + ".keyplan.json"; }
@@ -59,41 +56,106 @@ private Q_SLOTS:
         QTest::addColumn<QString>("index");
         QTest::addColumn<QString>("keyCondition");
         // E-commerce (seed 000).
-        QTest::newRow("shop 1 profile") << "ecommerce" << 1 << "GetItem" << "table" << "PK = CUST#{customerId} AND SK = PROFILE";
-        QTest::newRow("shop 2 orders newest first") << "ecommerce" << 2 << "Query" << "table" << "PK = CUST#{customerId} AND begins_with(SK, ORDER#)";
-        QTest::newRow("shop 3 order and lines") << "ecommerce" << 3 << "Query" << "table" << "PK = ORDER#{orderId}";
-        QTest::newRow("shop 4 by status on GSI1") << "ecommerce" << 4 << "Query" << "GSI1" << "GSI1PK = STATUS#{status}#{orderDay}";
-        QTest::newRow("shop 5 by payment") << "ecommerce" << 5 << "Query" << "table" << "PK = PAY#{paymentRef} AND begins_with(SK, ORDER#)";
+        QTest::newRow("shop 1 profile") << "ecommerce" << 1 << "GetItem"
+                                        << "table"
+                                        << "PK = CUST#{customerId} AND SK = PROFILE";
+        QTest::newRow("shop 2 orders newest first") << "ecommerce" << 2 << "Query"
+                                                    << "table"
+                                                    << "PK = CUST#{customerId} AND begins_with(SK, ORDER#)";
+        QTest::newRow("shop 3 order and lines") << "ecommerce" << 3 << "Query"
+                                                << "table"
+                                                << "PK = ORDER#{orderId}";
+        QTest::newRow("shop 4 by status on GSI1") << "ecommerce" << 4 << "Query"
+                                                  << "GSI1"
+                                                  << "GSI1PK = STATUS#{status}#{orderDay}";
+        QTest::newRow("shop 5 by payment") << "ecommerce" << 5 << "Query"
+                                           << "table"
+                                           << "PK = PAY#{paymentRef} AND begins_with(SK, ORDER#)";
         // Multi-tenant SaaS (seed 002).
-        QTest::newRow("saas 1 settings") << "saas" << 1 << "GetItem" << "table" << "PK = TENANT#{tenantId} AND SK = SETTINGS";
-        QTest::newRow("saas 2 users of a tenant") << "saas" << 2 << "Query" << "table" << "PK = TENANT#{tenantId} AND begins_with(SK, USER#)";
-        QTest::newRow("saas 3 user by id") << "saas" << 3 << "GetItem" << "table" << "PK = USER#{userId} AND SK = PROFILE";
-        QTest::newRow("saas 4 user by email") << "saas" << 4 << "Query" << "GSI1" << "GSI1PK = EMAIL#{email} AND begins_with(GSI1SK, USER#)";
-        QTest::newRow("saas 5 documents") << "saas" << 5 << "Query" << "table" << "PK = USER#{userId} AND begins_with(SK, DOC#)";
-        QTest::newRow("saas 6 review queue (sparse)") << "saas" << 6 << "Query" << "GSI1" << "GSI1PK = REVIEW#pending";
+        QTest::newRow("saas 1 settings") << "saas" << 1 << "GetItem"
+                                         << "table"
+                                         << "PK = TENANT#{tenantId} AND SK = SETTINGS";
+        QTest::newRow("saas 2 users of a tenant") << "saas" << 2 << "Query"
+                                                  << "table"
+                                                  << "PK = TENANT#{tenantId} AND begins_with(SK, USER#)";
+        QTest::newRow("saas 3 user by id") << "saas" << 3 << "GetItem"
+                                           << "table"
+                                           << "PK = USER#{userId} AND SK = PROFILE";
+        QTest::newRow("saas 4 user by email") << "saas" << 4 << "Query"
+                                              << "GSI1"
+                                              << "GSI1PK = EMAIL#{email} AND begins_with(GSI1SK, USER#)";
+        QTest::newRow("saas 5 documents") << "saas" << 5 << "Query"
+                                          << "table"
+                                          << "PK = USER#{userId} AND begins_with(SK, DOC#)";
+        QTest::newRow("saas 6 review queue (sparse)") << "saas" << 6 << "Query"
+                                                      << "GSI1"
+                                                      << "GSI1PK = REVIEW#pending";
         // Students and courses.
-        QTest::newRow("school 1 student") << "students" << 1 << "GetItem" << "table" << "PK = STUDENT#{studentId} AND SK = PROFILE";
-        QTest::newRow("school 2 courses of a student") << "students" << 2 << "Query" << "table" << "PK = STUDENT#{studentId} AND begins_with(SK, COURSE#)";
-        QTest::newRow("school 3 course") << "students" << 3 << "GetItem" << "table" << "PK = COURSE#{courseId} AND SK = META";
-        QTest::newRow("school 4 students of a course (inverted)") << "students" << 4 << "Query" << "GSI1" << "GSI1PK = COURSE#{courseId} AND begins_with(GSI1SK, STUDENT#)";
-        QTest::newRow("school 5 one enrolment") << "students" << 5 << "GetItem" << "table" << "PK = STUDENT#{studentId} AND SK = COURSE#{courseId}";
+        QTest::newRow("school 1 student") << "students" << 1 << "GetItem"
+                                          << "table"
+                                          << "PK = STUDENT#{studentId} AND SK = PROFILE";
+        QTest::newRow("school 2 courses of a student") << "students" << 2 << "Query"
+                                                       << "table"
+                                                       << "PK = STUDENT#{studentId} AND begins_with(SK, COURSE#)";
+        QTest::newRow("school 3 course") << "students" << 3 << "GetItem"
+                                         << "table"
+                                         << "PK = COURSE#{courseId} AND SK = META";
+        QTest::newRow("school 4 students of a course (inverted)")
+            << "students" << 4 << "Query"
+            << "GSI1"
+            << "GSI1PK = COURSE#{courseId} AND begins_with(GSI1SK, STUDENT#)";
+        QTest::newRow("school 5 one enrolment") << "students" << 5 << "GetItem"
+                                                << "table"
+                                                << "PK = STUDENT#{studentId} AND SK = COURSE#{courseId}";
         // AnOnlineShop and its sixteen patterns.
-        QTest::newRow("shop16 1") << "anonlineshop" << 1 << "GetItem" << "table" << "PK = c#{customerId} AND SK = c#{customerId}";
-        QTest::newRow("shop16 2") << "anonlineshop" << 2 << "GetItem" << "table" << "PK = p#{productId} AND SK = p#{productId}";
-        QTest::newRow("shop16 3") << "anonlineshop" << 3 << "GetItem" << "table" << "PK = w#{warehouseId} AND SK = w#{warehouseId}";
-        QTest::newRow("shop16 4") << "anonlineshop" << 4 << "Query" << "table" << "PK = p#{productId} AND begins_with(SK, w#)";
-        QTest::newRow("shop16 5") << "anonlineshop" << 5 << "Query" << "table" << "PK = o#{orderId} AND begins_with(SK, c#)";
-        QTest::newRow("shop16 6") << "anonlineshop" << 6 << "Query" << "table" << "PK = o#{orderId} AND begins_with(SK, p#)";
-        QTest::newRow("shop16 7") << "anonlineshop" << 7 << "Query" << "table" << "PK = o#{orderId} AND begins_with(SK, i#)";
-        QTest::newRow("shop16 8 sh# not shp#") << "anonlineshop" << 8 << "Query" << "table" << "PK = o#{orderId} AND begins_with(SK, sh#)";
-        QTest::newRow("shop16 9") << "anonlineshop" << 9 << "Query" << "GSI1" << "GSI1-PK = p#{productId} AND GSI1-SK BETWEEN {from} AND {to}";
-        QTest::newRow("shop16 10") << "anonlineshop" << 10 << "Query" << "GSI1" << "GSI1-PK = i#{invoiceId} AND GSI1-SK = i#{invoiceId}";
-        QTest::newRow("shop16 11") << "anonlineshop" << 11 << "Query" << "GSI1" << "GSI1-PK = i#{invoiceId} AND GSI1-SK = i#{invoiceId}";
-        QTest::newRow("shop16 12") << "anonlineshop" << 12 << "Query" << "GSI1" << "GSI1-PK = sh#{shipmentId} AND GSI1-SK = sh#{shipmentId}";
-        QTest::newRow("shop16 13") << "anonlineshop" << 13 << "Query" << "GSI2" << "GSI2-PK = w#{warehouseId} AND begins_with(GSI2-SK, sh#)";
-        QTest::newRow("shop16 14") << "anonlineshop" << 14 << "Query" << "GSI2" << "GSI2-PK = w#{warehouseId} AND begins_with(GSI2-SK, p#)";
-        QTest::newRow("shop16 15") << "anonlineshop" << 15 << "Query" << "GSI2" << "GSI2-PK = c#{customerId} AND GSI2-SK BETWEEN {from} AND {to}";
-        QTest::newRow("shop16 16") << "anonlineshop" << 16 << "Query" << "GSI2" << "GSI2-PK = c#{customerId} AND GSI2-SK BETWEEN {from} AND {to}";
+        QTest::newRow("shop16 1") << "anonlineshop" << 1 << "GetItem"
+                                  << "table"
+                                  << "PK = c#{customerId} AND SK = c#{customerId}";
+        QTest::newRow("shop16 2") << "anonlineshop" << 2 << "GetItem"
+                                  << "table"
+                                  << "PK = p#{productId} AND SK = p#{productId}";
+        QTest::newRow("shop16 3") << "anonlineshop" << 3 << "GetItem"
+                                  << "table"
+                                  << "PK = w#{warehouseId} AND SK = w#{warehouseId}";
+        QTest::newRow("shop16 4") << "anonlineshop" << 4 << "Query"
+                                  << "table"
+                                  << "PK = p#{productId} AND begins_with(SK, w#)";
+        QTest::newRow("shop16 5") << "anonlineshop" << 5 << "Query"
+                                  << "table"
+                                  << "PK = o#{orderId} AND begins_with(SK, c#)";
+        QTest::newRow("shop16 6") << "anonlineshop" << 6 << "Query"
+                                  << "table"
+                                  << "PK = o#{orderId} AND begins_with(SK, p#)";
+        QTest::newRow("shop16 7") << "anonlineshop" << 7 << "Query"
+                                  << "table"
+                                  << "PK = o#{orderId} AND begins_with(SK, i#)";
+        QTest::newRow("shop16 8 sh# not shp#") << "anonlineshop" << 8 << "Query"
+                                               << "table"
+                                               << "PK = o#{orderId} AND begins_with(SK, sh#)";
+        QTest::newRow("shop16 9") << "anonlineshop" << 9 << "Query"
+                                  << "GSI1"
+                                  << "GSI1-PK = p#{productId} AND GSI1-SK BETWEEN {from} AND {to}";
+        QTest::newRow("shop16 10") << "anonlineshop" << 10 << "Query"
+                                   << "GSI1"
+                                   << "GSI1-PK = i#{invoiceId} AND GSI1-SK = i#{invoiceId}";
+        QTest::newRow("shop16 11") << "anonlineshop" << 11 << "Query"
+                                   << "GSI1"
+                                   << "GSI1-PK = i#{invoiceId} AND GSI1-SK = i#{invoiceId}";
+        QTest::newRow("shop16 12") << "anonlineshop" << 12 << "Query"
+                                   << "GSI1"
+                                   << "GSI1-PK = sh#{shipmentId} AND GSI1-SK = sh#{shipmentId}";
+        QTest::newRow("shop16 13") << "anonlineshop" << 13 << "Query"
+                                   << "GSI2"
+                                   << "GSI2-PK = w#{warehouseId} AND begins_with(GSI2-SK, sh#)";
+        QTest::newRow("shop16 14") << "anonlineshop" << 14 << "Query"
+                                   << "GSI2"
+                                   << "GSI2-PK = w#{warehouseId} AND begins_with(GSI2-SK, p#)";
+        QTest::newRow("shop16 15") << "anonlineshop" << 15 << "Query"
+                                   << "GSI2"
+                                   << "GSI2-PK = c#{customerId} AND GSI2-SK BETWEEN {from} AND {to}";
+        QTest::newRow("shop16 16") << "anonlineshop" << 16 << "Query"
+                                   << "GSI2"
+                                   << "GSI2-PK = c#{customerId} AND GSI2-SK BETWEEN {from} AND {to}";
     }
     void shouldServeEverySamplePatternWithOneRequest()
     {
@@ -118,7 +180,8 @@ private Q_SLOTS:
         // The rows above name every pattern of every sample: a pattern added to a sample must
         // be added there too.
         int patterns = 0;
-        for (const char* s : {"ecommerce", "saas", "students", "anonlineshop"}) patterns += static_cast<int>(load(sample(s)).patterns().size());
+        for (const char* s : {"ecommerce", "saas", "students", "anonlineshop"})
+            patterns += static_cast<int>(load(sample(s)).patterns().size());
         QCOMPARE(patterns, 5 + 6 + 5 + 16);
     }
 
@@ -129,32 +192,44 @@ private Q_SLOTS:
         QTest::addColumn<int>("requests");
         QTest::addColumn<QString>("index");
         QTest::addColumn<QString>("words");
-        QTest::newRow("strong read on a GSI") << 5 << "StrongReadOnGsi" << 1 << "GSI1"
+        QTest::newRow("strong read on a GSI")
+            << 5 << "StrongReadOnGsi" << 1 << "GSI1"
             << "needs a strongly consistent read, which a GSI cannot give: GSI1 is a global secondary index, which is eventually consistent";
-        QTest::newRow("missing projection") << 6 << "NotProjected" << 5 << "GSI2"
+        QTest::newRow("missing projection")
+            << 6 << "NotProjected" << 5 << "GSI2"
             << "index does not project what the pattern returns: GSI2 projects KEYS_ONLY without customerId, orderId, orderDate, status, coupon, total, region and sku, so the Query on GSI2 must be followed by a GetItem on the table for each item: 1 + 4 requests.";
-        QTest::newRow("needs a Scan") << 8 << "NeedsScan" << 1 << "table"
+        QTest::newRow("needs a Scan")
+            << 8 << "NeedsScan" << 1 << "table"
             << "needs a Scan: no key of the table or of an index can be filled from the inputs (email) for Customer: the inputs do not give {customerId} for PK = CUST#{customerId}";
-        QTest::newRow("needs a filter") << 9 << "NeedsFilter" << 1 << "table"
+        QTest::newRow("needs a filter")
+            << 9 << "NeedsFilter" << 1 << "table"
             << "needs a filter: the key condition PK = CUST#{customerId} AND begins_with(SK, ORDER#) on the table cannot use status (status), so a FilterExpression would read, and pay for, the whole of table partition PK = CUST#{customerId}";
-        QTest::newRow("two collections") << 10 << "NeedsMultipleRequests" << 2 << "table"
+        QTest::newRow("two collections")
+            << 10 << "NeedsMultipleRequests" << 2 << "table"
             << "needs 2 requests: the returned items live in 2 item collections on the table (Customer in CUST#{customerId} and Invoice in INVOICE#{invoiceId})";
-        QTest::newRow("index that does not exist") << 11 << "MissingIndex" << 1 << "GSI4"
+        QTest::newRow("index that does not exist")
+            << 11 << "MissingIndex" << 1 << "GSI4"
             << "needs an index that does not exist: Order fills GSI4PK = SKU#{sku}, but the table has no index keyed on GSI4PK";
-        QTest::newRow("no sort key, no order") << 12 << "WrongOrder" << 1 << "GSI3"
+        QTest::newRow("no sort key, no order")
+            << 12 << "WrongOrder" << 1 << "GSI3"
             << "cannot return the asked order: GSI3 has no sort key, so items come back in no particular order, not descending by orderDate.";
         QTest::newRow("write-sharded key") << 14 << "NeedsMultipleRequests" << 4 << "table"
-            << "needs 4 requests: PK = EVENTS#{shard} is write-sharded over 4 values of {shard}";
+                                           << "needs 4 requests: PK = EVENTS#{shard} is write-sharded over 4 values of {shard}";
         QTest::newRow("range over partitions") << 15 << "NeedsMultipleRequests" << 0 << "table"
-            << "needs several requests: the range on day spans partitions";
-        QTest::newRow("unknown entity") << 16 << "Invalid" << 0 << "-" << "invalid pattern: it returns 'Shipment', which is not an entity of the design.";
-        QTest::newRow("forced onto the table") << 17 << "NeedsScan" << 1 << "table"
+                                               << "needs several requests: the range on day spans partitions";
+        QTest::newRow("unknown entity") << 16 << "Invalid" << 0 << "-"
+                                        << "invalid pattern: it returns 'Shipment', which is not an entity of the design.";
+        QTest::newRow("forced onto the table")
+            << 17 << "NeedsScan" << 1 << "table"
             << "needs a Scan: no key of the table or of an index can be filled from the inputs (status) for Order";
-        QTest::newRow("sort key orders by something else") << 19 << "WrongOrder" << 1 << "table"
+        QTest::newRow("sort key orders by something else")
+            << 19 << "WrongOrder" << 1 << "table"
             << "cannot return the asked order: Order items in table partition PK = CUST#{customerId} are ordered by SK = ORDER#{orderDate}#{orderId}, that is by {orderDate} next, not descending by total.";
-        QTest::newRow("GetItem cannot filter") << 20 << "NeedsFilter" << 1 << "table"
+        QTest::newRow("GetItem cannot filter")
+            << 20 << "NeedsFilter" << 1 << "table"
             << "needs a filter: region (region) cannot narrow the key PK = CUST#{customerId} AND SK = PROFILE on the table.";
-        QTest::newRow("forced index missing") << 21 << "MissingIndex" << 0 << "-"
+        QTest::newRow("forced index missing")
+            << 21 << "MissingIndex" << 0 << "-"
             << "needs an index that does not exist: the pattern asks for GSI9, which the table does not have.";
     }
     void shouldSayWhyAPatternIsNotServed()
@@ -181,18 +256,34 @@ private Q_SLOTS:
         QTest::addColumn<QString>("forward");  // "", "true", "false"
         QTest::addColumn<int>("limit");        // 0: none
         QTest::addColumn<bool>("consistent");
-        QTest::newRow("begins_with, newest first, paged") << 2 << "#pk = :pk AND begins_with(#sk, :sk)" << "#pk=PK,#sk=SK"
-                                                          << ":pk=CUST#{customerId},:sk=ORDER#" << "false" << 10 << false;
-        QTest::newRow("range inside a hierarchy") << 3 << "#pk = :pk AND #sk BETWEEN :skFrom AND :skTo" << "#pk=PK,#sk=SK"
-                                                  << ":pk=CUST#{customerId},:skFrom=ORDER#{from},:skTo=ORDER#{to}$" << "true" << 0 << false;
-        QTest::newRow("exclusive lower bound") << 22 << "#pk = :pk AND #sk BETWEEN :skFrom AND :skTo" << "#pk=PK,#sk=SK"
-                                               << ":pk=CUST#{customerId},:skFrom=ORDER#{from}$,:skTo=ORDER$" << "" << 0 << false;
-        QTest::newRow("GSI query") << 4 << "#pk = :pk" << "#pk=GSI1PK" << ":pk=STATUS#{status}" << "false" << 30 << false;
-        QTest::newRow("LSI strong read") << 13 << "#pk = :pk" << "#pk=PK" << ":pk=CUST#{customerId}" << "true" << 0 << true;
-        QTest::newRow("filter for an unused input") << 9 << "#pk = :pk AND begins_with(#sk, :sk)" << "#pk=PK,#sk=SK,#f0=status"
-                                                    << ":pk=CUST#{customerId},:sk=ORDER#,:f0={status}" << "" << 0 << false;
-        QTest::newRow("forced key condition") << 18 << "#pk = :pk AND begins_with(#sk, :sk)" << "#pk=PK,#sk=SK"
-                                              << ":pk=CUST#{customerId},:sk=ORDER#2026-" << "" << 0 << false;
+        QTest::newRow("begins_with, newest first, paged") << 2 << "#pk = :pk AND begins_with(#sk, :sk)"
+                                                          << "#pk=PK,#sk=SK"
+                                                          << ":pk=CUST#{customerId},:sk=ORDER#"
+                                                          << "false" << 10 << false;
+        QTest::newRow("range inside a hierarchy") << 3 << "#pk = :pk AND #sk BETWEEN :skFrom AND :skTo"
+                                                  << "#pk=PK,#sk=SK"
+                                                  << ":pk=CUST#{customerId},:skFrom=ORDER#{from},:skTo=ORDER#{to}$"
+                                                  << "true" << 0 << false;
+        QTest::newRow("exclusive lower bound") << 22 << "#pk = :pk AND #sk BETWEEN :skFrom AND :skTo"
+                                               << "#pk=PK,#sk=SK"
+                                               << ":pk=CUST#{customerId},:skFrom=ORDER#{from}$,:skTo=ORDER$"
+                                               << "" << 0 << false;
+        QTest::newRow("GSI query") << 4 << "#pk = :pk"
+                                   << "#pk=GSI1PK"
+                                   << ":pk=STATUS#{status}"
+                                   << "false" << 30 << false;
+        QTest::newRow("LSI strong read") << 13 << "#pk = :pk"
+                                         << "#pk=PK"
+                                         << ":pk=CUST#{customerId}"
+                                         << "true" << 0 << true;
+        QTest::newRow("filter for an unused input") << 9 << "#pk = :pk AND begins_with(#sk, :sk)"
+                                                    << "#pk=PK,#sk=SK,#f0=status"
+                                                    << ":pk=CUST#{customerId},:sk=ORDER#,:f0={status}"
+                                                    << "" << 0 << false;
+        QTest::newRow("forced key condition") << 18 << "#pk = :pk AND begins_with(#sk, :sk)"
+                                              << "#pk=PK,#sk=SK"
+                                              << ":pk=CUST#{customerId},:sk=ORDER#2026-"
+                                              << "" << 0 << false;
     }
     void shouldBuildTheRequestAnSdkSends()
     {
@@ -275,8 +366,10 @@ private Q_SLOTS:
     {
         const auto plan = planOf(load(sample("anonlineshop")), 15);
         QCOMPARE(plan.extraEntities, std::vector<std::string>{"orderItem"});
-        QCOMPARE(q(plan.warnings.front()),
-                 QString("The request also reads orderItem items in GSI2 partition GSI2-PK = c#{customerId} and pays for them; the caller drops them by EntityType."));
+        QCOMPARE(
+            q(plan.warnings.front()),
+            QString(
+                "The request also reads orderItem items in GSI2 partition GSI2-PK = c#{customerId} and pays for them; the caller drops them by EntityType."));
         QVERIFY(planOf(load(sample("anonlineshop")), 12).extraEntities.empty());  // shipment items sit under p#, not sh#
     }
 
@@ -323,14 +416,22 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("canonical");  // "" when it must not parse
-        QTest::newRow("partition only") << "PK = CUST#{customerId}" << "PK = CUST#{customerId}";
-        QTest::newRow("begins_with") << "PK = CUST#{id} AND begins_with(SK, ORDER#)" << "PK = CUST#{id} AND begins_with(SK, ORDER#)";
-        QTest::newRow("between") << "GSI1-PK = p#{p} AND GSI1-SK BETWEEN {from} AND {to}" << "GSI1-PK = p#{p} AND GSI1-SK BETWEEN {from} AND {to}";
-        QTest::newRow("comparison") << "PK=A AND SK>=B#{x}" << "PK = A AND SK >= B#{x}";
-        QTest::newRow("quoted value with a space") << "PK = 'a b' AND SK = \"c\"" << "PK = 'a b' AND SK = c";
-        QTest::newRow("missing value") << "PK = " << "";
-        QTest::newRow("bad operator") << "PK = A AND SK ~ B" << "";
-        QTest::newRow("trailing text") << "PK = A AND begins_with(SK, B) extra" << "";
+        QTest::newRow("partition only") << "PK = CUST#{customerId}"
+                                        << "PK = CUST#{customerId}";
+        QTest::newRow("begins_with") << "PK = CUST#{id} AND begins_with(SK, ORDER#)"
+                                     << "PK = CUST#{id} AND begins_with(SK, ORDER#)";
+        QTest::newRow("between") << "GSI1-PK = p#{p} AND GSI1-SK BETWEEN {from} AND {to}"
+                                 << "GSI1-PK = p#{p} AND GSI1-SK BETWEEN {from} AND {to}";
+        QTest::newRow("comparison") << "PK=A AND SK>=B#{x}"
+                                    << "PK = A AND SK >= B#{x}";
+        QTest::newRow("quoted value with a space") << "PK = 'a b' AND SK = \"c\""
+                                                   << "PK = 'a b' AND SK = c";
+        QTest::newRow("missing value") << "PK = "
+                                       << "";
+        QTest::newRow("bad operator") << "PK = A AND SK ~ B"
+                                      << "";
+        QTest::newRow("trailing text") << "PK = A AND begins_with(SK, B) extra"
+                                       << "";
     }
     void shouldReadKeyConditionsBack()
     {

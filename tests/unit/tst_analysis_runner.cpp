@@ -74,7 +74,7 @@ private Q_SLOTS:
         for (const auto& [entity, n] : data.counts()) {
             const int64_t batches = (n + 24) / 25;  // a request never spans two entities
             requests += batches;
-            calls += (batches + 39) / 40;           // 40 requests per call to the store's bulk path
+            calls += (batches + 39) / 40;  // 40 requests per call to the store's bulk path
         }
         QCOMPARE(result.requests, requests);
         QCOMPARE(static_cast<int64_t>(reported.size()), calls);
@@ -91,7 +91,8 @@ private Q_SLOTS:
         int calls = 0;
         analysis::LoadOptions oneAtATime;
         oneAtATime.requestsPerCall = 1;
-        const auto result = analysis::SampleData(d).load(*s, oneAtATime, [&](const analysis::SampleProgress&) { return ++calls < 2; });
+        const auto result = analysis::SampleData(d).load(*s, oneAtATime,
+                                                         [&](const analysis::SampleProgress&) { return ++calls < 2; });
         QVERIFY(result.cancelled);
         QCOMPARE(result.itemsWritten, int64_t(40));  // the 40 customers go in two calls: 25 + 15
         QCOMPARE(countItems(*s, "Shop"), int64_t(40));
@@ -224,8 +225,10 @@ private Q_SLOTS:
             analysis::PatternRunner(d, *s).run(*d.patternByNumber(2));
             QFAIL("ran without inputs or data");
         } catch (const std::invalid_argument& e) {
-            QCOMPARE(QString(e.what()), QString("found no Enrolment item with studentId in table School to take the inputs from; load sample data first or "
-                             "give the inputs"));
+            QCOMPARE(
+                QString(e.what()),
+                QString("found no Enrolment item with studentId in table School to take the inputs from; load sample data first or "
+                        "give the inputs"));
         }
     }
 

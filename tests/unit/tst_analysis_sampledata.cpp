@@ -227,9 +227,8 @@ private Q_SLOTS:
     void shouldStopWhenTheSinkSaysSo()
     {
         int seen = 0;
-        const bool finished = SampleData(design::loadDesignFile(sample("ecommerce"))).generate([&](const design::Entity&, BuiltItem&&) {
-            return ++seen < 10;
-        });
+        const bool finished = SampleData(design::loadDesignFile(sample("ecommerce")))
+                                  .generate([&](const design::Entity&, BuiltItem&&) { return ++seen < 10; });
         QVERIFY(!finished);
         QCOMPARE(seen, 10);
     }

@@ -58,8 +58,8 @@ void TestAwsCredentials::write(const QString& relativePath, const QByteArray& te
 void TestAwsCredentials::shouldTakeEnvironmentKeysFirst()
 {
     write(".aws/credentials", "[default]\naws_access_key_id = AKIDFILE\naws_secret_access_key = file-secret\n");
-    const aws::AwsEnvironment env(environment(
-        {{"AWS_ACCESS_KEY_ID", "AKIDENV"}, {"AWS_SECRET_ACCESS_KEY", "env-secret"}, {"AWS_SESSION_TOKEN", "tok"}}));
+    const aws::AwsEnvironment env(
+        environment({{"AWS_ACCESS_KEY_ID", "AKIDENV"}, {"AWS_SECRET_ACCESS_KEY", "env-secret"}, {"AWS_SESSION_TOKEN", "tok"}}));
     const aws::Credentials c = aws::resolveCredentials(env, std::nullopt);
     QCOMPARE(c.accessKeyId, std::string("AKIDENV"));
     QCOMPARE(c.secretAccessKey, std::string("env-secret"));
@@ -80,9 +80,9 @@ void TestAwsCredentials::shouldReadTheProfileNamedByAwsProfile()
 {
     write(".aws/credentials", "[default]\naws_access_key_id = AKIDDEFAULT\naws_secret_access_key = d\n"
                               "[prod]\naws_access_key_id = AKIDPROD\naws_secret_access_key = p\naws_session_token = t\n");
-    QCOMPARE(aws::resolveCredentials(aws::AwsEnvironment(environment({})), std::nullopt).accessKeyId,
-             std::string("AKIDDEFAULT"));
-    const aws::Credentials prod = aws::resolveCredentials(aws::AwsEnvironment(environment({{"AWS_PROFILE", "prod"}})), std::nullopt);
+    QCOMPARE(aws::resolveCredentials(aws::AwsEnvironment(environment({})), std::nullopt).accessKeyId, std::string("AKIDDEFAULT"));
+    const aws::Credentials prod = aws::resolveCredentials(aws::AwsEnvironment(environment({{"AWS_PROFILE", "prod"}})),
+                                                          std::nullopt);
     QCOMPARE(prod.accessKeyId, std::string("AKIDPROD"));
     QCOMPARE(prod.sessionToken, std::string("t"));
 }
@@ -186,8 +186,9 @@ void TestAwsCredentials::shouldNameTheFilesWhenNoCredentialsAreFound()
 
 void TestAwsCredentials::shouldRefuseHalfAKeyPair()
 {
-    QVERIFY_THROWS_EXCEPTION(aws::ConfigError, aws::resolveCredentials(
-                                                   aws::AwsEnvironment(environment({{"AWS_ACCESS_KEY_ID", "AKID"}})), std::nullopt));
+    QVERIFY_THROWS_EXCEPTION(
+        aws::ConfigError,
+        aws::resolveCredentials(aws::AwsEnvironment(environment({{"AWS_ACCESS_KEY_ID", "AKID"}})), std::nullopt));
     write(".aws/credentials", "[default]\naws_secret_access_key = only-the-secret\n");
     try {
         aws::resolveCredentials(aws::AwsEnvironment(environment({})), std::nullopt);
@@ -208,10 +209,11 @@ void TestAwsCredentials::shouldFindTheRegionAsTheCliDoes()
     QCOMPARE(aws::resolveRegion(aws::AwsEnvironment(environment({{"AWS_DEFAULT_REGION", "us-west-2"}})), std::string("tokyo"))
                  .value_or(""),
              std::string("us-west-2"));
-    QCOMPARE(aws::resolveRegion(aws::AwsEnvironment(environment({{"AWS_DEFAULT_REGION", "us-west-2"}, {"AWS_REGION", "sa-east-1"}})),
-                                std::nullopt)
-                 .value_or(""),
-             std::string("sa-east-1"));
+    QCOMPARE(
+        aws::resolveRegion(aws::AwsEnvironment(environment({{"AWS_DEFAULT_REGION", "us-west-2"}, {"AWS_REGION", "sa-east-1"}})),
+                           std::nullopt)
+            .value_or(""),
+        std::string("sa-east-1"));
     QVERIFY(!aws::resolveRegion(aws::AwsEnvironment(environment({})), std::string("nowhere")));
 }
 

@@ -95,27 +95,45 @@ void TestAwsSigV4::shouldSignLikeAwsTestSuite_data()
     QTest::addColumn<QString>("signature");
 
     const QString host = "Host:example.amazonaws.com";
-    QTest::newRow("get-vanilla") << "GET" << "/" << QStringList{host} << "" << "" << "host;x-amz-date"
+    QTest::newRow("get-vanilla") << "GET"
+                                 << "/" << QStringList{host} << ""
+                                 << ""
+                                 << "host;x-amz-date"
                                  << "5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31";
-    QTest::newRow("post-vanilla") << "POST" << "/" << QStringList{host} << "" << "" << "host;x-amz-date"
+    QTest::newRow("post-vanilla") << "POST"
+                                  << "/" << QStringList{host} << ""
+                                  << ""
+                                  << "host;x-amz-date"
                                   << "5da7c1a2acd57cee7505fc6676e4e544621c30862966e37dddb68e92efbe5d6b";
-    QTest::newRow("get-vanilla-query-order-key-case")
-        << "GET" << "/?Param2=value2&Param1=value1" << QStringList{host} << "" << "" << "host;x-amz-date"
-        << "b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500";
-    QTest::newRow("get-header-value-trim")
-        << "GET" << "/" << QStringList{host, "My-Header1: value1", "My-Header2: \"a   b   c\""} << "" << ""
-        << "host;my-header1;my-header2;x-amz-date" << "acc3ed3afb60bb290fc8d2dd0098b9911fcaa05412b367055dee359757a9c736";
+    QTest::newRow("get-vanilla-query-order-key-case") << "GET"
+                                                      << "/?Param2=value2&Param1=value1" << QStringList{host} << ""
+                                                      << ""
+                                                      << "host;x-amz-date"
+                                                      << "b97d918cfa904a5beff61c982a1b6f458b799221646efd99d3219ec94cdf2500";
+    QTest::newRow("get-header-value-trim") << "GET"
+                                           << "/" << QStringList{host, "My-Header1: value1", "My-Header2: \"a   b   c\""} << ""
+                                           << ""
+                                           << "host;my-header1;my-header2;x-amz-date"
+                                           << "acc3ed3afb60bb290fc8d2dd0098b9911fcaa05412b367055dee359757a9c736";
     QTest::newRow("get-header-key-duplicate")
-        << "GET" << "/" << QStringList{host, "My-Header1:value2", "My-Header1:value2", "My-Header1:value1"} << "" << ""
-        << "host;my-header1;x-amz-date" << "c9d5ea9f3f72853aea855b47ea873832890dbdd183b4468f858259531a5138ea";
-    QTest::newRow("get-vanilla-with-session-token")
-        << "GET" << "/" << QStringList{host} << "" << "6e86291e8372ff2a2260956d9b8aae1d763fbf315fa00fa31553b73ebf194267"
-        << "host;x-amz-date;x-amz-security-token" << "07ec1639c89043aa0e3e2de82b96708f198cceab042d4a97044c66dd9f74e7f8";
+        << "GET"
+        << "/" << QStringList{host, "My-Header1:value2", "My-Header1:value2", "My-Header1:value1"} << ""
+        << ""
+        << "host;my-header1;x-amz-date"
+        << "c9d5ea9f3f72853aea855b47ea873832890dbdd183b4468f858259531a5138ea";
+    QTest::newRow("get-vanilla-with-session-token") << "GET"
+                                                    << "/" << QStringList{host} << ""
+                                                    << "6e86291e8372ff2a2260956d9b8aae1d763fbf315fa00fa31553b73ebf194267"
+                                                    << "host;x-amz-date;x-amz-security-token"
+                                                    << "07ec1639c89043aa0e3e2de82b96708f198cceab042d4a97044c66dd9f74e7f8";
     QTest::newRow("post-x-www-form-urlencoded")
-        << "POST" << "/"
+        << "POST"
+        << "/"
         << QStringList{"Content-Type:application/x-www-form-urlencoded", host, "Content-Length:13",
                        "x-amz-content-sha256:9095672bbd1f56dfc5b65f3e153adc8731a4a654192329106275f4c7b24d0b6e"}
-        << "Param1=value1" << "" << "content-length;content-type;host;x-amz-content-sha256;x-amz-date"
+        << "Param1=value1"
+        << ""
+        << "content-length;content-type;host;x-amz-content-sha256;x-amz-date"
         << "d3875051da38690788ef43de4db0d8f280229d82040bfac253562e56c3f20e0b";
 }
 
@@ -144,18 +162,20 @@ void TestAwsSigV4::shouldSignLikeAwsTestSuite()
 
     QCOMPARE(QString::fromStdString(request.header("X-Amz-Date")), QStringLiteral("20150830T123600Z"));
     QCOMPARE(QString::fromStdString(request.header("Authorization")),
-             "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=" +
-                 signedHeaders + ", Signature=" + signature);
+             "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, SignedHeaders=" + signedHeaders +
+                 ", Signature=" + signature);
 }
 
 void TestAwsSigV4::shouldProduceTheSameAuthorizationAsBotocore_data()
 {
     QTest::addColumn<QString>("body");
     QTest::addColumn<QString>("token");
-    QTest::newRow("GetItem, long-term key") << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"}}})" << "";
-    QTest::newRow("temporary key with a session token")
-        << R"({"TableName":"Shop","Key":{"PK":{"S":"Zoë ✓"}}})" << "FwoGZXIvYXdzEJr//////////wEaDOToken+/=";
-    QTest::newRow("empty body") << "" << "";
+    QTest::newRow("GetItem, long-term key") << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"}}})"
+                                            << "";
+    QTest::newRow("temporary key with a session token") << R"({"TableName":"Shop","Key":{"PK":{"S":"Zoë ✓"}}})"
+                                                        << "FwoGZXIvYXdzEJr//////////wEaDOToken+/=";
+    QTest::newRow("empty body") << ""
+                                << "";
 }
 
 // botocore (Debian's python3-botocore) is an independent SigV4 implementation: for the same
@@ -191,7 +211,9 @@ print(request.headers["Authorization"])
     QProcess python;
     python.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QString::fromUtf8(script)});
     QVERIFY2(python.waitForStarted(), "/usr/bin/python3 is needed (Debian: python3-boto3)");
-    QJsonObject args{{"body", body}, {"token", token}, {"id", QString::fromStdString(key.accessKeyId)},
+    QJsonObject args{{"body", body},
+                     {"token", token},
+                     {"id", QString::fromStdString(key.accessKeyId)},
                      {"secret", QString::fromStdString(key.secretAccessKey)}};
     python.write(QJsonDocument(args).toJson());
     python.closeWriteChannel();
@@ -277,7 +299,8 @@ void TestAwsSigV4::shouldRefuseIncompleteAuthorization()
     aws::AccessKeys keys;
     keys.add("AKIDALICE", {"alice-secret", "", "alice"});
     aws::HttpRequestParts request = dynamoRequest();
-    request.headers.emplace_back("Authorization", "AWS4-HMAC-SHA256 Credential=AKIDALICE/20150830/us-east-1/dynamodb/aws4_request");
+    request.headers.emplace_back("Authorization",
+                                 "AWS4-HMAC-SHA256 Credential=AKIDALICE/20150830/us-east-1/dynamodb/aws4_request");
     expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "IncompleteSignatureException",
                 "Authorization header requires 'Signature' parameter. Authorization header requires 'SignedHeaders' "
                 "parameter. Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. "
@@ -285,8 +308,7 @@ void TestAwsSigV4::shouldRefuseIncompleteAuthorization()
 
     aws::HttpRequestParts shortCredential = dynamoRequest();
     shortCredential.headers.emplace_back("X-Amz-Date", "20150830T123600Z");
-    shortCredential.headers.emplace_back("Authorization",
-                                         "AWS4-HMAC-SHA256 Credential=a/b/c/d, SignedHeaders=host, Signature=00");
+    shortCredential.headers.emplace_back("Authorization", "AWS4-HMAC-SHA256 Credential=a/b/c/d, SignedHeaders=host, Signature=00");
     expectError([&] { aws::verifyRequest(shortCredential, "{}", keys, kSuiteTime); }, "IncompleteSignatureException",
                 "Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got "
                 "'a/b/c/d'");

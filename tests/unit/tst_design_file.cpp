@@ -238,38 +238,64 @@ private Q_SLOTS:
         QTest::addColumn<QString>("to");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("newer file") << R"("keyplan": 1,)" << R"("keyplan": 2,)" << "$.keyplan"
-                                    << "this file has format version 2, newer than this Keyplan reads (1); open it with a newer Keyplan";
+        QTest::newRow("newer file")
+            << R"("keyplan": 1,)"
+            << R"("keyplan": 2,)"
+            << "$.keyplan"
+            << "this file has format version 2, newer than this Keyplan reads (1); open it with a newer Keyplan";
         QTest::newRow("broken template") << R"("PK": "CUST#{customerId}", "SK": "PROFILE")"
-                                         << R"("PK": "CUST#{customerId", "SK": "PROFILE")" << "$.entities[0].keys.PK"
+                                         << R"("PK": "CUST#{customerId", "SK": "PROFILE")"
+                                         << "$.entities[0].keys.PK"
                                          << "key template 'CUST#{customerId': column 6: '{' is not closed by '}'";
-        QTest::newRow("unknown member") << R"("writesPerSecond": 20,)" << R"("writesPerSecnd": 20,)"
-                                        << "$.entities[1].writesPerSecnd"
-                                        << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize)";
-        QTest::newRow("bad generator") << R"("generator": "email")" << R"("generator": "mail")"
-                                       << "$.entities[0].attributes[1].generator"
-                                       << "'mail': mail: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
-        QTest::newRow("bad op") << R"("op": ">=")" << R"("op": "=>")" << "$.patterns[0].inputs[1].op"
+        QTest::newRow("unknown member")
+            << R"("writesPerSecond": 20,)"
+            << R"("writesPerSecnd": 20,)"
+            << "$.entities[1].writesPerSecnd"
+            << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize)";
+        QTest::newRow("bad generator")
+            << R"("generator": "email")"
+            << R"("generator": "mail")"
+            << "$.entities[0].attributes[1].generator"
+            << "'mail': mail: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
+        QTest::newRow("bad op") << R"("op": ">=")"
+                                << R"("op": "=>")"
+                                << "$.patterns[0].inputs[1].op"
                                 << "'=>' is not one of =, <, <=, >, >=, begins_with";
-        QTest::newRow("bad projection") << R"("projection": "ALL")" << R"("projection": "EVERYTHING")"
-                                        << "$.indexes[0].projection" << "'EVERYTHING' is not one of ALL, KEYS_ONLY, INCLUDE";
-        QTest::newRow("wrong type") << R"("pageSize": 20)" << R"("pageSize": "20")" << "$.patterns[0].pageSize"
+        QTest::newRow("bad projection") << R"("projection": "ALL")"
+                                        << R"("projection": "EVERYTHING")"
+                                        << "$.indexes[0].projection"
+                                        << "'EVERYTHING' is not one of ALL, KEYS_ONLY, INCLUDE";
+        QTest::newRow("wrong type") << R"("pageSize": 20)"
+                                    << R"("pageSize": "20")"
+                                    << "$.patterns[0].pageSize"
                                     << "expected a number, found a string";
-        QTest::newRow("fraction") << R"("pageSize": 20)" << R"("pageSize": 20.5)" << "$.patterns[0].pageSize"
+        QTest::newRow("fraction") << R"("pageSize": 20)"
+                                  << R"("pageSize": 20.5)"
+                                  << "$.patterns[0].pageSize"
                                   << "must be a whole number";
         QTest::newRow("missing table name") << R"("name": "Shop",
-    "partitionKey")" << R"("partitionKey")" << "$.table.name" << "is required";
+    "partitionKey")"
+                                            << R"("partitionKey")"
+                                            << "$.table.name"
+                                            << "is required";
         QTest::newRow("duplicate attribute") << R"({"name": "email", "type": "S", "generator": "email"})"
                                              << R"({"name": "customerId", "type": "S"})"
-                                             << "$.entities[0].attributes[1].name" << "'customerId' is declared twice";
-        QTest::newRow("unknown type") << R"({"name": "email", "type": "S")" << R"({"name": "email", "type": "STRING")"
+                                             << "$.entities[0].attributes[1].name"
+                                             << "'customerId' is declared twice";
+        QTest::newRow("unknown type") << R"({"name": "email", "type": "S")"
+                                      << R"({"name": "email", "type": "STRING")"
                                       << "$.entities[0].attributes[1].type"
                                       << "'STRING' is not a DynamoDB type (S, N, B, BOOL, NULL, M, L, SS, NS, BS)";
-        QTest::newRow("local with partition key") << R"("kind": "local",)" << R"("kind": "local", "partitionKey": "X",)"
-                                                  << "$.indexes[1].partitionKey" << "a local index always uses the table's partition key";
+        QTest::newRow("local with partition key") << R"("kind": "local",)"
+                                                  << R"("kind": "local", "partitionKey": "X",)"
+                                                  << "$.indexes[1].partitionKey"
+                                                  << "a local index always uses the table's partition key";
         QTest::newRow("syntax") << R"("name": "Shop",
-  "description")" << R"("name": "Shop"
-  "description")" << "$" << "line 4, column 3: Expected ',' or '}'";  // where the comma is missing
+  "description")"
+                                << R"("name": "Shop"
+  "description")"
+                                << "$"
+                                << "line 4, column 3: Expected ',' or '}'";  // where the comma is missing
     }
     void shouldNameThePlaceOfAnError()
     {

@@ -33,25 +33,44 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("canonical");
-        QTest::newRow("id default") << "id" << "id(8)";
-        QTest::newRow("id") << "id(4)" << "id(4)";
-        QTest::newRow("uuid") << "uuid" << "uuid";
-        QTest::newRow("seq padded") << "seq( 3 )" << "seq(3)";
-        QTest::newRow("int") << "int(1,100)" << "int(1, 100)";
-        QTest::newRow("decimal") << "decimal(1, 500)" << "decimal(1.00, 500.00, 2)";
-        QTest::newRow("date") << "date(2024-01-01, 2026-12-31)" << "date(2024-01-01, 2026-12-31)";
-        QTest::newRow("date with format") << "date(2024-01-01, 2024-12-31, dd/MM/yyyy)" << "date(2024-01-01, 2024-12-31, dd/MM/yyyy)";
-        QTest::newRow("datetime") << "datetime(2024-01-01, 2024-01-31T12:00:00Z)" << "datetime(2024-01-01, 2024-01-31T12:00:00Z)";
-        QTest::newRow("weighted enum") << "enum(PENDING*5, SHIPPED*3,DELIVERED)" << "enum(PENDING*5, SHIPPED*3, DELIVERED)";
-        QTest::newRow("quoted enum value") << "enum('a, b', c)" << "enum('a, b', c)";
-        QTest::newRow("const") << "const(PROFILE)" << "const(PROFILE)";
-        QTest::newRow("ref") << "ref(Customer.customerId)" << "ref(Customer.customerId)";
-        QTest::newRow("ref zipf") << "ref(Product.productId, zipf(1.5))" << "ref(Product.productId, zipf(1.5))";
-        QTest::newRow("shard") << "shard(10)" << "shard(10)";
-        QTest::newRow("map") << "map(City=enum(Berlin, Paris), Street=text(12))" << "map(City=enum(Berlin, Paris), Street=text(12))";
-        QTest::newRow("list") << "list(3, int(1, 9))" << "list(3, int(1, 9))";
-        QTest::newRow("map of bare specs") << "map(who=name, mail=email)" << "map(who=name, mail=email)";
-        QTest::newRow("slice") << "slice(orderDate,10)" << "slice(orderDate, 10)";
+        QTest::newRow("id default") << "id"
+                                    << "id(8)";
+        QTest::newRow("id") << "id(4)"
+                            << "id(4)";
+        QTest::newRow("uuid") << "uuid"
+                              << "uuid";
+        QTest::newRow("seq padded") << "seq( 3 )"
+                                    << "seq(3)";
+        QTest::newRow("int") << "int(1,100)"
+                             << "int(1, 100)";
+        QTest::newRow("decimal") << "decimal(1, 500)"
+                                 << "decimal(1.00, 500.00, 2)";
+        QTest::newRow("date") << "date(2024-01-01, 2026-12-31)"
+                              << "date(2024-01-01, 2026-12-31)";
+        QTest::newRow("date with format") << "date(2024-01-01, 2024-12-31, dd/MM/yyyy)"
+                                          << "date(2024-01-01, 2024-12-31, dd/MM/yyyy)";
+        QTest::newRow("datetime") << "datetime(2024-01-01, 2024-01-31T12:00:00Z)"
+                                  << "datetime(2024-01-01, 2024-01-31T12:00:00Z)";
+        QTest::newRow("weighted enum") << "enum(PENDING*5, SHIPPED*3,DELIVERED)"
+                                       << "enum(PENDING*5, SHIPPED*3, DELIVERED)";
+        QTest::newRow("quoted enum value") << "enum('a, b', c)"
+                                           << "enum('a, b', c)";
+        QTest::newRow("const") << "const(PROFILE)"
+                               << "const(PROFILE)";
+        QTest::newRow("ref") << "ref(Customer.customerId)"
+                             << "ref(Customer.customerId)";
+        QTest::newRow("ref zipf") << "ref(Product.productId, zipf(1.5))"
+                                  << "ref(Product.productId, zipf(1.5))";
+        QTest::newRow("shard") << "shard(10)"
+                               << "shard(10)";
+        QTest::newRow("map") << "map(City=enum(Berlin, Paris), Street=text(12))"
+                             << "map(City=enum(Berlin, Paris), Street=text(12))";
+        QTest::newRow("list") << "list(3, int(1, 9))"
+                              << "list(3, int(1, 9))";
+        QTest::newRow("map of bare specs") << "map(who=name, mail=email)"
+                                           << "map(who=name, mail=email)";
+        QTest::newRow("slice") << "slice(orderDate,10)"
+                               << "slice(orderDate, 10)";
     }
     void shouldRoundTripCanonicalSpecs()
     {
@@ -66,26 +85,49 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("error");
-        QTest::newRow("unknown") << "guid" << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
-        QTest::newRow("int reversed") << "int(9, 1)" << "int: expected int(MIN, MAX) with integers MIN <= MAX";
-        QTest::newRow("bad date") << "date(2024-13-01, 2025-01-01)" << "date: expected date(FROM, TO[, FORMAT]) with ISO dates FROM <= TO";
-        QTest::newRow("unclosed") << "enum(A, B" << "column 10: '(' is not closed by ')'";
-        QTest::newRow("ref without attribute") << "ref(Customer)" << "ref: expected ref(Entity.attribute[, SKEW]), got 'Customer'";
-        QTest::newRow("bad weight") << "enum(A*x)" << "enum: weight 'x' of an enum value is not a positive number";
-        QTest::newRow("bad skew") << "ref(A.b, pareto)" << "ref: skew 'pareto' is not uniform, zipf or zipf(S)";
-        QTest::newRow("id too long") << "id(33)" << "id: expected id or id(N) with N in 1..32";
-        QTest::newRow("seq too wide") << "seq(21)" << "seq: expected seq or seq(W) with W in 0..20";
-        QTest::newRow("text too long") << "text(409601)" << "text: expected text(N) with N in 1..409600";
-        QTest::newRow("shard of nothing") << "shard(0)" << "shard: expected shard(N) with N in 1..100000";
-        QTest::newRow("decimal too precise") << "decimal(1.234, 2)" << "decimal: expected decimal(MIN, MAX[, SCALE]) with decimals MIN <= MAX of at most SCALE fraction digits";
-        QTest::newRow("datetime reversed") << "datetime(2025-01-02, 2025-01-01)" << "datetime: expected datetime(FROM, TO[, FORMAT]) with ISO dates or times FROM <= TO";
-        QTest::newRow("uuid with arguments") << "uuid(4)" << "uuid: takes no arguments";
-        QTest::newRow("empty enum value") << "enum(A, '')" << "enum: an enum value is empty";
-        QTest::newRow("slice of a spec") << "slice(id(4), 2)" << "slice: expected slice(attribute, N) with N in 1..1024";
-        QTest::newRow("map without names") << "map(email)" << "map: expected map(NAME=SPEC, ...)";
-        QTest::newRow("map field unknown") << "map(a=guid)" << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
-        QTest::newRow("list too long") << "list(1001, email)" << "list: expected list(N, SPEC) with N in 0..1000";
-        QTest::newRow("named argument") << "enum(a=B)" << "enum: only map() takes NAME=SPEC arguments";
+        QTest::newRow("unknown")
+            << "guid"
+            << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
+        QTest::newRow("int reversed") << "int(9, 1)"
+                                      << "int: expected int(MIN, MAX) with integers MIN <= MAX";
+        QTest::newRow("bad date") << "date(2024-13-01, 2025-01-01)"
+                                  << "date: expected date(FROM, TO[, FORMAT]) with ISO dates FROM <= TO";
+        QTest::newRow("unclosed") << "enum(A, B"
+                                  << "column 10: '(' is not closed by ')'";
+        QTest::newRow("ref without attribute") << "ref(Customer)"
+                                               << "ref: expected ref(Entity.attribute[, SKEW]), got 'Customer'";
+        QTest::newRow("bad weight") << "enum(A*x)"
+                                    << "enum: weight 'x' of an enum value is not a positive number";
+        QTest::newRow("bad skew") << "ref(A.b, pareto)"
+                                  << "ref: skew 'pareto' is not uniform, zipf or zipf(S)";
+        QTest::newRow("id too long") << "id(33)"
+                                     << "id: expected id or id(N) with N in 1..32";
+        QTest::newRow("seq too wide") << "seq(21)"
+                                      << "seq: expected seq or seq(W) with W in 0..20";
+        QTest::newRow("text too long") << "text(409601)"
+                                       << "text: expected text(N) with N in 1..409600";
+        QTest::newRow("shard of nothing") << "shard(0)"
+                                          << "shard: expected shard(N) with N in 1..100000";
+        QTest::newRow("decimal too precise")
+            << "decimal(1.234, 2)"
+            << "decimal: expected decimal(MIN, MAX[, SCALE]) with decimals MIN <= MAX of at most SCALE fraction digits";
+        QTest::newRow("datetime reversed") << "datetime(2025-01-02, 2025-01-01)"
+                                           << "datetime: expected datetime(FROM, TO[, FORMAT]) with ISO dates or times FROM <= TO";
+        QTest::newRow("uuid with arguments") << "uuid(4)"
+                                             << "uuid: takes no arguments";
+        QTest::newRow("empty enum value") << "enum(A, '')"
+                                          << "enum: an enum value is empty";
+        QTest::newRow("slice of a spec") << "slice(id(4), 2)"
+                                         << "slice: expected slice(attribute, N) with N in 1..1024";
+        QTest::newRow("map without names") << "map(email)"
+                                           << "map: expected map(NAME=SPEC, ...)";
+        QTest::newRow("map field unknown")
+            << "map(a=guid)"
+            << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
+        QTest::newRow("list too long") << "list(1001, email)"
+                                       << "list: expected list(N, SPEC) with N in 0..1000";
+        QTest::newRow("named argument") << "enum(a=B)"
+                                        << "enum: only map() takes NAME=SPEC arguments";
     }
 
     void shouldRefuseSpecsNestedDeeperThanAnyDesignNeeds()
@@ -156,19 +198,32 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("pattern");
-        QTest::newRow("id") << "id(8)" << "^[0-9a-f]{8}$";
-        QTest::newRow("uuid") << "uuid" << "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$";
-        QTest::newRow("int") << "int(-5, 5)" << "^-?[0-5]$";
-        QTest::newRow("decimal") << "decimal(1, 500, 2)" << "^[0-9]{1,3}\\.[0-9]{2}$";
-        QTest::newRow("date") << "date(2026-08-01, 2026-08-31)" << "^2026-08-(0[1-9]|[12][0-9]|3[01])$";
-        QTest::newRow("datetime") << "datetime(2026-08-03, 2026-08-03)" << "^2026-08-03T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z$";
-        QTest::newRow("us date") << "date(2026-08-01, 2026-08-31, MM/dd/yyyy)" << "^08/[0-3][0-9]/2026$";
-        QTest::newRow("enum") << "enum(PENDING, SHIPPED)" << "^(PENDING|SHIPPED)$";
-        QTest::newRow("email") << "email" << "^[a-z]+\\.[0-9]+@example\\.com$";
-        QTest::newRow("name") << "name" << "^[A-Z][a-z]+ [A-Z][a-z]+$";
-        QTest::newRow("text") << "text(12)" << "^[a-z ]{11}[a-z]$";
-        QTest::newRow("shard") << "shard(10)" << "^[0-9]$";
-        QTest::newRow("shard 100") << "shard(100)" << "^[0-9]{2}$";
+        QTest::newRow("id") << "id(8)"
+                            << "^[0-9a-f]{8}$";
+        QTest::newRow("uuid") << "uuid"
+                              << "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$";
+        QTest::newRow("int") << "int(-5, 5)"
+                             << "^-?[0-5]$";
+        QTest::newRow("decimal") << "decimal(1, 500, 2)"
+                                 << "^[0-9]{1,3}\\.[0-9]{2}$";
+        QTest::newRow("date") << "date(2026-08-01, 2026-08-31)"
+                              << "^2026-08-(0[1-9]|[12][0-9]|3[01])$";
+        QTest::newRow("datetime") << "datetime(2026-08-03, 2026-08-03)"
+                                  << "^2026-08-03T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z$";
+        QTest::newRow("us date") << "date(2026-08-01, 2026-08-31, MM/dd/yyyy)"
+                                 << "^08/[0-3][0-9]/2026$";
+        QTest::newRow("enum") << "enum(PENDING, SHIPPED)"
+                              << "^(PENDING|SHIPPED)$";
+        QTest::newRow("email") << "email"
+                               << "^[a-z]+\\.[0-9]+@example\\.com$";
+        QTest::newRow("name") << "name"
+                              << "^[A-Z][a-z]+ [A-Z][a-z]+$";
+        QTest::newRow("text") << "text(12)"
+                              << "^[a-z ]{11}[a-z]$";
+        QTest::newRow("shard") << "shard(10)"
+                               << "^[0-9]$";
+        QTest::newRow("shard 100") << "shard(100)"
+                                   << "^[0-9]{2}$";
     }
     void shouldMakeValuesThatLookRight()
     {
@@ -243,10 +298,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("canonical");
-        QTest::newRow("uniform") << "uniform" << "uniform";
-        QTest::newRow("zipf") << "zipf" << "zipf";
-        QTest::newRow("zipf s") << "zipf(1.2)" << "zipf(1.2)";
-        QTest::newRow("zipf one") << "zipf(1)" << "zipf";
+        QTest::newRow("uniform") << "uniform"
+                                 << "uniform";
+        QTest::newRow("zipf") << "zipf"
+                              << "zipf";
+        QTest::newRow("zipf s") << "zipf(1.2)"
+                                << "zipf(1.2)";
+        QTest::newRow("zipf one") << "zipf(1)"
+                                  << "zipf";
     }
     void shouldParseSkews()
     {

@@ -48,14 +48,30 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("variables");
         QTest::addColumn<QString>("fixedPrefix");
-        QTest::newRow("constant") << "PROFILE" << "" << "PROFILE";
-        QTest::newRow("customer") << "CUST#{customerId}" << "customerId" << "CUST#";
-        QTest::newRow("order hierarchy") << "ORDER#{orderDate}#{orderId}" << "orderDate,orderId" << "ORDER#";
-        QTest::newRow("variable first") << "{orderDate}" << "orderDate" << "";
-        QTest::newRow("status and day") << "STATUS#{status}#{day}" << "status,day" << "STATUS#";
-        QTest::newRow("repeated variable") << "c#{customerId}#{customerId}" << "customerId" << "c#";
-        QTest::newRow("escaped braces") << "A{{x}}#{id}" << "id" << "A{x}#";
-        QTest::newRow("dash and underscore names") << "W#{ware_house-id}" << "ware_house-id" << "W#";
+        QTest::newRow("constant") << "PROFILE"
+                                  << ""
+                                  << "PROFILE";
+        QTest::newRow("customer") << "CUST#{customerId}"
+                                  << "customerId"
+                                  << "CUST#";
+        QTest::newRow("order hierarchy") << "ORDER#{orderDate}#{orderId}"
+                                         << "orderDate,orderId"
+                                         << "ORDER#";
+        QTest::newRow("variable first") << "{orderDate}"
+                                        << "orderDate"
+                                        << "";
+        QTest::newRow("status and day") << "STATUS#{status}#{day}"
+                                        << "status,day"
+                                        << "STATUS#";
+        QTest::newRow("repeated variable") << "c#{customerId}#{customerId}"
+                                           << "customerId"
+                                           << "c#";
+        QTest::newRow("escaped braces") << "A{{x}}#{id}"
+                                        << "id"
+                                        << "A{x}#";
+        QTest::newRow("dash and underscore names") << "W#{ware_house-id}"
+                                                   << "ware_house-id"
+                                                   << "W#";
     }
     void shouldParseVariablesInOrder()
     {
@@ -73,11 +89,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("error");
-        QTest::newRow("unclosed") << "CUST#{customerId" << "column 6: '{' is not closed by '}'";
-        QTest::newRow("stray close") << "CUST#id}" << "column 8: '}' without '{' (write '}}' for a literal brace)";
-        QTest::newRow("empty name") << "A#{}" << "column 3: empty variable name '{}'";
-        QTest::newRow("digit first") << "A#{1x}" << "column 4: variable name '1x' must start with a letter or '_'";
-        QTest::newRow("space in name") << "A#{a b}" << "column 5: variable name 'a b' has the character ' ' (use letters, digits, '_' or '-')";
+        QTest::newRow("unclosed") << "CUST#{customerId"
+                                  << "column 6: '{' is not closed by '}'";
+        QTest::newRow("stray close") << "CUST#id}"
+                                     << "column 8: '}' without '{' (write '}}' for a literal brace)";
+        QTest::newRow("empty name") << "A#{}"
+                                    << "column 3: empty variable name '{}'";
+        QTest::newRow("digit first") << "A#{1x}"
+                                     << "column 4: variable name '1x' must start with a letter or '_'";
+        QTest::newRow("space in name") << "A#{a b}"
+                                       << "column 5: variable name 'a b' has the character ' ' (use letters, digits, '_' or '-')";
     }
     void shouldRejectBrokenTemplatesWithColumn()
     {
@@ -96,13 +117,26 @@ private Q_SLOTS:
         QTest::addColumn<QString>("values");
         QTest::addColumn<QString>("rendered");  // "-" when incomplete
         QTest::addColumn<QString>("prefix");
-        QTest::newRow("complete") << "ORDER#{orderDate}#{orderId}" << "orderDate=2026-08-03;orderId=9f2a"
-                                  << "ORDER#2026-08-03#9f2a" << "ORDER#2026-08-03#9f2a";
-        QTest::newRow("stops at first missing") << "ORDER#{orderDate}#{orderId}" << "orderId=9f2a" << "-" << "ORDER#";
-        QTest::newRow("prefix through known") << "ORDER#{orderDate}#{orderId}" << "orderDate=2026-08-03" << "-"
+        QTest::newRow("complete") << "ORDER#{orderDate}#{orderId}"
+                                  << "orderDate=2026-08-03;orderId=9f2a"
+                                  << "ORDER#2026-08-03#9f2a"
+                                  << "ORDER#2026-08-03#9f2a";
+        QTest::newRow("stops at first missing") << "ORDER#{orderDate}#{orderId}"
+                                                << "orderId=9f2a"
+                                                << "-"
+                                                << "ORDER#";
+        QTest::newRow("prefix through known") << "ORDER#{orderDate}#{orderId}"
+                                              << "orderDate=2026-08-03"
+                                              << "-"
                                               << "ORDER#2026-08-03#";
-        QTest::newRow("empty value counts as missing") << "CUST#{id}" << "id=" << "-" << "CUST#";
-        QTest::newRow("constant") << "PROFILE" << "" << "PROFILE" << "PROFILE";
+        QTest::newRow("empty value counts as missing") << "CUST#{id}"
+                                                       << "id="
+                                                       << "-"
+                                                       << "CUST#";
+        QTest::newRow("constant") << "PROFILE"
+                                  << ""
+                                  << "PROFILE"
+                                  << "PROFILE";
     }
     void shouldRenderOnlyWithEveryValue()
     {
@@ -127,18 +161,39 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("values");  // "-" when it does not match
-        QTest::newRow("customer") << "CUST#{customerId}" << "CUST#42" << "customerId=42";
-        QTest::newRow("hierarchy") << "ORDER#{orderDate}#{orderId}" << "ORDER#2026-08-03#9f2a"
+        QTest::newRow("customer") << "CUST#{customerId}"
+                                  << "CUST#42"
+                                  << "customerId=42";
+        QTest::newRow("hierarchy") << "ORDER#{orderDate}#{orderId}"
+                                   << "ORDER#2026-08-03#9f2a"
                                    << "orderDate=2026-08-03;orderId=9f2a";
-        QTest::newRow("datetime keeps colons") << "{orderDate}" << "2020-06-21T19:18:00" << "orderDate=2020-06-21T19:18:00";
-        QTest::newRow("constant matches itself") << "PROFILE" << "PROFILE" << "";
-        QTest::newRow("constant rejects others") << "PROFILE" << "PROFILES" << "-";
-        QTest::newRow("wrong prefix") << "sh#{shipmentId}" << "shp#55555" << "-";
-        QTest::newRow("empty value never matches") << "CUST#{customerId}" << "CUST#" << "-";
-        QTest::newRow("last variable takes the rest") << "EMAIL#{email}" << "EMAIL#a#b@x.com" << "email=a#b@x.com";
-        QTest::newRow("repeated variable must agree") << "c#{id}#{id}" << "c#1#2" << "-";
-        QTest::newRow("repeated variable agrees") << "c#{id}#{id}" << "c#7#7" << "id=7";
-        QTest::newRow("backtracks when a value holds the literal") << "A#{x}#B#{y}" << "A#1#2#B#3" << "x=1#2;y=3";
+        QTest::newRow("datetime keeps colons") << "{orderDate}"
+                                               << "2020-06-21T19:18:00"
+                                               << "orderDate=2020-06-21T19:18:00";
+        QTest::newRow("constant matches itself") << "PROFILE"
+                                                 << "PROFILE"
+                                                 << "";
+        QTest::newRow("constant rejects others") << "PROFILE"
+                                                 << "PROFILES"
+                                                 << "-";
+        QTest::newRow("wrong prefix") << "sh#{shipmentId}"
+                                      << "shp#55555"
+                                      << "-";
+        QTest::newRow("empty value never matches") << "CUST#{customerId}"
+                                                   << "CUST#"
+                                                   << "-";
+        QTest::newRow("last variable takes the rest") << "EMAIL#{email}"
+                                                      << "EMAIL#a#b@x.com"
+                                                      << "email=a#b@x.com";
+        QTest::newRow("repeated variable must agree") << "c#{id}#{id}"
+                                                      << "c#1#2"
+                                                      << "-";
+        QTest::newRow("repeated variable agrees") << "c#{id}#{id}"
+                                                  << "c#7#7"
+                                                  << "id=7";
+        QTest::newRow("backtracks when a value holds the literal") << "A#{x}#B#{y}"
+                                                                   << "A#1#2#B#3"
+                                                                   << "x=1#2;y=3";
     }
     void shouldMatchKeysBackToValues()
     {
@@ -175,18 +230,29 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("sortKey");
-        QTest::addColumn<QString>("traits");  // per variable: name:flags, flags from d(ate non-ISO) n(umber unpadded) s(ep) u(nknown)
+        QTest::addColumn<QString>(
+            "traits");  // per variable: name:flags, flags from d(ate non-ISO) n(umber unpadded) s(ep) u(nknown)
         QTest::addColumn<QString>("rules");
-        QTest::newRow("clean hierarchy") << "ORDER#{orderDate}#{orderId}" << true << "" << "";
-        QTest::newRow("two separators") << "ORDER#{orderDate}|{orderId}" << true << "" << "MixedSeparators,MissingSeparator";
-        QTest::newRow("adjacent variables") << "A#{x}{y}" << false << "" << "AdjacentVariables";
-        QTest::newRow("run into a variable") << "ORDER{id}" << false << "" << "MissingSeparator";
-        QTest::newRow("value with separator") << "USER#{handle}" << false << "handle:s" << "ValueHasSeparator";
-        QTest::newRow("whole key may hold separator") << "{email}" << false << "email:s" << "";
-        QTest::newRow("non ISO date in sort key") << "ORDER#{d}#{id}" << true << "d:d" << "NotIsoDate";
-        QTest::newRow("non ISO date in partition key is fine") << "ORDER#{d}" << false << "d:d" << "";
-        QTest::newRow("unpadded number in sort key") << "ITEM#{n}" << true << "n:n" << "NotZeroPadded";
-        QTest::newRow("unknown variable") << "CUST#{custId}" << false << "custId:u" << "UnknownVariable";
+        QTest::newRow("clean hierarchy") << "ORDER#{orderDate}#{orderId}" << true << ""
+                                         << "";
+        QTest::newRow("two separators") << "ORDER#{orderDate}|{orderId}" << true << ""
+                                        << "MixedSeparators,MissingSeparator";
+        QTest::newRow("adjacent variables") << "A#{x}{y}" << false << ""
+                                            << "AdjacentVariables";
+        QTest::newRow("run into a variable") << "ORDER{id}" << false << ""
+                                             << "MissingSeparator";
+        QTest::newRow("value with separator") << "USER#{handle}" << false << "handle:s"
+                                              << "ValueHasSeparator";
+        QTest::newRow("whole key may hold separator") << "{email}" << false << "email:s"
+                                                      << "";
+        QTest::newRow("non ISO date in sort key") << "ORDER#{d}#{id}" << true << "d:d"
+                                                  << "NotIsoDate";
+        QTest::newRow("non ISO date in partition key is fine") << "ORDER#{d}" << false << "d:d"
+                                                               << "";
+        QTest::newRow("unpadded number in sort key") << "ITEM#{n}" << true << "n:n"
+                                                     << "NotZeroPadded";
+        QTest::newRow("unknown variable") << "CUST#{custId}" << false << "custId:u"
+                                          << "UnknownVariable";
     }
     void shouldReportHierarchyRules()
     {
@@ -195,7 +261,8 @@ private Q_SLOTS:
         QFETCH(QString, traits);
         QFETCH(QString, rules);
         std::map<std::string, QString> flags;
-        for (const QString& t : traits.split(';', Qt::SkipEmptyParts)) flags[t.section(':', 0, 0).toStdString()] = t.section(':', 1);
+        for (const QString& t : traits.split(';', Qt::SkipEmptyParts))
+            flags[t.section(':', 0, 0).toStdString()] = t.section(':', 1);
         const auto issues = KeyTemplate::parse(text.toStdString()).lint("#", sortKey, [&](std::string_view name) {
             VariableTraits v;
             v.canContainSeparator = false;
@@ -207,8 +274,8 @@ private Q_SLOTS:
             v.canContainSeparator = f.contains('s');
             return v;
         });
-        static const char* kNames[] = {"MixedSeparators", "AdjacentVariables", "MissingSeparator", "UnknownVariable",
-                                       "ValueHasSeparator", "NotIsoDate", "NotZeroPadded"};
+        static const char* kNames[] = {"MixedSeparators",   "AdjacentVariables", "MissingSeparator", "UnknownVariable",
+                                       "ValueHasSeparator", "NotIsoDate",        "NotZeroPadded"};
         QStringList got;
         for (const auto& i : issues) got << kNames[static_cast<int>(i.rule)];
         QCOMPARE(got.join(','), rules);

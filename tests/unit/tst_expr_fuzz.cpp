@@ -50,8 +50,9 @@ public:
     std::string operand(int depth)
     {
         static const char* kValues[] = {":v0", ":v1", ":n0", ":n1", ":ss", ":ns", ":l", ":b", ":t", ":zz", ":m"};
-        static const char* kFunctions[] = {"attribute_exists", "attribute_not_exists", "attribute_type", "begins_with",
-                                           "contains",         "size",                 "if_not_exists",  "list_append"};
+        static const char* kFunctions[] = {
+            "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size",
+            "if_not_exists",    "list_append"};
         int k = below(100);
         if (depth > 3) k = below(60);
         if (k < 35) return path();
@@ -80,7 +81,9 @@ public:
             for (int i = 0; i < n; ++i) s += (i ? ", " : "") + operand(depth);
             return s + ")";
         }
-        if (k < 55) return std::string(pick({"attribute_exists(", "begins_with(", "contains("})) + path() + ", " + operand(depth + 1) + ")";
+        if (k < 55)
+            return std::string(pick({"attribute_exists(", "begins_with(", "contains("})) + path() + ", " + operand(depth + 1) +
+                   ")";
         if (k < 65) return "NOT " + condition(depth + 1);
         if (k < 75) return "(" + condition(depth + 1) + ")";
         return condition(depth + 1) + pick({" AND ", " OR ", " and "}) + condition(depth + 1);
@@ -99,7 +102,9 @@ public:
                 if (kind == "SET" || kind == "set") {
                     out += path() + " = ";
                     int v = below(10);
-                    out += v < 5 ? operand(1) : v < 9 ? operand(1) + pick({" + ", " - "}) + operand(1) : "(" + operand(1) + " + :n1)";
+                    out += v < 5   ? operand(1)
+                           : v < 9 ? operand(1) + pick({" + ", " - "}) + operand(1)
+                                   : "(" + operand(1) + " + :n1)";
                 } else if (kind == "REMOVE") {
                     out += path();
                 } else {
@@ -120,9 +125,9 @@ public:
 
     std::string mutate(std::string s)
     {
-        static const char* kPieces[] = {"(",   ")", ",",  ".",  "[", "]",  "=",      "<>",   "<", "<=", ">", "+",
-                                        "-",   " ", "AND", "OR", "NOT", "IN", "BETWEEN", "SET", "a", "#n0", ":v0", "1",
-                                        "01",  "!", "\xC3\xA9", "$", "size(", "::", "##", "\t", "\n", "((", "))"};
+        static const char* kPieces[] = {"(",  ")", ",",        ".",  "[",     "]",  "=",       "<>",  "<",  "<=",  ">",   "+",
+                                        "-",  " ", "AND",      "OR", "NOT",   "IN", "BETWEEN", "SET", "a",  "#n0", ":v0", "1",
+                                        "01", "!", "\xC3\xA9", "$",  "size(", "::", "##",      "\t",  "\n", "((",  "))"};
         int edits = below(3) + 1;
         for (int e = 0; e < edits; ++e) {
             size_t at = s.empty() ? 0 : static_cast<size_t>(below(static_cast<int>(s.size()) + 1));
@@ -173,7 +178,8 @@ public:
         Item item;
         item.emplace("pk", AttributeValue::string("k"));
         int n = below(6);
-        for (int i = 0; i < n; ++i) item.emplace(pick({"a", "b", "c", "x", "n0", "n1", "l", "m", "Status", "a_1"}), randomValue(0));
+        for (int i = 0; i < n; ++i)
+            item.emplace(pick({"a", "b", "c", "x", "n0", "n1", "l", "m", "Status", "a_1"}), randomValue(0));
         return item;
     }
 
@@ -217,7 +223,8 @@ private Q_SLOTS:
                 switch (kind) {
                 case 0:
                 case 1: {
-                    auto c = expr::parseCondition(text, kind == 0 ? expr::Kind::Condition : expr::Kind::Filter, &names, &values, &use);
+                    auto c = expr::parseCondition(text, kind == 0 ? expr::Kind::Condition : expr::Kind::Filter, &names, &values,
+                                                  &use);
                     for (int i = 0; i < 3; ++i) c.evaluate(gen.randomItem());
                     c.topLevelAttributes();
                     break;

@@ -18,14 +18,24 @@ using Op = store::ComparisonOperator;
 
 namespace {
 
-const char* const kItem = R"({"pk": {"S": "p"}, "sk": {"N": "1"}, "a": {"S": "abc"}, "l": {"L": [{"S": "x"}]}, "ns": {"NS": ["1"]}})";
+const char* const kItem =
+    R"({"pk": {"S": "p"}, "sk": {"N": "1"}, "a": {"S": "abc"}, "l": {"L": [{"S": "x"}]}, "ns": {"NS": ["1"]}})";
 
 Op opFrom(const QString& s)
 {
-    static const std::pair<const char*, Op> kOps[] = {
-        {"EQ", Op::EQ}, {"NE", Op::NE}, {"IN", Op::IN}, {"LE", Op::LE}, {"LT", Op::LT}, {"GE", Op::GE}, {"GT", Op::GT},
-        {"BETWEEN", Op::BETWEEN}, {"NOT_NULL", Op::NOT_NULL}, {"NULL", Op::NULL_}, {"CONTAINS", Op::CONTAINS},
-        {"NOT_CONTAINS", Op::NOT_CONTAINS}, {"BEGINS_WITH", Op::BEGINS_WITH}};
+    static const std::pair<const char*, Op> kOps[] = {{"EQ", Op::EQ},
+                                                      {"NE", Op::NE},
+                                                      {"IN", Op::IN},
+                                                      {"LE", Op::LE},
+                                                      {"LT", Op::LT},
+                                                      {"GE", Op::GE},
+                                                      {"GT", Op::GT},
+                                                      {"BETWEEN", Op::BETWEEN},
+                                                      {"NOT_NULL", Op::NOT_NULL},
+                                                      {"NULL", Op::NULL_},
+                                                      {"CONTAINS", Op::CONTAINS},
+                                                      {"NOT_CONTAINS", Op::NOT_CONTAINS},
+                                                      {"BEGINS_WITH", Op::BEGINS_WITH}};
     for (const auto& [name, op] : kOps) {
         if (s == name) return op;
     }
@@ -77,45 +87,80 @@ private Q_SLOTS:
         QTest::addColumn<QString>("filter");
         QTest::addColumn<QString>("op");
         QTest::addColumn<QString>("result");  // "1", "0" or the error
-        QTest::newRow("eq") << R"(a EQ [{"S": "abc"}])" << "" << "1";
-        QTest::newRow("ne on missing attribute") << R"(zz NE [{"S": "abc"}])" << "" << "1";
-        QTest::newRow("not_contains on missing attribute") << R"(zz NOT_CONTAINS [{"S": "x"}])" << "" << "0";
-        QTest::newRow("not_contains") << R"(a NOT_CONTAINS [{"S": "x"}])" << "" << "1";
-        QTest::newRow("contains list element") << R"(l CONTAINS [{"S": "x"}])" << "" << "1";
-        QTest::newRow("contains number set") << R"(ns CONTAINS [{"N": "1"}])" << "" << "1";
-        QTest::newRow("null") << "zz NULL" << "" << "1";
-        QTest::newRow("not_null") << "a NOT_NULL" << "" << "1";
-        QTest::newRow("in") << R"(a IN [{"S": "x"}, {"S": "abc"}])" << "" << "1";
-        QTest::newRow("eq list") << R"(l EQ [{"L": [{"S": "x"}]}])" << "" << "1";
-        QTest::newRow("or") << R"(a EQ [{"S": "zzz"}]; sk EQ [{"N": "1"}])" << "OR" << "1";
-        QTest::newRow("and") << R"(a EQ [{"S": "zzz"}]; sk EQ [{"N": "1"}])" << "AND" << "0";
-        QTest::newRow("null with a value") << R"(zz NULL [{"S": "x"}])" << ""
+        QTest::newRow("eq") << R"(a EQ [{"S": "abc"}])"
+                            << ""
+                            << "1";
+        QTest::newRow("ne on missing attribute") << R"(zz NE [{"S": "abc"}])"
+                                                 << ""
+                                                 << "1";
+        QTest::newRow("not_contains on missing attribute") << R"(zz NOT_CONTAINS [{"S": "x"}])"
+                                                           << ""
+                                                           << "0";
+        QTest::newRow("not_contains") << R"(a NOT_CONTAINS [{"S": "x"}])"
+                                      << ""
+                                      << "1";
+        QTest::newRow("contains list element") << R"(l CONTAINS [{"S": "x"}])"
+                                               << ""
+                                               << "1";
+        QTest::newRow("contains number set") << R"(ns CONTAINS [{"N": "1"}])"
+                                             << ""
+                                             << "1";
+        QTest::newRow("null") << "zz NULL"
+                              << ""
+                              << "1";
+        QTest::newRow("not_null") << "a NOT_NULL"
+                                  << ""
+                                  << "1";
+        QTest::newRow("in") << R"(a IN [{"S": "x"}, {"S": "abc"}])"
+                            << ""
+                            << "1";
+        QTest::newRow("eq list") << R"(l EQ [{"L": [{"S": "x"}]}])"
+                                 << ""
+                                 << "1";
+        QTest::newRow("or") << R"(a EQ [{"S": "zzz"}]; sk EQ [{"N": "1"}])"
+                            << "OR"
+                            << "1";
+        QTest::newRow("and") << R"(a EQ [{"S": "zzz"}]; sk EQ [{"N": "1"}])"
+                             << "AND"
+                             << "0";
+        QTest::newRow("null with a value") << R"(zz NULL [{"S": "x"}])"
+                                           << ""
                                            << "One or more parameter values were invalid: Invalid number of argument(s) for the "
                                               "NULL ComparisonOperator";
-        QTest::newRow("eq without value") << "zz EQ" << ""
+        QTest::newRow("eq without value") << "zz EQ"
+                                          << ""
                                           << "One or more parameter values were invalid: Invalid number of argument(s) for the EQ "
                                              "ComparisonOperator";
-        QTest::newRow("eq with two values") << R"(zz EQ [{"S": "x"}, {"S": "y"}])" << ""
+        QTest::newRow("eq with two values") << R"(zz EQ [{"S": "x"}, {"S": "y"}])"
+                                            << ""
                                             << "One or more parameter values were invalid: Invalid number of argument(s) for the "
                                                "EQ ComparisonOperator";
-        QTest::newRow("lt on a set") << R"(zz LT [{"SS": ["x"]}])" << ""
+        QTest::newRow("lt on a set") << R"(zz LT [{"SS": ["x"]}])"
+                                     << ""
                                      << "One or more parameter values were invalid: ComparisonOperator LT is not valid for SS "
                                         "AttributeValue type";
-        QTest::newRow("in with mixed types") << R"(a IN [{"S": "x"}, {"N": "1"}])" << ""
+        QTest::newRow("in with mixed types") << R"(a IN [{"S": "x"}, {"N": "1"}])"
+                                             << ""
                                              << "One or more parameter values were invalid: AttributeValues inside "
                                                 "AttributeValueList must be of same type";
-        QTest::newRow("begins_with number") << R"(a BEGINS_WITH [{"N": "1"}])" << ""
+        QTest::newRow("begins_with number") << R"(a BEGINS_WITH [{"N": "1"}])"
+                                            << ""
                                             << "One or more parameter values were invalid: ComparisonOperator BEGINS_WITH is not "
                                                "valid for N AttributeValue type";
-        QTest::newRow("contains list value") << R"(a CONTAINS [{"L": []}])" << ""
+        QTest::newRow("contains list value") << R"(a CONTAINS [{"L": []}])"
+                                             << ""
                                              << "One or more parameter values were invalid: ComparisonOperator CONTAINS is not "
                                                 "valid for L AttributeValue type";
-        QTest::newRow("between reversed") << R"(sk BETWEEN [{"N": "5"}, {"N": "1"}])" << ""
+        QTest::newRow("between reversed") << R"(sk BETWEEN [{"N": "5"}, {"N": "1"}])"
+                                          << ""
                                           << "The BETWEEN condition was provided a range where the lower bound is greater than "
                                              "the upper bound";
         QTest::newRow("conditional operator with one condition")
-            << R"(a EQ [{"S": "zzz"}])" << "OR" << "ConditionalOperator can only be used when Filter or Expected has two or more elements";
-        QTest::newRow("conditional operator without filter") << "" << "OR"
+            << R"(a EQ [{"S": "zzz"}])"
+            << "OR"
+            << "ConditionalOperator can only be used when Filter or Expected has two or more elements";
+        QTest::newRow("conditional operator without filter") << ""
+                                                             << "OR"
                                                              << "ConditionalOperator cannot be used without Filter or Expected";
     }
     void shouldFilterAsDynamoDb()
@@ -138,10 +183,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("keyConditions");
         QTest::addColumn<QString>("result");  // "<op> <value>" of the sort key, "-" for none, or the error
-        QTest::newRow("partition and range") << R"(pk EQ [{"S": "p"}]; sk GE [{"N": "1"}])" << "GE";
-        QTest::newRow("partition only") << R"(pk EQ [{"S": "p"}])" << "-";
-        QTest::newRow("missing partition key") << R"(sk EQ [{"N": "1"}])" << "Query condition missed key schema element";
-        QTest::newRow("partition not equality") << R"(pk NE [{"S": "p"}])" << "Query key condition not supported";
+        QTest::newRow("partition and range") << R"(pk EQ [{"S": "p"}]; sk GE [{"N": "1"}])"
+                                             << "GE";
+        QTest::newRow("partition only") << R"(pk EQ [{"S": "p"}])"
+                                        << "-";
+        QTest::newRow("missing partition key") << R"(sk EQ [{"N": "1"}])"
+                                               << "Query condition missed key schema element";
+        QTest::newRow("partition not equality") << R"(pk NE [{"S": "p"}])"
+                                                << "Query key condition not supported";
         QTest::newRow("two partition values") << R"(pk EQ [{"S": "p"}, {"S": "q"}])"
                                               << "One or more parameter values were invalid: Invalid number of argument(s) for "
                                                  "the EQ ComparisonOperator";
@@ -163,8 +212,10 @@ private Q_SLOTS:
         QTest::newRow("partition wrong type") << R"(pk EQ [{"N": "1"}])"
                                               << "One or more parameter values were invalid: Condition parameter type does not "
                                                  "match schema type";
-        QTest::newRow("non-key attribute") << R"(pk EQ [{"S": "p"}]; x EQ [{"N": "1"}])" << "Query condition missed key schema element";
-        QTest::newRow("null on range key") << R"(pk EQ [{"S": "p"}]; sk NULL)" << "Only scalar types can be used as Range Key values";
+        QTest::newRow("non-key attribute") << R"(pk EQ [{"S": "p"}]; x EQ [{"N": "1"}])"
+                                           << "Query condition missed key schema element";
+        QTest::newRow("null on range key") << R"(pk EQ [{"S": "p"}]; sk NULL)"
+                                           << "Only scalar types can be used as Range Key values";
     }
     void shouldTranslateKeyConditions()
     {
@@ -183,33 +234,91 @@ private Q_SLOTS:
     void shouldTranslateExpected_data()
     {
         QTest::addColumn<QString>("attribute");
-        QTest::addColumn<QString>("value");      // JSON or ""
-        QTest::addColumn<QString>("exists");     // "true", "false" or ""
+        QTest::addColumn<QString>("value");   // JSON or ""
+        QTest::addColumn<QString>("exists");  // "true", "false" or ""
         QTest::addColumn<QString>("op");
-        QTest::addColumn<QString>("list");       // JSON array or ""
-        QTest::addColumn<QString>("result");     // "pass", "fail" or the error
+        QTest::addColumn<QString>("list");    // JSON array or ""
+        QTest::addColumn<QString>("result");  // "pass", "fail" or the error
         const QString prefix = "One or more parameter values were invalid: ";
-        QTest::newRow("value equal") << "a" << R"({"S": "abc"})" << "" << "" << "" << "pass";
-        QTest::newRow("value differs") << "a" << R"({"S": "x"})" << "" << "" << "" << "fail";
-        QTest::newRow("exists false on missing") << "zz" << "" << "false" << "" << "" << "pass";
-        QTest::newRow("exists false on present") << "a" << "" << "false" << "" << "" << "fail";
-        QTest::newRow("operator with value") << "a" << R"({"S": "abc"})" << "" << "EQ" << "" << "pass";
-        QTest::newRow("operator with list") << "a" << "" << "" << "BEGINS_WITH" << R"([{"S": "ab"}])" << "pass";
-        QTest::newRow("exists true without value") << "a" << "" << "true" << "" << ""
-                                                   << prefix + "Value must be provided when Exists is true for Attribute: a";
-        QTest::newRow("nothing") << "a" << "" << "" << "" << "" << prefix + "Value must be provided when Exists is null for Attribute: a";
-        QTest::newRow("exists false with value") << "a" << R"({"S": "x"})" << "false" << "" << ""
-                                                 << prefix + "Value cannot be used when Exists is false for Attribute: a";
-        QTest::newRow("exists and operator") << "a" << "" << "true" << "EQ" << R"([{"S": "abc"}])"
-                                             << prefix + "Exists and ComparisonOperator cannot be used together for Attribute: a";
-        QTest::newRow("value and list") << "a" << R"({"S": "x"})" << "" << "EQ" << R"([{"S": "abc"}])"
+        QTest::newRow("value equal") << "a"
+                                     << R"({"S": "abc"})"
+                                     << ""
+                                     << ""
+                                     << ""
+                                     << "pass";
+        QTest::newRow("value differs") << "a"
+                                       << R"({"S": "x"})"
+                                       << ""
+                                       << ""
+                                       << ""
+                                       << "fail";
+        QTest::newRow("exists false on missing") << "zz"
+                                                 << ""
+                                                 << "false"
+                                                 << ""
+                                                 << ""
+                                                 << "pass";
+        QTest::newRow("exists false on present") << "a"
+                                                 << ""
+                                                 << "false"
+                                                 << ""
+                                                 << ""
+                                                 << "fail";
+        QTest::newRow("operator with value") << "a"
+                                             << R"({"S": "abc"})"
+                                             << ""
+                                             << "EQ"
+                                             << ""
+                                             << "pass";
+        QTest::newRow("operator with list") << "a"
+                                            << ""
+                                            << ""
+                                            << "BEGINS_WITH"
+                                            << R"([{"S": "ab"}])"
+                                            << "pass";
+        QTest::newRow("exists true without value")
+            << "a"
+            << ""
+            << "true"
+            << ""
+            << "" << prefix + "Value must be provided when Exists is true for Attribute: a";
+        QTest::newRow("nothing") << "a"
+                                 << ""
+                                 << ""
+                                 << ""
+                                 << "" << prefix + "Value must be provided when Exists is null for Attribute: a";
+        QTest::newRow("exists false with value") << "a"
+                                                 << R"({"S": "x"})"
+                                                 << "false"
+                                                 << ""
+                                                 << "" << prefix + "Value cannot be used when Exists is false for Attribute: a";
+        QTest::newRow("exists and operator")
+            << "a"
+            << ""
+            << "true"
+            << "EQ"
+            << R"([{"S": "abc"}])" << prefix + "Exists and ComparisonOperator cannot be used together for Attribute: a";
+        QTest::newRow("value and list") << "a"
+                                        << R"({"S": "x"})"
+                                        << ""
+                                        << "EQ"
+                                        << R"([{"S": "abc"}])"
                                         << prefix + "Value and AttributeValueList cannot be used together for Attribute: a";
-        QTest::newRow("list without operator") << "a" << "" << "" << "" << R"([{"S": "abc"}])"
+        QTest::newRow("list without operator") << "a"
+                                               << ""
+                                               << ""
+                                               << ""
+                                               << R"([{"S": "abc"}])"
                                                << prefix + "AttributeValueList can only be used with a ComparisonOperator for "
                                                            "Attribute: a";
-        QTest::newRow("operator without value") << "a" << "" << "" << "EQ" << ""
-                                                << prefix + "Value or AttributeValueList must be used with ComparisonOperator: EQ "
-                                                            "for Attribute: a";
+        QTest::newRow("operator without value")
+            << "a"
+            << ""
+            << ""
+            << "EQ"
+            << ""
+            << prefix + "Value or AttributeValueList must be used with ComparisonOperator: EQ "
+                        "for Attribute: a";
     }
     void shouldTranslateExpected()
     {
@@ -246,16 +355,36 @@ private Q_SLOTS:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("result");  // the attribute after the update ("" when removed) or the error
         const QString prefix = "One or more parameter values were invalid: ";
-        QTest::newRow("put") << "a" << "PUT" << R"({"S": "q"})" << R"({"S": "q"})";
-        QTest::newRow("add number to missing") << "n" << "ADD" << R"({"N": "2"})" << R"({"N": "2"})";
-        QTest::newRow("add appends to a list") << "l" << "ADD" << R"({"L": [{"S": "y"}]})" << R"({"L": [{"S": "x"}, {"S": "y"}]})";
-        QTest::newRow("delete removes") << "a" << "DELETE" << "" << "";
-        QTest::newRow("delete set elements") << "ns" << "DELETE" << R"({"NS": ["1"]})" << "";
-        QTest::newRow("add string") << "a" << "ADD" << R"({"S": "x"})" << prefix + "ADD action is not supported for the type STRING";
-        QTest::newRow("delete with string") << "a" << "DELETE" << R"({"S": "x"})"
+        QTest::newRow("put") << "a"
+                             << "PUT"
+                             << R"({"S": "q"})"
+                             << R"({"S": "q"})";
+        QTest::newRow("add number to missing") << "n"
+                                               << "ADD"
+                                               << R"({"N": "2"})"
+                                               << R"({"N": "2"})";
+        QTest::newRow("add appends to a list") << "l"
+                                               << "ADD"
+                                               << R"({"L": [{"S": "y"}]})"
+                                               << R"({"L": [{"S": "x"}, {"S": "y"}]})";
+        QTest::newRow("delete removes") << "a"
+                                        << "DELETE"
+                                        << ""
+                                        << "";
+        QTest::newRow("delete set elements") << "ns"
+                                             << "DELETE"
+                                             << R"({"NS": ["1"]})"
+                                             << "";
+        QTest::newRow("add string") << "a"
+                                    << "ADD"
+                                    << R"({"S": "x"})" << prefix + "ADD action is not supported for the type STRING";
+        QTest::newRow("delete with string") << "a"
+                                            << "DELETE"
+                                            << R"({"S": "x"})"
                                             << prefix + "DELETE action with value is not supported for the type STRING";
-        QTest::newRow("put without value") << "a" << "PUT" << ""
-                                           << prefix + "Only DELETE action is allowed when no attribute value is specified";
+        QTest::newRow("put without value") << "a"
+                                           << "PUT"
+                                           << "" << prefix + "Only DELETE action is allowed when no attribute value is specified";
     }
     void shouldApplyAttributeUpdates()
     {
@@ -264,7 +393,9 @@ private Q_SLOTS:
         QFETCH(QString, value);
         QFETCH(QString, result);
         store::AttributeValueUpdate u;
-        u.action = action == "PUT" ? store::AttributeAction::Put : action == "ADD" ? store::AttributeAction::Add : store::AttributeAction::Delete;
+        u.action = action == "PUT"   ? store::AttributeAction::Put
+                   : action == "ADD" ? store::AttributeAction::Add
+                                     : store::AttributeAction::Delete;
         if (!value.isEmpty()) u.value = exprtest::value(value);
         std::map<std::string, store::AttributeValueUpdate, std::less<>> updates{{attribute.toStdString(), u}};
         Item updated;
@@ -288,8 +419,11 @@ private Q_SLOTS:
     {
         std::map<std::string, store::AttributeValueUpdate, std::less<>> updates{
             {"pk", store::AttributeValueUpdate{AttributeValue::string("x"), store::AttributeAction::Put}}};
-        QCOMPARE(errorOf([&] { expr::updateFromAttributeUpdates(updates).checkKeyAttributesNotUpdated({"pk", "sk"}); }),
-                 QString("One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key"));
+        QCOMPARE(
+            errorOf([&] {
+                expr::updateFromAttributeUpdates(updates).checkKeyAttributesNotUpdated({"pk", "sk"});
+            }),
+            QString("One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key"));
     }
 };
 

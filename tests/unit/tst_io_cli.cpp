@@ -79,17 +79,28 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("format");
         QTest::addColumn<QString>("startsWith");
-        QTest::newRow("md") << "md" << "# E-commerce orders: access patterns";
-        QTest::newRow("workbench") << "workbench" << "{\n  \"ModelName\": \"E-commerce orders\"";
-        QTest::newRow("cloudformation") << "cloudformation" << "{\n  \"AWSTemplateFormatVersion\": \"2010-09-09\"";
-        QTest::newRow("cloudformation-yaml") << "cloudformation-yaml" << "AWSTemplateFormatVersion: \"2010-09-09\"";
-        QTest::newRow("python") << "python" << "\"\"\"Access patterns of \"E-commerce orders\" (table Shop)";
-        QTest::newRow("js") << "js" << "/**\n * Access patterns of \"E-commerce orders\" (table Shop)";
-        QTest::newRow("electrodb") << "electrodb" << "// ElectroDB entities for the design \"E-commerce orders\" (table Shop)";
-        QTest::newRow("onetable") << "onetable" << "{\n  \"format\": \"onetable:1.1.0\"";
-        QTest::newRow("toolbox") << "toolbox" << "// DynamoDB Toolbox (v2) table and entities for the design \"E-commerce orders\"";
-        QTest::newRow("svg") << "svg" << "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>";
-        QTest::newRow("html") << "html" << "<!DOCTYPE html>\n<html lang=\"en\">";
+        QTest::newRow("md") << "md"
+                            << "# E-commerce orders: access patterns";
+        QTest::newRow("workbench") << "workbench"
+                                   << "{\n  \"ModelName\": \"E-commerce orders\"";
+        QTest::newRow("cloudformation") << "cloudformation"
+                                        << "{\n  \"AWSTemplateFormatVersion\": \"2010-09-09\"";
+        QTest::newRow("cloudformation-yaml") << "cloudformation-yaml"
+                                             << "AWSTemplateFormatVersion: \"2010-09-09\"";
+        QTest::newRow("python") << "python"
+                                << "\"\"\"Access patterns of \"E-commerce orders\" (table Shop)";
+        QTest::newRow("js") << "js"
+                            << "/**\n * Access patterns of \"E-commerce orders\" (table Shop)";
+        QTest::newRow("electrodb") << "electrodb"
+                                   << "// ElectroDB entities for the design \"E-commerce orders\" (table Shop)";
+        QTest::newRow("onetable") << "onetable"
+                                  << "{\n  \"format\": \"onetable:1.1.0\"";
+        QTest::newRow("toolbox") << "toolbox"
+                                 << "// DynamoDB Toolbox (v2) table and entities for the design \"E-commerce orders\"";
+        QTest::newRow("svg") << "svg"
+                             << "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>";
+        QTest::newRow("html") << "html"
+                              << "<!DOCTYPE html>\n<html lang=\"en\">";
     }
     void shouldWriteEachFormatToAFile()
     {
@@ -124,7 +135,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString design = dir.filePath("shop.keyplan.json");
-        const Run in = cli({"import", workbench("AnOnlineShop_14.json"), "--patterns", sample("anonlineshop"), "-q", "-o", design});
+        const Run in = cli(
+            {"import", workbench("AnOnlineShop_14.json"), "--patterns", sample("anonlineshop"), "-q", "-o", design});
         QVERIFY2(in.exitCode == 0, qPrintable(in.err));
         QVERIFY(in.err.isEmpty());
         const Run check = cli({"check", design});
@@ -135,9 +147,11 @@ private Q_SLOTS:
     void shouldRenderAnIndexAsAPngAtTheScaleAskedFor()
     {
         QTemporaryDir dir;
-        const Run one = cli({"export", sample("ecommerce"), "--format", "png", "--index", "GSI1", "--scale", "1", "-o", dir.filePath("1.png")});
+        const Run one = cli(
+            {"export", sample("ecommerce"), "--format", "png", "--index", "GSI1", "--scale", "1", "-o", dir.filePath("1.png")});
         QVERIFY2(one.exitCode == 0, qPrintable(one.err));
-        const Run three = cli({"export", sample("ecommerce"), "--format", "png", "--index", "GSI1", "--scale", "3", "-o", dir.filePath("3.png")});
+        const Run three = cli(
+            {"export", sample("ecommerce"), "--format", "png", "--index", "GSI1", "--scale", "3", "-o", dir.filePath("3.png")});
         QVERIFY2(three.exitCode == 0, qPrintable(three.err));
         // A PNG's IHDR chunk: width and height as big-endian 32-bit numbers after the signature.
         auto size = [](const QByteArray& png) {
@@ -222,7 +236,8 @@ private Q_SLOTS:
             const json::Value& keys = *item.find("keys");
             QVERIFY(keys.find("PK") && keys.find("SK"));
             QCOMPARE(item.find("item")->find("PK")->find("S")->text(), keys.find("PK")->text());
-            if (item.find("entity")->text() == "Customer") QVERIFY(QByteArray::fromStdString(keys.find("PK")->text()).startsWith("CUST#"));
+            if (item.find("entity")->text() == "Customer")
+                QVERIFY(QByteArray::fromStdString(keys.find("PK")->text()).startsWith("CUST#"));
         }
     }
 
@@ -240,44 +255,48 @@ private Q_SLOTS:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
         const QString shop = sample("ecommerce");
-        QTest::newRow("unknown format") << QStringList{"export", shop, "--format", "pdf"} << QString() << 2
-                                        << "keyplan-cli export: unknown format 'pdf' (one of md, workbench, cloudformation, cloudformation-yaml";
+        QTest::newRow("unknown format")
+            << QStringList{"export", shop, "--format", "pdf"} << QString() << 2
+            << "keyplan-cli export: unknown format 'pdf' (one of md, workbench, cloudformation, cloudformation-yaml";
         QTest::newRow("no format") << QStringList{"export", shop} << QString() << 2 << "--format is required";
         QTest::newRow("no design") << QStringList{"export", "--format", "md"} << QString() << 2 << "no design given";
-        QTest::newRow("missing design") << QStringList{"export", "/nonexistent/x.keyplan.json", "--format", "md"} << QString() << 2
-                                        << "/nonexistent/x.keyplan.json: $: cannot be read";
-        QTest::newRow("broken design") << QStringList{"export", "BROKEN", "--format", "md"} << "{\n  \"keyplan\": 1,\n  \"table\": \n}" << 2
+        QTest::newRow("missing design") << QStringList{"export", "/nonexistent/x.keyplan.json", "--format", "md"} << QString()
+                                        << 2 << "/nonexistent/x.keyplan.json: $: cannot be read";
+        QTest::newRow("broken design") << QStringList{"export", "BROKEN", "--format", "md"}
+                                       << "{\n  \"keyplan\": 1,\n  \"table\": \n}" << 2
                                        << "BROKEN: $: line 4, column 1: ";  // at the "}" where a value belongs
         QTest::newRow("unknown option") << QStringList{"export", shop, "--format", "md", "--fast"} << QString() << 2
                                         << "unknown option --fast";
-        QTest::newRow("unwritable output") << QStringList{"export", shop, "--format", "md", "-o", "/nonexistent/dir/out.md"} << QString()
-                                           << 1 << "cannot write /nonexistent/dir/out.md";
+        QTest::newRow("unwritable output") << QStringList{"export", shop, "--format", "md", "-o", "/nonexistent/dir/out.md"}
+                                           << QString() << 1 << "cannot write /nonexistent/dir/out.md";
         QTest::newRow("import missing file") << QStringList{"import", "/nonexistent/model.json"} << QString() << 2
                                              << "keyplan-cli import: /nonexistent/model.json: $: cannot be read";
-        QTest::newRow("import broken json") << QStringList{"import", "BROKEN"} << "{\"ModelName\": \"x\",\n \"DataModel\": [}" << 2
-                                            << "BROKEN: $: line 2, column 16: ";
-        QTest::newRow("import a design") << QStringList{"import", shop} << QString() << 2
-                                         << "$.DataModel: is required: this is not a NoSQL Workbench data model (it is a Keyplan design)";
+        QTest::newRow("import broken json") << QStringList{"import", "BROKEN"} << "{\"ModelName\": \"x\",\n \"DataModel\": [}"
+                                            << 2 << "BROKEN: $: line 2, column 16: ";
+        QTest::newRow("import a design")
+            << QStringList{"import", shop} << QString() << 2
+            << "$.DataModel: is required: this is not a NoSQL Workbench data model (it is a Keyplan design)";
         QTest::newRow("import no file") << QStringList{"import"} << QString() << 2 << "no file given";
-        QTest::newRow("picture of a missing index") << QStringList{"export", shop, "--format", "svg", "--index", "GSI9"} << QString() << 2
-                                                    << "the design has no index 'GSI9' (it has GSI1)";
+        QTest::newRow("picture of a missing index") << QStringList{"export", shop, "--format", "svg", "--index", "GSI9"}
+                                                    << QString() << 2 << "the design has no index 'GSI9' (it has GSI1)";
         QTest::newRow("picture scale") << QStringList{"export", shop, "--format", "png", "--scale", "0.5"} << QString() << 2
                                        << "--scale needs a number from 1 to 8";
-        QTest::newRow("picture partitions") << QStringList{"export", shop, "--format", "svg", "--partitions", "x"} << QString() << 2
-                                            << "--partitions needs a whole number from 1 to 1000";
-        QTest::newRow("index of a text format") << QStringList{"export", shop, "--format", "md", "--index", "GSI1"} << QString() << 2
-                                                << "--index is for svg and png";
+        QTest::newRow("picture partitions") << QStringList{"export", shop, "--format", "svg", "--partitions", "x"} << QString()
+                                            << 2 << "--partitions needs a whole number from 1 to 1000";
+        QTest::newRow("index of a text format")
+            << QStringList{"export", shop, "--format", "md", "--index", "GSI1"} << QString() << 2 << "--index is for svg and png";
         QTest::newRow("images to stdout") << QStringList{"export", shop, "--format", "md", "--images"} << QString() << 2
                                           << "--images is for md written to a file";
         QTest::newRow("import unknown source") << QStringList{"import", shop, "--from", "dynamoose"} << QString() << 2
                                                << "unknown --from 'dynamoose' (one of workbench, onetable)";
-        QTest::newRow("import a design as onetable") << QStringList{"import", shop, "--from", "onetable"} << QString() << 2
-                                                     << "$: has no \"models\"";
+        QTest::newRow("import a design as onetable")
+            << QStringList{"import", shop, "--from", "onetable"} << QString() << 2 << "$: has no \"models\"";
         QTest::newRow("examples bad count") << QStringList{"examples", shop, "--per-entity", "0"} << QString() << 2
                                             << "--per-entity needs a whole number from 1 to 100";
         QTest::newRow("examples no design") << QStringList{"examples"} << QString() << 2 << "no design given";
-        QTest::newRow("import bad patterns") << QStringList{"import", workbench("AnOnlineShop_14.json"), "--patterns", "/nonexistent/p.json"}
-                                             << QString() << 2 << "--patterns /nonexistent/p.json: $: cannot be read";
+        QTest::newRow("import bad patterns")
+            << QStringList{"import", workbench("AnOnlineShop_14.json"), "--patterns", "/nonexistent/p.json"} << QString() << 2
+            << "--patterns /nonexistent/p.json: $: cannot be read";
     }
     void shouldRefuseBadInputWithAClearMessage()
     {

@@ -22,14 +22,33 @@ namespace {
 QString samplesDir() { return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples"); }
 
 // The documented property names (Template Reference, AWS::DynamoDB::Table).
-const std::set<std::string> kTableProperties = {
-    "AttributeDefinitions", "BillingMode", "ContributorInsightsSpecification", "DeletionProtectionEnabled",
-    "GlobalSecondaryIndexes", "ImportSourceSpecification", "KeySchema", "KinesisStreamSpecification",
-    "LocalSecondaryIndexes", "OnDemandThroughput", "PointInTimeRecoverySpecification", "ProvisionedThroughput",
-    "ResourcePolicy", "SSESpecification", "StreamSpecification", "TableClass", "TableName", "Tags",
-    "TimeToLiveSpecification", "WarmThroughput"};
-const std::set<std::string> kGsiProperties = {"ContributorInsightsSpecification", "IndexName", "KeySchema", "OnDemandThroughput",
-                                              "Projection", "ProvisionedThroughput", "WarmThroughput"};
+const std::set<std::string> kTableProperties = {"AttributeDefinitions",
+                                                "BillingMode",
+                                                "ContributorInsightsSpecification",
+                                                "DeletionProtectionEnabled",
+                                                "GlobalSecondaryIndexes",
+                                                "ImportSourceSpecification",
+                                                "KeySchema",
+                                                "KinesisStreamSpecification",
+                                                "LocalSecondaryIndexes",
+                                                "OnDemandThroughput",
+                                                "PointInTimeRecoverySpecification",
+                                                "ProvisionedThroughput",
+                                                "ResourcePolicy",
+                                                "SSESpecification",
+                                                "StreamSpecification",
+                                                "TableClass",
+                                                "TableName",
+                                                "Tags",
+                                                "TimeToLiveSpecification",
+                                                "WarmThroughput"};
+const std::set<std::string> kGsiProperties = {"ContributorInsightsSpecification",
+                                              "IndexName",
+                                              "KeySchema",
+                                              "OnDemandThroughput",
+                                              "Projection",
+                                              "ProvisionedThroughput",
+                                              "WarmThroughput"};
 const std::set<std::string> kLsiProperties = {"IndexName", "KeySchema", "Projection"};
 const std::set<std::string> kKeySchemaProperties = {"AttributeName", "KeyType"};
 const std::set<std::string> kAttributeDefinitionProperties = {"AttributeName", "AttributeType"};
@@ -93,7 +112,8 @@ std::string validateTemplate(const json::Value& t)
 
     std::set<std::string> defined;
     for (const auto& d : props->find("AttributeDefinitions")->elements()) {
-        if (auto e = checkObject(d, path + ".AttributeDefinitions[]", kAttributeDefinitionProperties, {"AttributeName", "AttributeType"});
+        if (auto e = checkObject(d, path + ".AttributeDefinitions[]", kAttributeDefinitionProperties,
+                                 {"AttributeName", "AttributeType"});
             !e.empty())
             return e;
         const std::string type = d.find("AttributeType")->text();
@@ -113,9 +133,11 @@ std::string validateTemplate(const json::Value& t)
     // Provisioned tables need throughput (table and every GSI); on-demand tables must not have it.
     auto checkThroughput = [&](const json::Value& owner, const std::string& p) -> std::string {
         const json::Value* t = owner.find("ProvisionedThroughput");
-        if (provisioned != (t != nullptr)) return p + ".ProvisionedThroughput: " + (provisioned ? "missing" : "not allowed on demand");
+        if (provisioned != (t != nullptr))
+            return p + ".ProvisionedThroughput: " + (provisioned ? "missing" : "not allowed on demand");
         if (t) {
-            if (auto e = checkObject(*t, p + ".ProvisionedThroughput", kThroughputProperties, {"ReadCapacityUnits", "WriteCapacityUnits"});
+            if (auto e = checkObject(*t, p + ".ProvisionedThroughput", kThroughputProperties,
+                                     {"ReadCapacityUnits", "WriteCapacityUnits"});
                 !e.empty())
                 return e;
             for (const auto& [k, v] : t->members()) {
@@ -157,7 +179,8 @@ std::string validateTemplate(const json::Value& t)
     // were accepted as they are by its CreateTable.)
     if (used != defined) return path + ".AttributeDefinitions: must be exactly the key attributes";
     if (const json::Value* pitr = props->find("PointInTimeRecoverySpecification")) {
-        if (auto e = checkObject(*pitr, path + ".PointInTimeRecoverySpecification", {"PointInTimeRecoveryEnabled", "RecoveryPeriodInDays"}, {});
+        if (auto e = checkObject(*pitr, path + ".PointInTimeRecoverySpecification",
+                                 {"PointInTimeRecoveryEnabled", "RecoveryPeriodInDays"}, {});
             !e.empty())
             return e;
     }
@@ -289,8 +312,11 @@ private Q_SLOTS:
     {
         const design::Design d = design::loadDesignFile(samplesDir() + "/saas.keyplan.json");
         const std::string logicalId = io::logicalIdFor(d.table().name);
-        QVERIFY(!io::cloudFormationTemplate(d).find("Resources")->find(logicalId)->find("Properties")->find(
-            "PointInTimeRecoverySpecification"));
+        QVERIFY(!io::cloudFormationTemplate(d)
+                     .find("Resources")
+                     ->find(logicalId)
+                     ->find("Properties")
+                     ->find("PointInTimeRecoverySpecification"));
         io::CloudFormationOptions options;
         options.pointInTimeRecovery = true;
         const json::Value t = io::cloudFormationTemplate(d, options);
@@ -311,10 +337,14 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("table");
         QTest::addColumn<QString>("id");
-        QTest::newRow("word") << "Shop" << "ShopTable";
-        QTest::newRow("dashes") << "order-events" << "OrderEventsTable";
-        QTest::newRow("dots and underscores") << "app.prod_orders" << "AppProdOrdersTable";
-        QTest::newRow("leading digit") << "2024-orders" << "T2024OrdersTable";
+        QTest::newRow("word") << "Shop"
+                              << "ShopTable";
+        QTest::newRow("dashes") << "order-events"
+                                << "OrderEventsTable";
+        QTest::newRow("dots and underscores") << "app.prod_orders"
+                                              << "AppProdOrdersTable";
+        QTest::newRow("leading digit") << "2024-orders"
+                                       << "T2024OrdersTable";
     }
     void shouldMakeAlphanumericLogicalIds()
     {

@@ -50,7 +50,8 @@ struct Ran {
     QString err;
 };
 
-Ran runProgram(const QString& program, const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+Ran runProgram(const QString& program, const QStringList& args,
+               const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
     p.setProcessEnvironment(env);
@@ -71,7 +72,8 @@ Ran runProgram(const QString& program, const QStringList& args, const QProcessEn
 QStringList sampleFiles()
 {
     QStringList out;
-    for (const QString& s : QDir(samplesDir()).entryList({"*.keyplan.json"}, QDir::Files, QDir::Name)) out << samplesDir() + "/" + s;
+    for (const QString& s : QDir(samplesDir()).entryList({"*.keyplan.json"}, QDir::Files, QDir::Name))
+        out << samplesDir() + "/" + s;
     return out;
 }
 
@@ -137,7 +139,8 @@ private Q_SLOTS:
             QVERIFY2(names.insert(f.name).second, f.name.c_str());
             QVERIFY2(py.find("\ndef " + f.name + "(client") != std::string::npos, f.name.c_str());
         }
-        for (const auto& f : jsFunctions) QVERIFY2(js.find("export async function " + f.name + "(client") != std::string::npos, f.name.c_str());
+        for (const auto& f : jsFunctions)
+            QVERIFY2(js.find("export async function " + f.name + "(client") != std::string::npos, f.name.c_str());
     }
 
     void shouldSendThePlannedRequest()
@@ -201,7 +204,8 @@ private Q_SLOTS:
                                 "    ReturnValues=None,\n"
                                 ")\n"
                                 "print(response.get(\"Item\"))\n"));
-        QCOMPARE(QString::fromStdString(io::javascriptV3Call("TransactWriteItems", R"({"TransactItems":[{"Delete":{"TableName":"T"}}]})")),
+        QCOMPARE(QString::fromStdString(
+                     io::javascriptV3Call("TransactWriteItems", R"({"TransactItems":[{"Delete":{"TableName":"T"}}]})")),
                  QStringLiteral("import { DynamoDBClient, TransactWriteItemsCommand } from \"@aws-sdk/client-dynamodb\";\n\n"
                                 "// Add endpoint: \"http://localhost:8000\" to run against keyplan serve or DynamoDB Local.\n"
                                 "const client = new DynamoDBClient({});\n"
@@ -220,11 +224,21 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("python");
         QTest::addColumn<QString>("javascript");
-        QTest::newRow("operation") << "TransactWriteItems" << "transact_write_items" << "transactWriteItems";
-        QTest::newRow("acronym") << "GSI1-PK" << "gsi1_pk" << "gsi1Pk";
-        QTest::newRow("leading digit") << "2 orders" << "pattern_2_orders" << "pattern2Orders";
-        QTest::newRow("reserved") << "class" << "class_" << "class_";
-        QTest::newRow("nothing usable") << "--" << "value" << "value";
+        QTest::newRow("operation") << "TransactWriteItems"
+                                   << "transact_write_items"
+                                   << "transactWriteItems";
+        QTest::newRow("acronym") << "GSI1-PK"
+                                 << "gsi1_pk"
+                                 << "gsi1Pk";
+        QTest::newRow("leading digit") << "2 orders"
+                                       << "pattern_2_orders"
+                                       << "pattern2Orders";
+        QTest::newRow("reserved") << "class"
+                                  << "class_"
+                                  << "class_";
+        QTest::newRow("nothing usable") << "--"
+                                        << "value"
+                                        << "value";
     }
     void shouldNameThingsInEachLanguagesStyle()
     {
@@ -268,7 +282,8 @@ private Q_SLOTS:
         server.start(cliPath(), {"serve", "--host", "127.0.0.1", "--port", "0", "--db", db});
         QVERIFY2(server.waitForStarted(10000), qPrintable("cannot start " + cliPath()));
         QString banner;
-        while (!banner.contains('\n') && server.waitForReadyRead(30000)) banner += QString::fromUtf8(server.readAllStandardOutput());
+        while (!banner.contains('\n') && server.waitForReadyRead(30000))
+            banner += QString::fromUtf8(server.readAllStandardOutput());
         const QRegularExpressionMatch m = QRegularExpression("listening on (http://127\\.0\\.0\\.1:\\d+)").match(banner);
         QVERIFY2(m.hasMatch(), qPrintable("no listening line from keyplan-cli serve: " + banner + server.readAllStandardError()));
         const QString url = m.captured(1);
@@ -297,7 +312,8 @@ print(json.dumps(out))
         env.remove("AWS_PROFILE");
         env.remove("HTTP_PROXY");
         env.remove("http_proxy");
-        const Ran r = runProgram("/usr/bin/python3", {dir.filePath("driver.py"), dir.path(), url, dir.filePath("calls.json")}, env);
+        const Ran r = runProgram("/usr/bin/python3", {dir.filePath("driver.py"), dir.path(), url, dir.filePath("calls.json")},
+                                 env);
         server.terminate();
         QVERIFY(server.waitForFinished(30000));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));

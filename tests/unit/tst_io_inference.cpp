@@ -49,16 +49,18 @@ private Q_SLOTS:
         QTest::newRow("integers") << std::vector{n("3"), n("-2"), n("10")} << "int(-2, 10)";
         QTest::newRow("decimals") << std::vector{n("1.5"), n("300.25")} << "decimal(1.50, 300.25, 2)";
         QTest::newRow("few repeated words") << std::vector{s("PENDING"), s("SHIPPED"), s("PENDING")} << "enum(PENDING, SHIPPED)";
-        QTest::newRow("one value with spaces") << std::vector{s("Vastra Gotaland"), s("Vastra Gotaland")} << "enum(Vastra Gotaland)";
+        QTest::newRow("one value with spaces")
+            << std::vector{s("Vastra Gotaland"), s("Vastra Gotaland")} << "enum(Vastra Gotaland)";
         QTest::newRow("person names") << std::vector{s("Samaneh"), s("Kathleen"), s("Henrik")} << "name";
-        QTest::newRow("camel words are no names") << std::vector{s("GiftCard"), s("MasterCard"), s("GiftCard")}
-                                                   << "enum(GiftCard, MasterCard)";
-        QTest::newRow("free text") << std::vector{s("The latest album"), s("The best book ever"), s("A third text here")} << "text(17)";
+        QTest::newRow("camel words are no names")
+            << std::vector{s("GiftCard"), s("MasterCard"), s("GiftCard")} << "enum(GiftCard, MasterCard)";
+        QTest::newRow("free text") << std::vector{s("The latest album"), s("The best book ever"), s("A third text here")}
+                                   << "text(17)";
         QTest::newRow("booleans") << std::vector{AttributeValue::boolean(true)} << "bool";
         QTest::newRow("maps") << std::vector{AttributeValue::map({{"City", s("Berlin")}, {"Zip", s("10115")}})}
                               << "map(City=enum(Berlin), Zip=int(10115, 10115))";
         QTest::newRow("lists of maps") << std::vector{AttributeValue::list({AttributeValue::map({{"Amount", n("100")}}),
-                                                                             AttributeValue::map({{"Amount", n("300")}})})}
+                                                                            AttributeValue::map({{"Amount", n("300")}})})}
                                        << "list(2, map(Amount=int(100, 300)))";
         QTest::newRow("string sets") << std::vector{AttributeValue::stringSet({"red", "blue"})} << "set(2, enum(blue, red))";
         QTest::newRow("values with commas are quoted") << std::vector{s("a,b"), s("a,b")} << "enum('a,b')";
@@ -86,11 +88,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("name");
-        QTest::newRow("key attribute") << "GSI1-PK" << "gsi1Pk";
-        QTest::newRow("alias") << "CustomerId" << "customerId";
-        QTest::newRow("words") << "order date" << "orderDate";
-        QTest::newRow("already") << "shipmentItem" << "shipmentItem";
-        QTest::newRow("leading digit") << "2nd key" << "v2ndKey";
+        QTest::newRow("key attribute") << "GSI1-PK"
+                                       << "gsi1Pk";
+        QTest::newRow("alias") << "CustomerId"
+                               << "customerId";
+        QTest::newRow("words") << "order date"
+                               << "orderDate";
+        QTest::newRow("already") << "shipmentItem"
+                                 << "shipmentItem";
+        QTest::newRow("leading digit") << "2nd key"
+                                       << "v2ndKey";
     }
     void shouldMakeLowerCamelNames()
     {
@@ -111,9 +118,10 @@ private Q_SLOTS:
                           item({{"PK", s("CUSTOMER#43")}, {"SK", s("PROFILE")}, {"name", s("Bo")}})};
         io::SampleGroup order;
         order.name = "Order";
-        order.items = {item({{"PK", s("CUSTOMER#42")}, {"SK", s("ORDER#2026-01-02#A1")}, {"orderId", s("A1")}, {"total", n("10")}}),
-                       item({{"PK", s("CUSTOMER#42")}, {"SK", s("ORDER#2026-03-11#A9")}, {"orderId", s("A9")}, {"total", n("12.5")}}),
-                       item({{"PK", s("CUSTOMER#43")}, {"SK", s("ORDER#2026-02-01#B2")}, {"orderId", s("B2")}, {"total", n("7")}})};
+        order.items = {
+            item({{"PK", s("CUSTOMER#42")}, {"SK", s("ORDER#2026-01-02#A1")}, {"orderId", s("A1")}, {"total", n("10")}}),
+            item({{"PK", s("CUSTOMER#42")}, {"SK", s("ORDER#2026-03-11#A9")}, {"orderId", s("A9")}, {"total", n("12.5")}}),
+            item({{"PK", s("CUSTOMER#43")}, {"SK", s("ORDER#2026-02-01#B2")}, {"orderId", s("B2")}, {"total", n("7")}})};
         input.groups = {customer, order};
         const io::InferenceResult r = io::inferEntities(input);
         QCOMPARE(r.entities.size(), size_t(2));

@@ -83,7 +83,8 @@ private Q_SLOTS:
     void conditionalKeysAreConditionsOrWarnings()
     {
         const design::Design d = sample("saas");
-        QVERIFY(contains(io::electroDbModule(d).text, "condition: (attr) => attr.reviewStatus !== undefined && String(attr.reviewStatus) === \"pending\""));
+        QVERIFY(contains(io::electroDbModule(d).text,
+                         "condition: (attr) => attr.reviewStatus !== undefined && String(attr.reviewStatus) === \"pending\""));
         QVERIFY(contains(io::toolboxModule(d).text, "String(v.reviewStatus) === \"pending\" ? `REVIEW#pending` : undefined"));
         const auto oneTable = io::oneTableSchema(d);
         QCOMPARE(oneTable.warnings.size(), size_t(1));
@@ -149,7 +150,8 @@ private Q_SLOTS:
 
     void oneTablePaddingAndBracesAreTranslated()
     {
-        const auto imported = io::importOneTable("{\"indexes\": {\"primary\": {\"hash\": \"pk\", \"sort\": \"sk\"}},\n"
+        const auto imported = io::importOneTable(
+            "{\"indexes\": {\"primary\": {\"hash\": \"pk\", \"sort\": \"sk\"}},\n"
             "            \"models\": {\"Account\": {\"pk\": {\"type\": \"string\", \"value\": \"acct{x}#${id}\"},\n"
             "                                   \"sk\": {\"type\": \"string\", \"value\": \"seq#${n:6:0}\"},\n"
             "                                   \"id\": {\"type\": \"string\"}, \"n\": {\"type\": \"number\"}}}}");
@@ -168,17 +170,31 @@ private Q_SLOTS:
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("not json") << "{\"indexes\": " << "$" << "line 1";
-        QTest::newRow("array") << "[]" << "$" << "not a JSON object";
-        QTest::newRow("no models") << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}}" << "$" << "has no \"models\"";
-        QTest::newRow("no primary") << "{\"indexes\": {}, \"models\": {}}" << "$.indexes" << "no \"primary\"";
-        QTest::newRow("hash not text") << "{\"indexes\": {\"primary\": {\"hash\": 3}}, \"models\": {}}" << "$.indexes.primary.hash"
+        QTest::newRow("not json") << "{\"indexes\": "
+                                  << "$"
+                                  << "line 1";
+        QTest::newRow("array") << "[]"
+                               << "$"
+                               << "not a JSON object";
+        QTest::newRow("no models") << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}}"
+                                   << "$"
+                                   << "has no \"models\"";
+        QTest::newRow("no primary") << "{\"indexes\": {}, \"models\": {}}"
+                                    << "$.indexes"
+                                    << "no \"primary\"";
+        QTest::newRow("hash not text") << "{\"indexes\": {\"primary\": {\"hash\": 3}}, \"models\": {}}"
+                                       << "$.indexes.primary.hash"
                                        << "not a string";
-        QTest::newRow("unclosed variable") << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}, \"models\": {\"A\": {\"pk\": {\"value\": \"A#${id\"}}}}"
-                                           << "$.models.A.pk.value" << "without its";
-        QTest::newRow("empty variable") << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}, \"models\": {\"A\": {\"pk\": {\"value\": \"A#${}\"}}}}"
-                                        << "$.models.A.pk.value" << "not a key template";
-        QTest::newRow("model not object") << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}, \"models\": {\"A\": 1}}" << "$.models.A"
+        QTest::newRow("unclosed variable")
+            << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}, \"models\": {\"A\": {\"pk\": {\"value\": \"A#${id\"}}}}"
+            << "$.models.A.pk.value"
+            << "without its";
+        QTest::newRow("empty variable")
+            << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}, \"models\": {\"A\": {\"pk\": {\"value\": \"A#${}\"}}}}"
+            << "$.models.A.pk.value"
+            << "not a key template";
+        QTest::newRow("model not object") << "{\"indexes\": {\"primary\": {\"hash\": \"pk\"}}, \"models\": {\"A\": 1}}"
+                                          << "$.models.A"
                                           << "not an object";
     }
     void brokenOneTableSchemasAreRefusedWithTheirPath()

@@ -181,9 +181,11 @@ private Q_SLOTS:
         design::Design d;
         d.setName("Prices");
         const std::string md = io::accessPatternsMarkdown(d);
-        QVERIFY2(md.find("- Prices: us-east-1 as of 2025-08-19 (AWS DynamoDB pricing, https://aws.amazon.com/dynamodb/pricing/on-demand/ "
-                         "and https://aws.amazon.com/dynamodb/pricing/provisioned/") != std::string::npos,
-                 md.c_str());
+        QVERIFY2(
+            md.find(
+                "- Prices: us-east-1 as of 2025-08-19 (AWS DynamoDB pricing, https://aws.amazon.com/dynamodb/pricing/on-demand/ "
+                "and https://aws.amazon.com/dynamodb/pricing/provisioned/") != std::string::npos,
+            md.c_str());
         QVERIFY(md.find("reference section") == std::string::npos);
     }
 

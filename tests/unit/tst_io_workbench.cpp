@@ -131,8 +131,8 @@ private Q_SLOTS:
         row(f14, "warehouseItem", "SK", "w#{warehouseId}");
         row(f14, "warehouseItem", "GSI2-PK", "w#{warehouseId}");
         row(f14, "order", "SK", "c#{customerId}");
-        row(f14, "orderItem", "GSI1-SK", "{Date}");   // a date: the table's Date attribute
-        row(f14, "invoice", "GSI2-SK", "{Date}");     // repeats the item's own Date
+        row(f14, "orderItem", "GSI1-SK", "{Date}");  // a date: the table's Date attribute
+        row(f14, "invoice", "GSI2-SK", "{Date}");    // repeats the item's own Date
         row(f14, "shipment", "SK", "sh#{shipmentId}");
         row(f14, "shipmentItem", "SK", "shp#{shipmentItemId}");  // shp abbreviates the entity itself
         row(f14, "shipmentItem", "GSI1-PK", "sh#{shipmentId}");
@@ -170,7 +170,7 @@ private Q_SLOTS:
         std::vector<std::string> names;
         for (const auto& e : d.entities()) names.push_back(e.name);
         QCOMPARE(names, (std::vector<std::string>{"customer", "product", "warehouse", "warehouseItem", "orderItem", "shipment",
-                                                 "shipmentItem", "invoice", "payment"}));
+                                                  "shipmentItem", "invoice", "payment"}));
         // Entity attributes: the facet's own, with generators from the values; ids are key-only.
         const design::Entity* customer = d.entityByName("customer");
         QVERIFY(customer->attribute("customerId")->keyOnly);
@@ -339,8 +339,10 @@ private Q_SLOTS:
         imported.design.setTable(t);
         const json::Value back = parse(io::exportWorkbench(imported.design).text);
         const json::Value& settings = *back.find("DataModel")->elements()[0].find("ProvisionedCapacitySettings");
-        QCOMPARE(settings.find("ProvisionedThroughput")->compact(), std::string(R"({"ReadCapacityUnits":50,"WriteCapacityUnits":20})"));
-        QCOMPARE(settings.find("AutoScalingRead")->find("ScalingPolicyConfiguration")->find("TargetValue")->text(), std::string("70"));
+        QCOMPARE(settings.find("ProvisionedThroughput")->compact(),
+                 std::string(R"({"ReadCapacityUnits":50,"WriteCapacityUnits":20})"));
+        QCOMPARE(settings.find("AutoScalingRead")->find("ScalingPolicyConfiguration")->find("TargetValue")->text(),
+                 std::string("70"));
         QCOMPARE(back.find("DataModel")->elements()[1].find("TableName")->text(), std::string("Other"));
     }
 
@@ -387,12 +389,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("error");
-        QTest::newRow("syntax") << "{\n  \"DataModel\": [\n    {\"TableName\": }\n]}" << "$: line 3, column 19: Unexpected character";
-        QTest::newRow("not an object") << "[1, 2]" << "$: expected a JSON object, a NoSQL Workbench data model";
-        QTest::newRow("a keyplan design") << R"({"keyplan": 1, "table": {}})"
-                                          << "$.DataModel: is required: this is not a NoSQL Workbench data model (it is a Keyplan design)";
-        QTest::newRow("no tables") << R"({"DataModel": []})" << "$.DataModel: the model has no table";
-        QTest::newRow("no table name") << R"({"DataModel": [{"KeyAttributes": {}}]})" << "$.DataModel[0].TableName: is required";
+        QTest::newRow("syntax") << "{\n  \"DataModel\": [\n    {\"TableName\": }\n]}"
+                                << "$: line 3, column 19: Unexpected character";
+        QTest::newRow("not an object") << "[1, 2]"
+                                       << "$: expected a JSON object, a NoSQL Workbench data model";
+        QTest::newRow("a keyplan design")
+            << R"({"keyplan": 1, "table": {}})"
+            << "$.DataModel: is required: this is not a NoSQL Workbench data model (it is a Keyplan design)";
+        QTest::newRow("no tables") << R"({"DataModel": []})"
+                                   << "$.DataModel: the model has no table";
+        QTest::newRow("no table name") << R"({"DataModel": [{"KeyAttributes": {}}]})"
+                                       << "$.DataModel[0].TableName: is required";
         QTest::newRow("no partition key") << R"({"DataModel": [{"TableName": "Tab", "KeyAttributes": {}}]})"
                                           << "$.DataModel[0].KeyAttributes.PartitionKey: is required";
         QTest::newRow("bad key type")

@@ -57,34 +57,33 @@ Item typicalOrder()
                 {"coupon", AttributeValue::null()},
                 {"tags", AttributeValue::stringSet({"priority", "gift", "eu"})},
                 {"lines", AttributeValue::list(std::move(lines))},
-                {"address", AttributeValue::map({{"street", S("12 Long Road")},
-                                                 {"city", S("Zürich")},
-                                                 {"zip", S("8001")},
-                                                 {"country", S("CH")}})},
+                {"address", AttributeValue::map(
+                                {{"street", S("12 Long Road")}, {"city", S("Zürich")}, {"zip", S("8001")}, {"country", S("CH")}})},
                 {"note", S(std::string(420, 'n'))}};
 }
 
 Item everyType()
 {
-    return Item{{"s", S("text")},
-                {"emptyS", S("")},
-                {"n", N("-123.456")},
-                {"nBig", N("9.9999999999999999999999999999999999999e125")},
-                {"nTiny", N("-1e-130")},
-                {"zero", N("0")},
-                {"b", B(std::string("\x00\xff\x80", 3))},
-                {"emptyB", B("")},
-                {"t", AttributeValue::boolean(true)},
-                {"f", AttributeValue::boolean(false)},
-                {"nul", AttributeValue::null()},
-                {"emptyL", AttributeValue::list({})},
-                {"emptyM", AttributeValue::map({})},
-                {"l", AttributeValue::list({S("a"), N("1"), AttributeValue::null(), AttributeValue::list({B("x")})})},
-                {"m", AttributeValue::map({{"x", S("")}, {"y", AttributeValue::numberSet({Number::parse("1"), Number::parse("-2.5")})}})},
-                {"ss", AttributeValue::stringSet({"b", "a", "", "é"})},
-                {"ns", AttributeValue::numberSet({Number::parse("10"), Number::parse("-1"), Number::parse("1e-130")})},
-                {"bs", AttributeValue::binarySet({std::string("\xff", 1), std::string("\x00", 1), ""})},
-                {"名前 ünïcode 😀", S("値")}};
+    return Item{
+        {"s", S("text")},
+        {"emptyS", S("")},
+        {"n", N("-123.456")},
+        {"nBig", N("9.9999999999999999999999999999999999999e125")},
+        {"nTiny", N("-1e-130")},
+        {"zero", N("0")},
+        {"b", B(std::string("\x00\xff\x80", 3))},
+        {"emptyB", B("")},
+        {"t", AttributeValue::boolean(true)},
+        {"f", AttributeValue::boolean(false)},
+        {"nul", AttributeValue::null()},
+        {"emptyL", AttributeValue::list({})},
+        {"emptyM", AttributeValue::map({})},
+        {"l", AttributeValue::list({S("a"), N("1"), AttributeValue::null(), AttributeValue::list({B("x")})})},
+        {"m", AttributeValue::map({{"x", S("")}, {"y", AttributeValue::numberSet({Number::parse("1"), Number::parse("-2.5")})}})},
+        {"ss", AttributeValue::stringSet({"b", "a", "", "é"})},
+        {"ns", AttributeValue::numberSet({Number::parse("10"), Number::parse("-1"), Number::parse("1e-130")})},
+        {"bs", AttributeValue::binarySet({std::string("\xff", 1), std::string("\x00", 1), ""})},
+        {"名前 ünïcode 😀", S("値")}};
 }
 
 }  // namespace
@@ -101,14 +100,15 @@ private Q_SLOTS:
         QTest::newRow("32 levels of nesting") << Item{{"deep", nested(32, N("7"))}};
         QTest::newRow("100 levels of nesting") << Item{{"deep", nested(100, S("leaf"))}};
         QTest::newRow("long string over a 2-byte varint") << Item{{"big", S(std::string(300000, 'x'))}};
-        QTest::newRow("unicode attribute names") << Item{{"ä", S("1")}, {"日本", N("2")}, {"😀", AttributeValue::map({{"ß", S("")}})}};
+        QTest::newRow("unicode attribute names")
+            << Item{{"ä", S("1")}, {"日本", N("2")}, {"😀", AttributeValue::map({{"ß", S("")}})}};
         std::vector<std::string> many;
         for (int i = 0; i < 1000; ++i) many.push_back("member-" + std::to_string(i));
         QTest::newRow("large string set") << Item{{"ss", AttributeValue::stringSet(many)}};
-        QTest::newRow("38-digit numbers")
-            << Item{{"a", N("12345678901234567890123456789012345678")},
-                    {"b", N("-1.2345678901234567890123456789012345678")},
-                    {"c", N("-0.00000000000000000000000000000000000012345678901234567890123456789012345678")}};
+        QTest::newRow("38-digit numbers") << Item{
+            {"a", N("12345678901234567890123456789012345678")},
+            {"b", N("-1.2345678901234567890123456789012345678")},
+            {"c", N("-0.00000000000000000000000000000000000012345678901234567890123456789012345678")}};
     }
     void shouldRoundTripExactly()
     {
@@ -129,11 +129,15 @@ private Q_SLOTS:
     void shouldEncodeCompactly()
     {
         // Version, count, then name "a" + S "b": 1 + 1 + (1 + 1) + (1 + 1 + 1) bytes.
-        QCOMPARE(encodeItem(Item{{"a", S("b")}}), std::string("\x01\x01\x01" "a" "\x00\x01" "b", 7));
+        QCOMPARE(encodeItem(Item{{"a", S("b")}}), std::string("\x01\x01\x01"
+                                                              "a"
+                                                              "\x00\x01"
+                                                              "b",
+                                                              7));
         const Item order = typicalOrder();
         const auto encoded = static_cast<int64_t>(encodeItem(order).size());
-        qInfo("typical item: %lld bytes by DynamoDB's rules, %lld bytes encoded",
-              static_cast<long long>(itemSizeInBytes(order)), static_cast<long long>(encoded));
+        qInfo("typical item: %lld bytes by DynamoDB's rules, %lld bytes encoded", static_cast<long long>(itemSizeInBytes(order)),
+              static_cast<long long>(encoded));
         // No more than 15% over DynamoDB's own size of the item.
         QVERIFY2(encoded * 100 <= itemSizeInBytes(order) * 115,
                  qPrintable(QString("%1 bytes for a %2-byte item").arg(encoded).arg(itemSizeInBytes(order))));
@@ -180,13 +184,15 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, hex);
         const QByteArray bytes = QByteArray::fromHex(hex);
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeItem(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size()))));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                                 decodeItem(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size()))));
     }
 
     void shouldRejectNestingBeyondTheDecoderBound()
     {
         // 200 nested single-element lists: far past DynamoDB's 32 levels; refused, not recursed.
-        std::string bytes = "\x01\x01\x01" "a";
+        std::string bytes = "\x01\x01\x01"
+                            "a";
         for (int i = 0; i < 200; ++i) bytes += "\x06\x01";
         bytes += "\x04";
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeItem(bytes));
@@ -222,7 +228,8 @@ private Q_SLOTS:
             try {
                 const Item item = decodeItem(std::string_view(exact.get(), bytes.size()));
                 ++accepted;
-                if (encodeItem(item) != bytes) QFAIL(qPrintable("mutation " + QString::number(i) + " decoded to a different item"));
+                if (encodeItem(item) != bytes)
+                    QFAIL(qPrintable("mutation " + QString::number(i) + " decoded to a different item"));
             } catch (const std::runtime_error&) {
             }
         }
@@ -233,7 +240,8 @@ private Q_SLOTS:
     {
         const Item item = typicalOrder();
         std::string buffer;
-        QBENCHMARK {
+        QBENCHMARK
+        {
             buffer.clear();
             appendItem(buffer, item);
         }
@@ -244,9 +252,7 @@ private Q_SLOTS:
     {
         const std::string bytes = encodeItem(typicalOrder());
         size_t attributes = 0;
-        QBENCHMARK {
-            attributes += decodeItem(bytes).size();
-        }
+        QBENCHMARK { attributes += decodeItem(bytes).size(); }
         QVERIFY(attributes > 0);
     }
 };

@@ -72,12 +72,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("what");
         QTest::addColumn<int>("offset");
         QTest::addColumn<QString>("where");
-        QTest::newRow("missing comma") << "{\"a\": 1\n \"b\": 2}" << "Expected ',' or '}'" << 9 << "line 2, column 2";
-        QTest::newRow("bad literal") << "[tru]" << "Unrecognized token" << 1 << "line 1, column 2";
-        QTest::newRow("trailing") << "{} x" << "Unexpected trailing content" << 3 << "line 1, column 4";
-        QTest::newRow("unterminated string") << "[\"é" << "Unexpected end of input in a string" << 4 << "line 1, column 4";
-        QTest::newRow("empty") << "" << "Unexpected end of input" << 0 << "line 1, column 1";
-        QTest::newRow("fraction without digits") << "{\"a\":1.}" << "Invalid number" << 7 << "line 1, column 8";
+        QTest::newRow("missing comma") << "{\"a\": 1\n \"b\": 2}"
+                                       << "Expected ',' or '}'" << 9 << "line 2, column 2";
+        QTest::newRow("bad literal") << "[tru]"
+                                     << "Unrecognized token" << 1 << "line 1, column 2";
+        QTest::newRow("trailing") << "{} x"
+                                  << "Unexpected trailing content" << 3 << "line 1, column 4";
+        QTest::newRow("unterminated string") << "[\"é"
+                                             << "Unexpected end of input in a string" << 4 << "line 1, column 4";
+        QTest::newRow("empty") << ""
+                               << "Unexpected end of input" << 0 << "line 1, column 1";
+        QTest::newRow("fraction without digits") << "{\"a\":1.}"
+                                                 << "Invalid number" << 7 << "line 1, column 8";
     }
     void shouldSayWhatAndWhereASyntaxErrorIs()
     {
@@ -119,9 +125,10 @@ private Q_SLOTS:
         o.set("capacity", parsed(R"({"read":1,"write":2})"));
         o.set("list", parsed(R"([{"a":1}])"));
         QCOMPARE(q(o.dump(2)), QString("{\n  \"name\": \"PK\",\n  \"capacity\": {\n    \"read\": 1,\n    \"write\": 2\n  },\n"
-                                        "  \"list\": [\n    {\n      \"a\": 1\n    }\n  ]\n}"));
-        QCOMPARE(q(keyplan::json::write(o, Layout{2, 120})),
-                 QString("{\n  \"name\": \"PK\",\n  \"capacity\": {\"read\": 1, \"write\": 2},\n  \"list\": [\n    {\"a\": 1}\n  ]\n}"));
+                                       "  \"list\": [\n    {\n      \"a\": 1\n    }\n  ]\n}"));
+        QCOMPARE(
+            q(keyplan::json::write(o, Layout{2, 120})),
+            QString("{\n  \"name\": \"PK\",\n  \"capacity\": {\"read\": 1, \"write\": 2},\n  \"list\": [\n    {\"a\": 1}\n  ]\n}"));
         // A flat container too wide for the fold width at its depth is unfolded.
         QCOMPARE(q(keyplan::json::write(parsed(R"({"a":[1,2,3]})"), Layout{2, 11})), QString("{\n  \"a\": [1, 2, 3]\n}"));
         QCOMPARE(q(keyplan::json::write(parsed(R"({"a":[1,2,3]})"), Layout{2, 10})),
@@ -145,15 +152,20 @@ private Q_SLOTS:
         QCOMPARE(complaint([&] { jsonread::string(o, "missing", "$.t", true); }), QString("$.t.missing: is required"));
         QCOMPARE(complaint([&] { jsonread::number(o, "n", "$", 0, 0, 1); }), QString("$.n: must be in 0..1"));
         QCOMPARE(complaint([&] { jsonread::integer(o, "n", "$", 0, 0, 10); }), QString("$.n: must be a whole number"));
-        QCOMPARE(complaint([&] { jsonread::boolean(o, "s", "$", false); }), QString("$.s: expected true or false, found a string"));
+        QCOMPARE(complaint([&] { jsonread::boolean(o, "s", "$", false); }),
+                 QString("$.s: expected true or false, found a string"));
         QCOMPARE(complaint([&] { jsonread::strings(o, "a", "$"); }), QString("$.a[1]: expected a string, found a number"));
         QCOMPARE(complaint([&] { jsonread::object(o.find("s"), "$.s"); }), QString("$.s: expected an object, found a string"));
         QCOMPARE(complaint([&] { jsonread::object(o.find("none"), "$.none"); }), QString("$.none: is required"));
         QCOMPARE(complaint([&] { jsonread::array(o.find("o"), "$.o"); }), QString("$.o: expected an array, found an object"));
-        QCOMPARE(complaint([&] { jsonread::object(&o, "$", {"s", "n"}); }),
+        QCOMPARE(complaint([&] {
+                     jsonread::object(&o, "$", {"s", "n"});
+                 }),
                  QString("$.b: unknown member (expected one of: s, n)"));
         enum class Color { Red, Blue };
-        QCOMPARE(complaint([&] { jsonread::choice(o, "s", "$", Color::Red, {{"red", Color::Red}, {"blue", Color::Blue}}); }),
+        QCOMPARE(complaint([&] {
+                     jsonread::choice(o, "s", "$", Color::Red, {{"red", Color::Red}, {"blue", Color::Blue}});
+                 }),
                  QString("$.s: 'x' is not one of red, blue"));
         QCOMPARE(jsonread::choice(o, "missing", "$", Color::Blue, {{"red", Color::Red}, {"blue", Color::Blue}}), Color::Blue);
         QCOMPARE(jsonread::integer(o, "missing", "$", 7, 0, 10), int64_t(7));

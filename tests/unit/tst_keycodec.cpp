@@ -89,8 +89,12 @@ std::string neighbourOf(const std::string& text, QRandomGenerator& rng)
     int exponent = n.exponent();
     bool negative = n.isNegative();
     switch (rng.bounded(5)) {
-    case 0: if (digits.size() > 1) digits.resize(1 + rng.bounded(static_cast<int>(digits.size()) - 1)); break;
-    case 1: while (digits.size() < 38 && rng.bounded(3)) digits.push_back(static_cast<char>('0' + rng.bounded(10))); break;
+    case 0:
+        if (digits.size() > 1) digits.resize(1 + rng.bounded(static_cast<int>(digits.size()) - 1));
+        break;
+    case 1:
+        while (digits.size() < 38 && rng.bounded(3)) digits.push_back(static_cast<char>('0' + rng.bounded(10)));
+        break;
     case 2: negative = !negative; break;
     case 3: exponent += rng.bounded(2) ? 1 : -1; break;
     default: digits[rng.bounded(static_cast<int>(digits.size()))] = static_cast<char>('0' + rng.bounded(10)); break;
@@ -108,13 +112,39 @@ private Q_SLOTS:
     void shouldSortNumbersNumericallyInSqlite()
     {
         // Given numbers in DynamoDB's order, including the prefix cases -1 / -1.5 / -10.
-        const std::vector<std::string> ascending = {
-            "-9.9999999999999999999999999999999999999e125", "-1e125", "-1e10", "-100", "-10", "-9.5", "-2",
-            "-1.5000000000000000000000000000000000001", "-1.5", "-1.05", "-1.0000000000000000000000000000000000001",
-            "-1", "-0.5", "-0.05", "-1e-130", "0", "1e-130", "0.05", "0.5", "1", "1.0000000000000000000000000000000000001",
-            "1.05", "1.5", "2", "9.5", "10", "10.5", "100", "1e10",
-            "12345678901234567890123456789012345677", "12345678901234567890123456789012345678", "1e125",
-            "9.9999999999999999999999999999999999999e125"};
+        const std::vector<std::string> ascending = {"-9.9999999999999999999999999999999999999e125",
+                                                    "-1e125",
+                                                    "-1e10",
+                                                    "-100",
+                                                    "-10",
+                                                    "-9.5",
+                                                    "-2",
+                                                    "-1.5000000000000000000000000000000000001",
+                                                    "-1.5",
+                                                    "-1.05",
+                                                    "-1.0000000000000000000000000000000000001",
+                                                    "-1",
+                                                    "-0.5",
+                                                    "-0.05",
+                                                    "-1e-130",
+                                                    "0",
+                                                    "1e-130",
+                                                    "0.05",
+                                                    "0.5",
+                                                    "1",
+                                                    "1.0000000000000000000000000000000000001",
+                                                    "1.05",
+                                                    "1.5",
+                                                    "2",
+                                                    "9.5",
+                                                    "10",
+                                                    "10.5",
+                                                    "100",
+                                                    "1e10",
+                                                    "12345678901234567890123456789012345677",
+                                                    "12345678901234567890123456789012345678",
+                                                    "1e125",
+                                                    "9.9999999999999999999999999999999999999e125"};
         std::vector<std::string> encoded;
         for (const auto& t : ascending) encoded.push_back(encodeKey(number(t.c_str())));
         std::vector<std::string> shuffled = encoded;
@@ -122,7 +152,8 @@ private Q_SLOTS:
         std::swap(shuffled[3], shuffled[17]);
         // When SQLite orders the BLOBs, then the order is numeric.
         QCOMPARE(sqliteSorted(shuffled), encoded);
-        for (size_t i = 0; i + 1 < encoded.size(); ++i) QVERIFY2(blobCompare(encoded[i], encoded[i + 1]) < 0, ascending[i].c_str());
+        for (size_t i = 0; i + 1 < encoded.size(); ++i)
+            QVERIFY2(blobCompare(encoded[i], encoded[i + 1]) < 0, ascending[i].c_str());
     }
 
     void shouldSortStringsByUtf8Bytes()
@@ -214,7 +245,8 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, hex);
         const QByteArray bytes = QByteArray::fromHex(hex);
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeNumberKey(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size()))));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
+                                 decodeNumberKey(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size()))));
     }
 
     void shouldRefuseNonKeyTypes()
@@ -250,14 +282,22 @@ private Q_SLOTS:
         QTest::newRow("N -1e125") << number("-1e125") << QByteArray("93b4ca937ed8fa8e6d20b0a42347ff02155bb3b2");
         QTest::newRow("N 1e-130") << number("1e-130") << QByteArray("33c212978ed5fd74a543ac6782a19f7db7d782c1");
         QTest::newRow("N -1e-130") << number("-1e-130") << QByteArray("22a84e5c91be0b73f6a71f0f227ccf9d59c6ef1f");
-        QTest::newRow("N 9.9999999999999999999999999999999999999e125") << number("9.9999999999999999999999999999999999999e125") << QByteArray("44e64254635db9f5caa4b0fd0424244e4c38c8cd");
-        QTest::newRow("N -9.9999999999999999999999999999999999999e125") << number("-9.9999999999999999999999999999999999999e125") << QByteArray("9b643dc49b2fb2173d48fc3c7e7aec1e185fb264");
-        QTest::newRow("N 12345678901234567890123456789012345678") << number("12345678901234567890123456789012345678") << QByteArray("ac891eea6ddd564e0167f10162bc85af553362d5");
-        QTest::newRow("N -12345678901234567890123456789012345678") << number("-12345678901234567890123456789012345678") << QByteArray("9c0ebbb8a8e813177502edb20e5ea3322acc52c5");
-        QTest::newRow("N 1.2345678901234567890123456789012345678") << number("1.2345678901234567890123456789012345678") << QByteArray("118be688c53d4cd1a298cebe0b9c7223b39c1fcf");
-        QTest::newRow("N -1.2345678901234567890123456789012345678") << number("-1.2345678901234567890123456789012345678") << QByteArray("6538241b0af7c1ad321c70df91921ab296a40f18");
-        QTest::newRow("N 0.12345678901234567890123456789012345678") << number("0.12345678901234567890123456789012345678") << QByteArray("575c992b491fc2e824b14fe771cee6c1b9f80afa");
-        QTest::newRow("N -0.12345678901234567890123456789012345678") << number("-0.12345678901234567890123456789012345678") << QByteArray("668b5d61b7db11e842a194f08297e429c8d22336");
+        QTest::newRow("N 9.9999999999999999999999999999999999999e125")
+            << number("9.9999999999999999999999999999999999999e125") << QByteArray("44e64254635db9f5caa4b0fd0424244e4c38c8cd");
+        QTest::newRow("N -9.9999999999999999999999999999999999999e125")
+            << number("-9.9999999999999999999999999999999999999e125") << QByteArray("9b643dc49b2fb2173d48fc3c7e7aec1e185fb264");
+        QTest::newRow("N 12345678901234567890123456789012345678")
+            << number("12345678901234567890123456789012345678") << QByteArray("ac891eea6ddd564e0167f10162bc85af553362d5");
+        QTest::newRow("N -12345678901234567890123456789012345678")
+            << number("-12345678901234567890123456789012345678") << QByteArray("9c0ebbb8a8e813177502edb20e5ea3322acc52c5");
+        QTest::newRow("N 1.2345678901234567890123456789012345678")
+            << number("1.2345678901234567890123456789012345678") << QByteArray("118be688c53d4cd1a298cebe0b9c7223b39c1fcf");
+        QTest::newRow("N -1.2345678901234567890123456789012345678")
+            << number("-1.2345678901234567890123456789012345678") << QByteArray("6538241b0af7c1ad321c70df91921ab296a40f18");
+        QTest::newRow("N 0.12345678901234567890123456789012345678")
+            << number("0.12345678901234567890123456789012345678") << QByteArray("575c992b491fc2e824b14fe771cee6c1b9f80afa");
+        QTest::newRow("N -0.12345678901234567890123456789012345678")
+            << number("-0.12345678901234567890123456789012345678") << QByteArray("668b5d61b7db11e842a194f08297e429c8d22336");
         QTest::newRow("N 3.14159") << number("3.14159") << QByteArray("1958e953ef8559b68b642203b96c76752d190501");
         QTest::newRow("N -2.5e-7") << number("-2.5e-7") << QByteArray("9c76a3ecb4aff2e2230718d119a5d92a27fddb66");
         QTest::newRow("N 1e10") << number("1e10") << QByteArray("698b9b24e4bd7eafc03eaef2923d4b5cb9a13ffa");
@@ -275,7 +315,8 @@ private Q_SLOTS:
         QTest::newRow("S 😀") << string("😀") << QByteArray("2e1071fdbeccd13f3db2dd149903fb7bad220748");
         QTest::newRow("S ¿") << string("¿") << QByteArray("d7fafc11507e0b58038d1bc66d3cd44d84fc3ea8");
         QTest::newRow("S CUST#42") << string("CUST#42") << QByteArray("75279fe27dce4e0479c201db7df07c35719d8745");
-        QTest::newRow("S ORDER#2024-01-01#17") << string("ORDER#2024-01-01#17") << QByteArray("eba012cc5d97ab9d39d6bc35b4080b365f8cc4c6");
+        QTest::newRow("S ORDER#2024-01-01#17")
+            << string("ORDER#2024-01-01#17") << QByteArray("eba012cc5d97ab9d39d6bc35b4080b365f8cc4c6");
         QTest::newRow("B 00") << binaryHex("00") << QByteArray("5e56644c290dcae23693bcd1d9284f32fcd484a3");
         QTest::newRow("B 01") << binaryHex("01") << QByteArray("ef2ba31b06c6c4c6fde40651ecdb50877d215a46");
         QTest::newRow("B 7f") << binaryHex("7f") << QByteArray("0a32da3f7cb9b11f23ac21fdc46263d66a93d178");
@@ -283,7 +324,8 @@ private Q_SLOTS:
         QTest::newRow("B ff") << binaryHex("ff") << QByteArray("3f0c72145b6fe9e4925a6e33b160f829614f87aa");
         QTest::newRow("B ff0080") << binaryHex("ff0080") << QByteArray("684e484e0b383ebb1094ddde9de861528c3b46a5");
         QTest::newRow("B 616263") << binaryHex("616263") << QByteArray("464a387cd634c2372ead66a1017c8ca5c8e99bd8");
-        QTest::newRow("B 000102030405060708090a0b0c0d0e0f") << binaryHex("000102030405060708090a0b0c0d0e0f") << QByteArray("314357d178160d7ec6a2b7d3e14224f2ceb8efff");
+        QTest::newRow("B 000102030405060708090a0b0c0d0e0f")
+            << binaryHex("000102030405060708090a0b0c0d0e0f") << QByteArray("314357d178160d7ec6a2b7d3e14224f2ceb8efff");
     }
     void shouldHashLikeDynamoDbLocal()
     {

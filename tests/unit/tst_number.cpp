@@ -15,21 +15,29 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("canonical");
-        QTest::newRow("plus sign") << "+3" << "3";
-        QTest::newRow("leading point") << ".5" << "0.5";
-        QTest::newRow("trailing point") << "5." << "5";
-        QTest::newRow("exponent") << "1e2" << "100";
-        QTest::newRow("signed exponent") << "1E+2" << "100";
-        QTest::newRow("negative zero") << "-0" << "0";
-        QTest::newRow("zero with fraction") << "0.000" << "0";
-        QTest::newRow("padded") << "00012.3400" << "12.34";
-        QTest::newRow("negative small") << "-1.0e-5" << "-0.00001";
+        QTest::newRow("plus sign") << "+3"
+                                   << "3";
+        QTest::newRow("leading point") << ".5"
+                                       << "0.5";
+        QTest::newRow("trailing point") << "5."
+                                        << "5";
+        QTest::newRow("exponent") << "1e2"
+                                  << "100";
+        QTest::newRow("signed exponent") << "1E+2"
+                                         << "100";
+        QTest::newRow("negative zero") << "-0"
+                                       << "0";
+        QTest::newRow("zero with fraction") << "0.000"
+                                            << "0";
+        QTest::newRow("padded") << "00012.3400"
+                                << "12.34";
+        QTest::newRow("negative small") << "-1.0e-5"
+                                        << "-0.00001";
         QTest::newRow("38 digits then zeros") << "11111111111111111111111111111111111111000"
                                               << "11111111111111111111111111111111111111000";
         QTest::newRow("smallest") << "1e-130"
                                   << "0." + QString(129, '0') + "1";
-        QTest::newRow("largest") << "9.9999999999999999999999999999999999999e125"
-                                 << QString(38, '9') + QString(88, '0');
+        QTest::newRow("largest") << "9.9999999999999999999999999999999999999e125" << QString(38, '9') + QString(88, '0');
     }
     void shouldPrintCanonicalText()
     {

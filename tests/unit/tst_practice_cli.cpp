@@ -81,7 +81,8 @@ private Q_SLOTS:
 
     void gradeShouldPrintJsonWithTheFieldsTheIssueLists()
     {
-        const Run r = cli({"practice", "grade", "ecommerce-orders", fixture("ecommerce-poor-listing.keyplan.json"), "--format", "json"});
+        const Run r = cli(
+            {"practice", "grade", "ecommerce-orders", fixture("ecommerce-poor-listing.keyplan.json"), "--format", "json"});
         QCOMPARE(r.exitCode, 0);
         json::Value j;
         std::string error;
@@ -96,7 +97,8 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(listing.find("index")->text()), QStringLiteral("GSI2"));
         QCOMPARE(listing.find("readUnits")->toDouble(), 10.5);
         QCOMPARE(listing.find("referenceReadUnits")->toDouble(), 2.5);
-        QCOMPARE(QString::fromStdString(j.find("findings")->elements().front().find("kind")->text()), QStringLiteral("fetch-back"));
+        QCOMPARE(QString::fromStdString(j.find("findings")->elements().front().find("kind")->text()),
+                 QStringLiteral("fetch-back"));
     }
 
     void gradeShouldMarkAnswersAndWriteMarkdown()
@@ -136,9 +138,13 @@ private Q_SLOTS:
         QTest::newRow("bad format") << QStringList{"practice", "grade", "ecommerce-orders", "x", "--format", "xml"}
                                     << "--format must be text, json or md, not xml";
         QTest::newRow("no design") << QStringList{"practice", "grade", "ecommerce-orders"} << "usage: keyplan-cli practice list";
-        QTest::newRow("unknown curveball") << QStringList{"practice", "grade", "ecommerce-orders", reference("ecommerce-orders"), "--curveball", "zzz"}
+        QTest::newRow("unknown curveball") << QStringList{"practice",         "grade",
+                                                          "ecommerce-orders", reference("ecommerce-orders"),
+                                                          "--curveball",      "zzz"}
                                            << "scenario ecommerce-orders has no curveball zzz";
-        QTest::newRow("missing answers") << QStringList{"practice", "grade", "ecommerce-orders", reference("ecommerce-orders"), "--answers", "/nonexistent.json"}
+        QTest::newRow("missing answers") << QStringList{"practice",         "grade",
+                                                        "ecommerce-orders", reference("ecommerce-orders"),
+                                                        "--answers",        "/nonexistent.json"}
                                          << "/nonexistent.json: cannot be read";
         QTest::newRow("no subcommand") << QStringList{"practice"} << "usage:";
         QTest::newRow("unknown subcommand") << QStringList{"practice", "play"} << "unknown subcommand play";
@@ -180,7 +186,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         writeFile(dir.filePath("a.json"), R"({"gsi-vs-lsi": 3})");
-        const Run r = cli({"practice", "grade", "ecommerce-orders", reference("ecommerce-orders"), "--answers", dir.filePath("a.json")});
+        const Run r = cli(
+            {"practice", "grade", "ecommerce-orders", reference("ecommerce-orders"), "--answers", dir.filePath("a.json")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("$.gsi-vs-lsi: expected the answer as a string"), qPrintable(r.err));
     }

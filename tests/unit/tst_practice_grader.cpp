@@ -93,7 +93,8 @@ private Q_SLOTS:
         // The seed's arithmetic: a keys-only GSI page, then 20 GetItems at 0.5 RRU (eventually consistent).
         QCOMPARE(listing->readUnits, 10.5);
         QCOMPARE(listing->referenceReadUnits, 2.5);
-        QVERIFY(q(listing->arithmetic).contains("then GetItem per item from the table: 20 x Order 1,500 B -> 0.5 RRU = 10 RRU; total 10.5 RRU"));
+        QVERIFY(q(listing->arithmetic)
+                    .contains("then GetItem per item from the table: 20 x Order 1,500 B -> 0.5 RRU = 10 RRU; total 10.5 RRU"));
         QVERIFY(points(r, "Patterns answered") == 28);
         QVERIFY(points(r, "Read cost") < 15);
         const auto fetch = findings(r, GradeFinding::Kind::FetchBack);
@@ -103,7 +104,8 @@ private Q_SLOTS:
         QVERIFY(q(md).contains("20 x Order 1,500 B -> 0.5 RRU = 10 RRU; total 10.5 RRU"));
         QVERIFY(q(md).contains("| 2 | A customer's orders | no: index does not project what the pattern returns |"));
         // The layouts: the reference's customer collection holds the profile and the order pointers.
-        QVERIFY(q(md).contains("| table | `CUST#{customerId}` | `PROFILE` | Customer |\n| table | `CUST#{customerId}` | `ORDER#{orderDate}#{orderId}` | CustomerOrder |"));
+        QVERIFY(q(md).contains(
+            "| table | `CUST#{customerId}` | `PROFILE` | Customer |\n| table | `CUST#{customerId}` | `ORDER#{orderDate}#{orderId}` | CustomerOrder |"));
         QVERIFY(q(md).contains("| GSI2 | `CUST#{customerId}` | `{orderDate}#{orderId}` | Order |"));
     }
 
@@ -219,7 +221,8 @@ private Q_SLOTS:
         design::Entity byDay = entity(d, "CustomerOrder");
         byDay.id = 0;
         byDay.name = "OrderByStatusDay";
-        byDay.attributes.push_back({"orderDay", dynamo::Type::S, design::Generator::parse("slice(orderDate, 10)"), "", false, 1.0});
+        byDay.attributes.push_back(
+            {"orderDay", dynamo::Type::S, design::Generator::parse("slice(orderDate, 10)"), "", false, 1.0});
         setKey(byDay, "PK", "STATUS#{status}#{orderDay}");
         setKey(byDay, "SK", "{orderDate}#{orderId}");
         d.addEntity(byDay);
@@ -229,8 +232,9 @@ private Q_SLOTS:
         const practice::GradeReport r = practice::grade(ecommerce(), d);
         QVERIFY2(r.pattern(4)->answered, qPrintable(q(r.pattern(4)->explanation)));
         QCOMPARE(points(r, "Indexes"), 10);
-        QVERIFY(q(r.part("Indexes")->why).contains("0 indexes against the reference's 1. Fewer indexes, and every pattern "
-                                                   "the reference reads from one is still answered by one request."));
+        QVERIFY(q(r.part("Indexes")->why)
+                    .contains("0 indexes against the reference's 1. Fewer indexes, and every pattern "
+                              "the reference reads from one is still answered by one request."));
     }
 
     void risksShouldSizeCollectionsAtTheScenarioVolumes()
@@ -308,8 +312,11 @@ private Q_SLOTS:
         d.addIndex(byStatus);
         const std::vector<std::pair<const char*, std::vector<std::pair<const char*, const char*>>>> keys{
             {"Customer", {{"PK", "CUST#{customerId}"}, {"SK", "PROFILE"}}},
-            {"Order", {{"PK", "ORDER#{orderId}"}, {"SK", "METADATA"}, {"GSI2PK", "STATUS#{status}#{orderDay}"},
-                       {"GSI2SK", "{orderDate}#{orderId}"}}},
+            {"Order",
+             {{"PK", "ORDER#{orderId}"},
+              {"SK", "METADATA"},
+              {"GSI2PK", "STATUS#{status}#{orderDay}"},
+              {"GSI2SK", "{orderDate}#{orderId}"}}},
             {"LineItem", {{"PK", "ORDER#{orderId}"}, {"SK", "ITEM#{lineNo}"}}},
             {"Payment", {{"PK", "PAY#{paymentRef}"}, {"SK", "ORDER#{orderId}"}}}};
         for (const auto& [name, templates] : keys) {
@@ -336,12 +343,12 @@ private Q_SLOTS:
     {
         const practice::GradeReport r = practice::grade(ecommerce(), fixture("ecommerce-poor-listing"));
         const auto open = findings(r, GradeFinding::Kind::UnboundedCollection);
-        const auto order = std::find_if(open.begin(), open.end(), [](const GradeFinding& f) {
-            return f.entity == "Order" && f.index == "GSI2";
-        });
+        const auto order = std::find_if(open.begin(), open.end(),
+                                        [](const GradeFinding& f) { return f.entity == "Order" && f.index == "GSI2"; });
         QVERIFY(order != open.end());
-        QVERIFY2(q(order->text).contains("At the scenario's volumes the largest Order collection on GSI2 (GSI2PK = "
-                                          "CUST#{customerId}) holds about 10 items"),
+        QVERIFY2(q(order->text)
+                     .contains("At the scenario's volumes the largest Order collection on GSI2 (GSI2PK = "
+                               "CUST#{customerId}) holds about 10 items"),
                  qPrintable(q(order->text)));
         QVERIFY(q(order->text).contains("grows without bound"));
         QVERIFY(q(r.part("Risks")->why).contains("an unbounded Order collection on GSI2"));
@@ -472,7 +479,8 @@ private Q_SLOTS:
         QCOMPARE(points(r, "Change in production"), 5);
         QCOMPARE(r.part("Patterns answered")->max, 30);
         // The reference does not answer the curveball: its reads are not priced against nothing.
-        QVERIFY(q(r.part("Read cost")->why).contains("Pattern 6 (the curveball) is not in the reference design and left out of both."));
+        QVERIFY(
+            q(r.part("Read cost")->why).contains("Pattern 6 (the curveball) is not in the reference design and left out of both."));
         QVERIFY(!q(r.part("Read cost")->toEarn).contains("pattern 6"));
         QCOMPARE(points(r, "Read cost"), points(practice::grade(s, s.reference), "Read cost"));
         QVERIFY(r.backfill);
@@ -522,7 +530,8 @@ private Q_SLOTS:
         const json::Value& part = j.find("parts")->elements().front();
         for (const char* k : {"name", "points", "max", "why"}) QVERIFY2(part.contains(k), k);
         const json::Value& pattern = j.find("patterns")->elements()[1];
-        for (const char* k : {"number", "answered", "request", "index", "readUnits", "referenceReadUnits"}) QVERIFY2(pattern.contains(k), k);
+        for (const char* k : {"number", "answered", "request", "index", "readUnits", "referenceReadUnits"})
+            QVERIFY2(pattern.contains(k), k);
         QCOMPARE(pattern.find("answered")->boolean(), false);
         const json::Value& finding = j.find("findings")->elements().front();
         QVERIFY(finding.contains("kind") && finding.contains("text"));

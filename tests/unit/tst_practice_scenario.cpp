@@ -77,31 +77,81 @@ private Q_SLOTS:
         QTest::addColumn<QString>("change");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("no id") << "remove id" << "$.id" << "is required";
-        QTest::newRow("bad id") << "id Bad Id" << "$.id" << "must be lowercase letters, digits and '-'";
-        QTest::newRow("newer version") << "version 2" << "$.keyplanScenario" << "this file has format version 2";
-        QTest::newRow("unknown member") << "extra" << "$.hint" << "unknown member (expected one of: keyplanScenario, id,";
-        QTest::newRow("difficulty") << "difficulty" << "$.difficulty" << "'extreme' is not one of easy, medium, hard";
-        QTest::newRow("entity keys") << "entity keys" << "$.entities[0].keys" << "a scenario's entities have no keys";
-        QTest::newRow("no volume") << "no volume" << "$.entities[1].volume" << "is required";
-        QTest::newRow("item too big") << "item size" << "$.entities[1].volume.itemSize" << "must be in 1..409600";
-        QTest::newRow("too many items") << "items" << "$.entities[1].volume.items" << "must be in 1..1000000000000";
-        QTest::newRow("too much data") << "data" << "$.entities[1].volume" << "items x itemSize is over 100 PB";
-        QTest::newRow("volume member") << "volume member" << "$.entities[1].volume.count" << "unknown member";
-        QTest::newRow("bad generator") << "generator" << "$.entities[0].attributes[0].generator" << "'id(x)'";
-        QTest::newRow("unknown attribute") << "attribute" << "$.patterns[1].attributes[3]" << "'totl' is not an attribute of the entities the pattern returns";
-        QTest::newRow("no attributes") << "no attributes" << "$.patterns[0].attributes" << "is required";
-        QTest::newRow("bad op") << "op" << "$.patterns[0].inputs[0].op" << "'~' is not one of";
-        QTest::newRow("number twice") << "number" << "$.patterns[1].number" << "pattern number 1 is used twice";
-        QTest::newRow("no accepts") << "accepts" << "$.followUps[0].points[0].accepts" << "list at least one phrasing";
-        QTest::newRow("curveball number") << "curveball number" << "$.curveballs[0].pattern.number" << "pattern 3 is already one of the scenario's patterns";
-        QTest::newRow("curveball minute") << "curveball minute" << "$.curveballs[0].minute" << "needs the minute";
-        QTest::newRow("missing reference") << "reference" << "$.reference" << "the reference design nowhere.keyplan.json cannot be read";
-        QTest::newRow("syntax") << "syntax" << "$" << "line 1, column 23";
-        QTest::newRow("fractional item size") << "item size fraction" << "$.entities[1].volume.itemSize" << "must be a whole number";
-        QTest::newRow("arrives") << "arrives" << "$.curveballs[0].arrives" << "'soon' is not one of afterSubmit, atMinute";
-        QTest::newRow("empty title") << "empty title" << "$.title" << "must not be empty";
-        QTest::newRow("entity not an object") << "entity kind" << "$.entities[2]" << "expected an object, found a string";
+        QTest::newRow("no id") << "remove id"
+                               << "$.id"
+                               << "is required";
+        QTest::newRow("bad id") << "id Bad Id"
+                                << "$.id"
+                                << "must be lowercase letters, digits and '-'";
+        QTest::newRow("newer version") << "version 2"
+                                       << "$.keyplanScenario"
+                                       << "this file has format version 2";
+        QTest::newRow("unknown member") << "extra"
+                                        << "$.hint"
+                                        << "unknown member (expected one of: keyplanScenario, id,";
+        QTest::newRow("difficulty") << "difficulty"
+                                    << "$.difficulty"
+                                    << "'extreme' is not one of easy, medium, hard";
+        QTest::newRow("entity keys") << "entity keys"
+                                     << "$.entities[0].keys"
+                                     << "a scenario's entities have no keys";
+        QTest::newRow("no volume") << "no volume"
+                                   << "$.entities[1].volume"
+                                   << "is required";
+        QTest::newRow("item too big") << "item size"
+                                      << "$.entities[1].volume.itemSize"
+                                      << "must be in 1..409600";
+        QTest::newRow("too many items") << "items"
+                                        << "$.entities[1].volume.items"
+                                        << "must be in 1..1000000000000";
+        QTest::newRow("too much data") << "data"
+                                       << "$.entities[1].volume"
+                                       << "items x itemSize is over 100 PB";
+        QTest::newRow("volume member") << "volume member"
+                                       << "$.entities[1].volume.count"
+                                       << "unknown member";
+        QTest::newRow("bad generator") << "generator"
+                                       << "$.entities[0].attributes[0].generator"
+                                       << "'id(x)'";
+        QTest::newRow("unknown attribute") << "attribute"
+                                           << "$.patterns[1].attributes[3]"
+                                           << "'totl' is not an attribute of the entities the pattern returns";
+        QTest::newRow("no attributes") << "no attributes"
+                                       << "$.patterns[0].attributes"
+                                       << "is required";
+        QTest::newRow("bad op") << "op"
+                                << "$.patterns[0].inputs[0].op"
+                                << "'~' is not one of";
+        QTest::newRow("number twice") << "number"
+                                      << "$.patterns[1].number"
+                                      << "pattern number 1 is used twice";
+        QTest::newRow("no accepts") << "accepts"
+                                    << "$.followUps[0].points[0].accepts"
+                                    << "list at least one phrasing";
+        QTest::newRow("curveball number") << "curveball number"
+                                          << "$.curveballs[0].pattern.number"
+                                          << "pattern 3 is already one of the scenario's patterns";
+        QTest::newRow("curveball minute") << "curveball minute"
+                                          << "$.curveballs[0].minute"
+                                          << "needs the minute";
+        QTest::newRow("missing reference") << "reference"
+                                           << "$.reference"
+                                           << "the reference design nowhere.keyplan.json cannot be read";
+        QTest::newRow("syntax") << "syntax"
+                                << "$"
+                                << "line 1, column 23";
+        QTest::newRow("fractional item size") << "item size fraction"
+                                              << "$.entities[1].volume.itemSize"
+                                              << "must be a whole number";
+        QTest::newRow("arrives") << "arrives"
+                                 << "$.curveballs[0].arrives"
+                                 << "'soon' is not one of afterSubmit, atMinute";
+        QTest::newRow("empty title") << "empty title"
+                                     << "$.title"
+                                     << "must not be empty";
+        QTest::newRow("entity not an object") << "entity kind"
+                                              << "$.entities[2]"
+                                              << "expected an object, found a string";
     }
     void brokenFilesShouldBeRefusedWithThePathAndTheReason()
     {
@@ -132,7 +182,8 @@ private Q_SLOTS:
         else if (change == "curveball number") at(j, {"curveballs", "0", "pattern"}).set("number", 3);
         else if (change == "curveball minute") at(j, {"curveballs", "0"}).set("arrives", "atMinute");
         else if (change == "reference") j.set("reference", "nowhere.keyplan.json");
-        else if (change == "item size fraction") at(j, {"entities", "1", "volume"}).set("itemSize", json::Value::number("1500.5"));
+        else if (change == "item size fraction")
+            at(j, {"entities", "1", "volume"}).set("itemSize", json::Value::number("1500.5"));
         else if (change == "arrives") at(j, {"curveballs", "0"}).set("arrives", "soon");
         else if (change == "empty title") j.set("title", "");
         else if (change == "entity kind") at(j, {"entities", "2"}) = json::Value("LineItem");

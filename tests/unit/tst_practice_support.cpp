@@ -46,22 +46,38 @@ private Q_SLOTS:
         QTest::addColumn<QString>("phrasing");
         QTest::addColumn<QString>("answer");
         QTest::addColumn<bool>("matches");
-        QTest::newRow("words, case and punctuation ignored") << "10 GB" << "It caps collections at 10gb? No: 10 GB." << true;
-        QTest::newRow("consecutive words only") << "own partition key" << "its own key for the partition" << false;
-        QTest::newRow("gap allowed by ...") << "shard ... writes" << "shard the key so writes spread" << true;
-        QTest::newRow("gap keeps the order") << "shard ... writes" << "writes need a shard" << false;
-        QTest::newRow("whole words, not prefixes") << "join" << "a joint venture" << false;
-        QTest::newRow("plural") << "shard" << "spread it over shards" << true;
-        QTest::newRow("-ing") << "shard" << "sharding the key" << true;
-        QTest::newRow("past") << "shard" << "a sharded key" << true;
-        QTest::newRow("e dropped before -ing") << "throttle" << "throttling starts" << true;
-        QTest::newRow("e kept before -d") << "throttle" << "it gets throttled" << true;
-        QTest::newRow("consonant doubled") << "scan" << "scanning the table" << true;
-        QTest::newRow("y to ies") << "one query per month" << "one queries per month" << true;
-        QTest::newRow("short words are not inflected") << "add a gsi" << "add as gsi" << false;
-        QTest::newRow("an inflection is no other word") << "scan" << "scandal" << false;
-        QTest::newRow("empty answer") << "gsi" << "" << false;
-        QTest::newRow("numbers with separators") << "3,000" << "about 3,000 read units" << true;
+        QTest::newRow("words, case and punctuation ignored") << "10 GB"
+                                                             << "It caps collections at 10gb? No: 10 GB." << true;
+        QTest::newRow("consecutive words only") << "own partition key"
+                                                << "its own key for the partition" << false;
+        QTest::newRow("gap allowed by ...") << "shard ... writes"
+                                            << "shard the key so writes spread" << true;
+        QTest::newRow("gap keeps the order") << "shard ... writes"
+                                             << "writes need a shard" << false;
+        QTest::newRow("whole words, not prefixes") << "join"
+                                                   << "a joint venture" << false;
+        QTest::newRow("plural") << "shard"
+                                << "spread it over shards" << true;
+        QTest::newRow("-ing") << "shard"
+                              << "sharding the key" << true;
+        QTest::newRow("past") << "shard"
+                              << "a sharded key" << true;
+        QTest::newRow("e dropped before -ing") << "throttle"
+                                               << "throttling starts" << true;
+        QTest::newRow("e kept before -d") << "throttle"
+                                          << "it gets throttled" << true;
+        QTest::newRow("consonant doubled") << "scan"
+                                           << "scanning the table" << true;
+        QTest::newRow("y to ies") << "one query per month"
+                                  << "one queries per month" << true;
+        QTest::newRow("short words are not inflected") << "add a gsi"
+                                                       << "add as gsi" << false;
+        QTest::newRow("an inflection is no other word") << "scan"
+                                                        << "scandal" << false;
+        QTest::newRow("empty answer") << "gsi"
+                                      << "" << false;
+        QTest::newRow("numbers with separators") << "3,000"
+                                                 << "about 3,000 read units" << true;
     }
     void phrasingsShouldMatchWordsInOrder()
     {
@@ -95,8 +111,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("answer");
         QTest::addColumn<QStringList>("made");
         const QString partition = "partition", ceiling = "throughput", bucket = "bucket", fanOut = "fan-out";
-        QTest::newRow("hot partition on that customer")
-            << "A hot partition on that customer." << QStringList{partition, ceiling};
+        QTest::newRow("hot partition on that customer") << "A hot partition on that customer." << QStringList{partition, ceiling};
         QTest::newRow("throttled") << "Its reads and writes get throttled." << QStringList{ceiling};
         QTest::newRow("past the partition's ceiling")
             << "Its traffic runs into the partition ceiling." << QStringList{partition, ceiling};
@@ -106,8 +121,7 @@ private Q_SLOTS:
         QTest::newRow("1,000 writes a second")
             << "One partition takes about 1,000 writes a second." << QStringList{partition, ceiling};
         QTest::newRow("the collection keeps growing, queries fan out")
-            << "The item collection keeps growing; listing everything needs parallel queries."
-            << QStringList{partition, fanOut};
+            << "The item collection keeps growing; listing everything needs parallel queries." << QStringList{partition, fanOut};
         QTest::newRow("nothing breaks") << "Nothing breaks, DynamoDB scales automatically." << QStringList{};
         QTest::newRow("a bigger table") << "The table gets bigger and the bill grows with it." << QStringList{};
         QTest::newRow("an index instead") << "Add a GSI on the customer id and read from it." << QStringList{};
@@ -129,8 +143,8 @@ private Q_SLOTS:
         for (const auto& s : practice::loadBuiltInScenarios()) {
             for (const auto& f : s.followUps) {
                 const practice::RubricMark m = practice::markAnswer(f, f.modelAnswer);
-                QVERIFY2(m.made() == m.total(), qPrintable(q(s.id + " " + f.id) + " makes " + QString::number(m.made()) +
-                                                          " of " + QString::number(m.total())));
+                QVERIFY2(m.made() == m.total(), qPrintable(q(s.id + " " + f.id) + " makes " + QString::number(m.made()) + " of " +
+                                                           QString::number(m.total())));
             }
         }
     }
@@ -146,7 +160,8 @@ private Q_SLOTS:
                  QStringLiteral("Patterns 1 and 2 read items together: which items share a partition key?"));
         QCOMPARE(together->stages.size(), size_t(3));
         QCOMPARE(together->stages.back().level, practice::HintStage::Level::Answer);
-        QVERIFY(q(together->stages.back().text).contains("CustomerOrder: PK = CUST#{customerId}, SK = ORDER#{orderDate}#{orderId}"));
+        QVERIFY(
+            q(together->stages.back().text).contains("CustomerOrder: PK = CUST#{customerId}, SK = ORDER#{orderDate}#{orderId}"));
         for (int n = 1; n <= 5; ++n) QVERIFY(track(tracks, "pattern:" + std::to_string(n)));
         const practice::HintTrack* dashboard = track(tracks, "pattern:4");
         QVERIFY(q(dashboard->stages.front().text).contains("gives you status, orderDay"));

@@ -25,7 +25,8 @@ private Q_SLOTS:
     {
         QFETCH(bool, inMemory);
         QTemporaryDir dir;
-        auto store = inMemory ? store::SqliteStore::openInMemory() : store::SqliteStore::openFile(dir.filePath("c.db").toStdString());
+        auto store = inMemory ? store::SqliteStore::openInMemory()
+                              : store::SqliteStore::openFile(dir.filePath("c.db").toStdString());
         auto r = simpleTable("conc", store::ScalarAttributeType::S, store::ScalarAttributeType::N);
         r.attributeDefinitions.push_back(def("g"));
         r.globalSecondaryIndexes = {gsi("GSI1", "g")};
@@ -41,7 +42,9 @@ private Q_SLOTS:
                 try {
                     for (int i = 0; i < kItems; ++i) {
                         const std::string pk = "w" + std::to_string(w);
-                        store->putItem(put("conc", {{"pk", S(pk)}, {"sk", N(std::to_string(i))}, {"g", S("G" + std::to_string(i % 7))},
+                        store->putItem(put("conc", {{"pk", S(pk)},
+                                                    {"sk", N(std::to_string(i))},
+                                                    {"g", S("G" + std::to_string(i % 7))},
                                                     {"n", N(std::to_string(i * 2))}}));
                         if (i % 3 == 0) {
                             store::UpdateItemRequest u;

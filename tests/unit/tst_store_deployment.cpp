@@ -105,8 +105,9 @@ void TestStoreDeployment::shouldRefuseWhatOnlyDeletingCouldChange()
     store::CreateTableRequest wanted = shopTable();
     wanted.globalSecondaryIndexes[0].projection = {store::ProjectionType::KeysOnly, {}};
     const store::DeploymentPlan plan = store::planDeployment(*local, wanted);
-    QCOMPARE(lines(plan).mid(1), (QStringList{"  - GSI GSI1 differs: the table has GSI1PK (HASH), GSI1SK (RANGE), ALL; the design has "
-                                              "GSI1PK (HASH), GSI1SK (RANGE), KEYS_ONLY (an index's keys and projection cannot change)"}));
+    QCOMPARE(lines(plan).mid(1),
+             (QStringList{"  - GSI GSI1 differs: the table has GSI1PK (HASH), GSI1SK (RANGE), ALL; the design has "
+                          "GSI1PK (HASH), GSI1SK (RANGE), KEYS_ONLY (an index's keys and projection cannot change)"}));
 }
 
 void TestStoreDeployment::shouldKeepIndexesTheDesignDoesNotHave()

@@ -56,14 +56,18 @@ private Q_SLOTS:
         QTest::newRow("partition key of wrong type") << 2 << "One or more parameter values were invalid: Type mismatch for key";
         QTest::newRow("sort key of wrong type") << 3 << "One or more parameter values were invalid: Type mismatch for key";
         QTest::newRow("empty partition key")
-            << 4 << "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk";
+            << 4
+            << "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk";
         QTest::newRow("gsi key of wrong type") << 5 << "One or more parameter values were invalid: Type mismatch for Index Key";
         QTest::newRow("empty gsi key")
-            << 6 << "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: GSI1, IndexKey: g";
+            << 6
+            << "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: GSI1, IndexKey: g";
         QTest::newRow("lsi key of wrong type") << 7 << "One or more parameter values were invalid: Type mismatch for Index Key";
         QTest::newRow("empty lsi key")
-            << 8 << "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty binary value. IndexName: LSI1, IndexKey: l";
-        QTest::newRow("partition key of 2049 bytes") << 9 << "Hash primary key values must be under 2048 bytes, and range primary key values must be under 1024 bytes";
+            << 8
+            << "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty binary value. IndexName: LSI1, IndexKey: l";
+        QTest::newRow("partition key of 2049 bytes")
+            << 9 << "Hash primary key values must be under 2048 bytes, and range primary key values must be under 1024 bytes";
         QTest::newRow("gsi key of 2049 bytes") << 10 << "One or more parameter values were invalid: Size limit exceeded";
         QTest::newRow("lsi key of 1025 bytes") << 11 << "One or more parameter values were invalid: Size limit exceeded";
         QTest::newRow("item over 400 KB") << 12 << "Item size has exceeded the maximum allowed size";
@@ -121,7 +125,8 @@ private Q_SLOTS:
         QTest::newRow("missing sort key") << 1 << "The number of conditions on the keys is invalid";
         QTest::newRow("extra attribute") << 2 << "The number of conditions on the keys is invalid";
         QTest::newRow("empty partition key")
-            << 3 << "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk";
+            << 3
+            << "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk";
         QTest::newRow("other attribute name") << 4 << "One of the required keys was not given a value";
     }
     void shouldRejectBadKeys()
@@ -158,7 +163,10 @@ private Q_SLOTS:
     void shouldPutGetAndDelete()
     {
         auto store = probeStore();
-        Item item{{"pk", S("a")}, {"sk", N("1")}, {"name", S("Ada")}, {"tags", AttributeValue::stringSet({"x", "y"})},
+        Item item{{"pk", S("a")},
+                  {"sk", N("1")},
+                  {"name", S("Ada")},
+                  {"tags", AttributeValue::stringSet({"x", "y"})},
                   {"nested", AttributeValue::map({{"list", AttributeValue::list({N("1"), AttributeValue::boolean(true)})}})}};
         auto p = put("kpt", item);
         p.returnValues = store::ReturnValues::AllOld;
@@ -274,8 +282,9 @@ private Q_SLOTS:
 
         store::BatchWriteItemRequest bw;
         bw.returnConsumedCapacity = ReturnConsumedCapacity::Indexes;
-        bw.requestItems = {{"bt1", {{Item{{"pk", S("a")}, {"sk", S("1")}, {"g", S("x")}, {"d", S(std::string(1500, 'y'))}}, std::nullopt},
-                                    {Item{{"pk", S("a")}, {"sk", S("2")}}, std::nullopt}}},
+        bw.requestItems = {{"bt1",
+                            {{Item{{"pk", S("a")}, {"sk", S("1")}, {"g", S("x")}, {"d", S(std::string(1500, 'y'))}}, std::nullopt},
+                             {Item{{"pk", S("a")}, {"sk", S("2")}}, std::nullopt}}},
                            {"bt2", {{Item{{"pk", N("1")}}, std::nullopt}}}};
         auto written = store->batchWriteItem(bw);
         QVERIFY(written.unprocessedItems.empty());
@@ -323,7 +332,8 @@ private Q_SLOTS:
         QTest::newRow("delete key of wrong type") << 6 << "One or more parameter values were invalid: Type mismatch for key";
         QTest::newRow("101 gets") << 7 << "Too many items requested for the BatchGetItem call";
         QTest::newRow("duplicate gets") << 8 << "Provided list of item keys contains duplicates";
-        QTest::newRow("empty key list") << 9 << "The list of keys in RequestItems for BatchGetItem is required: bt2 has empty list";
+        QTest::newRow("empty key list") << 9
+                                        << "The list of keys in RequestItems for BatchGetItem is required: bt2 has empty list";
         QTest::newRow("no get tables") << 10 << "BatchGetItem must have some requests set";
         QTest::newRow("bad get key") << 11 << "One of the required keys was not given a value";
     }
@@ -357,10 +367,8 @@ private Q_SLOTS:
         case 11: bg.requestItems["bt2"].keys = {{{"idx", N("1")}}}; break;
         }
         try {
-            if (isGet)
-                store->batchGetItem(bg);
-            else
-                store->batchWriteItem(bw);
+            if (isGet) store->batchGetItem(bg);
+            else store->batchWriteItem(bw);
             QFAIL("batch accepted");
         } catch (const dynamo::Error& e) {
             QCOMPARE(QString::fromStdString(e.name()), QStringLiteral("ValidationException"));

@@ -48,15 +48,16 @@ class Fixture {
 public:
     Fixture(const Shape& shape, QRandomGenerator& random) : shape_(shape), store_(store::SqliteStore::openInMemory())
     {
-        store::CreateTableRequest table = simpleTable("tbl", shape.pkType, shape.tableHasSort
-                                                                             ? std::optional(ScalarAttributeType::N)
-                                                                             : std::nullopt);
+        store::CreateTableRequest table = simpleTable("tbl", shape.pkType,
+                                                      shape.tableHasSort ? std::optional(ScalarAttributeType::N) : std::nullopt);
         table.attributeDefinitions.push_back(def("g"));
         table.attributeDefinitions.push_back(def("gr", ScalarAttributeType::N));
         table.globalSecondaryIndexes = {gsi("byG", "g"), gsi("byGR", "g", "gr", ProjectionType::KeysOnly),
                                         gsi("byGInclude", "g", "gr", ProjectionType::Include, {"f"})};
         targets_ = {{std::nullopt, "pk", shape.tableHasSort ? std::optional<std::string>("sk") : std::nullopt},
-                    {"byG", "g", std::nullopt}, {"byGR", "g", "gr", false}, {"byGInclude", "g", "gr"}};
+                    {"byG", "g", std::nullopt},
+                    {"byGR", "g", "gr", false},
+                    {"byGInclude", "g", "gr"}};
         if (shape.tableHasSort) {
             table.attributeDefinitions.push_back(def("l"));
             table.localSecondaryIndexes = {lsi("byL", "l", ProjectionType::Include, {"f"})};
@@ -70,7 +71,7 @@ public:
         for (int i = 0; i < count; ++i) {
             Item item{{"pk", pkValue(shape.pkType, shape.tableHasSort ? static_cast<int>(random.bounded(4)) : i)}};
             if (shape.tableHasSort) item["sk"] = N(std::to_string(i));
-            if (random.bounded(5) != 0) item["g"] = S(random.bounded(2) ? "x" : "y");  // sparse
+            if (random.bounded(5) != 0) item["g"] = S(random.bounded(2) ? "x" : "y");        // sparse
             if (random.bounded(4) != 0) item["gr"] = N(std::to_string(random.bounded(10)));  // ties on purpose
             if (shape.tableHasSort && random.bounded(6) != 0) item["l"] = S(std::string(1, char('a' + random.bounded(5))));
             item["f"] = N(std::to_string(random.bounded(10)));
@@ -151,7 +152,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("shape");
         QTest::addColumn<quint32>("seed");
         for (int shape = 0; shape < 4; ++shape)
-            for (quint32 seed : {1u, 2u, 3u}) QTest::newRow(qPrintable(QString("%1 seed %2").arg(kShapes[shape].name).arg(seed))) << shape << seed;
+            for (quint32 seed : {1u, 2u, 3u})
+                QTest::newRow(qPrintable(QString("%1 seed %2").arg(kShapes[shape].name).arg(seed))) << shape << seed;
     }
 
     void shouldReturnEveryQueryMatchExactlyOnceAndTerminate()
@@ -188,7 +190,8 @@ private Q_SLOTS:
                     QVERIFY2(pageToEnd(q, read, fixture.itemCount(), &keys, &count), qPrintable("paging did not end: " + where));
                     QVERIFY2(count == static_cast<int64_t>(expected.size()), qPrintable("wrong count: " + where));
                     if (countOnly) continue;
-                    QVERIFY2(std::multiset<std::string>(keys.begin(), keys.end()) == expected, qPrintable("wrong items: " + where));
+                    QVERIFY2(std::multiset<std::string>(keys.begin(), keys.end()) == expected,
+                             qPrintable("wrong items: " + where));
                     // Same order as one unlimited read.
                     q.limit.reset();
                     std::vector<std::string> whole;
@@ -283,7 +286,8 @@ private Q_SLOTS:
             q.limit = 6;
             QVERIFY(store->query(q).lastEvaluatedKey.has_value());
             q.exclusiveStartKey = Item{{"pk", S("p")}, {"sk", N(forward ? "9" : "3")}};
-            KEYPLAN_EXPECT_ERROR(store->query(q), "ValidationException", "The provided starting key does not match the range key predicate");
+            KEYPLAN_EXPECT_ERROR(store->query(q), "ValidationException",
+                                 "The provided starting key does not match the range key predicate");
         }
     }
 };

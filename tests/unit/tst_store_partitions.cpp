@@ -52,7 +52,8 @@ private Q_SLOTS:
         store->createTable(r);
         // Every order lands on STATUS#PENDING in the index: one index partition takes all writes.
         for (int i = 0; i < 200; ++i)
-            store->putItem(put("orders", {{"pk", S("ORDER#" + std::to_string(i))}, {"sk", S("META")}, {"GSI1PK", S("STATUS#PENDING")}}));
+            store->putItem(
+                put("orders", {{"pk", S("ORDER#" + std::to_string(i))}, {"sk", S("META")}, {"GSI1PK", S("STATUS#PENDING")}}));
         for (int i = 0; i < 50; ++i) {
             store::GetItemRequest get;
             get.tableName = "orders";

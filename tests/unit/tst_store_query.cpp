@@ -32,8 +32,11 @@ std::unique_ptr<store::SqliteStore> storeWithGsiTies()
     for (int i = 0; i < 12; ++i) {
         char sk[8];
         std::snprintf(sk, sizeof sk, "s%02d", i);
-        store->putItem(put("ties", {{"pk", S("p" + std::to_string(i % 3))}, {"sk", S(sk)}, {"gpk", S("G")},
-                                    {"gsk", S("T" + std::to_string(i % 2))}, {"lsk", S("L")}}));
+        store->putItem(put("ties", {{"pk", S("p" + std::to_string(i % 3))},
+                                    {"sk", S(sk)},
+                                    {"gpk", S("G")},
+                                    {"gsk", S("T" + std::to_string(i % 2))},
+                                    {"lsk", S("L")}}));
     }
     return store;
 }
@@ -65,9 +68,21 @@ private Q_SLOTS:
     {
         auto store = store::SqliteStore::openInMemory();
         store->createTable(simpleTable("strs"));
-        const std::vector<std::string> expected = {" ", "A", "Z", "a", std::string("a\0", 2), "aa", "z", "~",
-                                                   "\xC2\xBF", "\xC3\xA9", "\xE2\x82\xAC", "\xEF\xBC\xA1", "\xF0\x9F\x98\x80"};
-        for (auto it = expected.rbegin(); it != expected.rend(); ++it) store->putItem(put("strs", {{"pk", S("k")}, {"sk", S(*it)}}));
+        const std::vector<std::string> expected = {" ",
+                                                   "A",
+                                                   "Z",
+                                                   "a",
+                                                   std::string("a\0", 2),
+                                                   "aa",
+                                                   "z",
+                                                   "~",
+                                                   "\xC2\xBF",
+                                                   "\xC3\xA9",
+                                                   "\xE2\x82\xAC",
+                                                   "\xEF\xBC\xA1",
+                                                   "\xF0\x9F\x98\x80"};
+        for (auto it = expected.rbegin(); it != expected.rend(); ++it)
+            store->putItem(put("strs", {{"pk", S("k")}, {"sk", S(*it)}}));
         QCOMPARE(sortKeysOf(*store->query(queryPk("strs", S("k"))).items), expected);
     }
 
@@ -75,8 +90,8 @@ private Q_SLOTS:
     {
         auto store = store::SqliteStore::openInMemory();
         store->createTable(simpleTable("bins", ScalarAttributeType::B, ScalarAttributeType::B));
-        const std::vector<std::string> expected = {std::string("\x00", 1), std::string("\x00\x00", 2), "a", "\x7f", "\x80",
-                                                   "\x80\x01", "\xfe\xff", "\xff"};
+        const std::vector<std::string> expected = {
+            std::string("\x00", 1), std::string("\x00\x00", 2), "a", "\x7f", "\x80", "\x80\x01", "\xfe\xff", "\xff"};
         for (const auto& b : expected) store->putItem(put("bins", {{"pk", B("\x01")}, {"sk", B(b)}}));
         QCOMPARE(sortKeysOf(*store->query(queryPk("bins", B("\x01"))).items), expected);
 
@@ -199,7 +214,8 @@ private Q_SLOTS:
         q.limit = 5;
         auto r = store->query(q);
         std::vector<std::string> got;
-        for (const auto& item : *r.items) got.push_back(item.at("gsk").asString() + "/" + item.at("pk").asString() + "/" + item.at("sk").asString());
+        for (const auto& item : *r.items)
+            got.push_back(item.at("gsk").asString() + "/" + item.at("pk").asString() + "/" + item.at("sk").asString());
         QCOMPARE(got, (std::vector<std::string>{"T0/p2/s08", "T0/p0/s00", "T0/p1/s04", "T0/p0/s06", "T0/p2/s02"}));
         // On an index the LastEvaluatedKey carries the index keys and the table keys.
         QCOMPARE(debug(*r.lastEvaluatedKey), debug({{"gpk", S("G")}, {"gsk", S("T0")}, {"pk", S("p2")}, {"sk", S("s02")}}));
@@ -210,7 +226,8 @@ private Q_SLOTS:
         const auto rest = *store->query(q).items;
         for (const auto& item : rest)
             got.push_back(item.at("gsk").asString() + "/" + item.at("pk").asString() + "/" + item.at("sk").asString());
-        QCOMPARE(got, (std::vector<std::string>{"T0/p1/s10", "T1/p2/s05", "T1/p0/s03", "T1/p0/s09", "T1/p1/s07", "T1/p2/s11", "T1/p1/s01"}));
+        QCOMPARE(got, (std::vector<std::string>{"T0/p1/s10", "T1/p2/s05", "T1/p0/s03", "T1/p0/s09", "T1/p1/s07", "T1/p2/s11",
+                                                "T1/p1/s01"}));
     }
 
     void shouldOrderLsiTiesLikeDynamoDbLocal()
@@ -284,11 +301,16 @@ private Q_SLOTS:
         QTest::newRow("consistent read on gsi") << 1 << "Consistent read cannot be true when querying a GSI";
         QTest::newRow("limit zero") << 2 << "Limit must be greater than or equal to 1";
         QTest::newRow("select all on keys-only gsi")
-            << 3 << "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index GSI1 because its projection type is not ALL";
-        QTest::newRow("all projected on table") << 4 << "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName";
-        QTest::newRow("specific without projection") << 5 << "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES";
-        QTest::newRow("count with projection") << 6 << "Cannot specify the ProjectionExpression when choosing to get only the Count";
-        QTest::newRow("all attributes with projection") << 7 << "Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES";
+            << 3
+            << "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index GSI1 because its projection type is not ALL";
+        QTest::newRow("all projected on table")
+            << 4 << "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName";
+        QTest::newRow("specific without projection")
+            << 5 << "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES";
+        QTest::newRow("count with projection")
+            << 6 << "Cannot specify the ProjectionExpression when choosing to get only the Count";
+        QTest::newRow("all attributes with projection")
+            << 7 << "Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES";
         QTest::newRow("start key of another partition") << 8 << "The provided starting key does not match the range key predicate";
         QTest::newRow("start key outside the range") << 9 << "The provided starting key does not match the range key predicate";
         QTest::newRow("start key missing sort key") << 10 << "Exclusive Start Key must have same size as table's key schema";
@@ -307,13 +329,27 @@ private Q_SLOTS:
         auto q = queryPk("bad", S("p"));
         switch (caseIndex) {
         case 0: q.indexName = "nope"; break;
-        case 1: q = queryPk("bad", S("x"), "g"); q.indexName = "GSI1"; q.consistentRead = true; break;
+        case 1:
+            q = queryPk("bad", S("x"), "g");
+            q.indexName = "GSI1";
+            q.consistentRead = true;
+            break;
         case 2: q.limit = 0; break;
-        case 3: q = queryPk("bad", S("x"), "g"); q.indexName = "GSI1"; q.select = store::Select::AllAttributes; break;
+        case 3:
+            q = queryPk("bad", S("x"), "g");
+            q.indexName = "GSI1";
+            q.select = store::Select::AllAttributes;
+            break;
         case 4: q.select = store::Select::AllProjectedAttributes; break;
         case 5: q.select = store::Select::SpecificAttributes; break;
-        case 6: q.select = store::Select::Count; q.projectionExpression = "pk"; break;
-        case 7: q.select = store::Select::AllAttributes; q.projectionExpression = "pk"; break;
+        case 6:
+            q.select = store::Select::Count;
+            q.projectionExpression = "pk";
+            break;
+        case 7:
+            q.select = store::Select::AllAttributes;
+            q.projectionExpression = "pk";
+            break;
         case 8: q.exclusiveStartKey = Item{{"pk", S("q")}, {"sk", S("s2")}}; break;
         case 9:
             q.keyConditionExpression = "#p = :p AND sk > :s";
@@ -322,7 +358,11 @@ private Q_SLOTS:
             break;
         case 10: q.exclusiveStartKey = Item{{"pk", S("p")}}; break;
         case 11: q.exclusiveStartKey = Item{{"pk", S("p")}, {"sk", N("2")}}; break;
-        case 12: q = queryPk("bad", S("x"), "g"); q.indexName = "GSI1"; q.exclusiveStartKey = Item{{"pk", S("p")}, {"sk", S("s")}}; break;
+        case 12:
+            q = queryPk("bad", S("x"), "g");
+            q.indexName = "GSI1";
+            q.exclusiveStartKey = Item{{"pk", S("p")}, {"sk", S("s")}};
+            break;
         }
         try {
             store->query(q);
@@ -362,7 +402,8 @@ private Q_SLOTS:
         store->createTable(r);
         const std::string body(4180 - 3 - 6 - 3 - 3 - 5, 'x');  // pk, sk, g, l and "body" names and values
         for (int i = 0; i < 10; ++i)
-            store->putItem(put("cap", {{"pk", S("p")}, {"sk", S("s" + std::to_string(i))}, {"g", S("G")}, {"l", S("L")}, {"body", S(body)}}));
+            store->putItem(put(
+                "cap", {{"pk", S("p")}, {"sk", S("s" + std::to_string(i))}, {"g", S("G")}, {"l", S("L")}, {"body", S(body)}}));
         store::QueryRequest q = index == "GSI1" ? queryPk("cap", S("G"), "g") : queryPk("cap", S("p"));
         if (!index.isEmpty()) q.indexName = index.toStdString();
         if (consistent) q.consistentRead = true;

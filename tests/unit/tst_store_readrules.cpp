@@ -32,9 +32,13 @@ std::unique_ptr<store::SqliteStore> indexedStore()
     r.localSecondaryIndexes = {lsi("byL", "l", ProjectionType::KeysOnly)};
     store->createTable(r);
     for (int i = 0; i < 3; ++i)
-        store->putItem(put("tbl", {{"pk", S("x")}, {"sk", S("s" + std::to_string(i))}, {"l", S("l" + std::to_string(i))},
-                                 {"g", S("G")}, {"a", S("A")}, {"zeta", N(std::to_string(i))},
-                                 {"big", S(std::string(5000, 'y'))}}));
+        store->putItem(put("tbl", {{"pk", S("x")},
+                                   {"sk", S("s" + std::to_string(i))},
+                                   {"l", S("l" + std::to_string(i))},
+                                   {"g", S("G")},
+                                   {"a", S("A")},
+                                   {"zeta", N(std::to_string(i))},
+                                   {"big", S(std::string(5000, 'y'))}}));
     return store;
 }
 
@@ -97,8 +101,9 @@ private Q_SLOTS:
         scan.tableName = "tbl";
         scan.indexName = "withA";
         scan.projectionExpression = "a, zeta.b, big[1]";
-        KEYPLAN_EXPECT_ERROR(store->scan(scan), "ValidationException",
-                             "One or more parameter values were invalid: Global secondary index withA does not project [zeta, big]");
+        KEYPLAN_EXPECT_ERROR(
+            store->scan(scan), "ValidationException",
+            "One or more parameter values were invalid: Global secondary index withA does not project [zeta, big]");
     }
 
     void shouldCheckTheFilterBeforeTheProjection()
@@ -121,8 +126,9 @@ private Q_SLOTS:
         q.indexName = "withA";
         q.keyConditions = equalTo("g", S("G"));
         q.attributesToGet = std::vector<std::string>{"a", "zeta", "big"};
-        KEYPLAN_EXPECT_ERROR(store->query(q), "ValidationException",
-                             "One or more parameter values were invalid: Global secondary index withA does not project [zeta, big]");
+        KEYPLAN_EXPECT_ERROR(
+            store->query(q), "ValidationException",
+            "One or more parameter values were invalid: Global secondary index withA does not project [zeta, big]");
         q.attributesToGet.reset();
         q.queryFilter = equalTo("zeta", N("1"));
         KEYPLAN_EXPECT_ERROR(store->query(q), "ValidationException",
@@ -194,24 +200,33 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         const QString prefix = "Can not use both expression and non-expression parameters in the same request: ";
         QTest::newRow("KeyConditions+KeyConditionExpression")
-            << "KeyConditions" << "KeyConditionExpression"
+            << "KeyConditions"
+            << "KeyConditionExpression"
             << prefix + "Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}";
         QTest::newRow("KeyConditions+KeyConditionExpression+FilterExpression")
-            << "KeyConditions" << "KeyConditionExpression,FilterExpression"
-            << prefix + "Non-expression parameters: {KeyConditions} Expression parameters: {FilterExpression, KeyConditionExpression}";
+            << "KeyConditions"
+            << "KeyConditionExpression,FilterExpression"
+            << prefix +
+                   "Non-expression parameters: {KeyConditions} Expression parameters: {FilterExpression, KeyConditionExpression}";
         QTest::newRow("QueryFilter+FilterExpression")
-            << "QueryFilter" << "FilterExpression" << prefix + "Non-expression parameters: {QueryFilter} Expression parameters: {FilterExpression}";
+            << "QueryFilter"
+            << "FilterExpression"
+            << prefix + "Non-expression parameters: {QueryFilter} Expression parameters: {FilterExpression}";
         QTest::newRow("QueryFilter+ProjectionExpression")
-            << "QueryFilter" << "ProjectionExpression"
+            << "QueryFilter"
+            << "ProjectionExpression"
             << prefix + "Non-expression parameters: {QueryFilter} Expression parameters: {ProjectionExpression}";
         QTest::newRow("AttributesToGet+FilterExpression")
-            << "AttributesToGet" << "FilterExpression"
+            << "AttributesToGet"
+            << "FilterExpression"
             << prefix + "Non-expression parameters: {AttributesToGet} Expression parameters: {FilterExpression}";
         QTest::newRow("AttributesToGet+ProjectionExpression")
-            << "AttributesToGet" << "ProjectionExpression"
+            << "AttributesToGet"
+            << "ProjectionExpression"
             << prefix + "Non-expression parameters: {AttributesToGet} Expression parameters: {ProjectionExpression}";
         QTest::newRow("ConditionalOperator+FilterExpression")
-            << "ConditionalOperator" << "FilterExpression"
+            << "ConditionalOperator"
+            << "FilterExpression"
             << prefix + "Non-expression parameters: {ConditionalOperator} Expression parameters: {FilterExpression}";
     }
     void shouldRefuseEveryOtherMix()
@@ -246,10 +261,13 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("select");
         QTest::addColumn<QString>("message");
-        QTest::newRow("ALL_ATTRIBUTES") << int(store::Select::AllAttributes) << "Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES";
+        QTest::newRow("ALL_ATTRIBUTES") << int(store::Select::AllAttributes)
+                                        << "Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES";
         QTest::newRow("ALL_PROJECTED_ATTRIBUTES on a table")
-            << int(store::Select::AllProjectedAttributes) << "Cannot specify the AttributesToGet when choosing to get ALL_PROJECTED_ATTRIBUTES";
-        QTest::newRow("COUNT") << int(store::Select::Count) << "Cannot specify the AttributesToGet when choosing to get only the Count";
+            << int(store::Select::AllProjectedAttributes)
+            << "Cannot specify the AttributesToGet when choosing to get ALL_PROJECTED_ATTRIBUTES";
+        QTest::newRow("COUNT") << int(store::Select::Count)
+                               << "Cannot specify the AttributesToGet when choosing to get only the Count";
     }
     void shouldNameAttributesToGetInSelectTexts()
     {

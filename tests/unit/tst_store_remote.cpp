@@ -39,10 +39,10 @@ public:
         f.open(QIODevice::WriteOnly);
         f.write(QJsonDocument(answers).toJson());
         f.close();
-        process_.start("/usr/bin/python3", QStringList{QString(KEYPLAN_SOURCE_DIR) + "/tests/remote/fake_endpoint.py",
-                                                       dir_.filePath("script.json"), dir_.filePath("log.jsonl"),
-                                                       dir_.filePath("port")} +
-                                               tls);
+        process_.start("/usr/bin/python3",
+                       QStringList{QString(KEYPLAN_SOURCE_DIR) + "/tests/remote/fake_endpoint.py", dir_.filePath("script.json"),
+                                   dir_.filePath("log.jsonl"), dir_.filePath("port")} +
+                           tls);
         QDeadlineTimer deadline(20000);
         while (!QFile::exists(dir_.filePath("port")) && !deadline.hasExpired()) QThread::msleep(20);
         QFile portFile(dir_.filePath("port"));
@@ -160,9 +160,12 @@ void TestStoreRemote::shouldGiveUpAfterMaxAttemptsWithTheLastError()
 
 void TestStoreRemote::shouldNotRetryClientErrorsAndKeepTheirNames()
 {
-    FakeEndpoint fake({{400, R"({"__type":"com.amazon.coral.validate#ValidationException","message":"The provided key element does not match the schema"})"},
-                       {400, R"({"__type":"com.amazon.coral.service#AccessDeniedException","Message":"User is not authorized"})"},
-                       {400, R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","message":"Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed]","CancellationReasons":[{"Code":"ConditionalCheckFailed","Message":"The conditional request failed","Item":{"pk":{"S":"a"}}}]})"}});
+    FakeEndpoint fake(
+        {{400,
+          R"({"__type":"com.amazon.coral.validate#ValidationException","message":"The provided key element does not match the schema"})"},
+         {400, R"({"__type":"com.amazon.coral.service#AccessDeniedException","Message":"User is not authorized"})"},
+         {400,
+          R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","message":"Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed]","CancellationReasons":[{"Code":"ConditionalCheckFailed","Message":"The conditional request failed","Item":{"pk":{"S":"a"}}}]})"}});
     store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     int retries = 0;
     remote.transport().sleep = [&](std::chrono::milliseconds) { ++retries; };
@@ -195,7 +198,8 @@ void TestStoreRemote::shouldResendUnprocessedItemsUntilDoneAddingCapacity()
 {
     const QString firstAnswer =
         R"({"UnprocessedItems":{"t":[{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})";
-    FakeEndpoint fake({{200, firstAnswer}, {200, R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})"}});
+    FakeEndpoint fake(
+        {{200, firstAnswer}, {200, R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})"}});
     store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     int waits = 0;
     remote.transport().sleep = [&](std::chrono::milliseconds) { ++waits; };
@@ -227,8 +231,10 @@ void TestStoreRemote::shouldSayHowManyItemsStayUnprocessed()
 
 void TestStoreRemote::shouldResendUnprocessedKeys()
 {
-    FakeEndpoint fake({{200, R"({"Responses":{"t":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{"t":{"Keys":[{"pk":{"S":"b"}}],"ConsistentRead":true}}})"},
-                       {200, R"({"Responses":{"t":[{"pk":{"S":"b"}}]},"UnprocessedKeys":{}})"}});
+    FakeEndpoint fake(
+        {{200,
+          R"({"Responses":{"t":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{"t":{"Keys":[{"pk":{"S":"b"}}],"ConsistentRead":true}}})"},
+         {200, R"({"Responses":{"t":[{"pk":{"S":"b"}}]},"UnprocessedKeys":{}})"}});
     store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     remote.transport().sleep = [](std::chrono::milliseconds) {};
     store::BatchGetItemRequest get;
@@ -295,10 +301,11 @@ void TestStoreRemote::shouldVerifyTheServerCertificate()
 {
     QTemporaryDir dir;
     QProcess openssl;
-    openssl.start("openssl", {"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-                              "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", dir.filePath("key.pem"), "-out",
-                              dir.filePath("cert.pem")});
-    QVERIFY2(openssl.waitForFinished(60000) && openssl.exitCode() == 0, "the openssl command is needed to make a test certificate");
+    openssl.start("openssl",
+                  {"req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-addext",
+                   "subjectAltName=IP:127.0.0.1", "-keyout", dir.filePath("key.pem"), "-out", dir.filePath("cert.pem")});
+    QVERIFY2(openssl.waitForFinished(60000) && openssl.exitCode() == 0,
+             "the openssl command is needed to make a test certificate");
     FakeEndpoint fake({{200, R"({"TableNames":["secure"]})"}}, {dir.filePath("cert.pem"), dir.filePath("key.pem")});
     QVERIFY(fake.port() > 0);
     const std::string url = "https://127.0.0.1:" + std::to_string(fake.port());

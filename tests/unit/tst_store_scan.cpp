@@ -29,7 +29,8 @@ private Q_SLOTS:
         auto store = store::SqliteStore::openInMemory();
         store->createTable(simpleTable("probe", ScalarAttributeType::S, ScalarAttributeType::N));
         for (const char* n : {"-1", "0", "10", "2"}) store->putItem(put("probe", {{"pk", S("a")}, {"sk", N(n)}}));
-        for (const char* p : {"b", "c", "d", "e", "f", "A", "zz", "\xC3\xA9"}) store->putItem(put("probe", {{"pk", S(p)}, {"sk", N("1")}}));
+        for (const char* p : {"b", "c", "d", "e", "f", "A", "zz", "\xC3\xA9"})
+            store->putItem(put("probe", {{"pk", S(p)}, {"sk", N("1")}}));
         store::ScanRequest scan;
         scan.tableName = "probe";
         std::vector<std::string> got;
@@ -105,11 +106,21 @@ private Q_SLOTS:
         QTest::addColumn<std::optional<int64_t>>("totalSegments");
         QTest::addColumn<QString>("message");
         using O = std::optional<int64_t>;
-        QTest::newRow("segment alone") << O(0) << O() << "The TotalSegments parameter is required but was not present in the request when Segment parameter is present";
-        QTest::newRow("total alone") << O() << O(2) << "The Segment parameter is required but was not present in the request when parameter TotalSegments is present";
-        QTest::newRow("segment past total") << O(2) << O(2) << "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 2 is not less than TotalSegments: 2";
-        QTest::newRow("negative segment") << O(-1) << O(2) << "1 validation error detected: Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0";
-        QTest::newRow("zero total") << O(0) << O(0) << "1 validation error detected: Value '0' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1";
+        QTest::newRow("segment alone")
+            << O(0) << O()
+            << "The TotalSegments parameter is required but was not present in the request when Segment parameter is present";
+        QTest::newRow("total alone")
+            << O() << O(2)
+            << "The Segment parameter is required but was not present in the request when parameter TotalSegments is present";
+        QTest::newRow("segment past total")
+            << O(2) << O(2)
+            << "The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 2 is not less than TotalSegments: 2";
+        QTest::newRow("negative segment")
+            << O(-1) << O(2)
+            << "1 validation error detected: Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0";
+        QTest::newRow("zero total")
+            << O(0) << O(0)
+            << "1 validation error detected: Value '0' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1";
         QTest::newRow("both out of range")
             << O(1000000) << O(1000001)
             << "2 validation errors detected: Value '1000000' at 'segment' failed to satisfy constraint: Member must have value less than or equal to 999999; "
@@ -168,8 +179,10 @@ private Q_SLOTS:
         r.localSecondaryIndexes = {lsi("byL", "l")};
         store->createTable(r);
         for (int i = 0; i < 120; ++i)
-            store->putItem(put("segidx", {{"pk", S("p" + std::to_string(i % 17))}, {"sk", S("s" + std::to_string(i))},
-                                          {"g", S("g" + std::to_string(i % 23))}, {"gs", S("t" + std::to_string(i))},
+            store->putItem(put("segidx", {{"pk", S("p" + std::to_string(i % 17))},
+                                          {"sk", S("s" + std::to_string(i))},
+                                          {"g", S("g" + std::to_string(i % 23))},
+                                          {"gs", S("t" + std::to_string(i))},
                                           {"l", S("l" + std::to_string(i * 7 % 31))}}));
         // Every item's segment as the table's parallel Scan puts it.
         std::map<std::string, int> tableSegment;
@@ -201,7 +214,8 @@ private Q_SLOTS:
                     // The key of this segment's page starts no other segment.
                     store::ScanRequest other = scan;
                     other.segment = (s + 1) % totalSegments;
-                    KEYPLAN_EXPECT_ERROR(store->scan(other), "ValidationException", "Exclusive start key must lie within the segment");
+                    KEYPLAN_EXPECT_ERROR(store->scan(other), "ValidationException",
+                                         "Exclusive start key must lie within the segment");
                 }
             }
         }
@@ -218,7 +232,9 @@ private Q_SLOTS:
         for (int i = 0; i < 12; ++i) {
             char sk[8];
             std::snprintf(sk, sizeof sk, "s%02d", i);
-            store->putItem(put("ties", {{"pk", S("p" + std::to_string(i % 3))}, {"sk", S(sk)}, {"gpk", S("G")},
+            store->putItem(put("ties", {{"pk", S("p" + std::to_string(i % 3))},
+                                        {"sk", S(sk)},
+                                        {"gpk", S("G")},
                                         {"gsk", S("T" + std::to_string(i % 2))}}));
         }
         store::ScanRequest scan;

@@ -276,7 +276,8 @@ private Q_SLOTS:
     {
         auto store = store::SqliteStore::openInMemory();
         store->createTable(simpleTable("orders"));
-        KEYPLAN_EXPECT_ERROR(store->createTable(simpleTable("orders")), "ResourceInUseException", "Cannot create preexisting table");
+        KEYPLAN_EXPECT_ERROR(store->createTable(simpleTable("orders")), "ResourceInUseException",
+                             "Cannot create preexisting table");
     }
 
     void shouldDescribeTableWithIndexes()
@@ -301,7 +302,8 @@ private Q_SLOTS:
         QCOMPARE(table.globalSecondaryIndexes.size(), size_t(1));
         QCOMPARE(table.globalSecondaryIndexes[0].indexName, std::string("GSI1"));
         QCOMPARE(table.globalSecondaryIndexes[0].itemCount, int64_t(1));
-        QCOMPARE(table.globalSecondaryIndexes[0].indexArn, std::string("arn:aws:dynamodb:ddblocal:000000000000:table/shop/index/GSI1"));
+        QCOMPARE(table.globalSecondaryIndexes[0].indexArn,
+                 std::string("arn:aws:dynamodb:ddblocal:000000000000:table/shop/index/GSI1"));
         QCOMPARE(table.localSecondaryIndexes.size(), size_t(1));
         QCOMPARE(table.localSecondaryIndexes[0].itemCount, int64_t(1));
         QVERIFY(table.localSecondaryIndexes[0].projection.projectionType == ProjectionType::KeysOnly);
@@ -375,8 +377,10 @@ private Q_SLOTS:
             auto store = store::SqliteStore::openFile(path);
             store->createTable(ordersWithOddEvenIndex());
             for (int i = 0; i < 50; ++i)
-                store->putItem(put("orders", {{"pk", S("c" + std::to_string(i % 5))}, {"sk", N(std::to_string(i))},
-                                              {"GSI1PK", S(i % 2 ? "odd" : "even")}, {"n", N("1.5")}}));
+                store->putItem(put("orders", {{"pk", S("c" + std::to_string(i % 5))},
+                                              {"sk", N(std::to_string(i))},
+                                              {"GSI1PK", S(i % 2 ? "odd" : "even")},
+                                              {"n", N("1.5")}}));
         }
         auto store = store::SqliteStore::openFile(path);
         auto table = store->describeTable({"orders"}).table;
@@ -407,9 +411,10 @@ private Q_SLOTS:
             batch.requestItems = {{"orders", {}}};
             for (int i = 0; i < 25; ++i) {
                 const int n = b * 25 + i;
-                batch.requestItems[0].second.push_back(
-                    {Item{{"pk", S("c" + std::to_string(n % 40))}, {"sk", N(std::to_string(n))}, {"GSI1PK", S(n % 2 ? "odd" : "even")}},
-                     std::nullopt});
+                batch.requestItems[0].second.push_back({Item{{"pk", S("c" + std::to_string(n % 40))},
+                                                             {"sk", N(std::to_string(n))},
+                                                             {"GSI1PK", S(n % 2 ? "odd" : "even")}},
+                                                        std::nullopt});
             }
             batches.push_back(std::move(batch));
         }

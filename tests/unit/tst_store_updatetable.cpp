@@ -99,7 +99,8 @@ private Q_SLOTS:
         // While it is being built: reads refused, describe says CREATING and Backfilling.
         auto q = queryPk("orders", S("OPEN"), "status");
         q.indexName = "byStatus";
-        KEYPLAN_EXPECT_ERROR(store->query(q), "ValidationException", "Cannot read from backfilling global secondary index: byStatus");
+        KEYPLAN_EXPECT_ERROR(store->query(q), "ValidationException",
+                             "Cannot read from backfilling global secondary index: byStatus");
         const auto during = store->describeTable({"orders"}).table;
         QCOMPARE(findIndex(during, "byStatus")->backfilling, std::optional<bool>(true));
         QCOMPARE(during.tableStatus, std::string("ACTIVE"));  // the table itself takes writes
@@ -226,7 +227,8 @@ private Q_SLOTS:
         store::UpdateTableRequest t;
         t.tableName = "bill";
         t.provisionedThroughput = store::ProvisionedThroughput{3, 4};
-        KEYPLAN_EXPECT_ERROR(store->updateTable(t), "ValidationException", "The requested throughput value equals the current value");
+        KEYPLAN_EXPECT_ERROR(store->updateTable(t), "ValidationException",
+                             "The requested throughput value equals the current value");
         t.provisionedThroughput = store::ProvisionedThroughput{0, 4};
         KEYPLAN_EXPECT_ERROR(store->updateTable(t), "ValidationException",
                              "Table read and write throughput must be at least 1, and cannot be null");

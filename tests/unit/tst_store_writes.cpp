@@ -25,8 +25,11 @@ std::unique_ptr<store::SqliteStore> shop()
     store->createTable(r);
     store->createTable(simpleTable("other", ScalarAttributeType::N, std::nullopt));
     for (int i = 0; i < 4; ++i)
-        store->putItem(put("shop", {{"pk", S("p")}, {"sk", S("s" + std::to_string(i))}, {"g", S("G" + std::to_string(i % 2))},
-                                    {"l", S("L" + std::to_string(i))}, {"n", N(std::to_string(i))}}));
+        store->putItem(put("shop", {{"pk", S("p")},
+                                    {"sk", S("s" + std::to_string(i))},
+                                    {"g", S("G" + std::to_string(i % 2))},
+                                    {"l", S("L" + std::to_string(i))},
+                                    {"n", N(std::to_string(i))}}));
     store->putItem(put("other", {{"pk", N("1")}, {"v", S("x")}}));
     return store;
 }
@@ -35,8 +38,8 @@ std::unique_ptr<store::SqliteStore> shop()
 QString snapshot(store::Store& store)
 {
     QString out;
-    for (const auto& [table, indexes] : std::vector<std::pair<std::string, std::vector<std::string>>>{
-             {"shop", {"", "GSI1", "GSI2", "LSI1"}}, {"other", {""}}}) {
+    for (const auto& [table, indexes] :
+         std::vector<std::pair<std::string, std::vector<std::string>>>{{"shop", {"", "GSI1", "GSI2", "LSI1"}}, {"other", {""}}}) {
         for (const auto& index : indexes) {
             store::ScanRequest scan;
             scan.tableName = table;
@@ -173,11 +176,13 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("expression");
         QTest::addColumn<QString>("message");
-        QTest::newRow("arithmetic on a string")
-            << "SET g = g + :one" << "An operand in the update expression has an incorrect data type";
-        QTest::newRow("key attribute") << "SET sk = :one" << "One or more parameter values were invalid: Cannot update attribute sk. This attribute is part of the key";
-        QTest::newRow("index key of the wrong type")
-            << "SET g = :one" << "One or more parameter values were invalid: Type mismatch for Index Key";
+        QTest::newRow("arithmetic on a string") << "SET g = g + :one"
+                                                << "An operand in the update expression has an incorrect data type";
+        QTest::newRow("key attribute")
+            << "SET sk = :one"
+            << "One or more parameter values were invalid: Cannot update attribute sk. This attribute is part of the key";
+        QTest::newRow("index key of the wrong type") << "SET g = :one"
+                                                     << "One or more parameter values were invalid: Type mismatch for Index Key";
     }
     void shouldLeaveEverythingUnchangedWhenAnUpdateIsInvalid()
     {
@@ -295,7 +300,8 @@ private Q_SLOTS:
             QCOMPARE(e.cancellationReasons[1].item->at("n"), N("0"));
             // DynamoDB Local ends a ConditionCheck's message with a full stop.
             QCOMPARE(e.cancellationReasons[2].message.value_or(""), std::string("The conditional request failed."));
-            QCOMPARE(e.cancellationReasons[3].message.value_or(""), std::string("One or more parameter values were invalid: Type mismatch for key"));
+            QCOMPARE(e.cancellationReasons[3].message.value_or(""),
+                     std::string("One or more parameter values were invalid: Type mismatch for key"));
         }
         QCOMPARE(snapshot(*store), before);
     }
@@ -305,11 +311,14 @@ private Q_SLOTS:
         QTest::addColumn<int>("caseIndex");
         QTest::addColumn<QString>("message");
         QTest::newRow("two actions on one item") << 0 << "Transaction request cannot include multiple operations on one item";
-        QTest::newRow("empty") << 1 << "Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1";
+        QTest::newRow("empty")
+            << 1
+            << "Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1";
         QTest::newRow("101 items") << 2 << "Member must have length less than or equal to 100";
         QTest::newRow("missing key attribute") << 3 << "One of the required keys was not given a value";
         QTest::newRow("condition check without condition")
-            << 4 << "Value null at 'transactItems.1.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null";
+            << 4
+            << "Value null at 'transactItems.1.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null";
     }
     void shouldRejectBadTransactions()
     {
@@ -337,7 +346,10 @@ private Q_SLOTS:
         case 2:
             for (int i = 0; i < 101; ++i) t.transactItems.push_back(putOf(std::to_string(i + 10)));
             break;
-        case 3: t.transactItems = {putOf("7")}; t.transactItems[0].item = {{"nope", N("7")}}; break;
+        case 3:
+            t.transactItems = {putOf("7")};
+            t.transactItems[0].item = {{"nope", N("7")}};
+            break;
         case 4: {
             store::TransactWriteItem check;
             check.kind = store::TransactWriteKind::ConditionCheck;

@@ -162,9 +162,10 @@ void WidgetConsoleTest::shouldBuildEachOperationFromItsFields_data()
     get.names = {{"#s", "status"}};
     get.values = {{":unused", "S", "ignored: GetItem takes no values"}};
     get.consistentRead = true;
-    QTest::newRow("GetItem") << get
-                             << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}},"ConsistentRead":true,)"
-                                R"("ProjectionExpression":"#s, visits","ExpressionAttributeNames":{"#s":"status"},"ReturnConsumedCapacity":"TOTAL"})";
+    QTest::newRow("GetItem")
+        << get
+        << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}},"ConsistentRead":true,)"
+           R"("ProjectionExpression":"#s, visits","ExpressionAttributeNames":{"#s":"status"},"ReturnConsumedCapacity":"TOTAL"})";
 
     ConsoleForm query;
     query.operation = ConsoleOperation::Query;
@@ -188,8 +189,8 @@ void WidgetConsoleTest::shouldBuildEachOperationFromItsFields_data()
     scan.table = "Shop";
     scan.capacity = store::ReturnConsumedCapacity::None;
     scan.exclusiveStartKey = Item{{"PK", S("CUST#3")}, {"SK", S("PROFILE")}};
-    QTest::newRow("Scan from a start key") << scan
-                                           << R"({"TableName":"Shop","ExclusiveStartKey":{"PK":{"S":"CUST#3"},"SK":{"S":"PROFILE"}}})";
+    QTest::newRow("Scan from a start key")
+        << scan << R"({"TableName":"Shop","ExclusiveStartKey":{"PK":{"S":"CUST#3"},"SK":{"S":"PROFILE"}}})";
 
     ConsoleForm putItem;
     putItem.operation = ConsoleOperation::PutItem;
@@ -211,11 +212,12 @@ void WidgetConsoleTest::shouldBuildEachOperationFromItsFields_data()
     update.names = {{"#l", "last"}};
     update.values = {{":one", "N", "1"}, {":when", "JSON", R"({"M": {"day": {"N": "3"}}})"}};
     update.returnValues = store::ReturnValues::UpdatedNew;
-    QTest::newRow("UpdateItem") << update
-                                << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}},)"
-                                   R"("UpdateExpression":"SET visits = visits + :one, #l = :when","ExpressionAttributeNames":{"#l":"last"},)"
-                                   R"("ExpressionAttributeValues":{":one":{"N":"1"},":when":{"M":{"day":{"N":"3"}}}},"ReturnValues":"UPDATED_NEW",)"
-                                   R"("ReturnConsumedCapacity":"TOTAL"})";
+    QTest::newRow("UpdateItem")
+        << update
+        << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}},)"
+           R"("UpdateExpression":"SET visits = visits + :one, #l = :when","ExpressionAttributeNames":{"#l":"last"},)"
+           R"("ExpressionAttributeValues":{":one":{"N":"1"},":when":{"M":{"day":{"N":"3"}}}},"ReturnValues":"UPDATED_NEW",)"
+           R"("ReturnConsumedCapacity":"TOTAL"})";
 
     ConsoleForm remove;
     remove.operation = ConsoleOperation::DeleteItem;
@@ -241,10 +243,18 @@ void WidgetConsoleTest::shouldRefuseFieldsThatCannotBecomeARequest_data()
     QTest::addColumn<QString>("type");
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("message");
-    QTest::newRow("number") << "N" << "12abc" << ":v: ";
-    QTest::newRow("base64") << "B" << "%%%" << ":v: ";
-    QTest::newRow("bool") << "BOOL" << "yes" << ":v: BOOL is true or false";
-    QTest::newRow("json") << "JSON" << "{\"S\": " << ":v: not JSON: ";
+    QTest::newRow("number") << "N"
+                            << "12abc"
+                            << ":v: ";
+    QTest::newRow("base64") << "B"
+                            << "%%%"
+                            << ":v: ";
+    QTest::newRow("bool") << "BOOL"
+                          << "yes"
+                          << ":v: BOOL is true or false";
+    QTest::newRow("json") << "JSON"
+                          << "{\"S\": "
+                          << ":v: not JSON: ";
 }
 
 void WidgetConsoleTest::shouldRefuseFieldsThatCannotBecomeARequest()
@@ -276,29 +286,54 @@ void WidgetConsoleTest::shouldCheckExpressionsWithDynamoDbsMessages_data()
     QTest::addColumn<QStringList>("messages");
     const int scan = int(ConsoleOperation::Scan);
     const int query = int(ConsoleOperation::Query);
-    QTest::newRow("all defined and used") << scan << "" << "#s = :v" << "#s" << QStringList{"#s"} << QStringList{":v"} << QStringList{};
+    QTest::newRow("all defined and used") << scan << ""
+                                          << "#s = :v"
+                                          << "#s" << QStringList{"#s"} << QStringList{":v"} << QStringList{};
     QTest::newRow("undefined name")
-        << scan << "" << "#s = :v" << "" << QStringList{} << QStringList{":v"}
-        << QStringList{"Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #s"};
+        << scan << ""
+        << "#s = :v"
+        << "" << QStringList{} << QStringList{":v"}
+        << QStringList{
+               "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #s"};
     QTest::newRow("undefined value")
-        << scan << "" << "a = :v AND b = :w" << "" << QStringList{} << QStringList{":v"}
-        << QStringList{"Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :w"};
-    QTest::newRow("unused name") << scan << "" << "a = :v" << "" << QStringList{"#x"} << QStringList{":v"}
+        << scan << ""
+        << "a = :v AND b = :w"
+        << "" << QStringList{} << QStringList{":v"}
+        << QStringList{
+               "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :w"};
+    QTest::newRow("unused name") << scan << ""
+                                 << "a = :v"
+                                 << "" << QStringList{"#x"} << QStringList{":v"}
                                  << QStringList{"Value provided in ExpressionAttributeNames unused in expressions: keys: {#x}"};
-    QTest::newRow("unused values") << scan << "" << "a = :v" << "" << QStringList{} << QStringList{":v", ":y"}
+    QTest::newRow("unused values") << scan << ""
+                                   << "a = :v"
+                                   << "" << QStringList{} << QStringList{":v", ":y"}
                                    << QStringList{"Value provided in ExpressionAttributeValues unused in expressions: keys: {:y}"};
     QTest::newRow("a name used only in the projection counts as used")
-        << scan << "" << "" << "#p, b" << QStringList{"#p"} << QStringList{} << QStringList{};
-    QTest::newRow("syntax error") << scan << "" << "a = = :v" << "" << QStringList{} << QStringList{":v"} << QStringList{"SYNTAX"};
-    QTest::newRow("reserved word") << scan << "" << "status = :v" << "" << QStringList{} << QStringList{":v"}
-                                   << QStringList{"Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status"};
+        << scan << ""
+        << ""
+        << "#p, b" << QStringList{"#p"} << QStringList{} << QStringList{};
+    QTest::newRow("syntax error") << scan << ""
+                                  << "a = = :v"
+                                  << "" << QStringList{} << QStringList{":v"} << QStringList{"SYNTAX"};
+    QTest::newRow("reserved word")
+        << scan << ""
+        << "status = :v"
+        << "" << QStringList{} << QStringList{":v"}
+        << QStringList{"Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status"};
     QTest::newRow("each expression reports its own first problem")
-        << scan << "" << "#f = :v" << "#p" << QStringList{} << QStringList{":v"}
-        << QStringList{"Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #f",
-                       "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #p"};
-    QTest::newRow("key condition on the table's keys") << query << "PK = :v" << "" << "" << QStringList{} << QStringList{":v"} << QStringList{};
-    QTest::newRow("key condition without the partition key")
-        << query << "visits = :v" << "" << "" << QStringList{} << QStringList{":v"} << QStringList{"KEYS"};
+        << scan << ""
+        << "#f = :v"
+        << "#p" << QStringList{} << QStringList{":v"}
+        << QStringList{
+               "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #f",
+               "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #p"};
+    QTest::newRow("key condition on the table's keys") << query << "PK = :v"
+                                                       << ""
+                                                       << "" << QStringList{} << QStringList{":v"} << QStringList{};
+    QTest::newRow("key condition without the partition key") << query << "visits = :v"
+                                                             << ""
+                                                             << "" << QStringList{} << QStringList{":v"} << QStringList{"KEYS"};
 }
 void WidgetConsoleTest::shouldCheckExpressionsWithDynamoDbsMessages()
 {
@@ -414,7 +449,8 @@ void WidgetConsoleTest::shouldPageAScanTypedIntoTheConsole()
     QTRY_COMPARE(console.tables(), QStringList{"Shop"});
     console.setOperation(ConsoleOperation::Scan);
     QTest::keyClicks(child<QLineEdit>(console, "limit"), "2");
-    QCOMPARE(json(console.currentRequest()), QStringLiteral(R"({"TableName":"Shop","Limit":2,"ReturnConsumedCapacity":"INDEXES"})"));
+    QCOMPARE(json(console.currentRequest()),
+             QStringLiteral(R"({"TableName":"Shop","Limit":2,"ReturnConsumedCapacity":"INDEXES"})"));
 
     QSet<QString> seen;
     QTest::mouseClick(child<QPushButton>(console, "run"), Qt::LeftButton);
@@ -422,8 +458,10 @@ void WidgetConsoleTest::shouldPageAScanTypedIntoTheConsole()
     for (int page = 1;; ++page) {
         QCOMPARE(console.pageNumber(), page);
         QVERIFY2(console.errorText().isEmpty(), qPrintable(console.errorText()));
-        for (int r = 0; r < console.resultModel()->rowCount(); ++r) seen.insert(console.resultModel()->index(r, 0).data().toString());
-        QVERIFY2(console.summaryText().startsWith(QStringLiteral("Count %1 \u00b7 ScannedCount %1").arg(console.resultModel()->rowCount())),
+        for (int r = 0; r < console.resultModel()->rowCount(); ++r)
+            seen.insert(console.resultModel()->index(r, 0).data().toString());
+        QVERIFY2(console.summaryText().startsWith(
+                     QStringLiteral("Count %1 \u00b7 ScannedCount %1").arg(console.resultModel()->rowCount())),
                  qPrintable(console.summaryText()));
         QVERIFY2(console.summaryText().contains(QStringLiteral("read units on Shop (table ")), qPrintable(console.summaryText()));
         QCOMPARE(console.resultModel()->columnAttribute(0), QStringLiteral("PK"));
@@ -528,7 +566,8 @@ void WidgetConsoleTest::shouldForgetTheLastErrorOnceTheRequestChanges()
     QCOMPARE(console.errorText(), QString());
     QVERIFY(!child<QLabel>(console, "error")->isVisibleTo(&console));
     QCOMPARE(console.responseJson(), QString());
-    QCOMPARE(console.summaryText(), QStringLiteral("Changed since the last run, which failed; Run sends the request as it is now."));
+    QCOMPARE(console.summaryText(),
+             QStringLiteral("Changed since the last run, which failed; Run sends the request as it is now."));
     console.run();
     QVERIFY(waitForRun(console));
     QCOMPARE(console.errorText(), QString());
@@ -573,15 +612,19 @@ void WidgetConsoleTest::shouldCheckExpressionsAsYouType()
     console.setOperation(ConsoleOperation::Scan);
     auto* filter = child<widgets::ExpressionEdit>(console, "filter");
     QTest::keyClicks(filter, "#st = :v");
-    QCOMPARE(filter->problem(),
-             QStringLiteral("Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #st"));
+    QCOMPARE(
+        filter->problem(),
+        QStringLiteral(
+            "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #st"));
 
     auto* names = child<QTableWidget>(console, "names");
     typeIntoCell(names, 0, 0, "#st");
     typeIntoCell(names, 0, 1, "status");
     QCOMPARE(names->rowCount(), 2);  // a fresh row to type the next name into
-    QCOMPARE(filter->problem(),
-             QStringLiteral("Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :v"));
+    QCOMPARE(
+        filter->problem(),
+        QStringLiteral(
+            "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :v"));
 
     auto* values = child<QTableWidget>(console, "values");
     typeIntoCell(values, 0, 0, ":v");
@@ -591,16 +634,19 @@ void WidgetConsoleTest::shouldCheckExpressionsAsYouType()
 
     // A reserved word used bare, as DynamoDB rejects it.
     QTest::keyClicks(filter, " AND size(name) > :v");
-    QCOMPARE(filter->problem(), QStringLiteral("Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: name"));
+    QCOMPARE(filter->problem(),
+             QStringLiteral("Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: name"));
     filter->clear();
     QTest::keyClicks(filter, "#st = :v");
 
     // A value nothing uses is DynamoDB's error too.
     typeIntoCell(values, 1, 0, ":spare");
-    QCOMPARE(console.problemsText(), QStringLiteral("Value provided in ExpressionAttributeValues unused in expressions: keys: {:spare}"));
+    QCOMPARE(console.problemsText(),
+             QStringLiteral("Value provided in ExpressionAttributeValues unused in expressions: keys: {:spare}"));
     QCOMPARE(json(console.currentRequest()),
-             QStringLiteral(R"({"TableName":"Shop","FilterExpression":"#st = :v","ExpressionAttributeNames":{"#st":"status"},)"
-                            R"("ExpressionAttributeValues":{":spare":{"S":""},":v":{"S":"gold"}},"ReturnConsumedCapacity":"INDEXES"})"));
+             QStringLiteral(
+                 R"({"TableName":"Shop","FilterExpression":"#st = :v","ExpressionAttributeNames":{"#st":"status"},)"
+                 R"("ExpressionAttributeValues":{":spare":{"S":""},":v":{"S":"gold"}},"ReturnConsumedCapacity":"INDEXES"})"));
 }
 
 void WidgetConsoleTest::shouldCompleteAttributeNamesInExpressions()
@@ -650,8 +696,9 @@ void WidgetConsoleTest::shouldBuildATransactionFromActionsAddedInTheForm()
     QCOMPARE(list->item(0)->text(), QStringLiteral(R"(Put Shop {"PK":{"S":"A"},"SK":{"S":"1"}})"));
     QCOMPARE(list->item(1)->text(), QStringLiteral(R"(Delete Shop {"PK":{"S":"B"},"SK":{"S":"2"}})"));
     QCOMPARE(json(console.currentRequest()),
-             QStringLiteral(R"({"TransactItems":[{"Put":{"TableName":"Shop","Item":{"PK":{"S":"A"},"SK":{"S":"1"}}}},)"
-                            R"({"Delete":{"TableName":"Shop","Key":{"PK":{"S":"B"},"SK":{"S":"2"}}}}],"ReturnConsumedCapacity":"INDEXES"})"));
+             QStringLiteral(
+                 R"({"TransactItems":[{"Put":{"TableName":"Shop","Item":{"PK":{"S":"A"},"SK":{"S":"1"}}}},)"
+                 R"({"Delete":{"TableName":"Shop","Key":{"PK":{"S":"B"},"SK":{"S":"2"}}}}],"ReturnConsumedCapacity":"INDEXES"})"));
     list->setCurrentRow(1);
     QTest::mouseClick(child<QPushButton>(console, "removeAction"), Qt::LeftButton);
     QCOMPARE(list->count(), 1);
@@ -660,7 +707,8 @@ void WidgetConsoleTest::shouldBuildATransactionFromActionsAddedInTheForm()
     QTest::mouseClick(child<QPushButton>(console, "run"), Qt::LeftButton);
     QVERIFY(waitForRun(console));
     QVERIFY2(console.errorText().isEmpty(), qPrintable(console.errorText()));
-    QVERIFY2(console.summaryText().startsWith(QStringLiteral("Transaction of 1 action committed")), qPrintable(console.summaryText()));
+    QVERIFY2(console.summaryText().startsWith(QStringLiteral("Transaction of 1 action committed")),
+             qPrintable(console.summaryText()));
     QCOMPARE(list->count(), 0);
     store::GetItemRequest get;
     get.tableName = "Shop";
@@ -702,8 +750,10 @@ void WidgetConsoleTest::shouldShowAOneMegabytePageWithoutStallingTheWindow()
         store::BatchWriteItemRequest b;
         b.requestItems = {{"Shop", {}}};
         for (int j = i; j < i + 25; ++j)
-            b.requestItems[0].second.push_back({Item{{"PK", S("CUST#" + std::to_string(j))}, {"SK", S("PROFILE")},
-                                                     {"blurb", S(std::string(60, 'x'))}, {"visits", N(std::to_string(j))}},
+            b.requestItems[0].second.push_back({Item{{"PK", S("CUST#" + std::to_string(j))},
+                                                     {"SK", S("PROFILE")},
+                                                     {"blurb", S(std::string(60, 'x'))},
+                                                     {"visits", N(std::to_string(j))}},
                                                 std::nullopt});
         batches.push_back(std::move(b));
     }
@@ -750,11 +800,12 @@ void WidgetConsoleTest::shouldCopyTheRequestAsCode()
     QTest::mouseClick(child<QToolButton>(console, "copyPython"), Qt::LeftButton);
     QCOMPARE(copied.count(), 1);
     QCOMPARE(QApplication::clipboard()->text(), console.pythonCode());
-    QVERIFY(console.pythonCode().contains(
-        QStringLiteral("response = client.get_item(\n    TableName=\"Shop\",\n    Key={\n        \"PK\": {\"S\": \"CUST#1\"},\n")));
+    QVERIFY(console.pythonCode().contains(QStringLiteral(
+        "response = client.get_item(\n    TableName=\"Shop\",\n    Key={\n        \"PK\": {\"S\": \"CUST#1\"},\n")));
     QTest::mouseClick(child<QToolButton>(console, "copyJavaScript"), Qt::LeftButton);
     QCOMPARE(QApplication::clipboard()->text(), console.javascriptCode());
-    QVERIFY(console.javascriptCode().contains(QStringLiteral("new GetItemCommand({\n  TableName: \"Shop\",\n  Key: {\n    PK: {S: \"CUST#1\"},\n")));
+    QVERIFY(console.javascriptCode().contains(
+        QStringLiteral("new GetItemCommand({\n  TableName: \"Shop\",\n  Key: {\n    PK: {S: \"CUST#1\"},\n")));
 }
 
 #endif

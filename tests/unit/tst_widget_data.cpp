@@ -62,7 +62,8 @@ QString writeLines(QTemporaryDir& dir, const QString& name, const QStringList& l
 
 QString itemLine(int i, bool wrapped)
 {
-    const QString item = QStringLiteral(R"({"PK":{"S":"CUST#%1"},"SK":{"S":"ORDER#%2"},"total":{"N":"%3"}})").arg(i / 10).arg(i % 10).arg(i);
+    const QString item =
+        QStringLiteral(R"({"PK":{"S":"CUST#%1"},"SK":{"S":"ORDER#%2"},"total":{"N":"%3"}})").arg(i / 10).arg(i % 10).arg(i);
     return wrapped ? QStringLiteral(R"({"Item":%1})").arg(item) : item;
 }
 
@@ -97,7 +98,7 @@ void WidgetDataTest::shouldLoadBothLineShapesAndLetARepeatedKeyWin()
     QTemporaryDir dir;
     QStringList lines;
     for (int i = 0; i < 3000; ++i) lines << itemLine(i, i % 2 == 1);
-    lines << QString();  // a blank line is skipped
+    lines << QString();                                                                            // a blank line is skipped
     lines << QStringLiteral(R"({"PK":{"S":"CUST#0"},"SK":{"S":"ORDER#1"},"total":{"N":"999"}})");  // repeats line 2's key
     const QString path = writeLines(dir, "items.jsonl", lines);
 
@@ -124,8 +125,10 @@ void WidgetDataTest::shouldKeepWhatCameBeforeABadLineAndSayWhere_data()
 {
     QTest::addColumn<QString>("badLine");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("not JSON") << "{\"PK\": " << "line 61: not valid JSON: ";
-    QTest::newRow("not an attribute value") << R"({"PK":{"S":"A"},"SK":{"X":"1"}})" << "line 61: ";
+    QTest::newRow("not JSON") << "{\"PK\": "
+                              << "line 61: not valid JSON: ";
+    QTest::newRow("not an attribute value") << R"({"PK":{"S":"A"},"SK":{"X":"1"}})"
+                                            << "line 61: ";
 }
 
 void WidgetDataTest::shouldKeepWhatCameBeforeABadLineAndSayWhere()
@@ -139,7 +142,8 @@ void WidgetDataTest::shouldKeepWhatCameBeforeABadLineAndSayWhere()
     auto store = shop();
     QObject owner;
     std::optional<widgets::StoreJobResult> result;
-    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "bad.jsonl", lines), [&](const auto& r) { result = r; }));
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "bad.jsonl", lines),
+                                              [&](const auto& r) { result = r; }));
     QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
     QCOMPARE(result->ok, false);
     const QString message = result->message;
@@ -155,7 +159,8 @@ void WidgetDataTest::shouldStopOnCancelWithWhatItWrote()
     auto store = shop();
     QObject owner;
     std::optional<widgets::StoreJobResult> result;
-    widgets::Job* job = widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "big.jsonl", lines), [&](const auto& r) { result = r; });
+    widgets::Job* job = widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "big.jsonl", lines),
+                                                          [&](const auto& r) { result = r; });
     QVERIFY(job);
     connect(job, &widgets::Job::progress, job, &widgets::Job::cancel);
     QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 30000);

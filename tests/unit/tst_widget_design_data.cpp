@@ -27,10 +27,7 @@ QString samplePath(const char* name)
     return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/") + name + QStringLiteral(".keyplan.json");
 }
 
-int64_t itemCount(store::Store& s, const std::string& table)
-{
-    return s.describeTable({table}).table.itemCount;
-}
+int64_t itemCount(store::Store& s, const std::string& table) { return s.describeTable({table}).table.itemCount; }
 
 }  // namespace
 

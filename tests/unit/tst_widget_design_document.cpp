@@ -74,8 +74,8 @@ private Q_SLOTS:
         }
         std::sort(times.begin(), times.end());
         qInfo("%s: %zu patterns, %zu entities: first analysis %.2f ms (pool thread), median %.2f ms, max %.2f ms",
-              qPrintable(sample), doc.design().patterns().size(), doc.design().entities().size(),
-              doc.lastAnalysisMilliseconds(), times[times.size() / 2], times.back());
+              qPrintable(sample), doc.design().patterns().size(), doc.design().entities().size(), doc.lastAnalysisMilliseconds(),
+              times[times.size() / 2], times.back());
     }
 
     void shouldDropAnAnalysisThatTheDesignOutran()
@@ -98,9 +98,9 @@ private Q_SLOTS:
     void shouldUndoAndRedoEveryKindOfEdit_data()
     {
         QTest::addColumn<int>("kind");
-        const char* names[] = {"add entity",     "remove entity",  "move entity",   "edit entity",  "rename entity",
-                               "add index",      "remove index",   "move index",    "edit index",   "rename index",
-                               "add pattern",    "remove pattern", "move pattern",  "edit pattern", "table settings",
+        const char* names[] = {"add entity",     "remove entity",  "move entity",  "edit entity",  "rename entity",
+                               "add index",      "remove index",   "move index",   "edit index",   "rename index",
+                               "add pattern",    "remove pattern", "move pattern", "edit pattern", "table settings",
                                "table key name", "prices",         "design info"};
         for (int i = 0; i < int(std::size(names)); ++i) QTest::newRow(names[i]) << i;
     }

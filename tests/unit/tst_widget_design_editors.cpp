@@ -199,7 +199,8 @@ private Q_SLOTS:
         QCOMPARE(view.currentPattern(), doc_->idAt(Part::Pattern, 5));
         QCOMPARE(selected.count(), 1);
         // The name cell is open for typing.
-        QLineEdit* cell = qobject_cast<QLineEdit*>(view.table()->indexWidget(view.model()->index(5, widgets::PatternListModel::NameColumn)));
+        QLineEdit* cell = qobject_cast<QLineEdit*>(
+            view.table()->indexWidget(view.model()->index(5, widgets::PatternListModel::NameColumn)));
         QVERIFY(cell);
         cell->selectAll();
         QTest::keyClicks(cell, "Customer by email");
@@ -308,7 +309,8 @@ private Q_SLOTS:
         QTest::keyClicks(cell, "ail}");
         // Applied while the editor is still open, and the preview renders the example's email.
         QCOMPARE(doc_->design().entityByName("Customer")->key("GSI1PK")->keyTemplate.text(), std::string("EMAIL#{email}"));
-        QVERIFY2(keys->example(gsiPk).startsWith("EMAIL#") && keys->example(gsiPk).contains('@'), qPrintable(keys->example(gsiPk)));
+        QVERIFY2(keys->example(gsiPk).startsWith("EMAIL#") && keys->example(gsiPk).contains('@'),
+                 qPrintable(keys->example(gsiPk)));
         QCOMPARE(cell->text(), QString("EMAIL#{email}"));
         pressReturn(cell);
         QCOMPARE(doc_->undoStack()->count(), 1);
@@ -384,7 +386,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.addGlobalIndex();
         QCOMPARE(doc_->design().indexes().size(), size_t(2));
-        QLineEdit* cell = qobject_cast<QLineEdit*>(view.table()->indexWidget(view.model()->index(1, widgets::IndexTableModel::NameColumn)));
+        QLineEdit* cell = qobject_cast<QLineEdit*>(
+            view.table()->indexWidget(view.model()->index(1, widgets::IndexTableModel::NameColumn)));
         QVERIFY(cell);
         cell->selectAll();
         QTest::keyClicks(cell, "ByEmail");
@@ -472,7 +475,8 @@ private Q_SLOTS:
         doc_->addPattern(p);
         doc_->waitForAnalysis();
         QTableView* problems = views.problems()->table();
-        QCOMPARE(problems->model()->data(problems->model()->index(0, widgets::ProblemsModel::RuleColumn)).toString(), QString("needs a Scan"));
+        QCOMPARE(problems->model()->data(problems->model()->index(0, widgets::ProblemsModel::RuleColumn)).toString(),
+                 QString("needs a Scan"));
         window.resize(900, 600);
         window.show();
         views.problems()->resize(900, 300);

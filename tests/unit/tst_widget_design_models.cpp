@@ -156,7 +156,8 @@ private Q_SLOTS:
         // A template that does not parse is kept as typed and shown with its error, not applied.
         const std::string before = design::writeDesign(doc_->design());
         QVERIFY(model.setData(model.index(1, widgets::KeyBindingTableModel::TemplateColumn), "META{"));
-        QCOMPARE(model.data(model.index(1, widgets::KeyBindingTableModel::TemplateColumn), Qt::EditRole).toString(), QString("META{"));
+        QCOMPARE(model.data(model.index(1, widgets::KeyBindingTableModel::TemplateColumn), Qt::EditRole).toString(),
+                 QString("META{"));
         QVERIFY(model.problems(1).front().startsWith("Not applied"));
         QCOMPARE(design::writeDesign(doc_->design()), before);
         // Fixed: applied, and the rule breach (two variables with no separator) is on the spot.

@@ -155,8 +155,8 @@ private Q_SLOTS:
         QCOMPARE(palette.entities().size(), qsizetype(doc.design().entities().size()));
         QCOMPARE(palette.entities().front(), QString::fromStdString(doc.design().entities().front().name));
         const std::pair<QWidget*, const char*> all[] = {
-            {views.tree(), "tree"},         {views.patterns(), "patterns"}, {views.entities(), "entities"},
-            {views.indexes(), "indexes"},   {views.problems(), "problems"}, {views.cost(), "cost"},
+            {views.tree(), "tree"},       {views.patterns(), "patterns"}, {views.entities(), "entities"},
+            {views.indexes(), "indexes"}, {views.problems(), "problems"}, {views.cost(), "cost"},
         };
         for (const auto& [view, name] : all) {
             view->setParent(nullptr);
@@ -180,11 +180,14 @@ private Q_SLOTS:
         for (auto tone : {widgets::Tone::Good, widgets::Tone::Caution, widgets::Tone::Bad}) {
             const QColor c = widgets::toneColor(tone, palette);
             const double ratio = contrast(c, palette.color(QPalette::Base));
-            QVERIFY2(ratio >= 3.0, qPrintable(QString("tone %1: %2 on %3 is %4:1").arg(int(tone)).arg(c.name(),
-                                    palette.color(QPalette::Base).name()).arg(ratio, 0, 'f', 2)));
+            QVERIFY2(ratio >= 3.0, qPrintable(QString("tone %1: %2 on %3 is %4:1")
+                                                  .arg(int(tone))
+                                                  .arg(c.name(), palette.color(QPalette::Base).name())
+                                                  .arg(ratio, 0, 'f', 2)));
         }
         // The three tones are told apart by hue.
-        QVERIFY(widgets::toneColor(widgets::Tone::Good, palette).hslHue() != widgets::toneColor(widgets::Tone::Bad, palette).hslHue());
+        QVERIFY(widgets::toneColor(widgets::Tone::Good, palette).hslHue() !=
+                widgets::toneColor(widgets::Tone::Bad, palette).hslHue());
     }
 
     void shouldDrawVerdictMarksSharpAtAnyScale()
@@ -245,7 +248,8 @@ private Q_SLOTS:
         patterns->addAction()->trigger();
         QCOMPARE(doc.design().patterns().size(), size_t(6));
         QTableView* table = patterns->table();
-        auto* nameCell = qobject_cast<QLineEdit*>(table->indexWidget(patterns->model()->index(5, widgets::PatternListModel::NameColumn)));
+        auto* nameCell = qobject_cast<QLineEdit*>(
+            table->indexWidget(patterns->model()->index(5, widgets::PatternListModel::NameColumn)));
         QVERIFY(nameCell);
         nameCell->selectAll();
         QTest::keyClicks(nameCell, "Customer by email");
@@ -280,7 +284,8 @@ private Q_SLOTS:
         indexes->resize(1280, 600);
         indexes->show();
         indexes->addGlobalIndex();
-        auto* indexName = qobject_cast<QLineEdit*>(indexes->table()->indexWidget(indexes->model()->index(1, widgets::IndexTableModel::NameColumn)));
+        auto* indexName = qobject_cast<QLineEdit*>(
+            indexes->table()->indexWidget(indexes->model()->index(1, widgets::IndexTableModel::NameColumn)));
         QVERIFY(indexName);
         pressReturn(indexName);  // keep the proposed name
         QCOMPARE(doc.design().indexes()[1].name, std::string("GSI2"));
@@ -293,7 +298,8 @@ private Q_SLOTS:
         entities->show();
         entities->showEntity(doc.design().entityByName("Customer")->id);
         widgets::KeyBindingTableModel* keys = entities->keysModel();
-        for (const auto& [key, text] : {std::pair{QString("GSI2PK"), QString("EMAIL#{email}")}, std::pair{QString("GSI2SK"), QString("PROFILE")}}) {
+        for (const auto& [key, text] :
+             {std::pair{QString("GSI2PK"), QString("EMAIL#{email}")}, std::pair{QString("GSI2SK"), QString("PROFILE")}}) {
             const QModelIndex cell = keys->index(keys->rowOfKey(key), widgets::KeyBindingTableModel::TemplateColumn);
             entities->keysView()->setCurrentIndex(cell);
             entities->keysView()->edit(cell);
@@ -304,7 +310,8 @@ private Q_SLOTS:
         }
         QCOMPARE(doc.design().entityByName("Customer")->key("GSI2PK")->keyTemplate.text(), std::string("EMAIL#{email}"));
         QVERIFY(keys->example(keys->rowOfKey("GSI2PK")).startsWith("EMAIL#"));
-        entities->keysView()->setCurrentIndex(keys->index(keys->rowOfKey("GSI2PK"), widgets::KeyBindingTableModel::TemplateColumn));
+        entities->keysView()->setCurrentIndex(
+            keys->index(keys->rowOfKey("GSI2PK"), widgets::KeyBindingTableModel::TemplateColumn));
         shot(entities, "story-4-customer-keys");
 
         // The verdict turns to served, on GSI2.
@@ -336,7 +343,8 @@ private Q_SLOTS:
         QCOMPARE(run->index, QString("GSI2"));
         QVERIFY(run->partitionValue.startsWith("EMAIL#"));
         QVERIFY(run->inputs.startsWith("email="));
-        QVERIFY2(patterns->editor()->verdictLabel()->text().contains("Last run"), qPrintable(patterns->editor()->verdictLabel()->text()));
+        QVERIFY2(patterns->editor()->verdictLabel()->text().contains("Last run"),
+                 qPrintable(patterns->editor()->verdictLabel()->text()));
         // The selected pattern's collection is now a concrete one, for the layouts to highlight.
         QVERIFY(!collections.isEmpty());
         const auto collection = collections.last().at(0).value<widgets::ItemCollection>();

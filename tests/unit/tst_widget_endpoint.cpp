@@ -82,12 +82,11 @@ private Q_SLOTS:
         QVERIFY(dir_.isValid());
         // The endpoint knows one key; the AWS files give it to profile "tester" and a wrong
         // secret to profile "wrong", as the AWS CLI would read them.
-        QVERIFY(writeFile(dir_.filePath("auth"), QByteArray("[window]\naws_access_key_id = ") + kKeyId +
-                                                       "\naws_secret_access_key = " + kSecret + "\n"));
-        QVERIFY(writeFile(dir_.filePath("credentials"), QByteArray("[tester]\naws_access_key_id = ") + kKeyId +
-                                                            "\naws_secret_access_key = " + kSecret +
-                                                            "\n[wrong]\naws_access_key_id = " + kKeyId +
-                                                            "\naws_secret_access_key = not-the-secret\n"));
+        QVERIFY(writeFile(dir_.filePath("auth"),
+                          QByteArray("[window]\naws_access_key_id = ") + kKeyId + "\naws_secret_access_key = " + kSecret + "\n"));
+        QVERIFY(writeFile(dir_.filePath("credentials"),
+                          QByteArray("[tester]\naws_access_key_id = ") + kKeyId + "\naws_secret_access_key = " + kSecret +
+                              "\n[wrong]\naws_access_key_id = " + kKeyId + "\naws_secret_access_key = not-the-secret\n"));
         QVERIFY(writeFile(dir_.filePath("config"), "[profile tester]\nregion = eu-west-1\n"));
         qputenv("AWS_SHARED_CREDENTIALS_FILE", dir_.filePath("credentials").toUtf8());
         qputenv("AWS_CONFIG_FILE", dir_.filePath("config").toUtf8());
@@ -99,7 +98,8 @@ private Q_SLOTS:
         server_.start(cliPath(), {"serve", "--host", "127.0.0.1", "--port", "0", "--in-memory", "--auth", dir_.filePath("auth")});
         QVERIFY2(server_.waitForStarted(10000), qPrintable("cannot start " + cliPath()));
         QString banner;
-        while (!banner.contains('\n') && server_.waitForReadyRead(30000)) banner += QString::fromUtf8(server_.readAllStandardOutput());
+        while (!banner.contains('\n') && server_.waitForReadyRead(30000))
+            banner += QString::fromUtf8(server_.readAllStandardOutput());
         const QRegularExpressionMatch m = QRegularExpression("listening on (http://127\\.0\\.0\\.1:\\d+)").match(banner);
         QVERIFY2(m.hasMatch(), qPrintable("no listening line from keyplan-cli serve: " + banner));
         url_ = m.captured(1);
@@ -144,7 +144,8 @@ private Q_SLOTS:
         QVERIFY2(answered.at(0).at(0).toBool(), qPrintable(answered.at(0).at(1).toString()));
         // The profile's region signs; its source is named, never the secret.
         const QString text = dialog.statusText();
-        QVERIFY2(text.startsWith(QStringLiteral("Connected to %1/ (eu-west-1): 0 tables (credentials from profile tester in ").arg(url_)),
+        QVERIFY2(text.startsWith(
+                     QStringLiteral("Connected to %1/ (eu-west-1): 0 tables (credentials from profile tester in ").arg(url_)),
                  qPrintable(text));
         QVERIFY(!text.contains(kSecret));
         QVERIFY(dialog.result() != QDialog::Accepted);  // testing does not connect
@@ -153,13 +154,15 @@ private Q_SLOTS:
         dialog.testConnection();
         QVERIFY(answered.wait(20000));
         QCOMPARE(answered.at(1).at(0).toBool(), false);
-        QVERIFY2(answered.at(1).at(1).toString().startsWith(QStringLiteral("InvalidSignatureException: ")), qPrintable(answered.at(1).at(1).toString()));
+        QVERIFY2(answered.at(1).at(1).toString().startsWith(QStringLiteral("InvalidSignatureException: ")),
+                 qPrintable(answered.at(1).at(1).toString()));
 
         dialog.setConnection({QStringLiteral("http://127.0.0.1:1"), QStringLiteral("us-east-1"), QStringLiteral("tester")});
         dialog.testConnection();
         QVERIFY(answered.wait(30000));
         QCOMPARE(answered.at(2).at(0).toBool(), false);
-        QVERIFY2(answered.at(2).at(1).toString().contains(QStringLiteral("127.0.0.1:1")), qPrintable(answered.at(2).at(1).toString()));
+        QVERIFY2(answered.at(2).at(1).toString().contains(QStringLiteral("127.0.0.1:1")),
+                 qPrintable(answered.at(2).at(1).toString()));
     }
 
     void shouldConnectRememberWithoutSecretsAndShowWhereTheStoreIs()
@@ -278,7 +281,7 @@ private Q_SLOTS:
         endpoint_->disconnectFromEndpoint();
         QVERIFY(!switch_->isRemote());
         QVERIFY(store::describeAllTables(*switch_).empty());  // back on the empty local store
-        QCOMPARE(countItems(*remote, "Shop"), written);      // the endpoint keeps its table
+        QCOMPARE(countItems(*remote, "Shop"), written);       // the endpoint keeps its table
     }
 
     void shouldNotReplaceTheRemoteTableWithoutItsNameTyped()
@@ -298,7 +301,8 @@ private Q_SLOTS:
 
     void shouldNameTheEndpointAndTableAndWaitForTheTypedName()
     {
-        StoreLocation where{StoreLocation::Kind::Endpoint, {}, url_ + "/", QStringLiteral("us-east-1"), QStringLiteral("profile tester")};
+        StoreLocation where{
+            StoreLocation::Kind::Endpoint, {}, url_ + "/", QStringLiteral("us-east-1"), QStringLiteral("profile tester")};
         widgets::ConfirmTableName confirm(where, QStringLiteral("Shop"), QStringLiteral("Every item of the table is deleted."));
         confirm.show();
         QVERIFY(QTest::qWaitForWindowExposed(&confirm));

@@ -39,7 +39,9 @@ void hotTraffic(store::Store& store)
 {
     for (int i = 0; i < 1200; ++i) store.putItem(put("Shop", {{"PK", S("CUST#hot")}, {"SK", S("ORDER#" + std::to_string(i))}}));
     for (int i = 0; i < 40; ++i)
-        store.putItem(put("Shop", {{"PK", S("CUST#" + std::to_string(i))}, {"SK", S("PROFILE")}, {"GSI1PK", S("TIER#" + std::to_string(i % 3))}}));
+        store.putItem(
+            put("Shop",
+                {{"PK", S("CUST#" + std::to_string(i))}, {"SK", S("PROFILE")}, {"GSI1PK", S("TIER#" + std::to_string(i % 3))}}));
 }
 
 QPalette darkPalette()
@@ -155,7 +157,8 @@ private Q_SLOTS:
         }
         widgets::PartitionHeatmap heatmap(*store);
         QTRY_VERIFY(heatmap.rowCount() == 2 && heatmap.summaryText().startsWith(QStringLiteral("Busiest partition: P")));
-        QVERIFY2(heatmap.summaryText().endsWith(QStringLiteral("of its ceiling (scans, no single key).")), qPrintable(heatmap.summaryText()));
+        QVERIFY2(heatmap.summaryText().endsWith(QStringLiteral("of its ceiling (scans, no single key).")),
+                 qPrintable(heatmap.summaryText()));
         for (int p = 0; p < heatmap.partitionCount(0); ++p) {
             QVERIFY(heatmap.readUse(0, p) > 0);
             QCOMPARE(heatmap.hotLabel(0, p), QString());
@@ -172,7 +175,8 @@ private Q_SLOTS:
         hotTraffic(*store);
         status.refresh();
         QVERIFY(refreshed.wait(5000));
-        QVERIFY2(status.text().startsWith(QStringLiteral("1 table \u00b7 1 index \u00b7 1,240 items \u00b7 ")), qPrintable(status.text()));
+        QVERIFY2(status.text().startsWith(QStringLiteral("1 table \u00b7 1 index \u00b7 1,240 items \u00b7 ")),
+                 qPrintable(status.text()));
         QVERIFY2(status.text().endsWith(QStringLiteral(" KB")), qPrintable(status.text()));
         status.resize(status.sizeHint());
         const QImage image = status.grab().toImage();

@@ -69,7 +69,8 @@ private Q_SLOTS:
         doc_->resetDesign(design::loadDesignFile(QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/ecommerce.keyplan.json")));
         doc_->waitForAnalysis();
         indexes_ = std::make_unique<IndexTableModel>(doc_.get());
-        tester_ = std::make_unique<QAbstractItemModelTester>(indexes_.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        tester_ = std::make_unique<QAbstractItemModelTester>(indexes_.get(),
+                                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
         store_->createTable(design::createTableRequest(doc_->design()));
         expected_.clear();
         for (int i = 0; i < kItems; ++i) {
@@ -140,7 +141,8 @@ private Q_SLOTS:
         QVERIFY(panel.text()->text().contains(QStringLiteral("kept its 600 items")));
         QCOMPARE(changed.count(), 1);
         // and the new index's layout comes forward.
-        QTRY_COMPARE_WITH_TIMEOUT(layouts.tabWidget()->tabText(layouts.tabWidget()->currentIndex()), QStringLiteral("Shop \u00b7 GSI2"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(layouts.tabWidget()->tabText(layouts.tabWidget()->currentIndex()),
+                                  QStringLiteral("Shop \u00b7 GSI2"), 10000);
 
         // Once the table has it, nothing more is offered.
         QSignalSpy checked(&panel, &IndexBackfillPanel::checked);
@@ -195,10 +197,12 @@ private Q_SLOTS:
         other.tableName = "Shop";
         other.attributeDefinitions = {{"other", store::ScalarAttributeType::S}};
         store::GlobalSecondaryIndexUpdate create;
-        create.create = store::GlobalSecondaryIndex{"GSI2", {{"other", store::KeyType::Hash}}, {store::ProjectionType::All, {}}, {}};
+        create.create = store::GlobalSecondaryIndex{
+            "GSI2", {{"other", store::KeyType::Hash}}, {store::ProjectionType::All, {}}, {}};
         other.globalSecondaryIndexUpdates = std::vector<store::GlobalSecondaryIndexUpdate>{create};
         store_->updateTable(other);
-        QTRY_COMPARE_WITH_TIMEOUT(findIndex(store_->describeTable({"Shop"}).table, "GSI2")->indexStatus, std::string("ACTIVE"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(findIndex(store_->describeTable({"Shop"}).table, "GSI2")->indexStatus, std::string("ACTIVE"),
+                                  10000);
         QTest::mouseClick(panel.addButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(panel.state(), State::Failed, 10000);
         QVERIFY2(panel.text()->text().contains(

@@ -193,15 +193,16 @@ private Q_SLOTS:
 
         QSignalSpy refused(&Jobs::instance(), &Jobs::refused);
         QObject other;
-        Job* second = Jobs::instance().run<bool>(
-            &other, JobOptions{QStringLiteral("Clearing the store"), true, {}}, [](JobContext&) { return true; }, {});
+        Job* second = Jobs::instance().run<bool>(&other, JobOptions{QStringLiteral("Clearing the store"), true, {}},
+                                                 [](JobContext&) { return true; }, {});
         QVERIFY(!second);
         QCOMPARE(refused.count(), 1);
         QCOMPARE(refused.at(0).at(0).toString(), QStringLiteral("Clearing the store"));
         QCOMPARE(refused.at(0).at(1).toString(), QStringLiteral("Loading shop.jsonl"));
         // A job without a dialog is not a user's job: it runs beside it.
         std::optional<Outcome<int>> quiet;
-        QVERIFY(Jobs::instance().run<int>(&other, [] { return 7; }, [&quiet](Outcome<int> o) { quiet = std::move(o); }));
+        QVERIFY(Jobs::instance().run<int>(
+            &other, [] { return 7; }, [&quiet](Outcome<int> o) { quiet = std::move(o); }));
         QTRY_VERIFY_WITH_TIMEOUT(quiet.has_value(), 10000);
 
         // Cancel on the dialog cancels the job and says so.
@@ -220,7 +221,8 @@ private Q_SLOTS:
         QObject owner;
         std::optional<Outcome<int>> result;
         Jobs::instance().run<int>(
-            &owner, []() -> int { dynamo::throwError(dynamo::ErrorCode::ResourceNotFoundException, "Requested resource not found"); },
+            &owner,
+            []() -> int { dynamo::throwError(dynamo::ErrorCode::ResourceNotFoundException, "Requested resource not found"); },
             [&result](Outcome<int> o) { result = std::move(o); });
         QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 10000);
         QVERIFY(!result->ok());

@@ -37,7 +37,10 @@ QString cliPath()
     return QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli";
 }
 
-QByteArray itemLine(int i) { return QStringLiteral(R"({"PK":{"S":"CUST#%1"},"SK":{"S":"PROFILE"},"n":{"N":"%1"}})").arg(i).toUtf8(); }
+QByteArray itemLine(int i)
+{
+    return QStringLiteral(R"({"PK":{"S":"CUST#%1"},"SK":{"S":"PROFILE"},"n":{"N":"%1"}})").arg(i).toUtf8();
+}
 
 // kGoodBefore items, the line under test, one more good item.
 QString writeItems(const QTemporaryDir& dir, const QByteArray& line)
@@ -144,9 +147,16 @@ void JsonLinesUtf8Test::shouldRefuseTheLineInTheWindowsLoad_data()
         const qsizetype at = line.indexOf(bad) + (bad.startsWith('\\') ? bad.size() : 0) + 1;
         QTest::newRow(name) << line << QStringLiteral("line 6: not valid JSON: %1 at byte %2").arg(what).arg(at);
     };
-    row("raw 0xFF in a value", R"({"PK":{"S":"BAD#1"},"SK":{"S":"a)" "\xff" R"("}})", "\xff", "Invalid UTF-8 start byte 0xff");
-    row("raw 0xFF in an attribute name", R"({"PK":{"S":"BAD#2"},"SK":{"S":"x"},"n)" "\xff" R"(":{"N":"1"}})", "\xff",
-        "Invalid UTF-8 start byte 0xff");
+    row("raw 0xFF in a value",
+        R"({"PK":{"S":"BAD#1"},"SK":{"S":"a)"
+        "\xff"
+        R"("}})",
+        "\xff", "Invalid UTF-8 start byte 0xff");
+    row("raw 0xFF in an attribute name",
+        R"({"PK":{"S":"BAD#2"},"SK":{"S":"x"},"n)"
+        "\xff"
+        R"(":{"N":"1"}})",
+        "\xff", "Invalid UTF-8 start byte 0xff");
     row("lone high surrogate escape", R"({"PK":{"S":"BAD#3"},"SK":{"S":"x\ud800"}})", R"(\ud800)",
         "Invalid string: unpaired surrogate escape \\ud800");
     row("lone low surrogate in a name", R"({"PK":{"S":"BAD#4"},"SK":{"S":"x"},"\udc00":{"S":"v"}})", R"(\udc00)",
@@ -157,10 +167,21 @@ void JsonLinesUtf8Test::shouldRefuseTheLineInTheWindowsLoad_data()
         R"(\udfff)", "Invalid string: unpaired surrogate escape \\udfff");
     row("surrogate in a string set", R"({"PK":{"S":"BAD#7"},"SK":{"S":"x"},"ss":{"SS":["ok","\ud800"]}})", R"(\ud800)",
         "Invalid string: unpaired surrogate escape \\ud800");
-    row("surrogate encoded as raw UTF-8", R"({"PK":{"S":"BAD#8"},"SK":{"S":")" "\xed\xa0\x80" R"("}})", "\xed",
-        "Invalid UTF-8: an overlong form, a surrogate or a code point past U+10FFFF");
-    row("overlong slash", R"({"PK":{"S":"BAD#9"},"SK":{"S":")" "\xc0\xaf" R"("}})", "\xc0", "Invalid UTF-8 start byte 0xc0");
-    row("cut-off character", R"({"PK":{"S":"BAD#10"},"SK":{"S":"x)" "\xe2\x82" R"("}})", "\xe2", "Invalid UTF-8 middle byte 0x22");
+    row("surrogate encoded as raw UTF-8",
+        R"({"PK":{"S":"BAD#8"},"SK":{"S":")"
+        "\xed\xa0\x80"
+        R"("}})",
+        "\xed", "Invalid UTF-8: an overlong form, a surrogate or a code point past U+10FFFF");
+    row("overlong slash",
+        R"({"PK":{"S":"BAD#9"},"SK":{"S":")"
+        "\xc0\xaf"
+        R"("}})",
+        "\xc0", "Invalid UTF-8 start byte 0xc0");
+    row("cut-off character",
+        R"({"PK":{"S":"BAD#10"},"SK":{"S":"x)"
+        "\xe2\x82"
+        R"("}})",
+        "\xe2", "Invalid UTF-8 middle byte 0x22");
 }
 
 void JsonLinesUtf8Test::shouldRefuseTheLineInTheWindowsLoad()

@@ -47,12 +47,17 @@ std::vector<Item> shopItems(int customers, int ordersEach)
     std::vector<Item> items;
     for (int c = 0; c < customers; ++c) {
         const std::string pk = "CUST#" + std::to_string(c);
-        items.push_back({{"PK", S(pk)}, {"SK", S("PROFILE")}, {"name", S("Customer " + std::to_string(c))},
+        items.push_back({{"PK", S(pk)},
+                         {"SK", S("PROFILE")},
+                         {"name", S("Customer " + std::to_string(c))},
                          {"tier", N(std::to_string(c % 3))}});
         for (int o = 0; o < ordersEach; ++o) {
             const std::string order = "2024-05-" + std::string(o < 9 ? "0" : "") + std::to_string(o + 1);
-            items.push_back({{"PK", S(pk)}, {"SK", S("ORDER#" + order)}, {"total", N(std::to_string(10 + o) + ".5")},
-                             {"GSI1PK", S("STATUS#" + std::string(o % 2 ? "SHIPPED" : "PLACED"))}, {"GSI1SK", S(order)}});
+            items.push_back({{"PK", S(pk)},
+                             {"SK", S("ORDER#" + order)},
+                             {"total", N(std::to_string(10 + o) + ".5")},
+                             {"GSI1PK", S("STATUS#" + std::string(o % 2 ? "SHIPPED" : "PLACED"))},
+                             {"GSI1SK", S(order)}});
             items.push_back({{"PK", S(pk)}, {"SK", S("LINE#" + order + "#1")}, {"_type", S("OrderLine")}, {"qty", N("2")}});
         }
     }
@@ -64,7 +69,8 @@ void load(store::Store& store, const std::string& table, const std::vector<Item>
     store::BatchWriteItemRequest batch;
     for (size_t i = 0; i < items.size(); i += 25) {
         batch.requestItems = {{table, {}}};
-        for (size_t j = i; j < std::min(items.size(), i + 25); ++j) batch.requestItems[0].second.push_back({items[j], std::nullopt});
+        for (size_t j = i; j < std::min(items.size(), i + 25); ++j)
+            batch.requestItems[0].second.push_back({items[j], std::nullopt});
         const auto written = store.batchWriteItem(batch);
         QVERIFY(written.unprocessedItems.empty());
     }
@@ -210,19 +216,21 @@ private Q_SLOTS:
             const QString pk = model.index(r, 0).data().toString();
             const QString sk = model.index(r, 1).data().toString();
             if (sk == "PROFILE") QCOMPARE(cells(r), (QStringList{"name=Customer " + pk.mid(5), "tier=" + pk.mid(5)}));
-            else if (sk.startsWith("ORDER#")) QCOMPARE(cells(r), (QStringList{"GSI1PK=STATUS#PLACED", "GSI1SK=2024-05-01", "total=10.5"}));
+            else if (sk.startsWith("ORDER#"))
+                QCOMPARE(cells(r), (QStringList{"GSI1PK=STATUS#PLACED", "GSI1SK=2024-05-01", "total=10.5"}));
             else QCOMPARE(cells(r), (QStringList{"_type=OrderLine", "qty=2"}));
             ++seen;
         }
         QCOMPARE(seen, 6);
 
         // A design's order (the pictures' attributeOrder) decides what each row shows, and how.
-        model.setEntityClassifier(widgets::defaultEntityClassifier(), [](const Item& item, const QString&, const widgets::LayoutKeys&) {
-            std::vector<std::string> names;
-            for (const char* n : {"qty", "total", "name", "PK"})
-                if (item.count(n)) names.push_back(n);
-            return names;
-        });
+        model.setEntityClassifier(widgets::defaultEntityClassifier(),
+                                  [](const Item& item, const QString&, const widgets::LayoutKeys&) {
+                                      std::vector<std::string> names;
+                                      for (const char* n : {"qty", "total", "name", "PK"})
+                                          if (item.count(n)) names.push_back(n);
+                                      return names;
+                                  });
         QVERIFY(loadAllRows(model));
         for (int r = 0; r < model.rowCount(); ++r) {
             const QString sk = model.index(r, 1).data().toString();
@@ -271,13 +279,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("itemJson");
         QTest::addColumn<QString>("entity");
-        QTest::newRow("_type attribute wins") << R"({"PK":"CUST#1","SK":"ORDER#1","_type":"Line"})" << "Line";
-        QTest::newRow("type attribute") << R"({"PK":"CUST#1","SK":"ORDER#1","type":"Invoice"})" << "Invoice";
-        QTest::newRow("entityType attribute") << R"({"PK":"CUST#1","SK":"X","entityType":"Refund"})" << "Refund";
-        QTest::newRow("sort key prefix") << R"({"PK":"CUST#1","SK":"ORDER#2024#7"})" << "ORDER";
-        QTest::newRow("partition key prefix when the sort key has none") << R"({"PK":"CUST#1","SK":"PROFILE"})" << "CUST";
-        QTest::newRow("nothing to go by") << R"({"PK":"abc","SK":"def"})" << "";
-        QTest::newRow("leading hash is no prefix") << R"({"PK":"#x","SK":"#y"})" << "";
+        QTest::newRow("_type attribute wins") << R"({"PK":"CUST#1","SK":"ORDER#1","_type":"Line"})"
+                                              << "Line";
+        QTest::newRow("type attribute") << R"({"PK":"CUST#1","SK":"ORDER#1","type":"Invoice"})"
+                                        << "Invoice";
+        QTest::newRow("entityType attribute") << R"({"PK":"CUST#1","SK":"X","entityType":"Refund"})"
+                                              << "Refund";
+        QTest::newRow("sort key prefix") << R"({"PK":"CUST#1","SK":"ORDER#2024#7"})"
+                                         << "ORDER";
+        QTest::newRow("partition key prefix when the sort key has none") << R"({"PK":"CUST#1","SK":"PROFILE"})"
+                                                                         << "CUST";
+        QTest::newRow("nothing to go by") << R"({"PK":"abc","SK":"def"})"
+                                          << "";
+        QTest::newRow("leading hash is no prefix") << R"({"PK":"#x","SK":"#y"})"
+                                                   << "";
     }
     void shouldClassifyEntities()
     {
@@ -285,7 +300,8 @@ private Q_SLOTS:
         QFETCH(QString, entity);
         Item item;
         const QJsonObject o = QJsonDocument::fromJson(itemJson.toUtf8()).object();
-        for (auto it = o.begin(); it != o.end(); ++it) item.emplace(it.key().toStdString(), S(it.value().toString().toStdString()));
+        for (auto it = o.begin(); it != o.end(); ++it)
+            item.emplace(it.key().toStdString(), S(it.value().toString().toStdString()));
         QCOMPARE(widgets::defaultEntityOf(item, {"PK", "SK"}), entity);
     }
 
@@ -333,10 +349,12 @@ private Q_SLOTS:
         // Two bands (PLACED, SHIPPED), re-keyed: the index's partition key groups them.
         QCOMPARE(m.partitionsIndexed(), qint64(2));
         const QStringList indexPartitions = column(m, 0);
-        QCOMPARE(QSet<QString>(indexPartitions.begin(), indexPartitions.end()), (QSet<QString>{"STATUS#PLACED", "STATUS#SHIPPED"}));
+        QCOMPARE(QSet<QString>(indexPartitions.begin(), indexPartitions.end()),
+                 (QSet<QString>{"STATUS#PLACED", "STATUS#SHIPPED"}));
 
-        QCOMPARE(index.noteText(), QStringLiteral("12 of 28 items are in this index, under 2 partition key values. The other 16 lack "
-                                                  "GSI1PK or GSI1SK, so the index does not hold them (sparse index)."));
+        QCOMPARE(index.noteText(),
+                 QStringLiteral("12 of 28 items are in this index, under 2 partition key values. The other 16 lack "
+                                "GSI1PK or GSI1SK, so the index does not hold them (sparse index)."));
         QCOMPARE(table.noteText(), QStringLiteral("28 items in 4 partition key values."));
         // The entity types the index leaves out are named, struck through.
         QVERIFY2(index.legendText().contains(QStringLiteral("<s>CUST</s>")), qPrintable(index.legendText()));
@@ -348,7 +366,8 @@ private Q_SLOTS:
     {
         auto store = store::SqliteStore::openInMemory();
         createShop(*store);
-        load(*store, "Shop", {{{"PK", S("CUST#1")}, {"SK", S("PROFILE")}, {"address", AttributeValue::map({{"city", S("Oslo")}})}}});
+        load(*store, "Shop",
+             {{{"PK", S("CUST#1")}, {"SK", S("PROFILE")}, {"address", AttributeValue::map({{"city", S("Oslo")}})}}});
         widgets::EntityPalette palette;
         widgets::ItemLayoutView view(*store, "Shop", {}, &palette);
         view.show();
@@ -374,7 +393,8 @@ private Q_SLOTS:
         ItemLayoutModel model(*store, "Shop", "NoSuchIndex");
         QSignalSpy failed(&model, &ItemLayoutModel::failed);
         QVERIFY(failed.wait(5000));
-        QCOMPARE(model.errorText(), QStringLiteral("ValidationException: The table does not have the specified index: NoSuchIndex"));
+        QCOMPARE(model.errorText(),
+                 QStringLiteral("ValidationException: The table does not have the specified index: NoSuchIndex"));
         QCOMPARE(model.rowCount(), 0);
     }
 
@@ -469,8 +489,9 @@ private Q_SLOTS:
         auto* index = tabs.layout("Shop", "GSI1");
         QVERIFY(index);
         QVERIFY(loadAllRows(*index->model()));
-        QTRY_COMPARE(index->highlightText(),
-                     QStringLiteral("<b>Pattern 4, Orders by status</b> reads partition STATUS#SHIPPED: 200 item(s), highlighted."));
+        QTRY_COMPARE(
+            index->highlightText(),
+            QStringLiteral("<b>Pattern 4, Orders by status</b> reads partition STATUS#SHIPPED: 200 item(s), highlighted."));
 
         // The table's layout: the selected customer's band is scrolled into view (the last
         // band in Scan order, far below the first screen).
@@ -485,7 +506,8 @@ private Q_SLOTS:
         QVERIFY(index->highlightText().isEmpty());
         const int row = table->model()->firstHighlightedRow();
         QCOMPARE(row, table->model()->rowCount() - 5);
-        QTRY_VERIFY(table->tableView()->rowAt(0) <= row && row <= table->tableView()->rowAt(table->tableView()->viewport()->height() - 1));
+        QTRY_VERIFY(table->tableView()->rowAt(0) <= row &&
+                    row <= table->tableView()->rowAt(table->tableView()->viewport()->height() - 1));
         QTRY_VERIFY(table->highlightText().contains(customer + QStringLiteral(": 5 item(s)")));
         const QImage image = tabs.grab().toImage();
         QVERIFY(image.save(screenshotPath(QStringLiteral("layout-highlight.png"))));
@@ -530,10 +552,12 @@ private Q_SLOTS:
             QVERIFY(loadAllRows(*view->model()));
             QTRY_VERIFY(view->model()->isRowLoaded(0));
             const QImage image = tabs.grab().toImage();
-            const QString path = screenshotPath(QStringLiteral("layout-%1-%2.png").arg(i == 0 ? "table" : "gsi1", dark ? "dark" : "light"));
+            const QString path = screenshotPath(
+                QStringLiteral("layout-%1-%2.png").arg(i == 0 ? "table" : "gsi1", dark ? "dark" : "light"));
             QVERIFY(image.save(path));
             // Bands, entity colours, text and the legend: far more than a blank or one-colour grid.
-            QVERIFY2(distinctColours(image) > 40, qPrintable(QStringLiteral("%1 colours in %2").arg(distinctColours(image)).arg(path)));
+            QVERIFY2(distinctColours(image) > 40,
+                     qPrintable(QStringLiteral("%1 colours in %2").arg(distinctColours(image)).arg(path)));
             // The cells are painted in the theme's lightness: mostly dark on the dark palette.
             const QImage grid = view->tableView()->viewport()->grab().toImage();
             const QColor middle = grid.pixelColor(grid.width() - 20, grid.height() / 2);

@@ -91,7 +91,8 @@ private Q_SLOTS:
         widgets::ExampleLayoutView* examples = tabs.exampleLayout("Table");
         QVERIFY(examples);
         QCOMPARE(examples->exampleItemCount(), 0);
-        QVERIFY2(examples->noteText().startsWith("No entity writes the keys of table Table yet"), qPrintable(examples->noteText()));
+        QVERIFY2(examples->noteText().startsWith("No entity writes the keys of table Table yet"),
+                 qPrintable(examples->noteText()));
 
         // The first entity with a key template: three example items, one partition each.
         doc.addEntity(customer("CUST#{customerId}"));

@@ -168,16 +168,19 @@ private Q_SLOTS:
         run.consumedReadUnits = 0.5;
         run.count = run.scannedCount = 3;
         for (int i = 0; i < 3; ++i)
-            run.items.push_back({{"PK", dynamo::AttributeValue::string("STATUS#X")}, {"SK", dynamo::AttributeValue::string(std::string(390, 'x'))}});
+            run.items.push_back({{"PK", dynamo::AttributeValue::string("STATUS#X")},
+                                 {"SK", dynamo::AttributeValue::string(std::string(390, 'x'))}});
         const QString gap = widgets::runGapText(run);
-        QVERIFY2(gap.startsWith("0.5 RU consumed against 2 estimated: it read 3 item(s) where the estimate assumed 20"), qPrintable(gap));
+        QVERIFY2(gap.startsWith("0.5 RU consumed against 2 estimated: it read 3 item(s) where the estimate assumed 20"),
+                 qPrintable(gap));
         QVERIFY(gap.contains("fewer than the pattern's typical count"));
         // Larger items than assumed.
         run.estimate.read.readUnits = 1;
         run.estimate.read.itemsRead = 3;
         run.estimate.read.bytesRead = 3 * 100;
         run.consumedReadUnits = 1.5;
-        QVERIFY2(widgets::runGapText(run).contains("larger items than the entities' size estimates"), qPrintable(widgets::runGapText(run)));
+        QVERIFY2(widgets::runGapText(run).contains("larger items than the entities' size estimates"),
+                 qPrintable(widgets::runGapText(run)));
         // What the estimate said: no gap.
         run.consumedReadUnits = 1;
         run.items.clear();
@@ -271,8 +274,8 @@ private Q_SLOTS:
         for (QComboBox* combo : view.findChildren<QComboBox*>()) {
             if (!combo->isVisibleTo(&view) || combo->count() < 2) continue;
             const QPointF at(5, 5);
-            QWheelEvent wheel(at, combo->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
-                              false);
+            QWheelEvent wheel(at, combo->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
             QApplication::sendEvent(combo, &wheel);
             ++turned;
         }

@@ -279,7 +279,8 @@ private Q_SLOTS:
         QVERIFY(!controller_->briefDock()->isHidden());
         QVERIFY(controller_->brief()->countdown()->text().startsWith("45:00"));
         QVERIFY(controller_->brief()->brief()->toPlainText().contains(QString::fromStdString(ecommerce().patterns[3].name)));
-        QVERIFY(controller_->brief()->brief()->toPlainText().contains("The grade prices every pattern at these production volumes"));
+        QVERIFY(
+            controller_->brief()->brief()->toPlainText().contains("The grade prices every pattern at these production volumes"));
         QVERIFY(controller_->brief()->hintButton()->isEnabled());
         QVERIFY(controller_->submitAction()->isEnabled());
     }
@@ -392,7 +393,8 @@ private Q_SLOTS:
     void anInterviewRoundShouldBringTheCurveballAndPriceTheChangeInProduction()
     {
         QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Interview)));
-        QVERIFY(controller_->brief()->hintButton()->isHidden() || !controller_->brief()->hintButton()->isVisibleTo(controller_->brief()));
+        QVERIFY(controller_->brief()->hintButton()->isHidden() ||
+                !controller_->brief()->hintButton()->isVisibleTo(controller_->brief()));
         QVERIFY(!controller_->takeHint());
         doc_->resetDesign(ecommerce().reference);
         QVERIFY(controller_->submit());
@@ -428,12 +430,20 @@ private Q_SLOTS:
         QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided)));
         widgets::PracticeRound* first = controller_->round();
         QStringList asked;
-        controller_->setPrompts({[&](const QString& q) { asked << q; return false; }, [](const QString&) {}});
+        controller_->setPrompts({[&](const QString& q) {
+                                     asked << q;
+                                     return false;
+                                 },
+                                 [](const QString&) {}});
         QVERIFY(!controller_->startRound(ecommerce(), options(practice::Mode::Interview)));
         QCOMPARE(asked.size(), 1);
         QVERIFY(asked[0].contains("Abandon"));
         QCOMPARE(controller_->round(), first);
-        controller_->setPrompts({[&](const QString& q) { asked << q; return true; }, [](const QString&) {}});
+        controller_->setPrompts({[&](const QString& q) {
+                                     asked << q;
+                                     return true;
+                                 },
+                                 [](const QString&) {}});
         QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Interview)));
         QVERIFY(controller_->round() != first);
         QVERIFY(!controller_->round()->guided());

@@ -52,7 +52,8 @@ private Q_SLOTS:
     void samples_data()
     {
         QTest::addColumn<QString>("name");
-        for (const QString& f : QDir(samplesDir()).entryList({"*.keyplan.json"})) QTest::newRow(qPrintable(f)) << f.section('.', 0, 0);
+        for (const QString& f : QDir(samplesDir()).entryList({"*.keyplan.json"}))
+            QTest::newRow(qPrintable(f)) << f.section('.', 0, 0);
     }
 
     void everyLayoutSvgShowsItsPartitionsAndLegend_data() { samples_data(); }
@@ -70,7 +71,8 @@ private Q_SLOTS:
             std::set<const design::Entity*> drawn;
             for (const auto& partition : layout.partitions) {
                 const QString pk = render::valueText(partition.partitionKey);
-                QVERIFY2(svg.contains(">" + xmlEscaped(pk) + "<"), qPrintable(name + " " + QString::fromStdString(scope) + ": " + pk));
+                QVERIFY2(svg.contains(">" + xmlEscaped(pk) + "<"),
+                         qPrintable(name + " " + QString::fromStdString(scope) + ": " + pk));
                 for (const auto& item : partition.items) drawn.insert(item.entity);
             }
             for (const design::Entity* e : drawn) {
@@ -78,7 +80,8 @@ private Q_SLOTS:
                 QVERIFY2(svg.contains(">" + xmlEscaped(QString::fromStdString(e->name)) + "<"), e->name.c_str());
             }
             if (!scope.empty()) {
-                for (const auto& [entity, why] : layout.absent) QVERIFY2(svg.contains(xmlEscaped(QString::fromStdString(entity->name)) + " ("), entity->name.c_str());
+                for (const auto& [entity, why] : layout.absent)
+                    QVERIFY2(svg.contains(xmlEscaped(QString::fromStdString(entity->name)) + " ("), entity->name.c_str());
             }
             QFile out(shots_ + "/" + name + "-" + (scope.empty() ? QString("table") : QString::fromStdString(scope)) + ".svg");
             QVERIFY(out.open(QIODevice::WriteOnly));
@@ -147,7 +150,8 @@ private Q_SLOTS:
         const int tableStart = html.indexOf("<table class=\"patterns\">");
         const QString patternTable = html.mid(tableStart, html.indexOf("</table>", tableStart) - tableStart);
         QCOMPARE(patternTable.count("<tr>"), int(d.patterns().size()) + 1);
-        for (const auto& p : d.patterns()) QVERIFY2(patternTable.contains(QString::fromStdString(p.name).toHtmlEscaped()), p.name.c_str());
+        for (const auto& p : d.patterns())
+            QVERIFY2(patternTable.contains(QString::fromStdString(p.name).toHtmlEscaped()), p.name.c_str());
         QCOMPARE(html.count("<svg"), int(d.indexes().size()) + 1);
         QCOMPARE(html.count("<figure class=\"layout\""), int(d.indexes().size()) + 1);
         for (const auto& index : d.indexes()) QVERIFY(html.contains("data-index=\"" + QString::fromStdString(index.name) + "\""));

@@ -140,7 +140,8 @@ private Q_SLOTS:
 
 void TestWire::shouldParseAndDecodeEscapes()
 {
-    const json::Value v = parse("{\"a\":\"x\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\",\"n\":-1.5e3,\"t\":true,\"z\":null,\"l\":[1,{}]}");
+    const json::Value v = parse(
+        "{\"a\":\"x\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\",\"n\":-1.5e3,\"t\":true,\"z\":null,\"l\":[1,{}]}");
     QVERIFY(v.isObject());
     QCOMPARE(v.find("a")->text(), std::string("x\"\\/\b\f\n\r\t\xC3\xA9\xF0\x9F\x98\x80"));
     QCOMPARE(v.find("n")->text(), std::string("-1.5e3"));
@@ -226,8 +227,8 @@ void TestWire::shouldFormatDatesWithMilliseconds()
 
 void TestWire::shouldRoundTripBase64()
 {
-    for (const std::string& bytes : {std::string(), std::string("a"), std::string("ab"), std::string("abc"),
-                                    std::string("\x00\xff\x10\x80", 4)}) {
+    for (const std::string& bytes :
+         {std::string(), std::string("a"), std::string("ab"), std::string("abc"), std::string("\x00\xff\x10\x80", 4)}) {
         QCOMPARE(wire::decodeBase64(wire::encodeBase64(bytes)), bytes);
     }
     QCOMPARE(wire::encodeBase64("abc"), std::string("YWJj"));
@@ -350,9 +351,12 @@ void TestWire::shouldRejectMalformedAttributeValues_data()
                                << "Start of structure or map found where not expected.";
     QTest::newRow("list for M") << QByteArray(R"({"M":[]})") << "SerializationException"
                                 << "Start of list found where not expected";
-    QTest::newRow("string for M") << QByteArray(R"({"M":"x"})") << "SerializationException" << "Expected map or null";
-    QTest::newRow("string for SS") << QByteArray(R"({"SS":"x"})") << "SerializationException" << "Expected list or null";
-    QTest::newRow("string for value") << QByteArray(R"("abc")") << "SerializationException" << "Expected null";
+    QTest::newRow("string for M") << QByteArray(R"({"M":"x"})") << "SerializationException"
+                                  << "Expected map or null";
+    QTest::newRow("string for SS") << QByteArray(R"({"SS":"x"})") << "SerializationException"
+                                   << "Expected list or null";
+    QTest::newRow("string for value") << QByteArray(R"("abc")") << "SerializationException"
+                                      << "Expected null";
     QTest::newRow("bad base64") << QByteArray(R"({"B":"Y"})") << "SerializationException"
                                 << "'Y' can not be converted to a Blob: Base64 encoded length is expected a multiple "
                                    "of 4 bytes but found: 1";
@@ -414,7 +418,9 @@ void TestWire::shouldDecodeTableOperations()
 void TestWire::shouldDecodePutItemWithEveryParameter()
 {
     const auto r = wire::decodePutItem(parse(R"({"TableName":"tbl","Item":{"pk":{"S":"a"}},
-        "ConditionExpression":"attribute_not_exists(#p)" ")\"" R"(,"ExpressionAttributeNames":{"#p":"pk"},
+        "ConditionExpression":"attribute_not_exists(#p)"
+                                             ")\""
+                                             R"(,"ExpressionAttributeNames":{"#p":"pk"},
         "ExpressionAttributeValues":{":v":{"N":"1"}},"ReturnValues":"ALL_OLD","ReturnConsumedCapacity":"INDEXES",
         "ReturnItemCollectionMetrics":"SIZE","ReturnValuesOnConditionCheckFailure":"ALL_OLD",
         "Expected":{"x":{"Exists":false}},"ConditionalOperator":"OR"})"));
@@ -454,7 +460,9 @@ void TestWire::shouldDecodeGetItem()
 void TestWire::shouldDecodeDeleteAndUpdateItem()
 {
     const auto d = wire::decodeDeleteItem(parse(R"({"TableName":"tbl","Key":{"pk":{"S":"a"}},
-        "ConditionExpression":"attribute_exists(pk)" ")\"" R"(,"ReturnValues":"ALL_OLD"})"));
+        "ConditionExpression":"attribute_exists(pk)"
+                                                ")\""
+                                                R"(,"ReturnValues":"ALL_OLD"})"));
     QVERIFY(d.returnValues == store::ReturnValues::AllOld);
     QVERIFY(d.conditionExpression.has_value());
     const auto u = wire::decodeUpdateItem(parse(R"({"TableName":"tbl","Key":{"pk":{"S":"a"}},
@@ -518,7 +526,9 @@ void TestWire::shouldDecodeBatches()
 void TestWire::shouldDecodeTransactions()
 {
     const auto w = wire::decodeTransactWriteItems(parse(R"({"TransactItems":[
-        {"ConditionCheck":{"TableName":"tbl","Key":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)" ")\"" R"(}},
+        {"ConditionCheck":{"TableName":"tbl","Key":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)"
+                                                        ")\""
+                                                        R"(}},
         {"Put":{"TableName":"tbl","Item":{"pk":{"S":"b"}},"ReturnValuesOnConditionCheckFailure":"ALL_OLD"}},
         {"Delete":{"TableName":"tbl","Key":{"pk":{"S":"c"}}}},
         {"Update":{"TableName":"tbl","Key":{"pk":{"S":"d"}},"UpdateExpression":"SET x = :v",
@@ -553,10 +563,9 @@ void TestWire::shouldRejectInvalidRequests_data()
     QTest::newRow("short table name") << "GetItem" << QByteArray(R"({"TableName":"t1","Key":{"pk":{"S":"a"}}})")
                                       << "ValidationException" << badName;
     QTest::newRow("missing table name") << "DescribeTable" << QByteArray("{}") << "ValidationException" << badName;
-    QTest::newRow("bad character") << "DeleteTable" << QByteArray(R"({"TableName":"ta!ble"})") << "ValidationException"
-                                   << badName;
-    QTest::newRow("short index name") << "Query" << QByteArray(R"({"TableName":"tbl","IndexName":"G1"})")
-                                      << "ValidationException" << badName;
+    QTest::newRow("bad character") << "DeleteTable" << QByteArray(R"({"TableName":"ta!ble"})") << "ValidationException" << badName;
+    QTest::newRow("short index name") << "Query" << QByteArray(R"({"TableName":"tbl","IndexName":"G1"})") << "ValidationException"
+                                      << badName;
     QTest::newRow("batch table name") << "BatchGetItem" << QByteArray(R"({"RequestItems":{"x":{"Keys":[]}}})")
                                       << "ValidationException" << badName;
     QTest::newRow("missing key") << "GetItem" << QByteArray(R"({"TableName":"tbl"})") << "ValidationException"
@@ -564,7 +573,8 @@ void TestWire::shouldRejectInvalidRequests_data()
     QTest::newRow("missing item") << "PutItem" << QByteArray(R"({"TableName":"tbl"})") << "ValidationException"
                                   << "Item to put in PutItem cannot be null";
     QTest::newRow("return values") << "PutItem" << QByteArray(R"({"TableName":"tbl","Item":{},"ReturnValues":"BAD"})")
-                                   << "ValidationException" << "Return values set to invalid value";
+                                   << "ValidationException"
+                                   << "Return values set to invalid value";
     QTest::newRow("rvoccf") << "PutItem"
                             << QByteArray(R"({"TableName":"tbl","Item":{},"ReturnValuesOnConditionCheckFailure":"BAD"})")
                             << "ValidationException"
@@ -572,17 +582,19 @@ void TestWire::shouldRejectInvalidRequests_data()
                                "failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]";
     QTest::newRow("query limit 0") << "Query" << QByteArray(R"({"TableName":"tbl","Limit":0})") << "ValidationException"
                                    << "Limit must be greater than or equal to 1";
-    QTest::newRow("scan limit negative") << "Scan" << QByteArray(R"({"TableName":"tbl","Limit":-5})")
-                                         << "ValidationException" << "Limit must be greater than or equal to 1";
+    QTest::newRow("scan limit negative") << "Scan" << QByteArray(R"({"TableName":"tbl","Limit":-5})") << "ValidationException"
+                                         << "Limit must be greater than or equal to 1";
     QTest::newRow("list tables limit 0") << "ListTables" << QByteArray(R"({"Limit":0})") << "ValidationException"
                                          << "Limit must be greater than or equal to 1";
     QTest::newRow("list tables limit 101") << "ListTables" << QByteArray(R"({"Limit":101})") << "ValidationException"
                                            << "Limit in ListTables must be <= 100";
     QTest::newRow("select") << "Query" << QByteArray(R"({"TableName":"tbl","Select":"BAD"})") << "ValidationException"
                             << "Select must be ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES, COUNT, or SPECIFIC_ATTRIBUTES";
-    QTest::newRow("comparison operator")
-        << "Query" << QByteArray(R"({"TableName":"tbl","KeyConditions":{"pk":{"ComparisonOperator":"BAD"}}})")
-        << "ValidationException" << "Comparison type does not exist in DynamoDB";
+    QTest::newRow("comparison operator") << "Query"
+                                         << QByteArray(
+                                                R"({"TableName":"tbl","KeyConditions":{"pk":{"ComparisonOperator":"BAD"}}})")
+                                         << "ValidationException"
+                                         << "Comparison type does not exist in DynamoDB";
     // How Segment and TotalSegments pair is the store's rule (tst_store_scan); the bounds are the wire's.
     QTest::newRow("segment too big") << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":1000000,"TotalSegments":2})")
                                      << "ValidationException"
@@ -592,36 +604,37 @@ void TestWire::shouldRejectInvalidRequests_data()
         << "Scan" << QByteArray(R"({"TableName":"tbl","Segment":0,"TotalSegments":1000001})") << "ValidationException"
         << "1 validation error detected: Value '1000001' at 'totalSegments' failed to satisfy constraint: Member must "
            "have value less than or equal to 1000000";
-    QTest::newRow("attribute type") << "CreateTable"
-                                    << QByteArray(R"({"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"X"}]})")
-                                    << "ValidationException" << "Member must satisfy enum value set: [B, N, S]";
+    QTest::newRow("attribute type")
+        << "CreateTable"
+        << QByteArray(R"({"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"X"}]})")
+        << "ValidationException"
+        << "Member must satisfy enum value set: [B, N, S]";
     QTest::newRow("empty batch get") << "BatchGetItem" << QByteArray(R"({"RequestItems":{}})") << "ValidationException"
                                      << "BatchGetItem must have some requests set";
-    QTest::newRow("empty batch write") << "BatchWriteItem" << QByteArray(R"({"RequestItems":{}})")
-                                       << "ValidationException" << "BatchWriteItem cannot have a null or no requests set";
+    QTest::newRow("empty batch write") << "BatchWriteItem" << QByteArray(R"({"RequestItems":{}})") << "ValidationException"
+                                       << "BatchWriteItem cannot have a null or no requests set";
     QTest::newRow("empty write request")
         << "BatchWriteItem" << QByteArray(R"({"RequestItems":{"tbl":[{}]}})") << "ValidationException"
         << "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes";
     QTest::newRow("empty transact write")
         << "TransactWriteItems" << QByteArray(R"({"TransactItems":[]})") << "ValidationException"
         << "Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1";
-    QTest::newRow("empty transact get")
-        << "TransactGetItems" << QByteArray(R"({"TransactItems":[]})") << "ValidationException"
-        << "Value null at 'transactItems' failed to satisfy constraint: Member must not be null";
+    QTest::newRow("empty transact get") << "TransactGetItems" << QByteArray(R"({"TransactItems":[]})") << "ValidationException"
+                                        << "Value null at 'transactItems' failed to satisfy constraint: Member must not be null";
     QTest::newRow("transact item without action")
         << "TransactWriteItems" << QByteArray(R"({"TransactItems":[{}]})") << "ValidationException"
         << "Invalid Request: TransactWriteRequest should contain Delete or Put or Update request";
     QTest::newRow("transact item with two actions")
         << "TransactWriteItems"
         << QByteArray(R"({"TransactItems":[{"Put":{"TableName":"tbl","Item":{}},"Delete":{"TableName":"tbl","Key":{}}}]})")
-        << "ValidationException" << "TransactItems can only contain one of Check, Put, Update or Delete";
+        << "ValidationException"
+        << "TransactItems can only contain one of Check, Put, Update or Delete";
     QTest::newRow("invalid expression value")
         << "Query" << QByteArray(R"({"TableName":"tbl","ExpressionAttributeValues":{":p":{}}})") << "ValidationException"
         << "ExpressionAttributeValues contains invalid value: Supplied AttributeValue is empty, must contain exactly "
            "one of the supported datatypes for key :p";
     QTest::newRow("empty set expression value")
-        << "Scan" << QByteArray(R"({"TableName":"tbl","ExpressionAttributeValues":{":s":{"SS":[]}}})")
-        << "ValidationException"
+        << "Scan" << QByteArray(R"({"TableName":"tbl","ExpressionAttributeValues":{":s":{"SS":[]}}})") << "ValidationException"
         << "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string "
            "set  may not be empty for key :s";
     // DynamoDB's constraint form (Developer Guide, "Error handling with DynamoDB"); DynamoDB Local answers these with
@@ -655,19 +668,19 @@ void TestWire::shouldRejectInvalidRequests_data()
         << "1 validation error detected: Value '0' at 'totalSegments' failed to satisfy constraint: Member must have "
            "value greater than or equal to 1";
     // Shapes (SerializationException, DynamoDB's texts; DynamoDB Local coerces or answers 500).
-    QTest::newRow("string limit") << "Query" << QByteArray(R"({"TableName":"tbl","Limit":"5"})")
-                                  << "SerializationException" << "class java.lang.String can not be converted to an Integer";
-    QTest::newRow("bool limit") << "Scan" << QByteArray(R"({"TableName":"tbl","Limit":true})")
-                                << "SerializationException" << "class java.lang.Boolean can not be converted to an Integer";
-    QTest::newRow("number table name") << "DescribeTable" << QByteArray(R"({"TableName":5})")
-                                       << "SerializationException" << "class java.lang.Short can not be converted to an String";
-    QTest::newRow("list table name") << "DescribeTable" << QByteArray(R"({"TableName":["tbl"]})")
-                                     << "SerializationException" << "Start of list found where not expected";
-    QTest::newRow("string key") << "GetItem" << QByteArray(R"({"TableName":"tbl","Key":"abc"})")
-                                << "SerializationException" << "Expected map or null";
-    QTest::newRow("string consistent read")
-        << "GetItem" << QByteArray(R"({"TableName":"tbl","Key":{},"ConsistentRead":"yes"})") << "SerializationException"
-        << "'YES' can not be converted to an Boolean";
+    QTest::newRow("string limit") << "Query" << QByteArray(R"({"TableName":"tbl","Limit":"5"})") << "SerializationException"
+                                  << "class java.lang.String can not be converted to an Integer";
+    QTest::newRow("bool limit") << "Scan" << QByteArray(R"({"TableName":"tbl","Limit":true})") << "SerializationException"
+                                << "class java.lang.Boolean can not be converted to an Integer";
+    QTest::newRow("number table name") << "DescribeTable" << QByteArray(R"({"TableName":5})") << "SerializationException"
+                                       << "class java.lang.Short can not be converted to an String";
+    QTest::newRow("list table name") << "DescribeTable" << QByteArray(R"({"TableName":["tbl"]})") << "SerializationException"
+                                     << "Start of list found where not expected";
+    QTest::newRow("string key") << "GetItem" << QByteArray(R"({"TableName":"tbl","Key":"abc"})") << "SerializationException"
+                                << "Expected map or null";
+    QTest::newRow("string consistent read") << "GetItem" << QByteArray(R"({"TableName":"tbl","Key":{},"ConsistentRead":"yes"})")
+                                            << "SerializationException"
+                                            << "'YES' can not be converted to an Boolean";
     QTest::newRow("integer consistent read")
         << "GetItem" << QByteArray(R"({"TableName":"tbl","Key":{},"ConsistentRead":1})") << "SerializationException"
         << "class java.lang.Short can not be converted to an Boolean";
@@ -676,8 +689,9 @@ void TestWire::shouldRejectInvalidRequests_data()
         << "Expected list or null";
     QTest::newRow("list body") << "ListTables" << QByteArray("[]") << "SerializationException"
                                << "Start of list found where not expected";
-    QTest::newRow("string transact item")
-        << "TransactWriteItems" << QByteArray(R"({"TransactItems":["x"]})") << "SerializationException" << "Expected null";
+    QTest::newRow("string transact item") << "TransactWriteItems" << QByteArray(R"({"TransactItems":["x"]})")
+                                          << "SerializationException"
+                                          << "Expected null";
 }
 
 void TestWire::shouldRejectInvalidRequests()
@@ -720,7 +734,8 @@ void TestWire::shouldRefuseFractionalAndHugeIntegers()
     // Whole numbers written with a fraction or an exponent are still whole numbers.
     QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":1e2})")).limit, std::optional<int64_t>(100));
     QCOMPARE(wire::decodeQuery(parse(R"({"TableName":"tbl","Limit":7.0})")).limit, std::optional<int64_t>(7));
-    QCOMPARE(wire::decodeScan(parse(R"({"TableName":"tbl","Segment":0,"TotalSegments":2})")).totalSegments, std::optional<int64_t>(2));
+    QCOMPARE(wire::decodeScan(parse(R"({"TableName":"tbl","Segment":0,"TotalSegments":2})")).totalSegments,
+             std::optional<int64_t>(2));
 }
 
 void TestWire::shouldEncodeTableDescriptionAsDynamoDbLocal()
@@ -747,7 +762,9 @@ void TestWire::shouldEncodeTableDescriptionAsDynamoDbLocal()
     g.indexArn = "arn:aws:dynamodb:ddblocal:000000000000:table/gsi_p/index/GSI1";
     t.globalSecondaryIndexes.push_back(g);
     const std::string out = wire::encode(store::DescribeTableResponse{t});
-    QVERIFY(sameJson(out, R"({"Table":{"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],"TableName":"gsi_p","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"TableStatus":"ACTIVE","CreationDateTime":1796029081.632,"ProvisionedThroughput":{"LastIncreaseDateTime":0.000,"LastDecreaseDateTime":0.000,"NumberOfDecreasesToday":0,"ReadCapacityUnits":0,"WriteCapacityUnits":0},"TableSizeBytes":5,"ItemCount":1,"TableArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_p","BillingModeSummary":{"BillingMode":"PAY_PER_REQUEST","LastUpdateToPayPerRequestDateTime":1796029081.632},"GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"},"IndexStatus":"ACTIVE","ProvisionedThroughput":{"ReadCapacityUnits":0,"WriteCapacityUnits":0},"IndexSizeBytes":5,"ItemCount":1,"IndexArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_p/index/GSI1"}],"DeletionProtectionEnabled":false}})"));
+    QVERIFY(sameJson(
+        out,
+        R"({"Table":{"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],"TableName":"gsi_p","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"TableStatus":"ACTIVE","CreationDateTime":1796029081.632,"ProvisionedThroughput":{"LastIncreaseDateTime":0.000,"LastDecreaseDateTime":0.000,"NumberOfDecreasesToday":0,"ReadCapacityUnits":0,"WriteCapacityUnits":0},"TableSizeBytes":5,"ItemCount":1,"TableArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_p","BillingModeSummary":{"BillingMode":"PAY_PER_REQUEST","LastUpdateToPayPerRequestDateTime":1796029081.632},"GlobalSecondaryIndexes":[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"},"IndexStatus":"ACTIVE","ProvisionedThroughput":{"ReadCapacityUnits":0,"WriteCapacityUnits":0},"IndexSizeBytes":5,"ItemCount":1,"IndexArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_p/index/GSI1"}],"DeletionProtectionEnabled":false}})"));
     // Dates keep DynamoDB Local's millisecond text.
     QVERIFY(out.find("\"CreationDateTime\":1796029081.632") != std::string::npos);
     QVERIFY(out.find("\"LastIncreaseDateTime\":0.000") != std::string::npos);
@@ -764,8 +781,9 @@ void TestWire::shouldEncodeTableDescriptionAsDynamoDbLocal()
     p.provisionedThroughput = {5, 3, 0, 0.0, 0.0};
     p.tableArn = "arn:aws:dynamodb:ddblocal:000000000000:table/gsi_t";
     p.localSecondaryIndexes.push_back(l);
-    QVERIFY(sameJson(wire::encode(store::CreateTableResponse{p}),
-                     R"({"TableDescription":{"AttributeDefinitions":[],"TableName":"gsi_t","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"TableStatus":"ACTIVE","CreationDateTime":1796029081.615,"ProvisionedThroughput":{"LastIncreaseDateTime":0.000,"LastDecreaseDateTime":0.000,"NumberOfDecreasesToday":0,"ReadCapacityUnits":5,"WriteCapacityUnits":3},"TableSizeBytes":0,"ItemCount":0,"TableArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_t","LocalSecondaryIndexes":[{"IndexName":"LSI1","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"l","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"},"IndexSizeBytes":0,"ItemCount":0,"IndexArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_t/index/LSI1"}],"DeletionProtectionEnabled":false}})"));
+    QVERIFY(sameJson(
+        wire::encode(store::CreateTableResponse{p}),
+        R"({"TableDescription":{"AttributeDefinitions":[],"TableName":"gsi_t","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"TableStatus":"ACTIVE","CreationDateTime":1796029081.615,"ProvisionedThroughput":{"LastIncreaseDateTime":0.000,"LastDecreaseDateTime":0.000,"NumberOfDecreasesToday":0,"ReadCapacityUnits":5,"WriteCapacityUnits":3},"TableSizeBytes":0,"ItemCount":0,"TableArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_t","LocalSecondaryIndexes":[{"IndexName":"LSI1","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"l","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"},"IndexSizeBytes":0,"ItemCount":0,"IndexArn":"arn:aws:dynamodb:ddblocal:000000000000:table/gsi_t/index/LSI1"}],"DeletionProtectionEnabled":false}})"));
     QVERIFY(sameJson(wire::encode(store::DeleteTableResponse{p}).substr(0, 21) + "}}", R"({"TableDescription":{}})"));
 }
 
@@ -798,13 +816,22 @@ void TestWire::shouldEncodeConsumedCapacityForTotalAndIndexes()
     store::ConsumedCapacity c{"gsi_p", 0.5, {}, {}, store::Capacity{0.0, {}, {}}, {{"GSI1", store::Capacity{0.5, {}, {}}}}, {}};
     q.consumedCapacity = c;
     q.items = std::vector<dynamo::Item>{{{"pk", S("a")}, {"g", S("x")}}};
-    QVERIFY(sameJson(wire::encode(q), R"({"Items":[{"pk":{"S":"a"},"g":{"S":"x"}}],"Count":1,"ScannedCount":1,"ConsumedCapacity":{"TableName":"gsi_p","CapacityUnits":0.5,"Table":{"CapacityUnits":0.0},"GlobalSecondaryIndexes":{"GSI1":{"CapacityUnits":0.5}}}})"));
+    QVERIFY(sameJson(
+        wire::encode(q),
+        R"({"Items":[{"pk":{"S":"a"},"g":{"S":"x"}}],"Count":1,"ScannedCount":1,"ConsumedCapacity":{"TableName":"gsi_p","CapacityUnits":0.5,"Table":{"CapacityUnits":0.0},"GlobalSecondaryIndexes":{"GSI1":{"CapacityUnits":0.5}}}})"));
     QVERIFY(wire::encode(q).find("\"Table\":{\"CapacityUnits\":0.0}") != std::string::npos);
     // A write on a table with an LSI and a GSI.
     store::PutItemResponse p;
-    p.consumedCapacity = store::ConsumedCapacity{"gsi_t", 3.0, {}, {}, store::Capacity{1.0, {}, {}},
-                                                 {{"GSI1", store::Capacity{1.0, {}, {}}}}, {{"LSI1", store::Capacity{1.0, {}, {}}}}};
-    QVERIFY(sameJson(wire::encode(p), R"({"ConsumedCapacity":{"TableName":"gsi_t","CapacityUnits":3.0,"Table":{"CapacityUnits":1.0},"LocalSecondaryIndexes":{"LSI1":{"CapacityUnits":1.0}},"GlobalSecondaryIndexes":{"GSI1":{"CapacityUnits":1.0}}}})"));
+    p.consumedCapacity = store::ConsumedCapacity{"gsi_t",
+                                                 3.0,
+                                                 {},
+                                                 {},
+                                                 store::Capacity{1.0, {}, {}},
+                                                 {{"GSI1", store::Capacity{1.0, {}, {}}}},
+                                                 {{"LSI1", store::Capacity{1.0, {}, {}}}}};
+    QVERIFY(sameJson(
+        wire::encode(p),
+        R"({"ConsumedCapacity":{"TableName":"gsi_t","CapacityUnits":3.0,"Table":{"CapacityUnits":1.0},"LocalSecondaryIndexes":{"LSI1":{"CapacityUnits":1.0}},"GlobalSecondaryIndexes":{"GSI1":{"CapacityUnits":1.0}}}})"));
     QVERIFY(wire::encode(p).find("\"CapacityUnits\":3.0") != std::string::npos);
 }
 
@@ -824,7 +851,9 @@ void TestWire::shouldEncodeWriteResponses()
     store::UpdateItemResponse u;
     u.attributes = dynamo::Item{{"x", N("1.5")}, {"pk", S("a")}};
     u.consumedCapacity = store::ConsumedCapacity{"tbl", 1.0, {}, {}, {}, {}, {}};
-    QVERIFY(sameJson(wire::encode(u), R"({"Attributes":{"x":{"N":"1.5"},"pk":{"S":"a"}},"ConsumedCapacity":{"TableName":"tbl","CapacityUnits":1.0}})"));
+    QVERIFY(sameJson(
+        wire::encode(u),
+        R"({"Attributes":{"x":{"N":"1.5"},"pk":{"S":"a"}},"ConsumedCapacity":{"TableName":"tbl","CapacityUnits":1.0}})"));
     store::PutItemResponse p;
     p.itemCollectionMetrics = store::ItemCollectionMetrics{{{"pk", S("a")}}, {0.0, 1.0}};
     QCOMPARE(wire::encode(p),
@@ -836,17 +865,23 @@ void TestWire::shouldEncodeBatchResponses()
     store::BatchGetItemResponse g;
     g.responses["tbl"] = {{{"pk", S("a")}}};
     g.consumedCapacity = std::vector<store::ConsumedCapacity>{{"tbl", 0.5, {}, {}, {}, {}, {}}};
-    QVERIFY(sameJson(wire::encode(g), R"({"Responses":{"tbl":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{},"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":0.5}]})"));
+    QVERIFY(sameJson(
+        wire::encode(g),
+        R"({"Responses":{"tbl":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{},"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":0.5}]})"));
     store::KeysAndAttributes unprocessed;
     unprocessed.keys = {{{"pk", S("b")}}};
     unprocessed.consistentRead = true;
     g.unprocessedKeys["tbl"] = unprocessed;
-    QVERIFY(sameJson(wire::encode(g), R"({"Responses":{"tbl":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{"tbl":{"Keys":[{"pk":{"S":"b"}}],"ConsistentRead":true}},"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":0.5}]})"));
+    QVERIFY(sameJson(
+        wire::encode(g),
+        R"({"Responses":{"tbl":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{"tbl":{"Keys":[{"pk":{"S":"b"}}],"ConsistentRead":true}},"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":0.5}]})"));
 
     store::BatchWriteItemResponse w;
     w.consumedCapacity = std::vector<store::ConsumedCapacity>{
         {"gsi_t", 3.0, {}, {}, store::Capacity{1.0, {}, {}}, {{"GSI1", {1.0, {}, {}}}}, {{"LSI1", {1.0, {}, {}}}}}};
-    QVERIFY(sameJson(wire::encode(w), R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"gsi_t","CapacityUnits":3.0,"Table":{"CapacityUnits":1.0},"LocalSecondaryIndexes":{"LSI1":{"CapacityUnits":1.0}},"GlobalSecondaryIndexes":{"GSI1":{"CapacityUnits":1.0}}}]})"));
+    QVERIFY(sameJson(
+        wire::encode(w),
+        R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"gsi_t","CapacityUnits":3.0,"Table":{"CapacityUnits":1.0},"LocalSecondaryIndexes":{"LSI1":{"CapacityUnits":1.0}},"GlobalSecondaryIndexes":{"GSI1":{"CapacityUnits":1.0}}}]})"));
     store::WriteRequest put;
     put.putItem = dynamo::Item{{"pk", S("c")}};
     store::WriteRequest del;
@@ -862,30 +897,43 @@ void TestWire::shouldEncodeTransactionResponses()
     store::TransactGetItemsResponse g;
     g.responses = {dynamo::Item{{"pk", S("a")}}, std::nullopt};
     g.consumedCapacity = std::vector<store::ConsumedCapacity>{{"tbl", 4.0, 4.0, {}, {}, {}, {}}};
-    QVERIFY(sameJson(wire::encode(g), R"({"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":4.0,"ReadCapacityUnits":4.0}],"Responses":[{"Item":{"pk":{"S":"a"}}},{}]})"));
+    QVERIFY(sameJson(
+        wire::encode(g),
+        R"({"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":4.0,"ReadCapacityUnits":4.0}],"Responses":[{"Item":{"pk":{"S":"a"}}},{}]})"));
     store::TransactWriteItemsResponse w;
     w.consumedCapacity = std::vector<store::ConsumedCapacity>{{"tbl", 4.0, {}, 4.0, store::Capacity{4.0, {}, 4.0}, {}, {}}};
-    QVERIFY(sameJson(wire::encode(w), R"({"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":4.0,"WriteCapacityUnits":4.0,"Table":{"WriteCapacityUnits":4.0,"CapacityUnits":4.0}}]})"));
+    QVERIFY(sameJson(
+        wire::encode(w),
+        R"({"ConsumedCapacity":[{"TableName":"tbl","CapacityUnits":4.0,"WriteCapacityUnits":4.0,"Table":{"WriteCapacityUnits":4.0,"CapacityUnits":4.0}}]})"));
 }
 
 void TestWire::shouldEncodeErrorsAsDynamoDbLocal()
 {
-    QCOMPARE(wire::encodeError(dynamo::Error(ErrorCode::ResourceNotFoundException, "Cannot do operations on a non-existent table")),
-             std::string(R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException","Message":"Cannot do operations on a non-existent table"})"));
-    QCOMPARE(wire::encodeError(dynamo::Error(ErrorCode::ValidationException, "Limit must be greater than or equal to 1")),
-             std::string(R"({"__type":"com.amazon.coral.validate#ValidationException","Message":"Limit must be greater than or equal to 1"})"));
+    QCOMPARE(
+        wire::encodeError(dynamo::Error(ErrorCode::ResourceNotFoundException, "Cannot do operations on a non-existent table")),
+        std::string(
+            R"({"__type":"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException","Message":"Cannot do operations on a non-existent table"})"));
+    QCOMPARE(
+        wire::encodeError(dynamo::Error(ErrorCode::ValidationException, "Limit must be greater than or equal to 1")),
+        std::string(
+            R"({"__type":"com.amazon.coral.validate#ValidationException","Message":"Limit must be greater than or equal to 1"})"));
     dynamo::Error ccf(ErrorCode::ConditionalCheckFailedException, "The conditional request failed");
     ccf.item = dynamo::Item{{"pk", S("a")}};
-    QCOMPARE(wire::encodeError(ccf),
-             std::string(R"({"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException","Message":"The conditional request failed","Item":{"pk":{"S":"a"}}})"));
-    dynamo::Error tce(ErrorCode::TransactionCanceledException,
-                      "Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]");
+    QCOMPARE(
+        wire::encodeError(ccf),
+        std::string(
+            R"({"__type":"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException","Message":"The conditional request failed","Item":{"pk":{"S":"a"}}})"));
+    dynamo::Error tce(
+        ErrorCode::TransactionCanceledException,
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]");
     dynamo::CancellationReason failed;
     failed.code = "ConditionalCheckFailed";
     failed.message = "The conditional request failed";
     failed.item = dynamo::Item{{"pk", S("a")}};
     tce.cancellationReasons = {failed, dynamo::CancellationReason{}};
-    QVERIFY(sameJson(wire::encodeError(tce), R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","CancellationReasons":[{"Item":{"pk":{"S":"a"}},"Code":"ConditionalCheckFailed","Message":"The conditional request failed"},{"Code":"None"}],"Message":"Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]"})"));
+    QVERIFY(sameJson(
+        wire::encodeError(tce),
+        R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","CancellationReasons":[{"Item":{"pk":{"S":"a"}},"Code":"ConditionalCheckFailed","Message":"The conditional request failed"},{"Code":"None"}],"Message":"Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed, None]"})"));
 }
 
 void TestWire::shouldWriteRequestBodiesTheDecodersReadBack_data()
@@ -906,9 +954,16 @@ void TestWire::shouldWriteRequestBodiesTheDecodersReadBack_data()
     q.exclusiveStartKey = dynamo::Item{{"PK", S("C#1")}, {"SK", S("O#1")}, {"GSI1PK", S("STATUS#PAID")}};
     q.returnConsumedCapacity = store::ReturnConsumedCapacity::Indexes;
     QTest::newRow("Query") << QString::fromStdString(wire::encodeRequest(q)) << "Query"
-                            << QStringList{"IndexName", "Select", "Limit", "KeyConditionExpression", "FilterExpression",
-                                           "ExpressionAttributeNames", "ExpressionAttributeValues", "ScanIndexForward",
-                                           "ExclusiveStartKey", "ReturnConsumedCapacity"};
+                           << QStringList{"IndexName",
+                                          "Select",
+                                          "Limit",
+                                          "KeyConditionExpression",
+                                          "FilterExpression",
+                                          "ExpressionAttributeNames",
+                                          "ExpressionAttributeValues",
+                                          "ScanIndexForward",
+                                          "ExclusiveStartKey",
+                                          "ReturnConsumedCapacity"};
     store::UpdateItemRequest u;
     u.tableName = "shop";
     u.key = {{"PK", S("C#1")}, {"SK", S("PROFILE")}};
@@ -917,7 +972,7 @@ void TestWire::shouldWriteRequestBodiesTheDecodersReadBack_data()
     u.expressionAttributeValues = store::ExpressionAttributeValues{{":one", N("1")}};
     u.returnValues = store::ReturnValues::UpdatedNew;
     QTest::newRow("UpdateItem") << QString::fromStdString(wire::encodeRequest(u)) << "UpdateItem"
-                                 << QStringList{"Key", "UpdateExpression", "ConditionExpression", "ReturnValues"};
+                                << QStringList{"Key", "UpdateExpression", "ConditionExpression", "ReturnValues"};
     store::TransactWriteItemsRequest t;
     store::TransactWriteItem put;
     put.kind = store::TransactWriteKind::Put;
@@ -934,7 +989,7 @@ void TestWire::shouldWriteRequestBodiesTheDecodersReadBack_data()
     t.transactItems = {put, check};
     t.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
     QTest::newRow("TransactWriteItems") << QString::fromStdString(wire::encodeRequest(t)) << "TransactWriteItems"
-                                         << QStringList{"Put", "ConditionCheck", "Item", "Key", "ReturnConsumedCapacity"};
+                                        << QStringList{"Put", "ConditionCheck", "Item", "Key", "ReturnConsumedCapacity"};
 }
 
 void TestWire::shouldWriteRequestBodiesTheDecodersReadBack()
@@ -943,7 +998,8 @@ void TestWire::shouldWriteRequestBodiesTheDecodersReadBack()
     QFETCH(QString, body);
     QFETCH(QString, op);
     QFETCH(QStringList, members);
-    for (const QString& m : members) QVERIFY2(body.contains(QLatin1Char('"') + m + QLatin1String("\":")), qPrintable(m + " in " + body));
+    for (const QString& m : members)
+        QVERIFY2(body.contains(QLatin1Char('"') + m + QLatin1String("\":")), qPrintable(m + " in " + body));
     json::Value v;
     std::string error;
     QVERIFY2(json::Value::parse(body.toStdString(), &v, &error), error.c_str());
@@ -967,18 +1023,27 @@ void TestWire::shouldRefuseInvalidUtf8OnEveryOperation_data()
     int n = 0;
     for (const QByteArray& s : bad) {
         const QByteArray tag = QByteArray::number(n++);
-        QTest::newRow("PutItem value " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}})";
-        QTest::newRow("PutItem name " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},")" + s + R"(":{"S":"v"}}})";
-        QTest::newRow("PutItem set " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"SS":["ok",")" + s + R"("]}}})";
-        QTest::newRow("PutItem map key " + tag) << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"m":{"M":{")" + s + R"(":{"N":"1"}}}}})";
-        QTest::newRow("UpdateItem " + tag) << QByteArray("UpdateItem")
-                                           << R"({"TableName":"utf","Key":{"pk":{"S":"k"}},"UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"S":")" + s + R"("}}})";
-        QTest::newRow("BatchWriteItem " + tag) << QByteArray("BatchWriteItem")
-                                               << R"({"RequestItems":{"utf":[{"PutRequest":{"Item":{"pk":{"S":")" + s + R"("}}}}]}})";
+        QTest::newRow("PutItem value " + tag)
+            << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}})";
+        QTest::newRow("PutItem name " + tag)
+            << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},")" + s + R"(":{"S":"v"}}})";
+        QTest::newRow("PutItem set " + tag) << QByteArray("PutItem")
+                                            << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"SS":["ok",")" + s + R"("]}}})";
+        QTest::newRow("PutItem map key " + tag)
+            << QByteArray("PutItem") << R"({"TableName":"utf","Item":{"pk":{"S":"k"},"m":{"M":{")" + s + R"(":{"N":"1"}}}}})";
+        QTest::newRow("UpdateItem " + tag)
+            << QByteArray("UpdateItem")
+            << R"({"TableName":"utf","Key":{"pk":{"S":"k"}},"UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"S":")" +
+                   s + R"("}}})";
+        QTest::newRow("BatchWriteItem " + tag)
+            << QByteArray("BatchWriteItem")
+            << R"({"RequestItems":{"utf":[{"PutRequest":{"Item":{"pk":{"S":")" + s + R"("}}}}]}})";
         QTest::newRow("TransactWriteItems " + tag)
-            << QByteArray("TransactWriteItems") << R"({"TransactItems":[{"Put":{"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}}}]})";
-        QTest::newRow("Query " + tag) << QByteArray("Query")
-                                      << R"({"TableName":"utf","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":")" + s + R"("}}})";
+            << QByteArray("TransactWriteItems")
+            << R"({"TransactItems":[{"Put":{"TableName":"utf","Item":{"pk":{"S":"k"},"v":{"S":")" + s + R"("}}}}]})";
+        QTest::newRow("Query " + tag)
+            << QByteArray("Query")
+            << R"({"TableName":"utf","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":")" + s + R"("}}})";
         QTest::newRow("GetItem " + tag) << QByteArray("GetItem") << R"({"TableName":"utf","Key":{"pk":{"S":")" + s + R"("}}})";
     }
 }

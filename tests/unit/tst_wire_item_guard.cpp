@@ -159,8 +159,8 @@ private Q_SLOTS:
     void shouldNotCountWhatIsNotAnItem()
     {
         // Large expression values, and "Item" where no item is.
-        const std::string values = tinyAttributes(100'000, R"({"TableName":"items","Item":{"pk":{"S":"p"}},"ExpressionAttributeValues":{":v":{"M":)",
-                                                  "}}}");
+        const std::string values = tinyAttributes(
+            100'000, R"({"TableName":"items","Item":{"pk":{"S":"p"}},"ExpressionAttributeValues":{":v":{"M":)", "}}}");
         QVERIFY(!wire::hasItemOverLimit(values, 400 * 1024));
         const std::string nested = tinyAttributes(100'000, R"({"TableName":"items","Key":{"Item":)", "}}");
         QVERIFY(!wire::hasItemOverLimit(nested, 400 * 1024));

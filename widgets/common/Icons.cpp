@@ -120,9 +120,6 @@ QIcon colourIcon(const QString& name)
     return QIcon(new SvgIconEngine(QStringLiteral(":/keyplan/icons/%1.svg").arg(name), false));
 }
 
-QIcon appIcon()
-{
-    return colourIcon(QStringLiteral("keyplan"));
-}
+QIcon appIcon() { return colourIcon(QStringLiteral("keyplan")); }
 
 }  // namespace keyplan::widgets

@@ -41,7 +41,8 @@ void JobContext::progress(qint64 done, qint64 total, const QString& text, bool f
     Job* job = state_->job;
     // The job waits for its worker before it goes, so it is alive here; a posted call to it
     // is dropped if it is destroyed before the event loop gets there.
-    QMetaObject::invokeMethod(job, [job, done, total, text] { Q_EMIT job->progress(done, total, text); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        job, [job, done, total, text] { Q_EMIT job->progress(done, total, text); }, Qt::QueuedConnection);
 }
 
 void JobContext::post(std::function<void()> call)
@@ -156,11 +157,12 @@ void Jobs::launch(const std::shared_ptr<JobContext::State>& state)
         queue_.push_back(state);
         state->started = first;
     }
-    if (first) pool_.start([this, state] {
-        JobContext context(state.get());
-        state->work(context);
-        workerReturned(state);
-    });
+    if (first)
+        pool_.start([this, state] {
+            JobContext context(state.get());
+            state->work(context);
+            workerReturned(state);
+        });
 }
 
 void Jobs::workerReturned(const std::shared_ptr<JobContext::State>& state)
@@ -179,11 +181,12 @@ void Jobs::workerReturned(const std::shared_ptr<JobContext::State>& state)
         state->workerDone = true;
     }
     state->workerEnded.notify_all();
-    if (next) pool_.start([this, next] {
-        JobContext context(next.get());
-        next->work(context);
-        workerReturned(next);
-    });
+    if (next)
+        pool_.start([this, next] {
+            JobContext context(next.get());
+            next->work(context);
+            workerReturned(next);
+        });
 }
 
 void Jobs::forget(Job* job)

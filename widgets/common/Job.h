@@ -26,15 +26,14 @@
 #include <mutex>
 #include <optional>
 
-
 namespace keyplan::widgets {
 
 // A job's result, or the DynamoDB error (or other failure) it ended with.
 template <class T>
 struct Outcome {
     std::optional<T> value;
-    QString errorName;     // "ValidationException", ... ("Error" for non-DynamoDB failures)
-    QString errorMessage;  // DynamoDB's text, unchanged
+    QString errorName;       // "ValidationException", ... ("Error" for non-DynamoDB failures)
+    QString errorMessage;    // DynamoDB's text, unchanged
     bool cancelled = false;  // the job was asked to stop (its value says how far it got)
     bool ok() const { return value.has_value(); }
     QString errorText() const { return errorName + QStringLiteral(": ") + errorMessage; }
@@ -123,7 +122,8 @@ public:
     template <class T>
     Job* run(QObject* owner, std::function<T()> work, std::function<void(Outcome<T>)> done)
     {
-        return run<T>(owner, JobOptions{}, [work = std::move(work)](JobContext&) { return work(); }, std::move(done));
+        return run<T>(
+            owner, JobOptions{}, [work = std::move(work)](JobContext&) { return work(); }, std::move(done));
     }
 
     // Every job started and not yet delivered, of every owner, oldest first.
@@ -168,14 +168,14 @@ private:
 
 // Shared by the job object, the registry's queue and the worker.
 struct JobContext::State {
-    Job* job = nullptr;         // valid until workerDone (the job waits for it)
+    Job* job = nullptr;  // valid until workerDone (the job waits for it)
     const QObject* owner = nullptr;
     std::atomic<bool> cancelled{false};
     std::function<void(JobContext&)> work;  // computes and posts the result
     std::mutex mutex;
     std::condition_variable workerEnded;
-    bool started = false;     // under Jobs::queueMutex_
-    bool workerDone = false;  // under mutex
+    bool started = false;              // under Jobs::queueMutex_
+    bool workerDone = false;           // under mutex
     std::function<void()> cancelHook;  // GUI thread only
     qint64 lastProgressMs = -1;        // worker thread only
 };

@@ -58,7 +58,8 @@ QList<RecentConnection> Settings::recentConnections() const
     const int n = settings_->beginReadArray(kRecentConnections);
     for (int i = 0; i < n && list.size() < kMaxRecentConnections; ++i) {
         settings_->setArrayIndex(i);
-        RecentConnection c{settings_->value(QStringLiteral("endpoint")).toString(), settings_->value(QStringLiteral("region")).toString(),
+        RecentConnection c{settings_->value(QStringLiteral("endpoint")).toString(),
+                           settings_->value(QStringLiteral("region")).toString(),
                            settings_->value(QStringLiteral("profile")).toString()};
         if (!c.endpointUrl.isEmpty() || !c.region.isEmpty()) list.append(c);
     }
@@ -83,9 +84,6 @@ void Settings::rememberConnection(const RecentConnection& connection)
     settings_->endArray();
 }
 
-void Settings::sync()
-{
-    settings_->sync();
-}
+void Settings::sync() { settings_->sync(); }
 
 }  // namespace keyplan::widgets

@@ -4,19 +4,13 @@
 
 namespace keyplan::widgets {
 
-bool isDarkPalette(const QPalette& palette)
-{
-    return palette.color(QPalette::Base).lightness() < 128;
-}
+bool isDarkPalette(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
 
 QColor warningColor(const QPalette& palette)
 {
     return isDarkPalette(palette) ? QColor(0xff, 0x8a, 0x65) : QColor(0xb4, 0x2d, 0x12);
 }
 
-QColor goodColor(const QPalette& palette)
-{
-    return isDarkPalette(palette) ? QColor(0x7b, 0xd8, 0x8f) : QColor(0x1f, 0x7a, 0x3e);
-}
+QColor goodColor(const QPalette& palette) { return isDarkPalette(palette) ? QColor(0x7b, 0xd8, 0x8f) : QColor(0x1f, 0x7a, 0x3e); }
 
 }  // namespace keyplan::widgets

@@ -81,7 +81,10 @@ QString indentJson(std::string_view compact, int indent)
             continue;
         }
         switch (c) {
-        case '"': inString = true; out.push_back(c); break;
+        case '"':
+            inString = true;
+            out.push_back(c);
+            break;
         case '{':
         case '[': {
             // Keep empty containers on one line.
@@ -98,8 +101,15 @@ QString indentJson(std::string_view compact, int indent)
             break;
         }
         case '}':
-        case ']': --depth; newline(); out.push_back(c); break;
-        case ',': out.push_back(c); newline(); break;
+        case ']':
+            --depth;
+            newline();
+            out.push_back(c);
+            break;
+        case ',':
+            out.push_back(c);
+            newline();
+            break;
         case ':': out.append(": "); break;
         default: out.push_back(c); break;
         }

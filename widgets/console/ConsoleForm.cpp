@@ -179,8 +179,8 @@ std::vector<FormField> fieldsOf(ConsoleOperation operation, TransactAction actio
     case ConsoleOperation::GetItem:
         return {F::Table, F::PartitionValue, F::SortValue, F::Projection, F::Names, F::ConsistentRead};
     case ConsoleOperation::Query:
-        return {F::Table, F::Index, F::KeyCondition, F::Filter, F::Projection, F::Names, F::Values, F::Limit, F::ScanIndexForward,
-                F::ConsistentRead};
+        return {F::Table, F::Index,  F::KeyCondition, F::Filter,           F::Projection,
+                F::Names, F::Values, F::Limit,        F::ScanIndexForward, F::ConsistentRead};
     case ConsoleOperation::Scan:
         return {F::Table, F::Index, F::Filter, F::Projection, F::Names, F::Values, F::Limit, F::ConsistentRead};
     case ConsoleOperation::PutItem: return {F::Table, F::Item, F::Condition, F::Names, F::Values, F::ReturnValues};

@@ -45,7 +45,8 @@ ExpressionEdit::ExpressionEdit(QWidget* parent)
 bool ExpressionEdit::eventFilter(QObject* watched, QEvent* event)
 {
     QAbstractItemView* popup = completer_->popup();
-    if (watched != popup || event->type() != QEvent::MouseButtonPress || !popup->isVisible()) return QLineEdit::eventFilter(watched, event);
+    if (watched != popup || event->type() != QEvent::MouseButtonPress || !popup->isVisible())
+        return QLineEdit::eventFilter(watched, event);
     auto* press = static_cast<QMouseEvent*>(event);
     const QPointF global = press->globalPosition();
     if (popup->rect().contains(popup->mapFromGlobal(global.toPoint()))) return QLineEdit::eventFilter(watched, event);
@@ -71,10 +72,7 @@ void ExpressionEdit::setCompletions(const QStringList& words)
     if (words_->stringList() != words) words_->setStringList(words);
 }
 
-QStringList ExpressionEdit::completions() const
-{
-    return words_->stringList();
-}
+QStringList ExpressionEdit::completions() const { return words_->stringList(); }
 
 void ExpressionEdit::setProblem(const QString& message)
 {

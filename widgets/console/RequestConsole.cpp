@@ -181,10 +181,7 @@ std::map<std::string, store::TableDescription> describeAll(store::Store& store)
     return out;
 }
 
-QString units(double u)
-{
-    return QString::number(u, 'g', 12);
-}
+QString units(double u) { return QString::number(u, 'g', 12); }
 
 QString capacityText(const std::vector<store::ConsumedCapacity>& consumed, bool read)
 {
@@ -212,8 +209,8 @@ QStringList keywordsFor(FormField field)
     case FormField::KeyCondition: return {"AND", "BETWEEN", "begins_with"};
     case FormField::Filter:
     case FormField::Condition:
-        return {"AND", "OR", "NOT", "BETWEEN", "IN", "attribute_exists", "attribute_not_exists", "attribute_type", "begins_with",
-                "contains", "size"};
+        return {"AND",         "OR",       "NOT", "BETWEEN", "IN", "attribute_exists", "attribute_not_exists", "attribute_type",
+                "begins_with", "contains", "size"};
     case FormField::Update: return {"SET", "REMOVE", "ADD", "DELETE", "if_not_exists", "list_append"};
     default: return {};
     }
@@ -265,7 +262,8 @@ ConsoleForm RequestConsole::form() const
         const QString placeholder = values_->item(r, 0) ? values_->item(r, 0)->text() : QString();
         const auto* type = qobject_cast<QComboBox*>(values_->cellWidget(r, 1));
         const QString text = values_->item(r, 2) ? values_->item(r, 2)->text() : QString();
-        if (!placeholder.trimmed().isEmpty()) f.values.append({placeholder, type ? type->currentText() : QStringLiteral("S"), text});
+        if (!placeholder.trimmed().isEmpty())
+            f.values.append({placeholder, type ? type->currentText() : QStringLiteral("S"), text});
     }
     f.limit = limit_->text();
     f.scanIndexForward = scanIndexForward_->isChecked();
@@ -288,10 +286,7 @@ void RequestConsole::setOperation(ConsoleOperation operation)
     operation_->setCurrentIndex(operation_->findData(int(operation)));
 }
 
-int RequestConsole::capacityChoice() const
-{
-    return capacity_->currentIndex();
-}
+int RequestConsole::capacityChoice() const { return capacity_->currentIndex(); }
 
 void RequestConsole::setCapacityChoice(int choice)
 {
@@ -372,8 +367,10 @@ void RequestConsole::tableChanged()
     index_->clear();
     index_->addItem(tr("(table)"));
     if (t) {
-        for (const auto& g : t->globalSecondaryIndexes) index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(g.indexName));
-        for (const auto& l : t->localSecondaryIndexes) index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(l.indexName));
+        for (const auto& g : t->globalSecondaryIndexes)
+            index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(g.indexName));
+        for (const auto& l : t->localSecondaryIndexes)
+            index_->addItem(icon(QStringLiteral("index")), QString::fromStdString(l.indexName));
         auto typeOf = [&](const std::string& name) {
             const store::ScalarAttributeType type = store::attributeTypeOf(*t, name);
             const QString text = QString::fromUtf8(store::scalarTypeName(type).data());
@@ -420,10 +417,10 @@ void RequestConsole::setProblems()
         all << p.message;
     }
     const std::pair<ExpressionEdit*, FormField> edits[] = {{keyCondition_, FormField::KeyCondition},
-                                                            {filter_, FormField::Filter},
-                                                            {projection_, FormField::Projection},
-                                                            {condition_, FormField::Condition},
-                                                            {update_, FormField::Update}};
+                                                           {filter_, FormField::Filter},
+                                                           {projection_, FormField::Projection},
+                                                           {condition_, FormField::Condition},
+                                                           {update_, FormField::Update}};
     for (const auto& [edit, field] : edits) edit->setProblem(byField.value(int(field)).join(QLatin1Char('\n')));
     all.removeDuplicates();
     problems_->setText(all.join(QLatin1Char('\n')));
@@ -449,10 +446,10 @@ void RequestConsole::updateCompletions()
     for (const auto& n : f.names) placeholders << n.placeholder.trimmed();
     for (const auto& v : f.values) placeholders << v.placeholder.trimmed();
     const std::pair<ExpressionEdit*, FormField> edits[] = {{keyCondition_, FormField::KeyCondition},
-                                                            {filter_, FormField::Filter},
-                                                            {projection_, FormField::Projection},
-                                                            {condition_, FormField::Condition},
-                                                            {update_, FormField::Update}};
+                                                           {filter_, FormField::Filter},
+                                                           {projection_, FormField::Projection},
+                                                           {condition_, FormField::Condition},
+                                                           {update_, FormField::Update}};
     for (const auto& [edit, field] : edits) edit->setCompletions(placeholders + attributes + keywordsFor(field));
 }
 
@@ -460,8 +457,9 @@ void RequestConsole::fillKeyCondition()
 {
     const auto* t = state_->table(table_->currentText());
     if (!t) return;
-    const std::vector<store::KeySchemaElement>* indexKeys =
-        index_->currentIndex() > 0 ? store::keySchemaOf(*t, index_->currentText().toStdString()) : nullptr;
+    const std::vector<store::KeySchemaElement>* indexKeys = index_->currentIndex() > 0
+                                                                ? store::keySchemaOf(*t, index_->currentText().toStdString())
+                                                                : nullptr;
     const std::string pk = store::keyAttributeName(indexKeys ? *indexKeys : t->keySchema, store::KeyType::Hash);
     const QString type = QString::fromUtf8(store::scalarTypeName(store::attributeTypeOf(*t, pk)).data());
     const ConsoleForm f = form();
@@ -518,15 +516,9 @@ void RequestConsole::removeTransactAction()
 
 // ---- Running ----------------------------------------------------------------------------------
 
-bool RequestConsole::isRunning() const
-{
-    return Jobs::instance().isBusy(this);
-}
+bool RequestConsole::isRunning() const { return Jobs::instance().isBusy(this); }
 
-bool RequestConsole::hasNextPage() const
-{
-    return state_->lastEvaluatedKey.has_value();
-}
+bool RequestConsole::hasNextPage() const { return state_->lastEvaluatedKey.has_value(); }
 
 void RequestConsole::run()
 {
@@ -559,17 +551,18 @@ void RequestConsole::startRun()
     summary_->setText(tr("Running %1\u2026").arg(QString::fromStdString(operationName(*built.request))));
     error_->setVisible(false);
     request_->setPlainText(indentJson(requestJson(*built.request)));
-    Jobs::instance().run<ConsoleRun>(this, [&store = store_, request = std::move(*built.request)] { return execute(store, request); },
-                             [this](Outcome<ConsoleRun> outcome) {
-                                 if (outcome.ok()) {
-                                     showRun(*outcome.value);
-                                 } else {
-                                     ConsoleRun failed;
-                                     failed.errorName = outcome.errorName;
-                                     failed.errorMessage = outcome.errorMessage;
-                                     showRun(failed);
-                                 }
-                             });
+    Jobs::instance().run<ConsoleRun>(
+        this, [&store = store_, request = std::move(*built.request)] { return execute(store, request); },
+        [this](Outcome<ConsoleRun> outcome) {
+            if (outcome.ok()) {
+                showRun(*outcome.value);
+            } else {
+                ConsoleRun failed;
+                failed.errorName = outcome.errorName;
+                failed.errorMessage = outcome.errorMessage;
+                showRun(failed);
+            }
+        });
 }
 
 void RequestConsole::showRun(const ConsoleRun& r)
@@ -645,27 +638,18 @@ void RequestConsole::showRun(const ConsoleRun& r)
     Q_EMIT requestFinished(r.wrote);
 }
 
-QString RequestConsole::summaryText() const
-{
-    return state_->summary;
-}
+QString RequestConsole::summaryText() const { return state_->summary; }
 
-QString RequestConsole::errorText() const
-{
-    return state_->error;
-}
+QString RequestConsole::errorText() const { return state_->error; }
 
-QString RequestConsole::responseJson() const
-{
-    return QString::fromStdString(state_->responseJson);
-}
+QString RequestConsole::responseJson() const { return QString::fromStdString(state_->responseJson); }
 
 // ---- Tables and code --------------------------------------------------------------------------
 
 void RequestConsole::reloadTables()
 {
-    Jobs::instance().run<std::map<std::string, store::TableDescription>>(this, 
-        [&store = store_] { return describeAll(store); },
+    Jobs::instance().run<std::map<std::string, store::TableDescription>>(
+        this, [&store = store_] { return describeAll(store); },
         [this](Outcome<std::map<std::string, store::TableDescription>> outcome) {
             if (!outcome.ok()) {
                 error_->setText(outcome.errorText());

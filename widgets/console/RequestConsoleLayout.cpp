@@ -133,7 +133,8 @@ void RequestConsole::buildRequestFields()
     item_->setObjectName(QStringLiteral("item"));
     item_->setFont(mono);
     item_->setTabChangesFocus(true);
-    item_->setPlaceholderText(QStringLiteral("{\"PK\": {\"S\": \"CUST#1\"}, \"SK\": {\"S\": \"PROFILE\"}, \"name\": {\"S\": \"Ada\"}}"));
+    item_->setPlaceholderText(
+        QStringLiteral("{\"PK\": {\"S\": \"CUST#1\"}, \"SK\": {\"S\": \"PROFILE\"}, \"name\": {\"S\": \"Ada\"}}"));
     item_->setFixedHeight(item_->fontMetrics().lineSpacing() * 5 + 12);
 
     auto makeExpression = [&](const char* name, const QString& placeholder) {
@@ -349,14 +350,16 @@ void RequestConsole::connectForm()
     connect(transactAction_, &QComboBox::currentIndexChanged, this, &RequestConsole::operationChanged);
     connect(table_, &QComboBox::currentIndexChanged, this, &RequestConsole::tableChanged);
     connect(index_, &QComboBox::currentIndexChanged, this, &RequestConsole::formEdited);
-    for (QLineEdit* e : {partitionValue_, sortValue_, limit_}) connect(e, &QLineEdit::textChanged, this, &RequestConsole::formEdited);
+    for (QLineEdit* e : {partitionValue_, sortValue_, limit_})
+        connect(e, &QLineEdit::textChanged, this, &RequestConsole::formEdited);
     for (ExpressionEdit* e : {keyCondition_, filter_, projection_, condition_, update_})
         connect(e, &QLineEdit::textChanged, this, &RequestConsole::formEdited);
     connect(item_, &QPlainTextEdit::textChanged, this, &RequestConsole::formEdited);
     connect(names_, &QTableWidget::itemChanged, this, &RequestConsole::formEdited);
     connect(values_, &QTableWidget::itemChanged, this, &RequestConsole::formEdited);
     for (QCheckBox* c : {scanIndexForward_, consistentRead_}) connect(c, &QCheckBox::toggled, this, &RequestConsole::formEdited);
-    for (QComboBox* c : {returnValues_, capacity_}) connect(c, &QComboBox::currentIndexChanged, this, &RequestConsole::formEdited);
+    for (QComboBox* c : {returnValues_, capacity_})
+        connect(c, &QComboBox::currentIndexChanged, this, &RequestConsole::formEdited);
 }
 
 }  // namespace keyplan::widgets

@@ -30,10 +30,7 @@ void ResultItemsModel::setItems(std::shared_ptr<const Items> items, const std::v
     endResetModel();
 }
 
-void ResultItemsModel::clear()
-{
-    setItems(nullptr, {});
-}
+void ResultItemsModel::clear() { setItems(nullptr, {}); }
 
 QString ResultItemsModel::columnAttribute(int column) const
 {
@@ -46,10 +43,7 @@ int ResultItemsModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() || !items_ ? 0 : int(items_->items.size());
 }
 
-int ResultItemsModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : int(columns_.size());
-}
+int ResultItemsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(columns_.size()); }
 
 QVariant ResultItemsModel::data(const QModelIndex& index, int role) const
 {

@@ -86,8 +86,16 @@ std::vector<CostTableModel::Row> CostTableModel::build() const
         writes.provisioned = total.provisionedPerMonth;
     }
     rows.push_back(writes);
-    Row all{RowKind::Total, 0, tr("Total a month"), {}, 0, 0, reads.onDemand + writes.onDemand,
-            reads.provisionedUnits + writes.provisionedUnits, reads.provisioned + writes.provisioned, report != nullptr};
+    Row all{RowKind::Total,
+            0,
+            tr("Total a month"),
+            {},
+            0,
+            0,
+            reads.onDemand + writes.onDemand,
+            reads.provisionedUnits + writes.provisionedUnits,
+            reads.provisioned + writes.provisioned,
+            report != nullptr};
     all.tip = tr("Reads and writes; storage is not included");
     rows.push_back(all);
     return rows;
@@ -164,14 +172,16 @@ QVariant CostTableModel::data(const QModelIndex& index, int role) const
         return f;
     }
     if (role == Qt::BackgroundRole && total) return QApplication::palette().color(QPalette::AlternateBase);
-    if (role == Qt::ForegroundRole && defaultRate && column != ItemColumn) return toneColor(Tone::Caution, QApplication::palette());
+    if (role == Qt::ForegroundRole && defaultRate && column != ItemColumn)
+        return toneColor(Tone::Caution, QApplication::palette());
     if (role == Qt::ToolTipRole && defaultRate && column != ItemColumn)
         return tr("This rate is the default a new %1 gets, not one you chose, so this cost rests on it: double-click the "
                   "rate to set it")
             .arg(r.kind == RowKind::Pattern ? tr("pattern") : tr("entity"));
     if (role == Qt::ToolTipRole) {
         if (column == RateColumn && r.kind == RowKind::Pattern) return tr("Calls per second at peak; double-click to change");
-        if (column == RateColumn && r.kind == RowKind::Entity) return tr("Item writes per second at peak; double-click to change");
+        if (column == RateColumn && r.kind == RowKind::Entity)
+            return tr("Item writes per second at peak; double-click to change");
         return r.tip;
     }
     return {};

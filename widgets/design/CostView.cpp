@@ -59,10 +59,7 @@ void CostView::refreshDefaults()
     defaults_->setVisible(!which.isEmpty());
 }
 
-QString CostView::defaultsText() const
-{
-    return defaults_->isHidden() ? QString() : defaults_->text();
-}
+QString CostView::defaultsText() const { return defaults_->isHidden() ? QString() : defaults_->text(); }
 
 void CostView::refreshPrices()
 {
@@ -70,9 +67,10 @@ void CostView::refreshPrices()
     prices_->setText(tr("Prices for <b>%1</b> as of <b>%2</b> (%3): on demand %4 per million reads and %5 per million "
                         "writes; provisioned %6 per RCU-hour and %7 per WCU-hour, %8 hours a month.")
                          .arg(qs(p.region).toHtmlEscaped(), qs(p.date).toHtmlEscaped(), qs(p.source).toHtmlEscaped(),
-                              QStringLiteral("$%1").arg(p.onDemandReadPerMillion), QStringLiteral("$%1").arg(p.onDemandWritePerMillion),
-                              QStringLiteral("$%1").arg(p.provisionedReadPerHour), QStringLiteral("$%1").arg(p.provisionedWritePerHour),
-                              units(p.hoursPerMonth)));
+                              QStringLiteral("$%1").arg(p.onDemandReadPerMillion),
+                              QStringLiteral("$%1").arg(p.onDemandWritePerMillion),
+                              QStringLiteral("$%1").arg(p.provisionedReadPerHour),
+                              QStringLiteral("$%1").arg(p.provisionedWritePerHour), units(p.hoursPerMonth)));
 }
 
 void CostView::showPattern(quint64 patternId)

@@ -36,8 +36,7 @@ void DefaultRates::rowsInserted(int part, int row)
         patterns_[d.patterns()[row].id] = 1;
     else if (Part(part) == Part::Entity && row < int(d.entities().size()) && d.entities()[row].writesPerSecond == 0)
         entities_[d.entities()[row].id] = 0;
-    else
-        return;
+    else return;
     Q_EMIT changed();
 }
 

@@ -6,10 +6,23 @@ namespace keyplan::widgets {
 
 namespace {
 
-template <class T> constexpr DesignDocument::Part partOf();
-template <> constexpr DesignDocument::Part partOf<design::Index>() { return DesignDocument::Part::Index; }
-template <> constexpr DesignDocument::Part partOf<design::Entity>() { return DesignDocument::Part::Entity; }
-template <> constexpr DesignDocument::Part partOf<design::AccessPattern>() { return DesignDocument::Part::Pattern; }
+template <class T>
+constexpr DesignDocument::Part partOf();
+template <>
+constexpr DesignDocument::Part partOf<design::Index>()
+{
+    return DesignDocument::Part::Index;
+}
+template <>
+constexpr DesignDocument::Part partOf<design::Entity>()
+{
+    return DesignDocument::Part::Entity;
+}
+template <>
+constexpr DesignDocument::Part partOf<design::AccessPattern>()
+{
+    return DesignDocument::Part::Pattern;
+}
 
 }  // namespace
 
@@ -126,27 +139,18 @@ bool ReplaceCommand<T>::mergeWith(const QUndoCommand* other)
     return true;
 }
 
-DesignCommand::DesignCommand(DesignDocument* document, design::Design before, design::Design after,
-                             const QString& text, const QString& mergeKey)
-    : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)),
-      mergeKey_(mergeKey), session_(document->typingSession())
+DesignCommand::DesignCommand(DesignDocument* document, design::Design before, design::Design after, const QString& text,
+                             const QString& mergeKey)
+    : QUndoCommand(text), document_(document), before_(std::move(before)), after_(std::move(after)), mergeKey_(mergeKey),
+      session_(document->typingSession())
 {
 }
 
-void DesignCommand::redo()
-{
-    document_->applyDesign(after_);
-}
+void DesignCommand::redo() { document_->applyDesign(after_); }
 
-void DesignCommand::undo()
-{
-    document_->applyDesign(before_);
-}
+void DesignCommand::undo() { document_->applyDesign(before_); }
 
-int DesignCommand::id() const
-{
-    return mergeKey_.isEmpty() ? -1 : DesignCommandIdValue;
-}
+int DesignCommand::id() const { return mergeKey_.isEmpty() ? -1 : DesignCommandIdValue; }
 
 bool DesignCommand::mergeWith(const QUndoCommand* other)
 {

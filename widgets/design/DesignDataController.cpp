@@ -20,8 +20,7 @@
 
 namespace keyplan::widgets {
 
-DesignDataController::DesignDataController(DesignDocument* document, store::Store& store, QWidget* dialogParent,
-                                           QObject* parent)
+DesignDataController::DesignDataController(DesignDocument* document, store::Store& store, QWidget* dialogParent, QObject* parent)
     : QObject(parent), document_(document), store_(store), dialogParent_(dialogParent)
 {
     prompts_.askSampleOptions = [this](const SampleRequest& last) -> std::optional<SampleRequest> {
@@ -31,8 +30,8 @@ DesignDataController::DesignDataController(DesignDocument* document, store::Stor
     };
     prompts_.showError = [this](const QString& message) { QMessageBox::warning(dialogParent_, tr("Keyplan"), message); };
     prompts_.confirmDeployment = [this](const QString& title, const QStringList& plan) {
-        return QMessageBox::question(dialogParent_, title, plan.join(u'\n'), QMessageBox::Ok | QMessageBox::Cancel, QMessageBox::Ok) ==
-               QMessageBox::Ok;
+        return QMessageBox::question(dialogParent_, title, plan.join(u'\n'), QMessageBox::Ok | QMessageBox::Cancel,
+                                     QMessageBox::Ok) == QMessageBox::Ok;
     };
 
     generate_ = new QAction(icon(QStringLiteral("database")), tr("&Generate sample data…"), this);
@@ -42,7 +41,8 @@ DesignDataController::DesignDataController(DesignDocument* document, store::Stor
     runAll_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     runAll_->setToolTip(tr("Send every pattern's request to the store: items and consumed capacity beside the estimate"));
     deploy_ = new QAction(icon(QStringLiteral("deploy")), tr("&Deploy design…"), this);
-    deploy_->setToolTip(tr("Create the design's table and indexes on the store (or add the indexes it lacks), then wait until ACTIVE"));
+    deploy_->setToolTip(
+        tr("Create the design's table and indexes on the store (or add the indexes it lacks), then wait until ACTIVE"));
     connect(deploy_, &QAction::triggered, this, &DesignDataController::deployDesign);
     connect(generate_, &QAction::triggered, this, &DesignDataController::generateSampleData);
     connect(runAll_, &QAction::triggered, this, &DesignDataController::runAllPatterns);
@@ -132,7 +132,8 @@ void DesignDataController::generate(const SampleRequest& request)
         Q_EMIT storeChanged();
         Q_EMIT generationFinished(true, result.cancelled, result.itemsWritten, message);
     };
-    started(Jobs::instance().run<analysis::LoadResult>(this, options(tr("Generating sample data…")), std::move(work), std::move(done)));
+    started(Jobs::instance().run<analysis::LoadResult>(this, options(tr("Generating sample data…")), std::move(work),
+                                                       std::move(done)));
 }
 
 PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& runner, const design::AccessPattern& pattern)
@@ -247,7 +248,8 @@ void DesignDataController::prepareRemoteTable(store::Store& store, const design:
         // DynamoDB deletes in the background: the name is free once DescribeTable no longer finds it.
         for (int waited = 0; !gone(); ++waited) {
             if (context.isCancelled()) return;
-            if (waited > 600) throw std::runtime_error("the table " + wanted.tableName + " was still being deleted after 10 minutes");
+            if (waited > 600)
+                throw std::runtime_error("the table " + wanted.tableName + " was still being deleted after 10 minutes");
             context.progress(0, 0, tr("Deleting table %1 (%2 s)").arg(qs(wanted.tableName)).arg(waited), true);
             std::this_thread::sleep_for(std::chrono::seconds(1));
         }
@@ -284,7 +286,8 @@ void DesignDataController::runAllPatterns()
                 // The pattern may have been removed meanwhile: then there is nothing to show it on.
                 if (document && document->rowOf(DesignDocument::Part::Pattern, id) >= 0) document->setRunSummary(id, s);
             });
-            context.progress(tally.ran, tally.total, tr("Ran pattern %1 (%2 of %3)").arg(pattern.number).arg(tally.ran).arg(tally.total), true);
+            context.progress(tally.ran, tally.total,
+                             tr("Ran pattern %1 (%2 of %3)").arg(pattern.number).arg(tally.ran).arg(tally.total), true);
         }
         return tally;
     };
@@ -292,8 +295,9 @@ void DesignDataController::runAllPatterns()
         updateActions();
         const Ran tally = outcome.value.value_or(Ran{});
         const bool stopped = outcome.cancelled && tally.ran < tally.total;
-        const QString message = tally.failed ? tr("Ran %1 patterns, %2 failed (see the Run columns)").arg(tally.ran).arg(tally.failed)
-                                             : tr("Ran %1 patterns").arg(tally.ran);
+        const QString message = tally.failed
+                                    ? tr("Ran %1 patterns, %2 failed (see the Run columns)").arg(tally.ran).arg(tally.failed)
+                                    : tr("Ran %1 patterns").arg(tally.ran);
         Q_EMIT statusMessage(message);
         Q_EMIT runFinished(tally.ran, tally.failed, stopped);
     };

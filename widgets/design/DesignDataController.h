@@ -2,8 +2,8 @@
 // to): "Deploy design" (the design's table and indexes, created or completed as
 // store::TableDeployment plans it, waited for until ACTIVE), "Generate sample data" (the design's
 // SampleData through BatchWriteItem) and "Run all patterns" (each pattern's planned request through
-// PatternRunner, its items and consumed capacity put beside the estimate in the patterns view). Both are jobs (widgets/common/Job.h) with the progress dialog and Cancel; the
-// store is only ever given to one of them at a time.
+// PatternRunner, its items and consumed capacity put beside the estimate in the patterns view). Both are jobs
+// (widgets/common/Job.h) with the progress dialog and Cancel; the store is only ever given to one of them at a time.
 #pragma once
 
 #include "widgets/common/Job.h"
@@ -25,14 +25,14 @@ class QWidget;
 namespace keyplan::store {
 class Store;
 struct CreateTableRequest;
-}
+}  // namespace keyplan::store
 namespace keyplan::analysis {
 class PatternRunner;
 }
 namespace keyplan::design {
 struct AccessPattern;
 class Design;
-}
+}  // namespace keyplan::design
 
 namespace keyplan::widgets {
 

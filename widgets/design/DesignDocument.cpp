@@ -28,20 +28,24 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-template <class T> struct Traits;
-template <> struct Traits<design::Index> {
+template <class T>
+struct Traits;
+template <>
+struct Traits<design::Index> {
     static constexpr Part part = Part::Index;
     static const std::vector<design::Index>& list(const design::Design& d) { return d.indexes(); }
     static void add(design::Design& d, const design::Index& v, int row) { d.addIndex(v, row); }
     static void replace(design::Design& d, const design::Index& v) { d.replaceIndex(v); }
 };
-template <> struct Traits<design::Entity> {
+template <>
+struct Traits<design::Entity> {
     static constexpr Part part = Part::Entity;
     static const std::vector<design::Entity>& list(const design::Design& d) { return d.entities(); }
     static void add(design::Design& d, const design::Entity& v, int row) { d.addEntity(v, row); }
     static void replace(design::Design& d, const design::Entity& v) { d.replaceEntity(v); }
 };
-template <> struct Traits<design::AccessPattern> {
+template <>
+struct Traits<design::AccessPattern> {
     static constexpr Part part = Part::Pattern;
     static const std::vector<design::AccessPattern>& list(const design::Design& d) { return d.patterns(); }
     static void add(design::Design& d, const design::AccessPattern& v, int row) { d.addPattern(v, row); }
@@ -58,8 +62,7 @@ bool sameValue(T a, T b)
 }  // namespace
 
 DesignDocument::DesignDocument(QObject* parent)
-    : QObject(parent), design_(std::make_unique<design::Design>()), undo_(new QUndoStack(this)),
-      analysisTimer_(new QTimer(this))
+    : QObject(parent), design_(std::make_unique<design::Design>()), undo_(new QUndoStack(this)), analysisTimer_(new QTimer(this))
 {
     analysisTimer_->setSingleShot(true);
     analysisTimer_->setInterval(0);
@@ -268,8 +271,7 @@ int DesignDocument::addEntity(const design::Entity& entity, int row)
 int DesignDocument::addPattern(const design::AccessPattern& pattern, int row)
 {
     if (row < 0 || row > rowCount(Part::Pattern)) row = rowCount(Part::Pattern);
-    undo_->push(new InsertCommand<design::AccessPattern>(
-        this, row, pattern, tr("Add access pattern %1").arg(pattern.number)));
+    undo_->push(new InsertCommand<design::AccessPattern>(this, row, pattern, tr("Add access pattern %1").arg(pattern.number)));
     return row;
 }
 
@@ -289,8 +291,7 @@ void DesignDocument::removeRow(Part part, int row)
     }
     case Part::Pattern: {
         const auto& v = design_->patterns()[row];
-        undo_->push(new RemoveCommand<design::AccessPattern>(this, row, v,
-                                                             tr("Remove access pattern %1").arg(v.number)));
+        undo_->push(new RemoveCommand<design::AccessPattern>(this, row, v, tr("Remove access pattern %1").arg(v.number)));
         break;
     }
     }
@@ -300,8 +301,7 @@ void DesignDocument::moveRow(Part part, int from, int to)
 {
     const int n = rowCount(part);
     if (from < 0 || from >= n || to < 0 || to >= n || from == to) return;
-    static const char* const words[] = {QT_TR_NOOP("Move index"), QT_TR_NOOP("Move entity"),
-                                        QT_TR_NOOP("Move access pattern")};
+    static const char* const words[] = {QT_TR_NOOP("Move index"), QT_TR_NOOP("Move entity"), QT_TR_NOOP("Move access pattern")};
     undo_->push(new MoveCommand(this, part, from, to, tr(words[static_cast<int>(part)])));
 }
 
@@ -317,12 +317,10 @@ void DesignDocument::editEntity(int row, const design::Entity& value, const QStr
     undo_->push(new ReplaceCommand<design::Entity>(this, row, design_->entities()[row], value, text, mergeKey));
 }
 
-void DesignDocument::editPattern(int row, const design::AccessPattern& value, const QString& text,
-                                 const QString& mergeKey)
+void DesignDocument::editPattern(int row, const design::AccessPattern& value, const QString& text, const QString& mergeKey)
 {
     if (row < 0 || row >= rowCount(Part::Pattern) || sameValue(design_->patterns()[row], value)) return;
-    undo_->push(
-        new ReplaceCommand<design::AccessPattern>(this, row, design_->patterns()[row], value, text, mergeKey));
+    undo_->push(new ReplaceCommand<design::AccessPattern>(this, row, design_->patterns()[row], value, text, mergeKey));
 }
 
 bool DesignDocument::renameIndex(int row, const QString& name)
@@ -334,8 +332,7 @@ bool DesignDocument::renameIndex(int row, const QString& name)
     if (design_->indexByName(n)) return false;
     design::Design after = *design_;
     after.renameIndex(index.id, n);
-    undo_->push(new DesignCommand(this, *design_, std::move(after),
-                                  tr("Rename index %1 to %2").arg(q(index.name), q(n)), {}));
+    undo_->push(new DesignCommand(this, *design_, std::move(after), tr("Rename index %1 to %2").arg(q(index.name), q(n)), {}));
     return true;
 }
 
@@ -348,8 +345,7 @@ bool DesignDocument::renameEntity(int row, const QString& name)
     if (design_->entityByName(n)) return false;
     design::Design after = *design_;
     after.renameEntity(entity.id, n);
-    undo_->push(new DesignCommand(this, *design_, std::move(after),
-                                  tr("Rename entity %1 to %2").arg(q(entity.name), q(n)), {}));
+    undo_->push(new DesignCommand(this, *design_, std::move(after), tr("Rename entity %1 to %2").arg(q(entity.name), q(n)), {}));
     return true;
 }
 
@@ -496,8 +492,8 @@ void DesignDocument::contentChanged()
 std::string DesignDocument::identitySignature() const
 {
     const design::Table& t = design_->table();
-    std::string s = t.name + '\x1f' + t.partitionKey.name + '\x1f' + (t.sortKey ? t.sortKey->name : std::string()) +
-                    '\x1f' + t.typeAttribute + '\x1f' + t.separator;
+    std::string s = t.name + '\x1f' + t.partitionKey.name + '\x1f' + (t.sortKey ? t.sortKey->name : std::string()) + '\x1f' +
+                    t.typeAttribute + '\x1f' + t.separator;
     for (const auto& e : design_->entities()) {
         s += '\x1e' + e.name + '\x1f' + e.discriminator();
         for (const auto* key : {&t.partitionKey.name, t.sortKey ? &t.sortKey->name : nullptr}) {

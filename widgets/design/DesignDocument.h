@@ -30,7 +30,7 @@ class QUndoStack;
 namespace keyplan::analysis {
 struct Report;
 struct PatternReport;
-}
+}  // namespace keyplan::analysis
 
 namespace keyplan::widgets {
 
@@ -39,18 +39,18 @@ class Job;
 // What a pattern run found, for the patterns view (beside the estimate).
 struct PatternRunSummary {
     bool ok = false;
-    QString error;        // "ValidationException: ..." when the run failed
-    qint64 items = 0;     // items returned (Count)
-    qint64 scanned = 0;   // ScannedCount
+    QString error;       // "ValidationException: ..." when the run failed
+    qint64 items = 0;    // items returned (Count)
+    qint64 scanned = 0;  // ScannedCount
     int requests = 0;
     double consumedReadUnits = 0;
     double estimatedReadUnits = 0;
-    QString index;             // where it read ("" = the table)
+    QString index;               // where it read ("" = the table)
     QString partitionAttribute;  // the partition key attribute it read ("" for a Scan)
     QString partitionValue;      // ... and its value, bound from the run's inputs
     QString note;
-    QString inputs;              // "customerId=ab12cd34, ..." as bound
-    QString gap;                 // how and why it read other than estimated ("" when it did not)
+    QString inputs;  // "customerId=ab12cd34, ..." as bound
+    QString gap;     // how and why it read other than estimated ("" when it did not)
 };
 
 // The item collection a pattern reads, for the store views to highlight.
@@ -140,10 +140,12 @@ public:
     int typingSession() const { return typingSession_; }
 
     // ---- Applying changes (called by the undo commands; each emits the signals below) ----
-    template <class T> void applyInsert(int row, const T& value);
+    template <class T>
+    void applyInsert(int row, const T& value);
     void applyRemove(Part part, int row);
     void applyMove(Part part, int from, int to);
-    template <class T> void applyReplace(int row, const T& value);
+    template <class T>
+    void applyReplace(int row, const T& value);
     // Makes the design equal to `target` (same list lengths), emitting what changed.
     void applyDesign(const design::Design& target);
 
@@ -195,11 +197,11 @@ private:
     int typingSession_ = 0;
 
     std::shared_ptr<const analysis::Report> report_;
-    bool pending_ = false;   // the design changed since the last analysis started
-    bool running_ = false;   // an analysis is running as a job
+    bool pending_ = false;  // the design changed since the last analysis started
+    bool running_ = false;  // an analysis is running as a job
     bool synchronous_ = false;
     std::shared_ptr<AnalysisJob> job_;  // the running analysis's design and result
-    QPointer<Job> analysisRun_;          // the job computing it
+    QPointer<Job> analysisRun_;         // the job computing it
     double lastAnalysisMs_ = 0;
     std::map<design::Id, PatternRunSummary> runs_;
     std::string identity_;  // see identityChanged()

@@ -187,7 +187,9 @@ DesignFileController::Prompts DesignFileController::defaultPrompts()
             dialogParent_, tr("Unsaved changes"),
             tr("The design \"%1\" has changes that are not saved.\nSave them first?").arg(title),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-        return answer == QMessageBox::Save ? SaveChoice::Save : answer == QMessageBox::Discard ? SaveChoice::Discard : SaveChoice::Cancel;
+        return answer == QMessageBox::Save      ? SaveChoice::Save
+               : answer == QMessageBox::Discard ? SaveChoice::Discard
+                                                : SaveChoice::Cancel;
     };
     p.openFileName = [this](const QString& directory) {
         return QFileDialog::getOpenFileName(dialogParent_, tr("Open design"), directory, kFilter);
@@ -440,17 +442,16 @@ bool DesignFileController::importOneTable(const QString& path)
         if (options.tableName.empty()) options.tableName = "Table";
         imported = io::importOneTable(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), options);
     } catch (const json::FormatError& e) {
-        prompts_.showError(tr("%1 is not a OneTable schema Keyplan can read.\n\n%2: %3")
-                               .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()),
-                                    QString::fromStdString(e.reason())));
+        prompts_.showError(
+            tr("%1 is not a OneTable schema Keyplan can read.\n\n%2: %3")
+                .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()), QString::fromStdString(e.reason())));
         return false;
     }
     removeAutosave();
     document_->resetDesign(std::move(imported.design), {}, true);
     Q_EMIT documentReplaced();
     Q_EMIT statusMessage(tr("Imported %1").arg(QDir::toNativeSeparators(file)));
-    if (!imported.notes.empty())
-        prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
+    if (!imported.notes.empty()) prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
     return true;
 }
 
@@ -472,9 +473,9 @@ bool DesignFileController::importWorkbench(const QString& path)
     try {
         imported = io::importWorkbench(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
     } catch (const json::FormatError& e) {
-        prompts_.showError(tr("%1 is not a NoSQL Workbench model Keyplan can read.\n\n%2: %3")
-                               .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()),
-                                    QString::fromStdString(e.reason())));
+        prompts_.showError(
+            tr("%1 is not a NoSQL Workbench model Keyplan can read.\n\n%2: %3")
+                .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()), QString::fromStdString(e.reason())));
         return false;
     }
     removeAutosave();
@@ -482,8 +483,7 @@ bool DesignFileController::importWorkbench(const QString& path)
     document_->resetDesign(std::move(imported.design), {}, true);
     Q_EMIT documentReplaced();
     Q_EMIT statusMessage(tr("Imported %1").arg(QDir::toNativeSeparators(file)));
-    if (!imported.notes.empty())
-        prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
+    if (!imported.notes.empty()) prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
     return true;
 }
 
@@ -546,8 +546,11 @@ bool DesignFileController::exportDrawing(Drawing drawing, const QString& path)
                                  ? QDir::homePath()
                                  : QFileInfo(document_->filePath()).absolutePath();
         const QString table = QString::fromStdString(design.table().name);
-        const QString name = drawing == Drawing::Html ? table + ".design.html" : table + (drawing == Drawing::Svg ? ".svg" : ".png");
-        const QString filter = drawing == Drawing::Html ? tr("HTML (*.html)") : drawing == Drawing::Svg ? tr("SVG (*.svg)") : tr("PNG (*.png)");
+        const QString name = drawing == Drawing::Html ? table + ".design.html"
+                                                      : table + (drawing == Drawing::Svg ? ".svg" : ".png");
+        const QString filter = drawing == Drawing::Html  ? tr("HTML (*.html)")
+                               : drawing == Drawing::Svg ? tr("SVG (*.svg)")
+                                                         : tr("PNG (*.png)");
         file = prompts_.exportFileName(QDir(base).filePath(name), filter);
         if (file.isEmpty()) return false;
     }

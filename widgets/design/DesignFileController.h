@@ -37,8 +37,8 @@ public:
     enum class SaveChoice { Save, Discard, Cancel };
     struct Prompts {
         std::function<SaveChoice(const QString& title)> askToSave;
-        std::function<QString(const QString& directory)> openFileName;        // "" = cancelled
-        std::function<QString(const QString& suggestion)> saveFileName;       // "" = cancelled
+        std::function<QString(const QString& directory)> openFileName;   // "" = cancelled
+        std::function<QString(const QString& suggestion)> saveFileName;  // "" = cancelled
         // `when` is the autosave's time, `title` the design's.
         std::function<bool(const QString& title, const QString& when, const QString& file)> askRestore;
         std::function<void(const QString& message)> showError;

@@ -13,8 +13,7 @@ DesignItemDelegate::DesignItemDelegate(DesignDocument* document, QObject* parent
     connect(this, &QAbstractItemDelegate::closeEditor, document_, &DesignDocument::endTypingSession);
 }
 
-QWidget* DesignItemDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option,
-                                          const QModelIndex& index) const
+QWidget* DesignItemDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     const QStringList choices = index.data(ChoicesRole).toStringList();
     if (!choices.isEmpty()) {

@@ -27,8 +27,9 @@ DesignLayouts::DesignLayouts(DesignDocument* document, LayoutTabs* layouts, Desi
     connect(edits_, &QTimer::timeout, this, &DesignLayouts::flush);
     connect(document_, &DesignDocument::designChanged, edits_, qOverload<>(&QTimer::start));
     connect(document_, &DesignDocument::designReset, this, &DesignLayouts::designReset);
-    connect(document_, &DesignDocument::identityChanged, this,
-            [this] { layouts_->setEntityClassifier(designEntityClassifier(document_->design()), designAttributeOrder(document_->design())); });
+    connect(document_, &DesignDocument::identityChanged, this, [this] {
+        layouts_->setEntityClassifier(designEntityClassifier(document_->design()), designAttributeOrder(document_->design()));
+    });
     if (data) {
         connect(data, &DesignDataController::generationFinished, this, [this](bool, bool, qint64 items) {
             if (items > 0) layouts_->adoptTable(QString::fromStdString(document_->design().table().name));

@@ -24,22 +24,19 @@ QString keysText(const design::KeyAttribute& pk, const std::optional<design::Key
 
 }  // namespace
 
-DesignTreeModel::DesignTreeModel(DesignDocument* document, QObject* parent)
-    : QAbstractItemModel(parent), document_(document)
+DesignTreeModel::DesignTreeModel(DesignDocument* document, QObject* parent) : QAbstractItemModel(parent), document_(document)
 {
     using D = DesignDocument;
     connect(document_, &D::aboutToResetDesign, this, [this] { beginResetModel(); });
     connect(document_, &D::designReset, this, [this] { endResetModel(); });
-    connect(document_, &D::rowsAboutToBeInserted, this, [this](D::Part part, int row) {
-        beginInsertRows(sectionIndex(sectionOf(part)), row, row);
-    });
+    connect(document_, &D::rowsAboutToBeInserted, this,
+            [this](D::Part part, int row) { beginInsertRows(sectionIndex(sectionOf(part)), row, row); });
     connect(document_, &D::rowsInserted, this, [this](D::Part part, int) {
         endInsertRows();
         sectionCountChanged(part);
     });
-    connect(document_, &D::rowsAboutToBeRemoved, this, [this](D::Part part, int row) {
-        beginRemoveRows(sectionIndex(sectionOf(part)), row, row);
-    });
+    connect(document_, &D::rowsAboutToBeRemoved, this,
+            [this](D::Part part, int row) { beginRemoveRows(sectionIndex(sectionOf(part)), row, row); });
     connect(document_, &D::rowsRemoved, this, [this](D::Part part, int) {
         endRemoveRows();
         sectionCountChanged(part);
@@ -144,8 +141,7 @@ QVariant DesignTreeModel::data(const QModelIndex& index, int role) const
         const design::Index& i = d.indexes()[row];
         if (role == Qt::DisplayRole) {
             return QStringLiteral("%1 (%2: %3)")
-                .arg(q(i.name), i.kind == design::IndexKind::Global ? tr("GSI") : tr("LSI"),
-                     keysText(i.partitionKey, i.sortKey));
+                .arg(q(i.name), i.kind == design::IndexKind::Global ? tr("GSI") : tr("LSI"), keysText(i.partitionKey, i.sortKey));
         }
         if (role == Qt::ToolTipRole) return q(i.description);
     } else if (section == EntitySection) {

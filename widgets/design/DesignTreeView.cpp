@@ -18,7 +18,8 @@ DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
     name_->setPlaceholderText(tr("Name the design"));
     name_->setToolTip(tr("The design's name: the window title, the exports and the design document use it"));
     connect(name_, &QLineEdit::textEdited, this, [this](const QString& text) {
-        document_->editDesignInfo(text.trimmed(), QString::fromStdString(document_->design().description()), QStringLiteral("designName"));
+        document_->editDesignInfo(text.trimmed(), QString::fromStdString(document_->design().description()),
+                                  QStringLiteral("designName"));
     });
     connect(name_, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(document_, &DesignDocument::infoChanged, this, &DesignTreeView::showName);

@@ -112,7 +112,8 @@ QWidget* EntitiesView::buildList()
     });
     // The list is narrow: the arrows go without their words.
     for (QAction* a : {up, down}) {
-        if (auto* button = qobject_cast<QToolButton*>(listBar->widgetForAction(a))) button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        if (auto* button = qobject_cast<QToolButton*>(listBar->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
     }
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
@@ -173,7 +174,8 @@ QWidget* EntitiesView::buildDetails()
     auto* detailsLayout = new QVBoxLayout(details_);
     detailsLayout->addWidget(heading_);
     detailsLayout->addLayout(form);
-    auto* keysHeading = new QLabel(tr("<b>Keys</b> — one template per key attribute; empty leaves the entity out of that key"), details_);
+    auto* keysHeading = new QLabel(tr("<b>Keys</b> — one template per key attribute; empty leaves the entity out of that key"),
+                                   details_);
     detailsLayout->addWidget(keysHeading);
     detailsLayout->addWidget(keysView_, 0);
     detailsLayout->addWidget(keyProblems_);
@@ -194,7 +196,8 @@ QToolBar* EntitiesView::buildAttributeTable()
     attributesView_->setColumnWidth(AttributeTableModel::PresenceColumn, 70);
     attributesView_->setColumnWidth(AttributeTableModel::KeyOnlyColumn, 70);
     attributesView_->setMinimumHeight(attributesView_->horizontalHeader()->sizeHint().height() +
-                                      5 * attributesView_->verticalHeader()->defaultSectionSize() + 2 * attributesView_->frameWidth());
+                                      5 * attributesView_->verticalHeader()->defaultSectionSize() +
+                                      2 * attributesView_->frameWidth());
     attributeError_ = new QLabel(details_);
     attributeError_->setWordWrap(true);
     attributeError_->hide();
@@ -275,21 +278,25 @@ void EntitiesView::connectEdits()
              QStringLiteral("typeValue"));
     });
     connect(description_, &QPlainTextEdit::textChanged, this, [this, edit] {
-        edit([&](design::Entity& e) { e.description = description_->toPlainText().toStdString(); },
-             tr("Edit entity description"), QStringLiteral("description"));
+        edit([&](design::Entity& e) { e.description = description_->toPlainText().toStdString(); }, tr("Edit entity description"),
+             QStringLiteral("description"));
     });
     connect(parent_, &QComboBox::activated, this, [this, edit] {
         const QString parentName = parent_->currentData().toString();
-        edit([&](design::Entity& e) {
-            e.sample.parent = parentName.toStdString();
-            if (!parentName.isEmpty() && e.sample.perParent <= 0) e.sample.perParent = 1;
-        }, tr("Change sample parent"), {});
+        edit(
+            [&](design::Entity& e) {
+                e.sample.parent = parentName.toStdString();
+                if (!parentName.isEmpty() && e.sample.perParent <= 0) e.sample.perParent = 1;
+            },
+            tr("Change sample parent"), {});
     });
     connect(count_, &QDoubleSpinBox::valueChanged, this, [edit](double value) {
-        edit([&](design::Entity& e) {
-            if (e.sample.parent.empty()) e.sample.count = static_cast<int64_t>(value);
-            else e.sample.perParent = value;
-        }, tr("Change sample count"), QStringLiteral("sampleCount"));
+        edit(
+            [&](design::Entity& e) {
+                if (e.sample.parent.empty()) e.sample.count = static_cast<int64_t>(value);
+                else e.sample.perParent = value;
+            },
+            tr("Change sample count"), QStringLiteral("sampleCount"));
     });
     connect(skew_, &QComboBox::activated, this, [this, edit] {
         design::Skew skew;
@@ -451,8 +458,8 @@ void EntitiesView::addEntity()
     id.generator = design::Generator::parse("id(8)");
     e.attributes.push_back(id);
     const std::string upper = QString::fromStdString(name).toUpper().toStdString();
-    e.keys[document_->design().table().partitionKey.name].keyTemplate =
-        design::KeyTemplate::parse(upper + document_->design().table().separator + "{id}");
+    e.keys[document_->design().table().partitionKey.name].keyTemplate = design::KeyTemplate::parse(
+        upper + document_->design().table().separator + "{id}");
     if (document_->design().table().sortKey)
         e.keys[document_->design().table().sortKey->name].keyTemplate = design::KeyTemplate::literal(upper);
     const int row = document_->addEntity(e);

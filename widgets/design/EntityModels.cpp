@@ -21,8 +21,8 @@ using Part = DesignDocument::Part;
 QStringList attributeTypeNames()
 {
     QStringList out;
-    for (auto t : {dynamo::Type::S, dynamo::Type::N, dynamo::Type::B, dynamo::Type::BOOL, dynamo::Type::M,
-                   dynamo::Type::L, dynamo::Type::SS, dynamo::Type::NS, dynamo::Type::BS}) {
+    for (auto t : {dynamo::Type::S, dynamo::Type::N, dynamo::Type::B, dynamo::Type::BOOL, dynamo::Type::M, dynamo::Type::L,
+                   dynamo::Type::SS, dynamo::Type::NS, dynamo::Type::BS}) {
         const auto name = dynamo::typeName(t);
         out << QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
     }
@@ -41,8 +41,7 @@ void moveElement(std::vector<T>& v, int from, int to)
 
 // ---- Entity list ----
 
-EntityListModel::EntityListModel(DesignDocument* document, QObject* parent)
-    : QAbstractListModel(parent), document_(document)
+EntityListModel::EntityListModel(DesignDocument* document, QObject* parent) : QAbstractListModel(parent), document_(document)
 {
     using D = DesignDocument;
     connect(document_, &D::aboutToResetDesign, this, [this] { beginResetModel(); });
@@ -154,8 +153,11 @@ QVariant AttributeTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole && column == PresenceColumn) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
         switch (column) {
-        case GeneratorColumn: return tr("How example values are made: id(8), seq(3), date(2024-01-01, 2026-12-31), enum(A*2, B), ref(Entity.attribute), ...");
-        case PresenceColumn: return tr("Share of items that have the attribute; a key that needs an absent value is not written (a sparse index)");
+        case GeneratorColumn:
+            return tr(
+                "How example values are made: id(8), seq(3), date(2024-01-01, 2026-12-31), enum(A*2, B), ref(Entity.attribute), ...");
+        case PresenceColumn:
+            return tr("Share of items that have the attribute; a key that needs an absent value is not written (a sparse index)");
         case KeyOnlyColumn: return tr("Only part of the keys: items do not store it as an attribute of its own");
         default: return {};
         }
@@ -362,7 +364,8 @@ std::vector<KeyBindingTableModel::Row> KeyBindingTableModel::buildRows() const
         const design::KeyBinding* binding = e->key(r.key);
         auto draft = drafts_.find(r.key);
         if (draft != drafts_.end()) r.problems << tr("Not applied: %1").arg(draft->second.error);
-        if (r.orphan) r.problems << tr("%1 is no key of the table or an index: this binding writes a plain attribute.").arg(qs(r.key));
+        if (r.orphan)
+            r.problems << tr("%1 is no key of the table or an index: this binding writes a plain attribute.").arg(qs(r.key));
         if (!binding || binding->keyTemplate.isEmpty()) {
             r.example = tr("not in this key");
             continue;
@@ -381,8 +384,7 @@ std::vector<KeyBindingTableModel::Row> KeyBindingTableModel::buildRows() const
             auto value = example.values.find(binding->whenAttribute);
             if (value == example.values.end() || value->second != binding->whenEquals) {
                 r.example = tr("not written for the example (%1 is %2, not %3)")
-                                .arg(qs(binding->whenAttribute),
-                                     value == example.values.end() ? tr("absent") : qs(value->second),
+                                .arg(qs(binding->whenAttribute), value == example.values.end() ? tr("absent") : qs(value->second),
                                      qs(binding->whenEquals));
                 continue;
             }
@@ -449,18 +451,21 @@ QVariant KeyBindingTableModel::data(const QModelIndex& index, int role) const
         case ExampleColumn: return r.example;
         case ProblemsColumn:
             if (r.problems.isEmpty()) return binding ? tr("ok") : QString();
-            return r.problems.size() == 1 ? r.problems.front() : tr("%1 (and %2 more)").arg(r.problems.front()).arg(r.problems.size() - 1);
+            return r.problems.size() == 1 ? r.problems.front()
+                                          : tr("%1 (and %2 more)").arg(r.problems.front()).arg(r.problems.size() - 1);
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (column) {
         case KeyColumn: return r.usedBy;
-        case TemplateColumn: return tr("Literal text and {attribute} variables, e.g. CUST#{customerId}; empty: the entity is not in this key");
+        case TemplateColumn:
+            return tr("Literal text and {attribute} variables, e.g. CUST#{customerId}; empty: the entity is not in this key");
         case WhenAttributeColumn:
         case WhenEqualsColumn: return tr("Write this key only while the attribute has this value (a sparse index)");
         case ExampleColumn:
             return r.written ? tr("The key rendered from the entity's first example item")
-                             : tr("%1 (without a template the entity's items leave this key out: they are not in that index)").arg(r.example);
+                             : tr("%1 (without a template the entity's items leave this key out: they are not in that index)")
+                                   .arg(r.example);
         case ProblemsColumn: return r.problems.join(u'\n');
         }
     }

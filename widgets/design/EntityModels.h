@@ -88,10 +88,10 @@ protected:
 private:
     struct Row {
         std::string key;
-        QString usedBy;      // "table partition key", "GSI1 sort key; LSI1 ..."
+        QString usedBy;  // "table partition key", "GSI1 sort key; LSI1 ..."
         bool sortKey = false;
-        bool orphan = false; // a binding for an attribute that is no key any more
-        QString example;     // the rendered key, or why none is written
+        bool orphan = false;  // a binding for an attribute that is no key any more
+        QString example;      // the rendered key, or why none is written
         bool written = false;
         QStringList problems;
     };

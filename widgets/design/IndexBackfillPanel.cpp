@@ -32,8 +32,7 @@ struct IndexBackfillPanel::Offer {
     QString signature() const
     {
         QString out = qs(table) + u'/' + qs(index.indexName);
-        for (const auto& d : definitions)
-            out += u'/' + qs(d.attributeName) + u':' + QString::number(int(d.attributeType));
+        for (const auto& d : definitions) out += u'/' + qs(d.attributeName) + u':' + QString::number(int(d.attributeType));
         return out + u'/' + QString::number(int(index.projection.projectionType));
     }
 };
@@ -72,7 +71,9 @@ dynamo::Type typeOf(store::ScalarAttributeType t)
 
 QString typeLetter(store::ScalarAttributeType t)
 {
-    return t == store::ScalarAttributeType::N ? QStringLiteral("N") : t == store::ScalarAttributeType::B ? QStringLiteral("B") : QStringLiteral("S");
+    return t == store::ScalarAttributeType::N   ? QStringLiteral("N")
+           : t == store::ScalarAttributeType::B ? QStringLiteral("B")
+                                                : QStringLiteral("S");
 }
 
 QString keysText(const std::vector<store::AttributeDefinition>& keys)
@@ -112,15 +113,11 @@ KeyCounts countKeys(store::Store& store, const std::string& table, const std::ve
             bool complete = true, wrongType = false;
             for (const auto& k : keys) {
                 auto it = item.find(k.attributeName);
-                if (it == item.end())
-                    complete = false;
-                else if (it->second.type() != typeOf(k.attributeType))
-                    wrongType = true;
+                if (it == item.end()) complete = false;
+                else if (it->second.type() != typeOf(k.attributeType)) wrongType = true;
             }
-            if (wrongType)
-                ++census.leftOut;
-            else if (complete)
-                ++census.expected;
+            if (wrongType) ++census.leftOut;
+            else if (complete) ++census.expected;
         }
         if (!page.lastEvaluatedKey) break;
         scan.exclusiveStartKey = page.lastEvaluatedKey;
@@ -138,8 +135,8 @@ const store::GlobalSecondaryIndexDescription* findIndex(const store::TableDescri
 }  // namespace
 
 IndexBackfillPanel::IndexBackfillPanel(DesignDocument* document, store::Store& store, LayoutTabs* layouts, QWidget* parent)
-    : QFrame(parent), document_(document), store_(store), layouts_(layouts),
-      recheck_(new QTimer(this)), pollTimer_(new QTimer(this)), text_(new QLabel(this)), progress_(new QProgressBar(this)),
+    : QFrame(parent), document_(document), store_(store), layouts_(layouts), recheck_(new QTimer(this)),
+      pollTimer_(new QTimer(this)), text_(new QLabel(this)), progress_(new QProgressBar(this)),
       add_(new QPushButton(tr("Add to the existing table (online backfill)"), this)),
       designOnly_(new QPushButton(tr("Keep it in the design only"), this))
 {
@@ -214,7 +211,8 @@ void IndexBackfillPanel::check()
         showOffer(std::nullopt);  // a design in the middle of an edit has no table to compare yet
         return;
     }
-    Jobs::instance().run<std::optional<Offer>>(this, 
+    Jobs::instance().run<std::optional<Offer>>(
+        this,
         [&store = store_, wanted]() -> std::optional<Offer> {
             const store::DeploymentPlan plan = store::planDeployment(store, wanted);
             // Only a table the design describes, keys and all, can take the index in place.
@@ -230,8 +228,7 @@ void IndexBackfillPanel::check()
             return offer;
         },
         [this](Outcome<std::optional<Offer>> outcome) {
-            if (state_ == State::Hidden || state_ == State::Offering)
-                showOffer(outcome.ok() ? *outcome.value : std::nullopt);
+            if (state_ == State::Hidden || state_ == State::Offering) showOffer(outcome.ok() ? *outcome.value : std::nullopt);
             Q_EMIT checked();
             if (checkAgain_) {
                 checkAgain_ = false;
@@ -256,8 +253,8 @@ void IndexBackfillPanel::showOffer(const std::optional<Offer>& offer)
                             qs(offer->table).toHtmlEscaped(), number(offer->tableItems)));
     setState(State::Offering);
     if (isNew)
-        Q_EMIT statusMessage(tr("%1 can be added to table %2 in place, keeping its items (Table and indexes)")
-                                 .arg(indexName(), tableName()));
+        Q_EMIT statusMessage(
+            tr("%1 can be added to table %2 in place, keeping its items (Table and indexes)").arg(indexName(), tableName()));
 }
 
 void IndexBackfillPanel::keepDesignOnly()
@@ -281,7 +278,8 @@ void IndexBackfillPanel::addInPlace()
                        .arg(qs(offer.table).toHtmlEscaped(), qs(offer.index.indexName).toHtmlEscaped()));
     progress_->setRange(0, 0);
     setState(State::Adding);
-    Jobs::instance().run<Census>(this, 
+    Jobs::instance().run<Census>(
+        this,
         [&store = store_, offer] {
             Census census;
             census.counts = countKeys(store, offer.table, offer.definitions);
@@ -317,16 +315,17 @@ void IndexBackfillPanel::census(const Census& counted)
 void IndexBackfillPanel::poll()
 {
     if (state_ != State::Backfilling || !offer_) return;
-    Jobs::instance().run<store::TableDescription>(this, [&store = store_, table = offer_->table] { return store.describeTable({table}).table; },
-                                          [this](Outcome<store::TableDescription> outcome) {
-                                              if (state_ != State::Backfilling) return;
-                                              if (!outcome.ok()) {
-                                                  fail(tr("DescribeTable failed while %1 was backfilling: %2")
-                                                           .arg(indexName().toHtmlEscaped(), outcome.errorText().toHtmlEscaped()));
-                                                  return;
-                                              }
-                                              showDescription(*outcome.value);
-                                          });
+    Jobs::instance().run<store::TableDescription>(
+        this, [&store = store_, table = offer_->table] { return store.describeTable({table}).table; },
+        [this](Outcome<store::TableDescription> outcome) {
+            if (state_ != State::Backfilling) return;
+            if (!outcome.ok()) {
+                fail(tr("DescribeTable failed while %1 was backfilling: %2")
+                         .arg(indexName().toHtmlEscaped(), outcome.errorText().toHtmlEscaped()));
+                return;
+            }
+            showDescription(*outcome.value);
+        });
 }
 
 void IndexBackfillPanel::showDescription(const store::TableDescription& table)
@@ -344,14 +343,14 @@ void IndexBackfillPanel::showDescription(const store::TableDescription& table)
         finishBackfill();
         return;
     }
-    const QString status = index->indexStatus == "CREATING" && index->backfilling.value_or(false)
-                               ? tr("CREATING, backfilling")
-                               : qs(index->indexStatus);
+    const QString status = index->indexStatus == "CREATING" && index->backfilling.value_or(false) ? tr("CREATING, backfilling")
+                                                                                                  : qs(index->indexStatus);
     QString text = tr("<b>%1</b> on <b>%2</b>: %3. %4 of the %5 items that have its keys indexed so far.")
                        .arg(indexName().toHtmlEscaped(), tableName().toHtmlEscaped(), status, number(indexed_), number(expected_));
     if (leftOut_ > 0)
         text += tr(" %1 left out: their %2 has another type than the index's (%3), so DynamoDB leaves them out of it.")
-                    .arg(number(leftOut_), keyNames(offer_->definitions).toHtmlEscaped(), keysText(offer_->definitions).toHtmlEscaped());
+                    .arg(number(leftOut_), keyNames(offer_->definitions).toHtmlEscaped(),
+                         keysText(offer_->definitions).toHtmlEscaped());
     text_->setText(text);
     pollTimer_->start();
 }
@@ -362,7 +361,8 @@ void IndexBackfillPanel::finishBackfill()
                        .arg(indexName().toHtmlEscaped(), tableName().toHtmlEscaped(), number(indexed_), number(tableItems_));
     if (leftOut_ > 0)
         text += tr(" %1 left out: their %2 has another type than the index's (%3).")
-                    .arg(number(leftOut_), keyNames(offer_->definitions).toHtmlEscaped(), keysText(offer_->definitions).toHtmlEscaped());
+                    .arg(number(leftOut_), keyNames(offer_->definitions).toHtmlEscaped(),
+                         keysText(offer_->definitions).toHtmlEscaped());
     text_->setText(text);
     progress_->setRange(0, 1);
     progress_->setValue(1);

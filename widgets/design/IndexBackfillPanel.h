@@ -24,7 +24,7 @@ class QTimer;
 namespace keyplan::store {
 class Store;
 struct TableDescription;
-}
+}  // namespace keyplan::store
 
 namespace keyplan::widgets {
 

@@ -38,8 +38,7 @@ QString projectionText(design::Projection p)
 
 }  // namespace
 
-IndexTableModel::IndexTableModel(DesignDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), document_(document)
+IndexTableModel::IndexTableModel(DesignDocument* document, QObject* parent) : QAbstractTableModel(parent), document_(document)
 {
     using D = DesignDocument;
     connect(document_, &D::aboutToResetDesign, this, [this] { beginResetModel(); });
@@ -72,10 +71,7 @@ IndexTableModel::IndexTableModel(DesignDocument* document, QObject* parent)
     connect(document_, &D::analysisUpdated, this, all);
 }
 
-int IndexTableModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : document_->rowCount(Part::Index);
-}
+int IndexTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : document_->rowCount(Part::Index); }
 
 int IndexTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 

@@ -54,7 +54,6 @@ IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
     refreshTable();
 }
 
-
 // The table's name, keys, billing, type attribute and separator.
 QGroupBox* IndexesView::buildTableBox()
 {
@@ -127,8 +126,10 @@ QToolBar* IndexesView::buildIndexTable()
     table_->setColumnWidth(IndexTableModel::IncludeColumn, 160);
     auto* bar = new QToolBar(this);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(icon(QStringLiteral("index")), tr("Add GSI"), this, &IndexesView::addGlobalIndex)->setToolTip(tr("Add a global secondary index"));
-    bar->addAction(icon(QStringLiteral("index")), tr("Add LSI"), this, &IndexesView::addLocalIndex)->setToolTip(tr("Add a local secondary index (same partition key, another sort key)"));
+    bar->addAction(icon(QStringLiteral("index")), tr("Add GSI"), this, &IndexesView::addGlobalIndex)
+        ->setToolTip(tr("Add a global secondary index"));
+    bar->addAction(icon(QStringLiteral("index")), tr("Add LSI"), this, &IndexesView::addLocalIndex)
+        ->setToolTip(tr("Add a local secondary index (same partition key, another sort key)"));
     QAction* remove = bar->addAction(icon(QStringLiteral("remove")), tr("Remove"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row >= 0) document_->removeRow(Part::Index, row);
@@ -153,7 +154,8 @@ void IndexesView::connectTableEdits()
 {
     connect(tableName_, &QLineEdit::textEdited, this, [this](const QString& text) {
         if (text.trimmed().isEmpty()) return;
-        editTable([&](design::Table& t) { t.name = text.trimmed().toStdString(); }, tr("Rename table"), QStringLiteral("tableName"));
+        editTable([&](design::Table& t) { t.name = text.trimmed().toStdString(); }, tr("Rename table"),
+                  QStringLiteral("tableName"));
     });
     // Key names bind every entity's templates: renamed when the field is left.
     connect(partitionKey_, &QLineEdit::editingFinished, this, [this] {
@@ -170,28 +172,37 @@ void IndexesView::connectTableEdits()
             refreshTable();
             return;
         }
-        editTable([&](design::Table& t) {
-            if (t.sortKey) t.sortKey->name = text.toStdString();
-        }, tr("Rename the sort key"), {});
+        editTable(
+            [&](design::Table& t) {
+                if (t.sortKey) t.sortKey->name = text.toStdString();
+            },
+            tr("Rename the sort key"), {});
     });
     connect(hasSortKey_, &QCheckBox::clicked, this, [this](bool checked) {
-        editTable([&](design::Table& t) {
-            if (!checked) t.sortKey.reset();
-            else t.sortKey = design::KeyAttribute{sortKey_->text().trimmed().isEmpty() ? "SK" : sortKey_->text().trimmed().toStdString(),
-                                                  design::KeyType(sortType_->currentData().toInt())};
-        }, checked ? tr("Add the sort key") : tr("Remove the sort key"), {});
+        editTable(
+            [&](design::Table& t) {
+                if (!checked) t.sortKey.reset();
+                else
+                    t.sortKey = design::KeyAttribute{
+                        sortKey_->text().trimmed().isEmpty() ? "SK" : sortKey_->text().trimmed().toStdString(),
+                        design::KeyType(sortType_->currentData().toInt())};
+            },
+            checked ? tr("Add the sort key") : tr("Remove the sort key"), {});
     });
     connect(partitionType_, &QComboBox::activated, this, [this] {
         editTable([&](design::Table& t) { t.partitionKey.type = design::KeyType(partitionType_->currentData().toInt()); },
                   tr("Change the partition key's type"), {});
     });
     connect(sortType_, &QComboBox::activated, this, [this] {
-        editTable([&](design::Table& t) {
-            if (t.sortKey) t.sortKey->type = design::KeyType(sortType_->currentData().toInt());
-        }, tr("Change the sort key's type"), {});
+        editTable(
+            [&](design::Table& t) {
+                if (t.sortKey) t.sortKey->type = design::KeyType(sortType_->currentData().toInt());
+            },
+            tr("Change the sort key's type"), {});
     });
     connect(billing_, &QComboBox::activated, this, [this] {
-        editTable([&](design::Table& t) { t.billing = design::BillingMode(billing_->currentData().toInt()); }, tr("Change billing"), {});
+        editTable([&](design::Table& t) { t.billing = design::BillingMode(billing_->currentData().toInt()); },
+                  tr("Change billing"), {});
     });
     connect(readCapacity_, &QSpinBox::valueChanged, this, [this](int v) {
         editTable([&](design::Table& t) { t.capacity.read = v; }, tr("Change read capacity"), QStringLiteral("rcu"));
@@ -206,7 +217,8 @@ void IndexesView::connectTableEdits()
     });
     connect(separator_, &QLineEdit::textEdited, this, [this](const QString& text) {
         if (text.isEmpty()) return;
-        editTable([&](design::Table& t) { t.separator = text.toStdString(); }, tr("Change the key separator"), QStringLiteral("separator"));
+        editTable([&](design::Table& t) { t.separator = text.toStdString(); }, tr("Change the key separator"),
+                  QStringLiteral("separator"));
     });
     for (QLineEdit* e : {tableName_, typeAttribute_, separator_})
         connect(e, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);

@@ -64,7 +64,6 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
     setPattern(0);
 }
 
-
 // The heading, the verdict and every field of the pattern, with the inputs and returns tables.
 void PatternEditor::buildFields()
 {
@@ -219,14 +218,15 @@ void PatternEditor::connectEdits()
              QStringLiteral("orderBy"));
     });
     connect(pageSize_, &QSpinBox::valueChanged, this, [edit](int value) {
-        edit([&](design::AccessPattern& p) {
-            if (value > 0) p.pageSize = value;
-            else p.pageSize.reset();
-        }, tr("Change page size"), QStringLiteral("pageSize"));
+        edit(
+            [&](design::AccessPattern& p) {
+                if (value > 0) p.pageSize = value;
+                else p.pageSize.reset();
+            },
+            tr("Change page size"), QStringLiteral("pageSize"));
     });
     connect(rate_, &QDoubleSpinBox::valueChanged, this, [edit](double value) {
-        edit([&](design::AccessPattern& p) { p.ratePerSecond = value; }, tr("Change pattern traffic"),
-             QStringLiteral("rate"));
+        edit([&](design::AccessPattern& p) { p.ratePerSecond = value; }, tr("Change pattern traffic"), QStringLiteral("rate"));
     });
     connect(consistency_, &QComboBox::activated, this, [this, edit] {
         edit([&](design::AccessPattern& p) { p.consistency = design::Consistency(consistency_->currentData().toInt()); },
@@ -234,10 +234,12 @@ void PatternEditor::connectEdits()
     });
     connect(index_, &QComboBox::activated, this, [this, edit] {
         const QString choice = index_->currentData().toString();
-        edit([&](design::AccessPattern& p) {
-            if (choice == kPlannerChooses) p.forceIndex.reset();
-            else p.forceIndex = choice.toStdString();
-        }, tr("Choose the index"), {});
+        edit(
+            [&](design::AccessPattern& p) {
+                if (choice == kPlannerChooses) p.forceIndex.reset();
+                else p.forceIndex = choice.toStdString();
+            },
+            tr("Choose the index"), {});
     });
     connect(keyCondition_, &QLineEdit::textEdited, this, &PatternEditor::keyConditionEdited);
     for (QLineEdit* e : {name_, result_, attributes_, orderBy_, keyCondition_})

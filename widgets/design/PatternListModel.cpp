@@ -21,8 +21,7 @@ const QString kMimeType = QStringLiteral("application/x-keyplan-pattern-row");
 
 }  // namespace
 
-PatternListModel::PatternListModel(DesignDocument* document, QObject* parent)
-    : QAbstractTableModel(parent), document_(document)
+PatternListModel::PatternListModel(DesignDocument* document, QObject* parent) : QAbstractTableModel(parent), document_(document)
 {
     using D = DesignDocument;
     connect(document_, &D::aboutToResetDesign, this, [this] { beginResetModel(); });
@@ -107,8 +106,9 @@ QVariant PatternListModel::data(const QModelIndex& index, int role) const
                                               : QString::number(run->items);
         case RunUnitsColumn:
             if (!run || !run->ok) return {};
-            return run->gap.isEmpty() ? tr("%1 (est. %2)").arg(units(run->consumedReadUnits), units(run->estimatedReadUnits))
-                                      : tr("%1 \u2260 est. %2").arg(units(run->consumedReadUnits), units(run->estimatedReadUnits));
+            return run->gap.isEmpty()
+                       ? tr("%1 (est. %2)").arg(units(run->consumedReadUnits), units(run->estimatedReadUnits))
+                       : tr("%1 \u2260 est. %2").arg(units(run->consumedReadUnits), units(run->estimatedReadUnits));
         }
         return {};
     }
@@ -211,8 +211,8 @@ bool PatternListModel::setData(const QModelIndex& index, const QVariant& value, 
     return false;
 }
 
-bool PatternListModel::moveRows(const QModelIndex& sourceParent, int sourceRow, int count,
-                                const QModelIndex& destinationParent, int destinationChild)
+bool PatternListModel::moveRows(const QModelIndex& sourceParent, int sourceRow, int count, const QModelIndex& destinationParent,
+                                int destinationChild)
 {
     // One pattern at a time; destinationChild is the row it goes before, as in beginMoveRows.
     if (sourceParent.isValid() || destinationParent.isValid() || count != 1) return false;
@@ -239,14 +239,12 @@ QMimeData* PatternListModel::mimeData(const QModelIndexList& indexes) const
     return data;
 }
 
-bool PatternListModel::canDropMimeData(const QMimeData* data, Qt::DropAction action, int, int,
-                                       const QModelIndex&) const
+bool PatternListModel::canDropMimeData(const QMimeData* data, Qt::DropAction action, int, int, const QModelIndex&) const
 {
     return data && data->hasFormat(kMimeType) && action == Qt::MoveAction;
 }
 
-bool PatternListModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
-                                    const QModelIndex& parent)
+bool PatternListModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent)
 {
     if (!canDropMimeData(data, action, row, column, parent)) return false;
     QDataStream in(data->data(kMimeType));

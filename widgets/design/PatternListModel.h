@@ -45,8 +45,7 @@ public:
                          const QModelIndex& parent) const override;
     // Moves the dragged pattern through the undo stack and returns false, so the view does not
     // also remove the source row (the document already moved it).
-    bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
-                      const QModelIndex& parent) override;
+    bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent) override;
 
     design::Id patternId(int row) const;
 

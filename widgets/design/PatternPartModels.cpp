@@ -108,11 +108,11 @@ QVariant PatternInputsModel::data(const QModelIndex& index, int role) const
     if (role == Qt::DisplayRole || role == Qt::EditRole) {
         switch (index.column()) {
         case NameColumn: return qs(in.name);
-        case AttributeColumn:
-            return role == Qt::EditRole || !in.attribute.empty() ? qs(in.attribute) : qs(in.attributeName());
+        case AttributeColumn: return role == Qt::EditRole || !in.attribute.empty() ? qs(in.attribute) : qs(in.attributeName());
         case ComparisonColumn: return qs(std::string(design::comparisonSymbol(in.comparison)));
         case ExampleColumn:
-            if (role == Qt::DisplayRole && in.example.empty() && !in.fixedValue) return generatedExample(document_->design(), *p, in);
+            if (role == Qt::DisplayRole && in.example.empty() && !in.fixedValue)
+                return generatedExample(document_->design(), *p, in);
             return qs(in.example);
         case FixedColumn: return in.fixedValue ? qs(*in.fixedValue) : QString();
         }

@@ -63,13 +63,14 @@ void ProblemsModel::rebuild()
             problem.keyAttribute = qs(f.key);
             if (const design::Entity* e = f.entity.empty() ? nullptr : d.entityByName(f.entity)) {
                 problem.target = {DesignTarget::Kind::Entity, e->id};
-                problem.subject = f.key.empty() ? tr("Entity %1").arg(qs(f.entity)) : tr("Entity %1 · %2").arg(qs(f.entity), qs(f.key));
+                problem.subject = f.key.empty() ? tr("Entity %1").arg(qs(f.entity))
+                                                : tr("Entity %1 · %2").arg(qs(f.entity), qs(f.key));
             } else if (const design::Index* i = f.index.empty() ? nullptr : d.indexByName(f.index)) {
                 problem.target = {DesignTarget::Kind::Index, i->id};
                 problem.subject = tr("Index %1").arg(qs(f.index));
             } else {
                 problem.target = {DesignTarget::Kind::Table, 0};
-                problem.subject = !f.entity.empty() ? tr("Entity %1").arg(qs(f.entity))
+                problem.subject = !f.entity.empty()  ? tr("Entity %1").arg(qs(f.entity))
                                   : !f.index.empty() ? tr("Index %1").arg(qs(f.index))
                                                      : tr("Table %1").arg(qs(d.table().name));
             }
@@ -84,10 +85,7 @@ void ProblemsModel::rebuild()
     Q_EMIT problemsChanged();
 }
 
-int ProblemsModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(problems_.size());
-}
+int ProblemsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(problems_.size()); }
 
 int ProblemsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
@@ -98,7 +96,8 @@ const ProblemsModel::Problem* ProblemsModel::problem(int row) const
 
 int ProblemsModel::count(int severity) const
 {
-    return static_cast<int>(std::count_if(problems_.begin(), problems_.end(), [&](const Problem& p) { return p.severity == severity; }));
+    return static_cast<int>(
+        std::count_if(problems_.begin(), problems_.end(), [&](const Problem& p) { return p.severity == severity; }));
 }
 
 QVariant ProblemsModel::data(const QModelIndex& index, int role) const
@@ -108,8 +107,7 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     if (role == Qt::DisplayRole) {
         switch (column) {
-        case SeverityColumn:
-            return p.severity == 2 ? tr("error") : p.severity == 1 ? tr("warning") : tr("info");
+        case SeverityColumn: return p.severity == 2 ? tr("error") : p.severity == 1 ? tr("warning") : tr("info");
         case SubjectColumn: return p.subject;
         case RuleColumn: return p.rule;
         case MessageColumn: return p.message;

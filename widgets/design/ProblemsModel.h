@@ -19,13 +19,13 @@ public:
     enum Column { SeverityColumn, SubjectColumn, RuleColumn, MessageColumn, ColumnCount };
 
     struct Problem {
-        int severity = 0;       // 2 error, 1 warning, 0 info
-        QString subject;        // "Pattern 6 · Customer by email", "Entity Order · GSI1PK", "Index GSI1"
-        QString rule;           // "needs a Scan", "hot-partition", ...
+        int severity = 0;  // 2 error, 1 warning, 0 info
+        QString subject;   // "Pattern 6 · Customer by email", "Entity Order · GSI1PK", "Index GSI1"
+        QString rule;      // "needs a Scan", "hot-partition", ...
         QString message;
         DesignTarget target;
-        QString keyAttribute;   // the key concerned, for an entity's finding
-        int verdict = -1;       // analysis::Verdict for a pattern's problem
+        QString keyAttribute;  // the key concerned, for an entity's finding
+        int verdict = -1;      // analysis::Verdict for a pattern's problem
         int requests = 1;
     };
 

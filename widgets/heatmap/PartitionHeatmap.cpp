@@ -62,19 +62,17 @@ QColor heat(double use, const QPalette& palette)
         QColor colour;
     };
     const Stop stops[] = {
-        {0.0, dark ? QColor(40, 90, 60) : QColor(205, 235, 210)},   {0.25, dark ? QColor(60, 140, 70) : QColor(130, 205, 120)},
-        {0.5, dark ? QColor(170, 160, 40) : QColor(245, 215, 80)},  {0.75, dark ? QColor(205, 115, 35) : QColor(245, 150, 50)},
-        {1.0, dark ? QColor(215, 55, 45) : QColor(225, 50, 40)},    {2.0, dark ? QColor(150, 20, 30) : QColor(150, 10, 25)},
+        {0.0, dark ? QColor(40, 90, 60) : QColor(205, 235, 210)},  {0.25, dark ? QColor(60, 140, 70) : QColor(130, 205, 120)},
+        {0.5, dark ? QColor(170, 160, 40) : QColor(245, 215, 80)}, {0.75, dark ? QColor(205, 115, 35) : QColor(245, 150, 50)},
+        {1.0, dark ? QColor(215, 55, 45) : QColor(225, 50, 40)},   {2.0, dark ? QColor(150, 20, 30) : QColor(150, 10, 25)},
     };
     for (size_t i = 1; i < std::size(stops); ++i)
-        if (use <= stops[i].at) return mix(stops[i - 1].colour, stops[i].colour, (use - stops[i - 1].at) / (stops[i].at - stops[i - 1].at));
+        if (use <= stops[i].at)
+            return mix(stops[i - 1].colour, stops[i].colour, (use - stops[i - 1].at) / (stops[i].at - stops[i - 1].at));
     return stops[std::size(stops) - 1].colour;
 }
 
-QColor textOn(const QColor& fill)
-{
-    return fill.lightness() > 140 ? QColor(20, 20, 20) : QColor(245, 245, 245);
-}
+QColor textOn(const QColor& fill) { return fill.lightness() > 140 ? QColor(20, 20, 20) : QColor(245, 245, 245); }
 
 QString compactUnits(double u)
 {
@@ -110,10 +108,7 @@ public:
         const int available = std::max(kMinCell, width() - 2 * kMargin);
         return std::clamp(available / n - 4, kMinCell, kMaxCell);
     }
-    int perLine(const HeatmapRow& r) const
-    {
-        return std::max(1, (width() - 2 * kMargin + 4) / (cellWidth(r) + 4));
-    }
+    int perLine(const HeatmapRow& r) const { return std::max(1, (width() - 2 * kMargin + 4) / (cellWidth(r) + 4)); }
     int rowHeight(const HeatmapRow& r) const
     {
         const int n = std::max(1, int(r.stats.partitions.size()));
@@ -148,7 +143,10 @@ public:
     {
         const HeatmapRow& r = rows[size_t(row)];
         const store::PartitionStats& p = r.stats.partitions[size_t(partition)];
-        QString text = QStringLiteral("<b>%1</b> \u00b7 partition %2 of %3<br>").arg(r.label().toHtmlEscaped()).arg(p.partition).arg(r.stats.partitionCount);
+        QString text = QStringLiteral("<b>%1</b> \u00b7 partition %2 of %3<br>")
+                           .arg(r.label().toHtmlEscaped())
+                           .arg(p.partition)
+                           .arg(r.stats.partitionCount);
         text += QObject::tr("%1 items, %2<br>").arg(groupedNumber(p.itemCount), byteSize(p.sizeBytes));
         text += QObject::tr("read: %1 units, %2% of %3 a second<br>")
                     .arg(compactUnits(p.readUnits))
@@ -238,15 +236,19 @@ protected:
                 painter.fillRect(writeHalf, writeFill);
                 painter.setFont(small);
                 painter.setPen(textOn(readFill));
-                painter.drawText(readHalf.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, QStringLiteral("R %1").arg(compactUnits(s.readUnits)));
+                painter.drawText(readHalf.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                                 QStringLiteral("R %1").arg(compactUnits(s.readUnits)));
                 painter.setPen(textOn(writeFill));
-                painter.drawText(writeHalf.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft, QStringLiteral("W %1").arg(compactUnits(s.writeUnits)));
+                painter.drawText(writeHalf.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                                 QStringLiteral("W %1").arg(compactUnits(s.writeUnits)));
                 painter.setPen(textOn(readFill));
-                painter.drawText(readHalf.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignRight, QStringLiteral("P%1").arg(s.partition));
+                painter.drawText(readHalf.adjusted(4, 0, -4, 0), Qt::AlignVCenter | Qt::AlignRight,
+                                 QStringLiteral("P%1").arg(s.partition));
                 painter.restore();
 
                 const bool over = ru >= 1 || wu >= 1;
-                painter.setPen(over ? QPen(warningColor(pal), 2.5) : QPen(mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.25), 1));
+                painter.setPen(over ? QPen(warningColor(pal), 2.5)
+                                    : QPen(mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.25), 1));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawPath(shape);
 
@@ -256,7 +258,8 @@ protected:
                     const QRect below(c.left() - 2, c.bottom() + 3, std::max(c.width() + 60, 140), kLabelHeight - 6);
                     painter.setFont(small);
                     const QString text = painter.fontMetrics().elidedText(hot, Qt::ElideRight, below.width() - 8);
-                    const QRect box = painter.fontMetrics().boundingRect(below.adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::AlignTop, text)
+                    const QRect box = painter.fontMetrics()
+                                          .boundingRect(below.adjusted(4, 2, -4, -2), Qt::AlignLeft | Qt::AlignTop, text)
                                           .adjusted(-4, -2, 4, 2);
                     painter.setPen(Qt::NoPen);
                     painter.setBrush(over ? warningColor(pal) : heat(std::max(ru, wu), pal));
@@ -300,8 +303,8 @@ protected:
 };
 
 PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
-    : QWidget(parent), store_(store), canvas_(new HeatmapCanvas(this)),
-      scroll_(new QScrollArea(this)), summary_(new QLabel(this)), seconds_(new QDoubleSpinBox(this))
+    : QWidget(parent), store_(store), canvas_(new HeatmapCanvas(this)), scroll_(new QScrollArea(this)),
+      summary_(new QLabel(this)), seconds_(new QDoubleSpinBox(this))
 {
     auto* refreshButton = new QToolButton(this);
     refreshButton->setObjectName(QStringLiteral("refreshHeatmap"));
@@ -363,15 +366,9 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
 
 PartitionHeatmap::~PartitionHeatmap() = default;
 
-void PartitionHeatmap::setSeconds(double seconds)
-{
-    seconds_->setValue(seconds);
-}
+void PartitionHeatmap::setSeconds(double seconds) { seconds_->setValue(seconds); }
 
-double PartitionHeatmap::seconds() const
-{
-    return seconds_->value();
-}
+double PartitionHeatmap::seconds() const { return seconds_->value(); }
 
 void PartitionHeatmap::refresh()
 {
@@ -379,7 +376,8 @@ void PartitionHeatmap::refresh()
         pending_ = true;  // read again once the current read is back
         return;
     }
-    Jobs::instance().run<std::vector<HeatmapRow>>(this, 
+    Jobs::instance().run<std::vector<HeatmapRow>>(
+        this,
         [&store = store_] {
             std::vector<HeatmapRow> rows;
             for (const store::TableDescription& t : store::describeAllTables(store)) {
@@ -407,7 +405,8 @@ void PartitionHeatmap::refresh()
 
 void PartitionHeatmap::resetMeters()
 {
-    Jobs::instance().run<bool>(this, 
+    Jobs::instance().run<bool>(
+        this,
         [&store = store_] {
             store.resetPartitionMeters();
             return true;
@@ -426,20 +425,11 @@ void PartitionHeatmap::showRows(std::vector<HeatmapRow> rows)
     Q_EMIT refreshed();
 }
 
-int PartitionHeatmap::rowCount() const
-{
-    return int(canvas_->rows.size());
-}
+int PartitionHeatmap::rowCount() const { return int(canvas_->rows.size()); }
 
-QString PartitionHeatmap::rowLabel(int row) const
-{
-    return canvas_->rows.at(size_t(row)).label();
-}
+QString PartitionHeatmap::rowLabel(int row) const { return canvas_->rows.at(size_t(row)).label(); }
 
-int PartitionHeatmap::partitionCount(int row) const
-{
-    return int(canvas_->rows.at(size_t(row)).stats.partitions.size());
-}
+int PartitionHeatmap::partitionCount(int row) const { return int(canvas_->rows.at(size_t(row)).stats.partitions.size()); }
 
 QString PartitionHeatmap::hotLabel(int row, int partition) const
 {
@@ -447,10 +437,7 @@ QString PartitionHeatmap::hotLabel(int row, int partition) const
     return canvas_->hotLabel(r, r.stats.partitions.at(size_t(partition)));
 }
 
-QString PartitionHeatmap::toolTipFor(int row, int partition) const
-{
-    return canvas_->toolTip(row, partition);
-}
+QString PartitionHeatmap::toolTipFor(int row, int partition) const { return canvas_->toolTip(row, partition); }
 
 double PartitionHeatmap::readUse(int row, int partition) const
 {
@@ -490,10 +477,11 @@ QString PartitionHeatmap::summaryText() const
     if (canvas_->rows.empty()) return tr("No tables in the store.");
     if (busiestUse <= 0) return tr("No traffic since the meters were reset.");
     // Scans spread their reads over the partitions they walk and name no key.
-    QString text = busiestHasKey ? tr("Hottest key: %1 at %2% of its partition's ceiling.").arg(busiest).arg(std::lround(busiestUse * 100))
-                                 : tr("Busiest partition: %1 at %2% of its ceiling (scans, no single key).")
-                                       .arg(busiest)
-                                       .arg(std::lround(busiestUse * 100));
+    QString text = busiestHasKey
+                       ? tr("Hottest key: %1 at %2% of its partition's ceiling.").arg(busiest).arg(std::lround(busiestUse * 100))
+                       : tr("Busiest partition: %1 at %2% of its ceiling (scans, no single key).")
+                             .arg(busiest)
+                             .arg(std::lround(busiestUse * 100));
     if (over == 1) text += QLatin1Char(' ') + tr("1 partition is over a ceiling: DynamoDB would throttle it.");
     else if (over > 1) text += QLatin1Char(' ') + tr("%1 partitions are over a ceiling: DynamoDB would throttle them.").arg(over);
     return text;

@@ -38,9 +38,6 @@ std::vector<std::string> defaultAttributeOrder(const dynamo::Item& item, const Q
     return names;
 }
 
-EntityClassifier defaultEntityClassifier()
-{
-    return &defaultEntityOf;
-}
+EntityClassifier defaultEntityClassifier() { return &defaultEntityOf; }
 
 }  // namespace keyplan::widgets

@@ -9,14 +9,11 @@ namespace keyplan::widgets {
 namespace {
 // Hues ordered so that neighbours in first-seen order differ most.
 constexpr int kHues[] = {212, 28, 135, 330, 265, 178, 48, 0, 95, 290, 195, 15};
-}
+}  // namespace
 
 EntityPalette::EntityPalette(QObject* parent) : QObject(parent) {}
 
-bool EntityPalette::isDark(const QPalette& palette)
-{
-    return isDarkPalette(palette);
-}
+bool EntityPalette::isDark(const QPalette& palette) { return isDarkPalette(palette); }
 
 int EntityPalette::hueOf(const QString& entity)
 {

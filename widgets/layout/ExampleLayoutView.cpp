@@ -111,9 +111,10 @@ void ExampleLayoutView::rebuild()
 
     const QString where = index_.isEmpty() ? tr("table %1").arg(QString::fromStdString(d.table().name)) : index_;
     if (layout_.itemCount == 0) {
-        note_->setText(tr("No entity writes the keys of %1 yet. Give an entity a key template for %2 (Entities \u25b8 keys) and its "
-                          "example items appear here as you type.")
-                           .arg(where, QString::fromStdString(layout_.partitionKey)));
+        note_->setText(
+            tr("No entity writes the keys of %1 yet. Give an entity a key template for %2 (Entities \u25b8 keys) and its "
+               "example items appear here as you type.")
+                .arg(where, QString::fromStdString(layout_.partitionKey)));
     } else {
         note_->setText(tr("<b>Examples</b>, not stored data: %1 item(s) in %2 partition(s), rendered from the key templates and "
                           "generators as you type. Data \u25b8 Generate sample data fills the store and replaces them.")
@@ -143,10 +144,10 @@ void ExampleLayoutView::updateHighlightLine()
     const QString value = highlight_.value.toHtmlEscaped();
     const bool exact = highlight_.kind == PartitionHighlight::Kind::Exact;
     const QString what = highlight_.kind == PartitionHighlight::Kind::All ? tr("every partition (a Scan)")
-                         : partitions == 0 ? tr("a partition %1, which no example has").arg(value)
-                         : exact           ? tr("partition %1, outlined").arg(value)
-                                           : tr("one of the %1 outlined example partitions starting %2; running the pattern binds its "
-                                                "inputs")
+                         : partitions == 0                                ? tr("a partition %1, which no example has").arg(value)
+                         : exact                                          ? tr("partition %1, outlined").arg(value)
+                                 : tr("one of the %1 outlined example partitions starting %2; running the pattern binds its "
+                                      "inputs")
                                        .arg(partitions)
                                        .arg(value);
     highlightLine_->setText(caption_.isEmpty() ? tr("Reads %1.").arg(what)
@@ -154,15 +155,9 @@ void ExampleLayoutView::updateHighlightLine()
     highlightLine_->setVisible(true);
 }
 
-void ExampleLayoutView::clearHighlight()
-{
-    setHighlight({}, {});
-}
+void ExampleLayoutView::clearHighlight() { setHighlight({}, {}); }
 
-int ExampleLayoutView::exampleItemCount() const
-{
-    return static_cast<int>(layout_.itemCount);
-}
+int ExampleLayoutView::exampleItemCount() const { return static_cast<int>(layout_.itemCount); }
 
 QStringList ExampleLayoutView::partitionKeys() const
 {
@@ -171,19 +166,10 @@ QStringList ExampleLayoutView::partitionKeys() const
     return keys;
 }
 
-QString ExampleLayoutView::noteText() const
-{
-    return note_->text();
-}
+QString ExampleLayoutView::noteText() const { return note_->text(); }
 
-QString ExampleLayoutView::highlightText() const
-{
-    return highlightLine_->isHidden() ? QString() : highlightLine_->text();
-}
+QString ExampleLayoutView::highlightText() const { return highlightLine_->isHidden() ? QString() : highlightLine_->text(); }
 
-QSize ExampleLayoutView::pictureSize() const
-{
-    return picture_ ? picture_->size().toSize() : QSize(0, 0);
-}
+QSize ExampleLayoutView::pictureSize() const { return picture_ ? picture_->size().toSize() : QSize(0, 0); }
 
 }  // namespace keyplan::widgets

@@ -17,7 +17,10 @@ QColor mix(const QColor& a, const QColor& b, qreal t)
 
 }  // namespace
 
-ItemLayoutDelegate::ItemLayoutDelegate(EntityPalette* entities, QObject* parent) : QStyledItemDelegate(parent), entities_(entities) {}
+ItemLayoutDelegate::ItemLayoutDelegate(EntityPalette* entities, QObject* parent)
+    : QStyledItemDelegate(parent), entities_(entities)
+{
+}
 
 void ItemLayoutDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
@@ -67,12 +70,14 @@ void ItemLayoutDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
             painter->setFont(small);
             painter->setPen(pal.color(QPalette::PlaceholderText));
             const QRect top(inner.left(), option.rect.top() + 2, inner.width(), half - 2);
-            painter->drawText(top, Qt::AlignLeft | Qt::AlignBottom, QFontMetrics(small).elidedText(name, Qt::ElideRight, top.width()));
+            painter->drawText(top, Qt::AlignLeft | Qt::AlignBottom,
+                              QFontMetrics(small).elidedText(name, Qt::ElideRight, top.width()));
             painter->setFont(option.font);
             painter->setPen(text);
             const QRect bottom(inner.left(), option.rect.top() + half, inner.width(), half - 2);
             const QString value = index.data(Qt::DisplayRole).toString();
-            painter->drawText(bottom, Qt::AlignLeft | Qt::AlignTop, option.fontMetrics.elidedText(value, Qt::ElideRight, bottom.width()));
+            painter->drawText(bottom, Qt::AlignLeft | Qt::AlignTop,
+                              option.fontMetrics.elidedText(value, Qt::ElideRight, bottom.width()));
         }
     } else if (!partitionKey || bandStart) {
         // The partition key is written once, at the top of its item collection: the cell reads
@@ -82,7 +87,8 @@ void ItemLayoutDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         painter->setFont(f);
         painter->setPen(text);
         const QString value = index.data(Qt::DisplayRole).toString();
-        painter->drawText(inner, Qt::AlignLeft | Qt::AlignVCenter, QFontMetrics(f).elidedText(value, Qt::ElideMiddle, inner.width()));
+        painter->drawText(inner, Qt::AlignLeft | Qt::AlignVCenter,
+                          QFontMetrics(f).elidedText(value, Qt::ElideMiddle, inner.width()));
     }
 
     // Hairline under each row but across the partition-key cell; a firmer rule above the first
@@ -105,8 +111,10 @@ void ItemLayoutDelegate::paint(QPainter* painter, const QStyleOptionViewItem& op
         const QRect r = option.rect;
         if (partitionKey) painter->fillRect(QRect(r.left(), r.top(), 4, r.height()), accent);
         if (bandStart) painter->fillRect(QRect(r.left(), r.top(), r.width(), 2), accent);
-        if (index.data(ItemLayoutModel::BandEndRole).toBool()) painter->fillRect(QRect(r.left(), r.bottom() - 1, r.width(), 2), accent);
-        if (index.column() == index.model()->columnCount() - 1) painter->fillRect(QRect(r.right() - 1, r.top(), 2, r.height()), accent);
+        if (index.data(ItemLayoutModel::BandEndRole).toBool())
+            painter->fillRect(QRect(r.left(), r.bottom() - 1, r.width(), 2), accent);
+        if (index.column() == index.model()->columnCount() - 1)
+            painter->fillRect(QRect(r.right() - 1, r.top(), 2, r.height()), accent);
     }
     painter->restore();
 

@@ -16,17 +16,26 @@ void ItemLayoutModel::Private::start()
 {
     ++generation;
     wanted = std::make_shared<Wanted>();
-    auto worker = std::make_shared<Worker>(Worker{store, table.toStdString(),
+    auto worker = std::make_shared<Worker>(Worker{store,
+                                                  table.toStdString(),
                                                   index.isEmpty() ? std::nullopt : std::optional<std::string>(index.toStdString()),
-                                                  options, classifier, attributeOrder, wanted, QPointer<ItemLayoutModel>(q),
-                                                  generation, {}, {}, {}, 0, false});
-    reader = Jobs::instance().run<bool>(
-        q,
-        [worker] {
-            worker->run();
-            return true;
-        },
-        {});
+                                                  options,
+                                                  classifier,
+                                                  attributeOrder,
+                                                  wanted,
+                                                  QPointer<ItemLayoutModel>(q),
+                                                  generation,
+                                                  {},
+                                                  {},
+                                                  {},
+                                                  0,
+                                                  false});
+    reader = Jobs::instance().run<bool>(q,
+                                        [worker] {
+                                            worker->run();
+                                            return true;
+                                        },
+                                        {});
     // The reader sleeps until a page is asked for: Cancel must wake it.
     reader->setCancelHook([wanted = wanted] {
         {
@@ -221,10 +230,7 @@ ItemLayoutModel::ItemLayoutModel(store::Store& store, QString table, QString ind
     d->start();
 }
 
-ItemLayoutModel::~ItemLayoutModel()
-{
-    d->stop();
-}
+ItemLayoutModel::~ItemLayoutModel() { d->stop(); }
 
 QString ItemLayoutModel::tableName() const { return d->table; }
 QString ItemLayoutModel::indexName() const { return d->index; }
@@ -325,15 +331,9 @@ bool ItemLayoutModel::isRowLoaded(int row) const
     return p && row % d->options.pageRows < static_cast<int>(p->rows.size());
 }
 
-int ItemLayoutModel::rowCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : d->rows;
-}
+int ItemLayoutModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : d->rows; }
 
-int ItemLayoutModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : d->columnTotal();
-}
+int ItemLayoutModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : d->columnTotal(); }
 
 QVariant ItemLayoutModel::data(const QModelIndex& index, int role) const
 {
@@ -355,13 +355,12 @@ QVariant ItemLayoutModel::data(const QModelIndex& index, int role) const
     const bool keyColumn = index.column() < keyColumns;
     const size_t cell = keyColumn ? 0 : static_cast<size_t>(index.column() - keyColumns);
     static const std::string none;
-    const std::string& name = keyColumn ? d->columns[static_cast<size_t>(index.column())].name
+    const std::string& name = keyColumn                 ? d->columns[static_cast<size_t>(index.column())].name
                               : cell < row.order.size() ? row.order[cell]
                                                         : none;
     auto value = name.empty() ? row.item.end() : row.item.find(name);
     switch (role) {
-    case Qt::DisplayRole:
-        return value == row.item.end() ? QVariant() : QVariant(cellText(value->second));
+    case Qt::DisplayRole: return value == row.item.end() ? QVariant() : QVariant(cellText(value->second));
     case AttributeNameRole: return value == row.item.end() ? QString() : QString::fromStdString(name);
     case BandEndRole: {
         // The next row starts another band, or there is none (as far as the pass has read).
@@ -411,7 +410,8 @@ QVariant ItemLayoutModel::headerData(int section, Qt::Orientation orientation, i
     case Qt::DisplayRole: return QString::fromStdString(column.name);
     case ColumnKindRole: return int(column.kind);
     case Qt::ToolTipRole: {
-        const QString type = column.keyType.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(column.keyType));
+        const QString type = column.keyType.empty() ? QString()
+                                                    : QStringLiteral(" (%1)").arg(QString::fromStdString(column.keyType));
         switch (column.kind) {
         case ColumnKind::PartitionKey: return tr("Partition key%1").arg(type);
         case ColumnKind::SortKey: return tr("Sort key%1").arg(type);

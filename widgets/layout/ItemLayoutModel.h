@@ -46,10 +46,10 @@ public:
     enum class ColumnKind { PartitionKey, SortKey, TableKey, Attribute };
 
     struct Options {
-        int pageRows = 200;     // rows per page read for the view
-        int cachedPages = 64;   // pages kept in memory
-        int passBatch = 2000;   // items per Scan call of the background pass
-        int wantedPages = 16;   // outstanding page requests kept; older ones are dropped
+        int pageRows = 200;    // rows per page read for the view
+        int cachedPages = 64;  // pages kept in memory
+        int passBatch = 2000;  // items per Scan call of the background pass
+        int wantedPages = 16;  // outstanding page requests kept; older ones are dropped
     };
 
     // `index` empty: the table itself; otherwise the GSI or LSI of that name.

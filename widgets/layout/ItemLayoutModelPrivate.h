@@ -26,8 +26,6 @@
 
 namespace keyplan::widgets {
 
-
-
 namespace layout_detail {
 
 using dynamo::AttributeValue;
@@ -70,8 +68,6 @@ struct Progress {
     std::vector<std::pair<QString, qint64>> entityDelta;
     std::vector<std::pair<QString, qint64>> newBands;  // partition-key text, first row
 };
-
-
 
 // Shared between the GUI thread (which asks for pages) and the reader thread.
 struct Wanted {
@@ -163,9 +159,9 @@ struct ItemLayoutModel::Private {
 
     bool described = false;
     Description description;
-    std::vector<Column> columns;      // the key columns
-    int attributeCells = 0;           // attribute columns after them
-    QStringList attributeNames;       // every name seen, first seen first
+    std::vector<Column> columns;                  // the key columns
+    int attributeCells = 0;                       // attribute columns after them
+    QStringList attributeNames;                   // every name seen, first seen first
     std::unordered_set<std::string> columnNames;  // the same, as a set
     int rows = 0;
     qint64 rowsIndexed = 0;

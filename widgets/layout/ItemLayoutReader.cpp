@@ -26,7 +26,8 @@ void ItemLayoutModel::Worker::run()
             serveIndexedPages();
         }
     } catch (const dynamo::Error& e) {
-        const QString message = QStringLiteral("%1: %2").arg(QString::fromStdString(e.name()), QString::fromStdString(e.message()));
+        const QString message = QStringLiteral("%1: %2").arg(QString::fromStdString(e.name()),
+                                                             QString::fromStdString(e.message()));
         post([message](ItemLayoutModel& m, quint64 gen) {
             if (gen == m.d->generation) m.d->onFailed(message);
         });
@@ -131,9 +132,11 @@ void ItemLayoutModel::Worker::arrange(Row& row) const
     LayoutKeys keys{index.value_or(std::string()), layoutPartitionKey, {}};
     for (const auto& c : description.keyColumns)
         if (c.kind == ColumnKind::SortKey) keys.sortKey = c.name;
-    std::vector<std::string> order = attributeOrder ? attributeOrder(row.item, row.entity, keys) : defaultAttributeOrder(row.item, row.entity, keys);
-    order.erase(std::remove_if(order.begin(), order.end(), [&](const std::string& n) { return isKeyColumn(n) || !row.item.count(n); }),
-                order.end());
+    std::vector<std::string> order = attributeOrder ? attributeOrder(row.item, row.entity, keys)
+                                                    : defaultAttributeOrder(row.item, row.entity, keys);
+    order.erase(
+        std::remove_if(order.begin(), order.end(), [&](const std::string& n) { return isKeyColumn(n) || !row.item.count(n); }),
+        order.end());
     row.order = std::move(order);
 }
 

@@ -36,8 +36,9 @@ QString swatchHtml(const QColor& colour)
 ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const QString& index, EntityPalette* entities,
                                QWidget* parent)
     : QWidget(parent), model_(new ItemLayoutModel(store, table, index, this)), entities_(entities), view_(new QTableView(this)),
-      detail_(new QPlainTextEdit(this)), title_(new QLabel(this)), keys_(new QLabel(this)), progress_(new QLabel(this)), note_(new QLabel(this)),
-      legend_(new QLabel(this)), highlight_(new QLabel(this)), refreshButton_(new QToolButton(this)), prefetchTimer_(new QTimer(this))
+      detail_(new QPlainTextEdit(this)), title_(new QLabel(this)), keys_(new QLabel(this)), progress_(new QLabel(this)),
+      note_(new QLabel(this)), legend_(new QLabel(this)), highlight_(new QLabel(this)), refreshButton_(new QToolButton(this)),
+      prefetchTimer_(new QTimer(this))
 {
     QFont titleFont = title_->font();
     titleFont.setBold(true);
@@ -199,15 +200,9 @@ void ItemLayoutView::prefetchVisible()
     model_->prefetch(first, last);
 }
 
-QString ItemLayoutView::noteText() const
-{
-    return note_->text();
-}
+QString ItemLayoutView::noteText() const { return note_->text(); }
 
-QString ItemLayoutView::legendText() const
-{
-    return legend_->text();
-}
+QString ItemLayoutView::legendText() const { return legend_->text(); }
 
 void ItemLayoutView::updateNote()
 {
@@ -236,7 +231,8 @@ void ItemLayoutView::updateNote()
     }
     const qint64 tableItems = model_->tableItemCount();
     const qint64 missing = std::max<qint64>(0, tableItems - rows);
-    QString text = tr("%1 of %2 items are in this index, under %3.").arg(groupedNumber(rows), groupedNumber(tableItems), partitions);
+    QString text =
+        tr("%1 of %2 items are in this index, under %3.").arg(groupedNumber(rows), groupedNumber(tableItems), partitions);
     if (missing > 0) {
         QStringList keyNames;
         for (int c = 0; c < model_->columnCount(); ++c) {
@@ -289,15 +285,9 @@ void ItemLayoutView::setHighlight(const PartitionHighlight& highlight, const QSt
     updateHighlight();
 }
 
-void ItemLayoutView::clearHighlight()
-{
-    setHighlight({}, {});
-}
+void ItemLayoutView::clearHighlight() { setHighlight({}, {}); }
 
-QString ItemLayoutView::highlightText() const
-{
-    return highlight_->isVisible() ? highlight_->text() : QString();
-}
+QString ItemLayoutView::highlightText() const { return highlight_->isVisible() ? highlight_->text() : QString(); }
 
 void ItemLayoutView::updateHighlight()
 {
@@ -318,8 +308,9 @@ void ItemLayoutView::updateHighlight()
                                : tr("partition %1 (still reading)").arg(h.value.toHtmlEscaped());
         break;
     case PartitionHighlight::Kind::Prefix:
-        where = partitions > 0 ? tr("one of the %1 partitions starting %2 (%3 items, highlighted); run the pattern to bind its inputs")
-                                     .arg(groupedNumber(partitions), h.value.toHtmlEscaped(), groupedNumber(rows))
+        where = partitions > 0
+                    ? tr("one of the %1 partitions starting %2 (%3 items, highlighted); run the pattern to bind its inputs")
+                          .arg(groupedNumber(partitions), h.value.toHtmlEscaped(), groupedNumber(rows))
                 : done ? tr("a partition starting %1; none holds items here yet").arg(h.value.toHtmlEscaped())
                        : tr("a partition starting %1 (still reading)").arg(h.value.toHtmlEscaped());
         break;

@@ -68,9 +68,8 @@ QString tabTitle(const LayoutSource& s)
 }  // namespace
 
 LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
-    : QWidget(parent), store_(store), entities_(new EntityPalette(this)),
-      tabs_(new QTabWidget(this)), empty_(new QLabel(this)), stale_(new QLabel(this)), hiddenNote_(new QLabel(this)),
-      classifier_(defaultEntityClassifier()),
+    : QWidget(parent), store_(store), entities_(new EntityPalette(this)), tabs_(new QTabWidget(this)), empty_(new QLabel(this)),
+      stale_(new QLabel(this)), hiddenNote_(new QLabel(this)), classifier_(defaultEntityClassifier()),
       emptyText_(tr("The store has no tables yet."))
 {
     tabs_->setDocumentMode(true);
@@ -175,10 +174,11 @@ QStringList LayoutTabs::hiddenTables() const
 void LayoutTabs::updateHiddenNote()
 {
     const QStringList names = hiddenTables();
-    hiddenNote_->setText(names.isEmpty() ? QString()
-                                         : tr("The store also holds %1 from an earlier design, not shown here. <a href=\"show\">Show "
-                                              "them</a>")
-                                               .arg(names.join(QStringLiteral(", ")).toHtmlEscaped()));
+    hiddenNote_->setText(names.isEmpty()
+                             ? QString()
+                             : tr("The store also holds %1 from an earlier design, not shown here. <a href=\"show\">Show "
+                                  "them</a>")
+                                   .arg(names.join(QStringLiteral(", ")).toHtmlEscaped()));
     hiddenNote_->setVisible(!names.isEmpty());
 }
 
@@ -222,17 +222,18 @@ QStringList LayoutTabs::layoutNames() const
 void LayoutTabs::reload()
 {
     stale_->setVisible(false);
-    Jobs::instance().run<std::vector<LayoutSource>>(this, [&store = store_] { return listSources(store); },
-                                            [this](Outcome<std::vector<LayoutSource>> outcome) {
-                                                if (!outcome.ok()) {
-                                                    empty_->setText(outcome.errorText());
-                                                    tabs_->setVisible(false);
-                                                    empty_->setVisible(true);
-                                                    return;
-                                                }
-                                                storeSources_ = std::move(*outcome.value);
-                                                showSources(merged());
-                                            });
+    Jobs::instance().run<std::vector<LayoutSource>>(
+        this, [&store = store_] { return listSources(store); },
+        [this](Outcome<std::vector<LayoutSource>> outcome) {
+            if (!outcome.ok()) {
+                empty_->setText(outcome.errorText());
+                tabs_->setVisible(false);
+                empty_->setVisible(true);
+                return;
+            }
+            storeSources_ = std::move(*outcome.value);
+            showSources(merged());
+        });
 }
 
 void LayoutTabs::markStale()
@@ -267,9 +268,12 @@ void LayoutTabs::showSources(const std::vector<LayoutSource>& sources)
             auto* l = new QVBoxLayout(page);
             l->setContentsMargins(0, 0, 0, 0);
             const QString title = s.example ? tr("%1 (examples)").arg(tabTitle(s)) : tabTitle(s);
-            const int tab = tabs_->addTab(page, icon(s.index.isEmpty() ? QStringLiteral("table") : QStringLiteral("index")), title);
-            const QString what = s.index.isEmpty() ? tr("Table %1").arg(s.table) : tr("%1 %2 of table %3").arg(s.kind, s.index, s.table);
-            tabs_->setTabToolTip(tab, s.example ? tr("%1: example items from the design, until the store holds its data").arg(what) : what);
+            const int tab = tabs_->addTab(page, icon(s.index.isEmpty() ? QStringLiteral("table") : QStringLiteral("index")),
+                                          title);
+            const QString what = s.index.isEmpty() ? tr("Table %1").arg(s.table)
+                                                   : tr("%1 %2 of table %3").arg(s.kind, s.index, s.table);
+            tabs_->setTabToolTip(
+                tab, s.example ? tr("%1: example items from the design, until the store holds its data").arg(what) : what);
             if (tabTitle(s) == selected) select = tab;
             entries_.push_back({s, page, nullptr});
         }

@@ -33,8 +33,8 @@ namespace keyplan::widgets {
 // One layout the store can show: a table, or one of its indexes.
 struct LayoutSource {
     QString table;
-    QString index;  // empty for the table
-    QString kind;   // "table", "GSI" or "LSI"
+    QString index;          // empty for the table
+    QString kind;           // "table", "GSI" or "LSI"
     bool hasItems = false;  // the store's table holds items
     bool example = false;   // shown as the design's examples, not read from the store
     bool operator==(const LayoutSource&) const = default;

@@ -21,7 +21,8 @@ bool hadKeys(const design::Design& baseline, const std::string& entity)
 {
     if (entity.empty()) {
         const auto& all = baseline.entities();
-        return std::any_of(all.begin(), all.end(), [&](const design::Entity& e) { return e.key(baseline.table().partitionKey.name); });
+        return std::any_of(all.begin(), all.end(),
+                           [&](const design::Entity& e) { return e.key(baseline.table().partitionKey.name); });
     }
     const design::Entity* e = baseline.entityByName(entity);
     return e && e->key(baseline.table().partitionKey.name);
@@ -58,8 +59,7 @@ void BackfillNotice::refresh()
     const analysis::BackfillEstimate estimate = analysis::estimateBackfill(*baseline_, now, cost);
     for (const auto& step : estimate.steps)
         if (isKeyChange(step.kind) && step.items > 0 && hadKeys(*baseline_, step.entity)) changes_.push_back(step);
-    std::stable_sort(changes_.begin(), changes_.end(),
-                     [](const auto& a, const auto& b) { return a.writeUnits > b.writeUnits; });
+    std::stable_sort(changes_.begin(), changes_.end(), [](const auto& a, const auto& b) { return a.writeUnits > b.writeUnits; });
     if (changes_.empty()) {
         clear();
         setToolTip({});
@@ -77,7 +77,8 @@ void BackfillNotice::refresh()
                                                                                                        : changes_.front().entity)
                                               : tr("%1 changes").arg(changes_.size());
     setText(tr("Key change in production: %1 \u2014 %2 items to rewrite, %3 write units")
-                .arg(what, QString::fromStdString(analysis::formatCount(items)), QString::fromStdString(analysis::formatCount(units))));
+                .arg(what, QString::fromStdString(analysis::formatCount(items)),
+                     QString::fromStdString(analysis::formatCount(units))));
     setToolTip(tr("Compared with the design as opened or last saved, on a table that holds its data:\n%1\n\n%2")
                    .arg(lines.join(QLatin1Char('\n')), QString::fromStdString(estimate.summary())));
     show();

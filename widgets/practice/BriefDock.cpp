@@ -7,9 +7,6 @@ BriefDock::BriefDock(const QString& title, QWidget* parent, std::function<bool()
 {
 }
 
-void BriefDock::setVisible(bool visible)
-{
-    QDockWidget::setVisible(visible && roundOn_());
-}
+void BriefDock::setVisible(bool visible) { QDockWidget::setVisible(visible && roundOn_()); }
 
 }  // namespace keyplan::widgets

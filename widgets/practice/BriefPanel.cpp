@@ -109,8 +109,7 @@ void BriefPanel::setRound(PracticeRound* round)
     }
     const practice::Scenario& s = round->scenario();
     title_->setText(tr("<b>%1</b><br>%2 mode \u00b7 %3 minutes")
-                        .arg(QString::fromStdString(s.title).toHtmlEscaped(),
-                             round->guided() ? tr("Guided") : tr("Interview"))
+                        .arg(QString::fromStdString(s.title).toHtmlEscaped(), round->guided() ? tr("Guided") : tr("Interview"))
                         .arg(round->options().timeLimitMinutes));
     brief_->setMarkdown(briefMarkdown(s));
     hints_->setVisible(round->guided());

@@ -115,7 +115,8 @@ void HistoryView::rebuild()
         delete axis;
     }
     if (shown.empty()) {
-        summary_->setText(tr("No attempts yet: Practice \u25b8 Start practice\u2026 and submit a design; every attempt is kept here."));
+        summary_->setText(
+            tr("No attempts yet: Practice \u25b8 Start practice\u2026 and submit a design; every attempt is kept here."));
         return;
     }
     // One line per scenario, its attempts in time order (History gives them oldest first).
@@ -157,8 +158,9 @@ void HistoryView::rebuild()
                           .arg(shown.size() == 1 ? tr("1 attempt") : tr("%1 attempts").arg(shown.size()))
                           .arg(best->score)
                           .arg(shown.back().score)
-                          .arg(QStringLiteral("%1%2").arg(shown.back().score >= shown.front().score ? "+" : "").arg(
-                              shown.back().score - shown.front().score)));
+                          .arg(QStringLiteral("%1%2")
+                                   .arg(shown.back().score >= shown.front().score ? "+" : "")
+                                   .arg(shown.back().score - shown.front().score)));
 }
 
 }  // namespace keyplan::widgets

@@ -28,8 +28,7 @@ namespace keyplan::widgets {
 PracticeController::PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window)
     : QObject(window), document_(document), files_(files), window_(window), prompts_(defaultPrompts()),
       menu_(new QMenu(tr("&Practice"), window)),
-      dock_(new BriefDock(tr("Practice brief"), window, [this] { return !round_.isNull(); })),
-      brief_(new BriefPanel(dock_))
+      dock_(new BriefDock(tr("Practice brief"), window, [this] { return !round_.isNull(); })), brief_(new BriefPanel(dock_))
 {
     start_ = menu_->addAction(icon(QStringLiteral("run")), tr("&Start practice\u2026"), this, &PracticeController::chooseAndStart);
     start_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
@@ -163,7 +162,8 @@ bool PracticeController::takeHint()
     }
     brief_->showHints();
     updateHintCost();
-    Q_EMIT statusMessage(tr("Hint taken (%1): %2 off the Hints part").arg(hint->level, hint->cost == 1 ? tr("1 point") : tr("%1 points").arg(hint->cost)));
+    Q_EMIT statusMessage(tr("Hint taken (%1): %2 off the Hints part")
+                             .arg(hint->level, hint->cost == 1 ? tr("1 point") : tr("%1 points").arg(hint->cost)));
     return true;
 }
 
@@ -189,8 +189,8 @@ bool PracticeController::submit()
     lastReport_ = report;
     recordAttempt(report);
     if (round_->curveballPending()) {
-        Q_EMIT statusMessage(tr("Graded %1 / 100. The interviewer has one more pattern: see the report's Curveball tab.")
-                                 .arg(report.score));
+        Q_EMIT statusMessage(
+            tr("Graded %1 / 100. The interviewer has one more pattern: see the report's Curveball tab.").arg(report.score));
     } else {
         brief_->showFinished(report.score);
         Q_EMIT statusMessage(tr("Graded %1 / 100; the attempt is in Practice \u25b8 History.").arg(report.score));
@@ -206,9 +206,8 @@ void PracticeController::recordAttempt(const practice::GradeReport& report)
         practice::History history(historyPath());
         // A round keeps one attempt: a resubmission after the curveball replaces the first grade.
         if (round_->attemptId()) history.remove(round_->attemptId());
-        const practice::Attempt attempt =
-            practice::attemptFrom(report, std::string(practice::modeName(round_->options().mode)), round_->gradeInput(),
-                                  QDateTime::currentDateTimeUtc());
+        const practice::Attempt attempt = practice::attemptFrom(report, std::string(practice::modeName(round_->options().mode)),
+                                                                round_->gradeInput(), QDateTime::currentDateTimeUtc());
         round_->setAttemptId(history.record(attempt));
     } catch (const std::exception& e) {
         prompts_.showError(tr("The attempt could not be kept in the history: %1").arg(QString::fromUtf8(e.what())));

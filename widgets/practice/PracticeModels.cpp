@@ -103,7 +103,8 @@ int ScenarioListModel::rowOf(const QString& id) const
 
 QVariant ScenarioListModel::data(const QModelIndex& index, int role) const
 {
-    if (role == IdRole && checkIndex(index, CheckIndexOption::IndexIsValid)) return qs(scenarios_[static_cast<size_t>(index.row())].id);
+    if (role == IdRole && checkIndex(index, CheckIndexOption::IndexIsValid))
+        return qs(scenarios_[static_cast<size_t>(index.row())].id);
     return PracticeTableModel::data(index, role);
 }
 
@@ -154,10 +155,17 @@ void PatternComparisonModel::setReport(const practice::GradeReport& report)
         }
         QString request = qs(p.request);
         if (p.requests > 1) request += tr(" (%1 requests a call)").arg(count(p.requests));
-        row.cells = {QString::number(p.number), qs(p.name), answered, request, count(p.readUnits), money(p.dollarsPerMonth),
-                     qs(p.referenceRequest), count(p.referenceReadUnits), money(p.referenceDollarsPerMonth)};
-        row.tips = {{}, qs(p.verdict), explanation, request + QStringLiteral("\n") + explanation, qs(p.arithmetic), {},
-                    qs(p.referenceRequest)};
+        row.cells = {QString::number(p.number),
+                     qs(p.name),
+                     answered,
+                     request,
+                     count(p.readUnits),
+                     money(p.dollarsPerMonth),
+                     qs(p.referenceRequest),
+                     count(p.referenceReadUnits),
+                     money(p.referenceDollarsPerMonth)};
+        row.tips = {{}, qs(p.verdict),         explanation, request + QStringLiteral("\n") + explanation, qs(p.arithmetic),
+                    {}, qs(p.referenceRequest)};
         row.pass = p.answered;
         rows.push_back(std::move(row));
     }
@@ -260,9 +268,13 @@ void AttemptsModel::setAttempts(const std::vector<practice::Attempt>& attempts)
         QStringList parts;
         for (const auto& p : a.parts) parts << QStringLiteral("%1 %2/%3").arg(qs(p.name)).arg(p.points).arg(p.max);
         Row row;
-        row.cells = {QLocale().toString(a.finishedAt.toLocalTime(), QLocale::ShortFormat), qs(a.scenarioId), qs(a.mode),
-                     QString::number(a.score), a.secondsUsed ? PracticeRound::clockText(*a.secondsUsed) : tr("untimed"),
-                     QString::number(a.hintsTaken), parts.join(QStringLiteral("; "))};
+        row.cells = {QLocale().toString(a.finishedAt.toLocalTime(), QLocale::ShortFormat),
+                     qs(a.scenarioId),
+                     qs(a.mode),
+                     QString::number(a.score),
+                     a.secondsUsed ? PracticeRound::clockText(*a.secondsUsed) : tr("untimed"),
+                     QString::number(a.hintsTaken),
+                     parts.join(QStringLiteral("; "))};
         row.tips = {{}, {}, {}, {}, {}, {}, parts.join(QStringLiteral("\n"))};
         rows.push_back(std::move(row));
     }

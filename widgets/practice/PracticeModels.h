@@ -82,8 +82,15 @@ class PatternComparisonModel final : public PracticeTableModel {
     Q_OBJECT
 public:
     enum Column {
-        NumberColumn, NameColumn, AnsweredColumn, RequestColumn, ReadUnitsColumn, CostColumn,
-        ReferenceRequestColumn, ReferenceReadUnitsColumn, ReferenceCostColumn
+        NumberColumn,
+        NameColumn,
+        AnsweredColumn,
+        RequestColumn,
+        ReadUnitsColumn,
+        CostColumn,
+        ReferenceRequestColumn,
+        ReferenceReadUnitsColumn,
+        ReferenceCostColumn
     };
     explicit PatternComparisonModel(QObject* parent = nullptr);
     void setReport(const practice::GradeReport& report);

@@ -56,9 +56,8 @@ QTableView* reportTable(QAbstractItemModel* model, QWidget* parent, bool wrap)
     if (wrap) {
         // Wrapped rows take their height from the column widths, which are only known once the
         // table is laid out (and change with the window): fit them again whenever a column moves.
-        QObject::connect(t->horizontalHeader(), &QHeaderView::sectionResized, t, [t] {
-            QMetaObject::invokeMethod(t, &QTableView::resizeRowsToContents, Qt::QueuedConnection);
-        });
+        QObject::connect(t->horizontalHeader(), &QHeaderView::sectionResized, t,
+                         [t] { QMetaObject::invokeMethod(t, &QTableView::resizeRowsToContents, Qt::QueuedConnection); });
     }
     return t;
 }
@@ -257,7 +256,9 @@ void ReportView::setReport(const practice::GradeReport& report, const practice::
                           .arg(html(report.scenarioTitle))
                           .arg(answered)
                           .arg(report.patterns.size())
-                          .arg(found == 0 ? tr("no findings") : found == 1 ? tr("1 finding") : tr("%1 findings").arg(found)));
+                          .arg(found == 0   ? tr("no findings")
+                               : found == 1 ? tr("1 finding")
+                                            : tr("%1 findings").arg(found)));
     parts_->setReport(report);
     fitColumns(partsTable_);
     partsTable_->setColumnWidth(GradePartsModel::WhyColumn, 480);
@@ -404,8 +405,8 @@ void ReportView::showCurveball(const practice::Scenario& scenario, const practic
     if (report_.backfill) {
         text += tr("<p><b>The change in production</b></p><p>%1</p><ul>").arg(html(report_.backfill->summary()));
         for (const auto& step : report_.backfill->steps)
-            text += QStringLiteral("<li>%1%2</li>").arg(step.online ? tr("<i>online</i>: ") : tr("<i>by the application</i>: "),
-                                                         html(step.text));
+            text += QStringLiteral("<li>%1%2</li>")
+                        .arg(step.online ? tr("<i>online</i>: ") : tr("<i>by the application</i>: "), html(step.text));
         text += QStringLiteral("</ul>");
     }
     curveball_->setText(text);

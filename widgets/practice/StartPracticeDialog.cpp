@@ -18,7 +18,8 @@ namespace keyplan::widgets {
 StartPracticeDialog::StartPracticeDialog(std::vector<practice::Scenario> scenarios, QWidget* parent)
     : QDialog(parent), model_(new ScenarioListModel(this)), table_(new QTableView(this)), description_(new QLabel(this)),
       minutes_(new QSpinBox(this)), guided_(new QRadioButton(tr("&Guided: hints on request, each one costs points"), this)),
-      interview_(new QRadioButton(tr("&Interview: no hints; the interviewer brings a new pattern partway through or after your first submission"), this)),
+      interview_(new QRadioButton(
+          tr("&Interview: no hints; the interviewer brings a new pattern partway through or after your first submission"), this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Start practice"));

@@ -84,8 +84,9 @@ private:
         const design::Table& t = design_.table();
         out_ += "<ul>\n<li>Table " + code(t.name) + ": partition key " + code(t.partitionKey.name);
         if (t.sortKey) out_ += ", sort key " + code(t.sortKey->name);
-        out_ += t.billing == design::BillingMode::OnDemand ? ", on-demand" : ", provisioned (" + std::to_string(t.capacity.read) +
-                                                                             " RCU, " + std::to_string(t.capacity.write) + " WCU)";
+        out_ += t.billing == design::BillingMode::OnDemand
+                    ? ", on-demand"
+                    : ", provisioned (" + std::to_string(t.capacity.read) + " RCU, " + std::to_string(t.capacity.write) + " WCU)";
         out_ += "</li>\n<li>Entity type in " + code(t.typeAttribute) + ", key separator " + code(t.separator) + "</li>\n";
         out_ += "<li>" + std::to_string(design_.entities().size()) + " entities, " + std::to_string(design_.indexes().size()) +
                 " index(es), " + std::to_string(design_.patterns().size()) + " access patterns</li>\n</ul>\n";
@@ -104,9 +105,9 @@ private:
             const auto& plan = p.plan;
             std::string condition = "-";
             if (plan.request.operation == analysis::Operation::Scan)
-                condition = plan.request.filterExpression.empty() ? "Scan, no key condition" : "Scan, filter " + code(plan.request.filterExpression);
-            else if (plan.request.operation != analysis::Operation::None)
-                condition = code(plan.request.keyCondition.text());
+                condition = plan.request.filterExpression.empty() ? "Scan, no key condition"
+                                                                  : "Scan, filter " + code(plan.request.filterExpression);
+            else if (plan.request.operation != analysis::Operation::None) condition = code(plan.request.keyCondition.text());
             out_ += "<tr><td class=\"n\">" + std::to_string(p.number) + "</td><td>" + escape(p.name) + "</td><td>" +
                     std::string(analysis::operationName(plan.request.operation)) + "</td><td>" + escape(plan.indexLabel()) +
                     "</td><td>" + condition + "</td><td class=\"" + (plan.servedByOneRequest() ? "served" : "problem") + "\">" +
@@ -148,7 +149,8 @@ private:
         }
         out_ += "</table>\n";
         for (const design::Entity& e : design_.entities()) {
-            if (!e.description.empty()) out_ += "<p class=\"note\"><b>" + escape(e.name) + "</b>: " + escape(e.description) + "</p>\n";
+            if (!e.description.empty())
+                out_ += "<p class=\"note\"><b>" + escape(e.name) + "</b>: " + escape(e.description) + "</p>\n";
         }
     }
 
@@ -170,8 +172,10 @@ private:
                 out_ += "<p class=\"note\">" + std::string(index->kind == design::IndexKind::Global ? "Global" : "Local") +
                         " secondary index on " + code(design_.partitionKeyOf(scope)->name) +
                         (index->sortKey ? " and " + code(index->sortKey->name) : "") + ", projection " +
-                        (index->projection == design::Projection::All ? "ALL"
-                         : index->projection == design::Projection::KeysOnly ? "KEYS_ONLY" : "INCLUDE") + ".";
+                        (index->projection == design::Projection::All        ? "ALL"
+                         : index->projection == design::Projection::KeysOnly ? "KEYS_ONLY"
+                                                                             : "INCLUDE") +
+                        ".";
                 if (!index->description.empty()) out_ += " " + escape(index->description);
                 out_ += "</p>\n";
             }
@@ -191,7 +195,8 @@ private:
         for (const auto& w : report_.writes) {
             const design::Entity* e = design_.entityByName(w.entity);
             std::string parts;
-            for (const auto& [where, units] : w.breakdown) parts += (parts.empty() ? "" : " + ") + where + " " + analysis::formatCount(units);
+            for (const auto& [where, units] : w.breakdown)
+                parts += (parts.empty() ? "" : " + ") + where + " " + analysis::formatCount(units);
             out_ += "<tr><td>" + escape(w.entity) + "</td><td class=\"n\">" + analysis::formatCount(w.unitsPerWrite) +
                     "</td><td class=\"n\">" + analysis::formatCount(e ? e->writesPerSecond : 0) + "</td><td class=\"n\">" +
                     money(w.dollars.onDemandPerMonth) + "</td><td class=\"n\">" + money(w.dollars.provisionedPerMonth) +
@@ -224,12 +229,16 @@ private:
         out_ += "<h2>Cost summary</h2>\n<table class=\"costs\">\n<tr><th></th><th>On demand, a month</th>"
                 "<th>Provisioned, a month</th><th>Units to provision</th></tr>\n";
         out_ += "<tr><td>Reads</td><td class=\"n\">" + money(reads.onDemandPerMonth) + "</td><td class=\"n\">" +
-                money(reads.provisionedPerMonth) + "</td><td class=\"n\">" + std::to_string(reads.provisionedUnits) + " RCU</td></tr>\n";
+                money(reads.provisionedPerMonth) + "</td><td class=\"n\">" + std::to_string(reads.provisionedUnits) +
+                " RCU</td></tr>\n";
         out_ += "<tr><td>Writes</td><td class=\"n\">" + money(writes.onDemandPerMonth) + "</td><td class=\"n\">" +
-                money(writes.provisionedPerMonth) + "</td><td class=\"n\">" + std::to_string(writes.provisionedUnits) + " WCU</td></tr>\n";
+                money(writes.provisionedPerMonth) + "</td><td class=\"n\">" + std::to_string(writes.provisionedUnits) +
+                " WCU</td></tr>\n";
         out_ += "<tr><th>Total</th><th class=\"n\">" + money(reads.onDemandPerMonth + writes.onDemandPerMonth) +
-                "</th><th class=\"n\">" + money(reads.provisionedPerMonth + writes.provisionedPerMonth) + "</th><th></th></tr>\n</table>\n";
-        out_ += "<p class=\"note\">Prices: " + escape(prices.region) + " as of " + escape(prices.date) + " (" + escape(prices.source) +
+                "</th><th class=\"n\">" + money(reads.provisionedPerMonth + writes.provisionedPerMonth) +
+                "</th><th></th></tr>\n</table>\n";
+        out_ += "<p class=\"note\">Prices: " + escape(prices.region) + " as of " + escape(prices.date) + " (" +
+                escape(prices.source) +
                 "). Storage is not included. "
                 "Written by Keyplan.</p>\n";
     }

@@ -56,8 +56,7 @@ int hueOf(const design::Design& design, const design::Entity* entity)
 {
     const auto& all = design.entities();
     size_t n = 0;
-    for (; n < all.size() && &all[n] != entity; ++n) {
-    }
+    for (; n < all.size() && &all[n] != entity; ++n) {}
     const size_t count = std::size(kHues);
     return n < count ? kHues[n] : (kHues[n % count] + 137 * static_cast<int>(n / count)) % 360;
 }
@@ -174,7 +173,8 @@ QString LayoutPicture::subtitle() const
     QString s = options_.examples ? QStringLiteral("Example items, rendered from the key templates and generators")
                                   : QStringLiteral("Items from the store");
     const auto shown = static_cast<int64_t>(layout_.partitions.size());
-    if (shown < layout_.partitionCount) s += QStringLiteral("; the first %1 of %2 partitions").arg(shown).arg(layout_.partitionCount);
+    if (shown < layout_.partitionCount)
+        s += QStringLiteral("; the first %1 of %2 partitions").arg(shown).arg(layout_.partitionCount);
     else s += QStringLiteral("; %1 partition(s), %2 item(s)").arg(shown).arg(layout_.itemCount);
     return s;
 }
@@ -197,8 +197,9 @@ void LayoutPicture::measure()
             for (const std::string& name :
                  attributeOrder(design_, layout_.indexName, layout_.partitionKey, layout_.sortKey, item.entity, item.item)) {
                 Cell cell{q(name), valueText(item.item.at(name)), 0};
-                cell.width = std::min(kMaxCellWidth, std::max(nameMetrics.horizontalAdvance(cell.name),
-                                                              valueMetrics.horizontalAdvance(cell.value)) + 2 * kPad);
+                cell.width = std::min(
+                    kMaxCellWidth,
+                    std::max(nameMetrics.horizontalAdvance(cell.name), valueMetrics.horizontalAdvance(cell.value)) + 2 * kPad);
                 width += cell.width;
                 row.cells.push_back(std::move(cell));
             }
@@ -236,13 +237,12 @@ void LayoutPicture::paintHeader(QPainter& p, double y) const
     p.fillRect(QRectF(x, y, width, kHeaderHeight), kHeader);
     p.setPen(kInk);
     p.setFont(headerFont());
-    p.drawText(QRectF(x + kPad, y, pkWidth_ - 2 * kPad, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft,
-               partitionKeyHeader());
+    p.drawText(QRectF(x + kPad, y, pkWidth_ - 2 * kPad, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft, partitionKeyHeader());
     if (!layout_.sortKey.empty())
-        p.drawText(QRectF(x + pkWidth_ + kBand + kPad, y, skWidth_ - 2 * kPad - kBand, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                   sortKeyHeader());
-    p.drawText(QRectF(x + pkWidth_ + skWidth_ + kPad, y, attributesWidth_ - kPad, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft,
-               QStringLiteral("Attributes"));
+        p.drawText(QRectF(x + pkWidth_ + kBand + kPad, y, skWidth_ - 2 * kPad - kBand, kHeaderHeight),
+                   Qt::AlignVCenter | Qt::AlignLeft, sortKeyHeader());
+    p.drawText(QRectF(x + pkWidth_ + skWidth_ + kPad, y, attributesWidth_ - kPad, kHeaderHeight),
+               Qt::AlignVCenter | Qt::AlignLeft, QStringLiteral("Attributes"));
 }
 
 double LayoutPicture::paintBlock(QPainter& p, const Block& block, double y) const
@@ -267,7 +267,8 @@ double LayoutPicture::paintBlock(QPainter& p, const Block& block, double y) cons
         if (!layout_.sortKey.empty()) {
             p.setFont(keyFont());
             p.setPen(kInk);
-            p.drawText(QRectF(left + kBand + kPad, rowY, skWidth_ - kBand - 2 * kPad, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+            p.drawText(QRectF(left + kBand + kPad, rowY, skWidth_ - kBand - 2 * kPad, kRowHeight),
+                       Qt::AlignVCenter | Qt::AlignLeft,
                        keyMetrics.elidedText(row.sortKey, Qt::ElideMiddle, skWidth_ - kBand - 2 * kPad));
         }
         double cellX = left + skWidth_;

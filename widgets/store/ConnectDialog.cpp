@@ -23,10 +23,10 @@ namespace keyplan::widgets {
 
 namespace {
 
-const char* const kRegions[] = {"us-east-1",      "us-east-2",      "us-west-1",    "us-west-2",    "ca-central-1",
-                                "eu-west-1",      "eu-west-2",      "eu-west-3",    "eu-central-1", "eu-north-1",
+const char* const kRegions[] = {"us-east-1",      "us-east-2",      "us-west-1",      "us-west-2",      "ca-central-1",
+                                "eu-west-1",      "eu-west-2",      "eu-west-3",      "eu-central-1",   "eu-north-1",
                                 "eu-south-1",     "ap-south-1",     "ap-northeast-1", "ap-northeast-2", "ap-northeast-3",
-                                "ap-southeast-1", "ap-southeast-2", "sa-east-1",    "me-south-1",   "af-south-1"};
+                                "ap-southeast-1", "ap-southeast-2", "sa-east-1",      "me-south-1",     "af-south-1"};
 
 // The profile names in the AWS shared files, for the profile box (names only).
 QStringList profileNames()
@@ -65,9 +65,9 @@ struct Connected {
 // Resolves the credentials (which may run a credential_process) and sends one ListTables.
 Connected connectTo(const RecentConnection& c)
 {
-    const store::RemoteOptions options =
-        store::resolveRemoteOptions({c.endpointUrl.trimmed().toStdString(), c.region.trimmed().toStdString(), c.profile.trimmed().toStdString()},
-                                    aws::AwsEnvironment());
+    const store::RemoteOptions options = store::resolveRemoteOptions(
+        {c.endpointUrl.trimmed().toStdString(), c.region.trimmed().toStdString(), c.profile.trimmed().toStdString()},
+        aws::AwsEnvironment());
     auto remote = std::make_shared<store::RemoteStore>(options);
     store::ListTablesRequest list;
     list.limit = 100;
@@ -150,7 +150,8 @@ ConnectDialog::ConnectDialog(const QList<RecentConnection>& recent, QWidget* par
 
 RecentConnection ConnectDialog::connection() const
 {
-    return {byUrl_->isChecked() ? url_->text().trimmed() : QString(), region_->currentText().trimmed(), profile_->currentText().trimmed()};
+    return {byUrl_->isChecked() ? url_->text().trimmed() : QString(), region_->currentText().trimmed(),
+            profile_->currentText().trimmed()};
 }
 
 void ConnectDialog::setConnection(const RecentConnection& c)
@@ -200,7 +201,7 @@ void ConnectDialog::attempt(bool thenAccept)
                 return;
             }
             const Connected& connected = *outcome.value;
-            const QString tables = connected.more ? tr("more than %1 tables").arg(connected.tables)
+            const QString tables = connected.more          ? tr("more than %1 tables").arg(connected.tables)
                                    : connected.tables == 1 ? tr("1 table")
                                                            : tr("%1 tables").arg(connected.tables);
             const QString text = tr("Connected to %1: %2 (credentials from %3)")

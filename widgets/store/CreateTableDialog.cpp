@@ -93,10 +93,7 @@ CreateTableDialog::CreateTableDialog(store::Store& store, QWidget* parent)
     check();
 }
 
-QString CreateTableDialog::problemText() const
-{
-    return problem_->text();
-}
+QString CreateTableDialog::problemText() const { return problem_->text(); }
 
 void CreateTableDialog::check()
 {
@@ -115,7 +112,8 @@ void CreateTableDialog::accept()
     auto request = decode(editor_->toPlainText(), &problem);
     if (!request || Jobs::instance().isBusy(this)) return;
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(false);
-    Jobs::instance().run<QString>(this, 
+    Jobs::instance().run<QString>(
+        this,
         [&store = store_, r = *request] {
             store.createTable(r);
             return QString::fromStdString(r.tableName);

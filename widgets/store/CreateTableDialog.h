@@ -16,7 +16,6 @@ class Store;
 
 namespace keyplan::widgets {
 
-
 class CreateTableDialog final : public QDialog {
     Q_OBJECT
 public:

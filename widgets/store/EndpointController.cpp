@@ -68,7 +68,8 @@ EndpointController::EndpointController(StoreSwitch& store, Settings& settings, Q
     prompts_.connect = [](ConnectDialog& dialog) { return dialog.exec() == QDialog::Accepted; };
     prompts_.chooseTableToImport = [this](const QStringList& tables) { return askTableAndSample(dialogParent_, tables); };
     prompts_.confirmClearLocal = [this] {
-        return QMessageBox::question(dialogParent_, tr("Clear store"), tr("Remove every item from every table? The tables and their indexes stay."),
+        return QMessageBox::question(dialogParent_, tr("Clear store"),
+                                     tr("Remove every item from every table? The tables and their indexes stay."),
                                      QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
     };
     prompts_.chooseTableToClear = [this](const QStringList& tables) -> std::optional<QString> {

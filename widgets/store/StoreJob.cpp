@@ -34,21 +34,19 @@ Job* start(QObject* owner, const QString& title, std::function<StoreJobResult(Jo
     options.title = title;
     options.showsProgress = true;
     options.cancellingText = tr("Stopping after the current batch\u2026");
-    return Jobs::instance().run<StoreJobResult>(owner, options, std::move(work), [done = std::move(done), title](Outcome<StoreJobResult> outcome) {
-        StoreJobResult result = outcome.ok() ? *outcome.value : finished(false, false, outcome.errorText(), 0);
-        result.title = title;
-        done(result);
-    });
+    return Jobs::instance().run<StoreJobResult>(
+        owner, options, std::move(work), [done = std::move(done), title](Outcome<StoreJobResult> outcome) {
+            StoreJobResult result = outcome.ok() ? *outcome.value : finished(false, false, outcome.errorText(), 0);
+            result.title = title;
+            done(result);
+        });
 }
 
 }  // namespace
 
 namespace {
 
-QString errorText(const dynamo::Error& e)
-{
-    return QString::fromStdString(e.name() + ": " + e.message());
-}
+QString errorText(const dynamo::Error& e) { return QString::fromStdString(e.name() + ": " + e.message()); }
 
 std::vector<std::string> keyNamesOf(const store::TableDescription& t)
 {
@@ -113,7 +111,8 @@ Job* loadJsonLines(QObject* owner, store::Store& store, const QString& table, co
             dynamo::Item item;
             try {
                 const QByteArray line = wire::readItemLine(file, lineNumber);
-                std::optional<dynamo::Item> decoded = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())), lineNumber);
+                std::optional<dynamo::Item> decoded = wire::decodeItemLine(
+                    std::string_view(line.constData(), size_t(line.size())), lineNumber);
                 if (!decoded) continue;
                 item = std::move(*decoded);
             } catch (const wire::ItemLineError& e) {
@@ -168,12 +167,14 @@ store::CreateTableRequest recreate(const store::TableDescription& t)
     r.keySchema = t.keySchema;
     r.billingMode = t.billingMode.value_or(store::BillingMode::Provisioned);
     if (r.billingMode == store::BillingMode::Provisioned)
-        r.provisionedThroughput = store::ProvisionedThroughput{t.provisionedThroughput.readCapacityUnits, t.provisionedThroughput.writeCapacityUnits};
+        r.provisionedThroughput = store::ProvisionedThroughput{t.provisionedThroughput.readCapacityUnits,
+                                                               t.provisionedThroughput.writeCapacityUnits};
     for (const auto& l : t.localSecondaryIndexes) r.localSecondaryIndexes.push_back({l.indexName, l.keySchema, l.projection});
     for (const auto& g : t.globalSecondaryIndexes) {
         store::GlobalSecondaryIndex gsi{g.indexName, g.keySchema, g.projection, std::nullopt};
         if (r.billingMode == store::BillingMode::Provisioned && g.provisionedThroughput)
-            gsi.provisionedThroughput = store::ProvisionedThroughput{g.provisionedThroughput->readCapacityUnits, g.provisionedThroughput->writeCapacityUnits};
+            gsi.provisionedThroughput = store::ProvisionedThroughput{g.provisionedThroughput->readCapacityUnits,
+                                                                     g.provisionedThroughput->writeCapacityUnits};
         r.globalSecondaryIndexes.push_back(std::move(gsi));
     }
     if (t.deletionProtectionEnabled) r.deletionProtectionEnabled = true;
@@ -190,7 +191,8 @@ void waitFor(store::Store& store, const std::string& table, bool active, JobCont
             d.tableName = table;
             const std::string status = store.describeTable(d).table.tableStatus;
             if (active && status == "ACTIVE") return;
-            c.progress(0, 0, tr("%1 is %2 (%3 s)").arg(QString::fromStdString(table), QString::fromStdString(status)).arg(waited), true);
+            c.progress(0, 0, tr("%1 is %2 (%3 s)").arg(QString::fromStdString(table), QString::fromStdString(status)).arg(waited),
+                       true);
         } catch (const dynamo::Error& e) {
             if (e.code() != dynamo::ErrorCode::ResourceNotFoundException) throw;
             if (!active) return;
@@ -210,7 +212,9 @@ Job* clearStore(QObject* owner, store::Store& store, const QStringList& only, Do
         try {
             tables = store::describeAllTables(store);
             if (!only.isEmpty())
-                std::erase_if(tables, [&](const store::TableDescription& t) { return !only.contains(QString::fromStdString(t.tableName)); });
+                std::erase_if(tables, [&](const store::TableDescription& t) {
+                    return !only.contains(QString::fromStdString(t.tableName));
+                });
         } catch (const dynamo::Error& e) {
             return finished(false, false, errorText(e), 0);
         }
@@ -238,11 +242,12 @@ Job* clearStore(QObject* owner, store::Store& store, const QStringList& only, Do
         }
         c.progress(done, qint64(tables.size()), tr("Done"), true);
         return finished(true, false,
-                 tr("Removed %1 items; %2 kept with their indexes.")
-                     .arg(groupedNumber(removed), tables.size() == 1 ? tr("1 table") : tr("%1 tables").arg(tables.size())),
-                 removed);
+                        tr("Removed %1 items; %2 kept with their indexes.")
+                            .arg(groupedNumber(removed), tables.size() == 1 ? tr("1 table") : tr("%1 tables").arg(tables.size())),
+                        removed);
     };
-    return start(owner, only.size() == 1 ? tr("Clearing %1").arg(only.first()) : tr("Clearing the store"), std::move(work), std::move(done));
+    return start(owner, only.size() == 1 ? tr("Clearing %1").arg(only.first()) : tr("Clearing the store"), std::move(work),
+                 std::move(done));
 }
 
 }  // namespace keyplan::widgets::storejobs

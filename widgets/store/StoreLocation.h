@@ -10,9 +10,9 @@ namespace keyplan::widgets {
 struct StoreLocation {
     enum class Kind { InMemory, LocalFile, Endpoint };
     Kind kind = Kind::InMemory;
-    QString file;      // LocalFile
-    QString endpoint;  // Endpoint: the URL
-    QString region;    // Endpoint: the signing region
+    QString file;               // LocalFile
+    QString endpoint;           // Endpoint: the URL
+    QString region;             // Endpoint: the signing region
     QString credentialsSource;  // Endpoint: where the credentials came from, never the secret
 
     bool isRemote() const { return kind == Kind::Endpoint; }

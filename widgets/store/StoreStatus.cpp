@@ -49,15 +49,9 @@ StoreStatus::StoreStatus(store::Store& store, const StoreLocation& where, QWidge
     refresh();
 }
 
-QString StoreStatus::text() const
-{
-    return label_->text();
-}
+QString StoreStatus::text() const { return label_->text(); }
 
-QString StoreStatus::locationText() const
-{
-    return where_->text();
-}
+QString StoreStatus::locationText() const { return where_->text(); }
 
 void StoreStatus::setLocation(const StoreLocation& where)
 {
@@ -67,7 +61,8 @@ void StoreStatus::setLocation(const StoreLocation& where)
         where_->setText(tr("Endpoint %1").arg(where.text()));
         // A remote table costs money and holds someone's data: it must not look like the local store.
         where_->setStyleSheet(QStringLiteral("QLabel { background: #b45309; color: white; border-radius: 3px; padding: 0 6px; }"));
-        setToolTip(tr("The store: DynamoDB endpoint %1, region %2, credentials from %3").arg(where.endpoint, where.region, where.credentialsSource));
+        setToolTip(tr("The store: DynamoDB endpoint %1, region %2, credentials from %3")
+                       .arg(where.endpoint, where.region, where.credentialsSource));
     } else {
         where_->setText(tr("Local: %1 \u00b7").arg(where.kind == StoreLocation::Kind::LocalFile ? where.file : tr("in memory")));
         where_->setStyleSheet(QString());
@@ -81,24 +76,24 @@ void StoreStatus::refresh()
         pending_ = true;
         return;
     }
-    Jobs::instance().run<Totals>(this, [&store = store_] { return readTotals(store); },
-                         [this](Outcome<Totals> outcome) {
-                             if (!outcome.ok()) {
-                                 label_->setText(outcome.errorText());
-                             } else {
-                                 const Totals& t = *outcome.value;
-                                 const QString tables = t.tables == 1 ? tr("1 table") : tr("%1 tables").arg(t.tables);
-                                 const QString items = t.items == 1 ? tr("1 item") : tr("%1 items").arg(groupedNumber(t.items));
-                                 const QString indexes = t.indexes == 1 ? tr("1 index") : tr("%1 indexes").arg(t.indexes);
-                                 label_->setText(QStringLiteral("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4")
-                                                     .arg(tables, indexes, items, byteSize(t.bytes)));
-                             }
-                             Q_EMIT refreshed();
-                             if (pending_) {
-                                 pending_ = false;
-                                 refresh();
-                             }
-                         });
+    Jobs::instance().run<Totals>(
+        this, [&store = store_] { return readTotals(store); },
+        [this](Outcome<Totals> outcome) {
+            if (!outcome.ok()) {
+                label_->setText(outcome.errorText());
+            } else {
+                const Totals& t = *outcome.value;
+                const QString tables = t.tables == 1 ? tr("1 table") : tr("%1 tables").arg(t.tables);
+                const QString items = t.items == 1 ? tr("1 item") : tr("%1 items").arg(groupedNumber(t.items));
+                const QString indexes = t.indexes == 1 ? tr("1 index") : tr("%1 indexes").arg(t.indexes);
+                label_->setText(QStringLiteral("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4").arg(tables, indexes, items, byteSize(t.bytes)));
+            }
+            Q_EMIT refreshed();
+            if (pending_) {
+                pending_ = false;
+                refresh();
+            }
+        });
 }
 
 }  // namespace keyplan::widgets

@@ -16,7 +16,6 @@ class Store;
 
 namespace keyplan::widgets {
 
-
 class StoreStatus final : public QWidget {
     Q_OBJECT
 public:

@@ -27,7 +27,10 @@ public:
 
     store::CreateTableResponse createTable(const store::CreateTableRequest& r) override { return current()->createTable(r); }
     store::DeleteTableResponse deleteTable(const store::DeleteTableRequest& r) override { return current()->deleteTable(r); }
-    store::DescribeTableResponse describeTable(const store::DescribeTableRequest& r) override { return current()->describeTable(r); }
+    store::DescribeTableResponse describeTable(const store::DescribeTableRequest& r) override
+    {
+        return current()->describeTable(r);
+    }
     store::UpdateTableResponse updateTable(const store::UpdateTableRequest& r) override { return current()->updateTable(r); }
     store::ListTablesResponse listTables(const store::ListTablesRequest& r) override { return current()->listTables(r); }
     store::PutItemResponse putItem(const store::PutItemRequest& r) override { return current()->putItem(r); }
@@ -37,7 +40,10 @@ public:
     store::QueryResponse query(const store::QueryRequest& r) override { return current()->query(r); }
     store::ScanResponse scan(const store::ScanRequest& r) override { return current()->scan(r); }
     store::BatchGetItemResponse batchGetItem(const store::BatchGetItemRequest& r) override { return current()->batchGetItem(r); }
-    store::BatchWriteItemResponse batchWriteItem(const store::BatchWriteItemRequest& r) override { return current()->batchWriteItem(r); }
+    store::BatchWriteItemResponse batchWriteItem(const store::BatchWriteItemRequest& r) override
+    {
+        return current()->batchWriteItem(r);
+    }
     store::TransactWriteItemsResponse transactWriteItems(const store::TransactWriteItemsRequest& r) override
     {
         return current()->transactWriteItems(r);
@@ -51,7 +57,10 @@ public:
         return current()->batchWriteItems(r);
     }
     store::ScanResponse browse(const store::ScanRequest& r) override { return current()->browse(r); }
-    store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& r) override { return current()->partitionStats(r); }
+    store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& r) override
+    {
+        return current()->partitionStats(r);
+    }
     void resetPartitionMeters() override { current()->resetPartitionMeters(); }
 
 private:

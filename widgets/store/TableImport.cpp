@@ -53,7 +53,7 @@ json::Value keyAttributes(const std::vector<store::KeySchemaElement>& schema, co
 json::Value projection(const store::Projection& p)
 {
     json::Value out = json::Value::object();
-    out.set("ProjectionType", p.projectionType == store::ProjectionType::KeysOnly ? "KEYS_ONLY"
+    out.set("ProjectionType", p.projectionType == store::ProjectionType::KeysOnly  ? "KEYS_ONLY"
                               : p.projectionType == store::ProjectionType::Include ? "INCLUDE"
                                                                                    : "ALL");
     if (!p.nonKeyAttributes.empty()) {
@@ -121,7 +121,8 @@ ImportedDesign designFromSample(const TableSample& sample)
     imported.design.setExtension(std::string(io::kWorkbenchExtension), {});
     ImportedDesign result{std::move(imported.design), std::move(imported.notes)};
     result.notes.insert(result.notes.begin(), "inferred from " + std::to_string(sample.items.size()) + " items of " +
-                                                  sample.table.tableName + (sample.complete ? " (the whole table)" : " (a sample)"));
+                                                  sample.table.tableName +
+                                                  (sample.complete ? " (the whole table)" : " (a sample)"));
     return result;
 }
 

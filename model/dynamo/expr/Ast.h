@@ -62,11 +62,11 @@ struct Operand {
 struct Condition {
     enum class Kind : uint8_t { Compare, Between, In, Call, And, Or, Not };
     Kind kind = Kind::Compare;
-    Comparator comparator = Comparator::Eq;  // Compare
+    Comparator comparator = Comparator::Eq;         // Compare
     Function function = Function::AttributeExists;  // Call
-    std::string text;                       // Call: the function name as written
-    std::vector<Operand> operands;          // Compare: 2; Between: value, low, high; In: value, candidates...; Call: args
-    std::vector<Condition> children;        // And/Or: 2; Not: 1
+    std::string text;                               // Call: the function name as written
+    std::vector<Operand> operands;                  // Compare: 2; Between: value, low, high; In: value, candidates...; Call: args
+    std::vector<Condition> children;                // And/Or: 2; Not: 1
 };
 
 // One action of an UpdateExpression. Set: value is the new value's operand (possibly Plus/Minus);

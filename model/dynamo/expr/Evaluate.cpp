@@ -147,10 +147,8 @@ bool contains(const AttributeValue* a, const AttributeValue* b)
 {
     if (!a || !b) return false;
     switch (a->type()) {
-    case Type::S:
-        return b->is(Type::S) && a->asString().find(b->asString()) != std::string::npos;
-    case Type::B:
-        return b->is(Type::B) && a->asBinary().find(b->asBinary()) != std::string::npos;
+    case Type::S: return b->is(Type::S) && a->asString().find(b->asString()) != std::string::npos;
+    case Type::B: return b->is(Type::B) && a->asBinary().find(b->asBinary()) != std::string::npos;
     case Type::L:
         for (const auto& e : a->asList()) {
             if (e == *b) return true;
@@ -181,8 +179,10 @@ bool contains(const AttributeValue* a, const AttributeValue* b)
 bool beginsWith(const AttributeValue* a, const AttributeValue* b)
 {
     if (!a || !b || a->type() != b->type()) return false;
-    if (a->is(Type::S)) return a->asString().compare(0, b->asString().size(), b->asString()) == 0 && a->asString().size() >= b->asString().size();
-    if (a->is(Type::B)) return a->asBinary().compare(0, b->asBinary().size(), b->asBinary()) == 0 && a->asBinary().size() >= b->asBinary().size();
+    if (a->is(Type::S))
+        return a->asString().compare(0, b->asString().size(), b->asString()) == 0 && a->asString().size() >= b->asString().size();
+    if (a->is(Type::B))
+        return a->asBinary().compare(0, b->asBinary().size(), b->asBinary()) == 0 && a->asBinary().size() >= b->asBinary().size();
     return false;
 }
 

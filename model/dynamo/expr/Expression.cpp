@@ -136,7 +136,8 @@ void validatePlaceholderMaps(const Names* names, const Values* values)
             if (v.empty()) throwValidation("ExpressionAttributeNames contains invalid value: Empty attribute name for key " + k);
             if (v.size() > 65535) {
                 throwValidation("ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less than "
-                                "65536 bytes for key " + k);
+                                "65536 bytes for key " +
+                                k);
             }
             total += k.size() + v.size();
         }
@@ -183,8 +184,7 @@ void checkAllPlaceholdersUsed(const Names* names, const Values* values, const Pl
 void checkNoNestedAccessToKeys(const std::set<std::string>& nested, const std::vector<std::string>& tableKeys,
                                const std::vector<std::string>& indexKeys)
 {
-    const std::string prefix =
-        "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
+    const std::string prefix = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
     for (const auto& k : tableKeys) {
         if (nested.count(k)) throwValidation(prefix + "Key: " + k);
     }
@@ -193,8 +193,7 @@ void checkNoNestedAccessToKeys(const std::set<std::string>& nested, const std::v
     }
 }
 
-ConditionExpression parseCondition(std::string_view text, Kind kind, const Names* names, const Values* values,
-                                   PlaceholderUse* use)
+ConditionExpression parseCondition(std::string_view text, Kind kind, const Names* names, const Values* values, PlaceholderUse* use)
 {
     std::vector<detail::Token> tokens = detail::checkSizeAndTokenize(text, kind);
     try {
@@ -211,8 +210,8 @@ ProjectionExpression parseProjection(std::string_view text, const Names* names, 
     try {
         std::vector<Path> parsed = detail::parseProjectionSyntax(text, tokens);
         std::shared_ptr<PathTree> tree;
-        std::vector<Path> paths =
-            detail::resolveProjection(std::move(parsed), {Kind::Projection, names, nullptr, text}, use, &tree);
+        std::vector<Path> paths = detail::resolveProjection(std::move(parsed), {Kind::Projection, names, nullptr, text}, use,
+                                                            &tree);
         return ProjectionExpression(std::move(paths), std::move(tree));
     } catch (const ExpressionProblem& p) {
         detail::throwInvalid(Kind::Projection, p.message);
@@ -225,8 +224,8 @@ UpdateExpression parseUpdate(std::string_view text, const Names* names, const Va
     try {
         detail::ParsedUpdate parsed = detail::parseUpdateSyntax(text, tokens);
         std::shared_ptr<PathTree> tree;
-        std::vector<UpdateAction> actions =
-            detail::resolveUpdate(std::move(parsed), {Kind::Update, names, values, text}, use, &tree);
+        std::vector<UpdateAction> actions = detail::resolveUpdate(std::move(parsed), {Kind::Update, names, values, text}, use,
+                                                                  &tree);
         return UpdateExpression(std::move(actions), std::move(tree));
     } catch (const ExpressionProblem& p) {
         detail::throwInvalid(Kind::Update, p.message);

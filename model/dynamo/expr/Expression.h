@@ -41,8 +41,8 @@
 
 namespace keyplan::dynamo::expr {
 
-using Names = std::map<std::string, std::string, std::less<>>;       // ExpressionAttributeNames
-using Values = std::map<std::string, AttributeValue, std::less<>>;   // ExpressionAttributeValues
+using Names = std::map<std::string, std::string, std::less<>>;      // ExpressionAttributeNames
+using Values = std::map<std::string, AttributeValue, std::less<>>;  // ExpressionAttributeValues
 
 enum class Kind : uint8_t { KeyCondition, Condition, Filter, Projection, Update };
 // "KeyConditionExpression", "ConditionExpression", ... (the "Invalid <ParamName>: " of errors).

@@ -60,8 +60,10 @@ void extract(const Condition& c, std::map<std::string, Extracted>* out, std::vec
     Extracted e{op, {}};
     for (const auto& o : c.operands) {
         if (o.kind == Operand::Kind::Path) {
-            if (name) throwValidation("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
-            if (o.path.elements.size() > 1) throwValidation("KeyConditionExpressions cannot have conditions on nested attributes");
+            if (name)
+                throwValidation("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition");
+            if (o.path.elements.size() > 1)
+                throwValidation("KeyConditionExpressions cannot have conditions on nested attributes");
             name = &o.path.attribute();
         } else if (o.kind == Operand::Kind::Value) {
             if (!name) {
@@ -100,11 +102,13 @@ void checkNotEmpty(const AttributeValue& v, const std::string& key)
 {
     if (v.is(Type::S) && v.asString().empty()) {
         throwValidation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an "
-                        "empty string value. Key: " + key);
+                        "empty string value. Key: " +
+                        key);
     }
     if (v.is(Type::B) && v.asBinary().empty()) {
         throwValidation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an "
-                        "empty binary value. Key: " + key);
+                        "empty binary value. Key: " +
+                        key);
     }
 }
 
@@ -135,8 +139,9 @@ KeyCondition toKeyCondition(const ConditionExpression& condition, const KeySchem
         } else {
             for (const AttributeValue* v : range->second.values) {
                 if (v->sizeInBytes() > 1024) {
-                    throwValidation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the "
-                                    "size limit of 1024 bytes");
+                    throwValidation(
+                        "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the "
+                        "size limit of 1024 bytes");
                 }
                 checkType(*v, schema.sortType);
             }
@@ -170,8 +175,12 @@ bool SortKeyCondition::matches(const AttributeValue& v) const
     case SortKeyOp::Ge: return c >= 0;
     case SortKeyOp::Between: return c >= 0 && compareKeyValues(v, high) <= 0;
     case SortKeyOp::BeginsWith:
-        if (v.is(Type::S)) return v.asString().compare(0, value.asString().size(), value.asString()) == 0 && v.asString().size() >= value.asString().size();
-        if (v.is(Type::B)) return v.asBinary().compare(0, value.asBinary().size(), value.asBinary()) == 0 && v.asBinary().size() >= value.asBinary().size();
+        if (v.is(Type::S))
+            return v.asString().compare(0, value.asString().size(), value.asString()) == 0 &&
+                   v.asString().size() >= value.asString().size();
+        if (v.is(Type::B))
+            return v.asBinary().compare(0, value.asBinary().size(), value.asBinary()) == 0 &&
+                   v.asBinary().size() >= value.asBinary().size();
         return false;
     }
     return false;

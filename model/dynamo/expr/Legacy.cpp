@@ -154,7 +154,8 @@ void checkKeyNotEmpty(const AttributeValue& v, const std::string& key)
 void validateLegacyCondition(ComparisonOperator op, const std::vector<AttributeValue>& values)
 {
     if (!countOk(op, values.size())) {
-        throwValidation(std::string(kInvalid) + "Invalid number of argument(s) for the " + comparisonOperatorName(op) + " ComparisonOperator");
+        throwValidation(std::string(kInvalid) + "Invalid number of argument(s) for the " + comparisonOperatorName(op) +
+                        " ComparisonOperator");
     }
     for (const auto& v : values) {
         if (!typeOk(op, v.type())) {
@@ -198,7 +199,8 @@ KeyCondition keyConditionFromLegacy(const LegacyConditions& conditions, const Ke
         if (rv.empty()) throwValidation("Only scalar types can be used as Range Key values");
         for (const auto& v : rv) {
             if (v.sizeInBytes() > 1024) {
-                throwValidation(std::string(kInvalid) + "Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+                throwValidation(std::string(kInvalid) +
+                                "Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
             }
             checkKeyValueType(v, schema.sortType);
         }

@@ -62,9 +62,7 @@ std::vector<Token> tokenize(std::string_view s)
     std::vector<Token> out;
     out.reserve(s.size() / 2 + 2);
     size_t i = 0;
-    auto push = [&](Tok t, size_t b, size_t e) {
-        out.push_back(Token{t, static_cast<uint32_t>(b), static_cast<uint32_t>(e)});
-    };
+    auto push = [&](Tok t, size_t b, size_t e) { out.push_back(Token{t, static_cast<uint32_t>(b), static_cast<uint32_t>(e)}); };
     while (i < s.size()) {
         unsigned char c = static_cast<unsigned char>(s[i]);
         if (isSpace(c)) {

@@ -33,11 +33,11 @@ enum class Tok : uint8_t {
     Add,
     Delete,
     Remove,
-    Index,      // 0 | [1-9][0-9]*
-    Id,         // [a-zA-Z][a-zA-Z0-9_]*, keywords excluded
-    NameRef,    // #[a-zA-Z0-9_]+
-    ValueRef,   // :[a-zA-Z0-9_]+
-    Unknown,    // any other single character
+    Index,     // 0 | [1-9][0-9]*
+    Id,        // [a-zA-Z][a-zA-Z0-9_]*, keywords excluded
+    NameRef,   // #[a-zA-Z0-9_]+
+    ValueRef,  // :[a-zA-Z0-9_]+
+    Unknown,   // any other single character
     End,
 };
 

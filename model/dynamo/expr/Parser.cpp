@@ -88,14 +88,11 @@ private:
         size_t from = index > 0 ? toks_[index - 1].begin : 0;
         size_t to = src_.size();
         if (cur.type != Tok::End && index + 1 < toks_.size() && toks_[index + 1].type != Tok::End) to = toks_[index + 1].end;
-        throw ExpressionProblem{"Syntax error; token: \"" + token + "\", near: \"" +
-                                std::string(src_.substr(from, to - from)) + "\""};
+        throw ExpressionProblem{"Syntax error; token: \"" + token + "\", near: \"" + std::string(src_.substr(from, to - from)) +
+                                "\""};
     }
 
-    [[noreturn]] static void redundantParentheses()
-    {
-        throw ExpressionProblem{"The expression has redundant parentheses;"};
-    }
+    [[noreturn]] static void redundantParentheses() { throw ExpressionProblem{"The expression has redundant parentheses;"}; }
 
     void expect(Tok t)
     {

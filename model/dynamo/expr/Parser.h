@@ -27,7 +27,7 @@ struct ExpressionProblem {
 inline constexpr int kMaxParseDepth = 1000;
 
 struct ParsedUpdate {
-    std::vector<UpdateAction> actions;  // in textual order
+    std::vector<UpdateAction> actions;                            // in textual order
     std::vector<std::pair<UpdateAction::Kind, size_t>> sections;  // kind and action count, textual order
 };
 

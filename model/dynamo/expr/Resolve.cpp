@@ -23,14 +23,15 @@ constexpr Mask bit(Type t) { return static_cast<Mask>(1u << static_cast<unsigned
 constexpr Mask kAll = 0x3FF;
 constexpr Mask kOrdered = bit(Type::S) | bit(Type::N) | bit(Type::B);
 constexpr Mask kStringBinary = bit(Type::S) | bit(Type::B);
-constexpr Mask kIterable = bit(Type::S) | bit(Type::B) | bit(Type::SS) | bit(Type::NS) | bit(Type::BS) |
-                           bit(Type::L) | bit(Type::M);
+constexpr Mask kIterable = bit(Type::S) | bit(Type::B) | bit(Type::SS) | bit(Type::NS) | bit(Type::BS) | bit(Type::L) |
+                           bit(Type::M);
 constexpr Mask kBoolean = bit(Type::BOOL);
 constexpr Mask kNumber = bit(Type::N);
 constexpr Mask kList = bit(Type::L);
 
 // DynamoDB Local renders "any type" (a path, if_not_exists) with its Java HashSet order.
-constexpr const char* kAnyTypeText = "{HDS,FS,DOUBLESET,DECIMALSET,L,BOOL,INT,N,FLOAT,BS,M,INTSET,SS,DECIMAL,S,NS,DICT,NULL,HD,B,DOUBLE}";
+constexpr const char* kAnyTypeText =
+    "{HDS,FS,DOUBLESET,DECIMALSET,L,BOOL,INT,N,FLOAT,BS,M,INTSET,SS,DECIMAL,S,NS,DICT,NULL,HD,B,DOUBLE}";
 
 struct FunctionInfo {
     std::string_view name;
@@ -131,10 +132,7 @@ enum class Category { Condition, Update, Projection };
 
 class Resolver {
 public:
-    Resolver(const ResolveInput& in, Category category, PlaceholderUse* use)
-        : in_(in), category_(category), use_(use)
-    {
-    }
+    Resolver(const ResolveInput& in, Category category, PlaceholderUse* use) : in_(in), category_(category), use_(use) {}
 
     // ---- Pass 1: the parse-tree walk -----------------------------------------------------------
 
@@ -302,14 +300,16 @@ public:
                     auto it = in_.names->find(key);
                     if (it != in_.names->end()) name = &it->second;
                 }
-                if (!name) problem("An expression attribute name used in the document path is not defined; attribute name: " + key);
+                if (!name)
+                    problem("An expression attribute name used in the document path is not defined; attribute name: " + key);
                 ++nameUse_[key];
                 e.name = *name;
             } else {
                 // `a.:v` is accepted by DynamoDB Local's grammar; when :v is defined, its final size
                 // check then fails internally, after every other check of the expression.
                 bool defined = category_ != Category::Projection && in_.values && in_.values->count(key) > 0;
-                if (!defined) problem("An expression attribute name used in the document path is not defined; attribute name: " + key);
+                if (!defined)
+                    problem("An expression attribute name used in the document path is not defined; attribute name: " + key);
                 valueInPath_ = true;
             }
         }
@@ -329,7 +329,8 @@ public:
             break;
         case Function::AttributeType: {
             const ChildRef& t = refs[1];
-            std::string typeText = t.shape == ChildRef::Shape::Value ? std::string(typeName(t.value->type())) : maskText(t.returns);
+            std::string typeText = t.shape == ChildRef::Shape::Value ? std::string(typeName(t.value->type()))
+                                                                     : maskText(t.returns);
             if (t.shape != ChildRef::Shape::Value || !t.value->is(Type::S)) {
                 problem("Incorrect operand type for operator or function; operator or function: attribute_type, operand type: " +
                         typeText);
@@ -345,8 +346,8 @@ public:
         }
     }
 
-    void validateOperator(std::string_view name, const std::vector<ChildRef>& refs, int required, bool more,
-                          Mask operandTypes, bool allowMissing)
+    void validateOperator(std::string_view name, const std::vector<ChildRef>& refs, int required, bool more, Mask operandTypes,
+                          bool allowMissing)
     {
         int n = static_cast<int>(refs.size());
         if (more ? n < required : n != required) {
@@ -365,9 +366,11 @@ public:
         }
         if (allowMissing && n > 1 && refs[0].shape == ChildRef::Shape::Path) {
             for (int i = 1; i < n; ++i) {
-                if (refs[static_cast<size_t>(i)].shape == ChildRef::Shape::Path && *refs[static_cast<size_t>(i)].path == *refs[0].path) {
-                    problem("The first operand must be distinct from the remaining operands for this operator or function; operator: " +
-                            std::string(name) + ", first operand: " + refs[0].path->toString());
+                if (refs[static_cast<size_t>(i)].shape == ChildRef::Shape::Path &&
+                    *refs[static_cast<size_t>(i)].path == *refs[0].path) {
+                    problem(
+                        "The first operand must be distinct from the remaining operands for this operator or function; operator: " +
+                        std::string(name) + ", first operand: " + refs[0].path->toString());
                 }
             }
         }
@@ -394,9 +397,8 @@ public:
     {
         if (a.kind != UpdateAction::Kind::Add && a.kind != UpdateAction::Kind::Delete) return;
         Type t = a.value.value.type();
-        bool ok = a.kind == UpdateAction::Kind::Add
-                      ? (t == Type::N || t == Type::SS || t == Type::NS || t == Type::BS)
-                      : (t == Type::SS || t == Type::NS || t == Type::BS);
+        bool ok = a.kind == UpdateAction::Kind::Add ? (t == Type::N || t == Type::SS || t == Type::NS || t == Type::BS)
+                                                    : (t == Type::SS || t == Type::NS || t == Type::BS);
         if (!ok) {
             bool add = a.kind == UpdateAction::Kind::Add;
             problem(std::string("Incorrect operand type for operator or function; operator: ") + (add ? "ADD" : "DELETE") +

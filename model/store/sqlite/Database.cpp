@@ -62,8 +62,7 @@ bool Statement::step()
 
 void Statement::run()
 {
-    while (step()) {
-    }
+    while (step()) {}
 }
 
 std::string_view Statement::blob(int column) const
@@ -84,15 +83,9 @@ int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, 
 double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 
-Database::Database(const std::string& path) : path_(path)
-{
-    open();
-}
+Database::Database(const std::string& path) : path_(path) { open(); }
 
-Database::~Database()
-{
-    close();
-}
+Database::~Database() { close(); }
 
 void Database::open()
 {

@@ -27,7 +27,7 @@ namespace keyplan::store {
 // load has grown it (a PutItem on a million-item table took 3x longer after one). A bulk load
 // wants the whole table hot instead, since it touches pages all over it: it gets a large
 // cache, and the first ordinary write after it a fresh connection.
-constexpr int kWriterCacheKiB = -65536;      // 64 MB
+constexpr int kWriterCacheKiB = -65536;        // 64 MB
 constexpr int kBulkWriterCacheKiB = -1048576;  // 1 GB while a bulk load runs
 
 struct TableState {
@@ -65,7 +65,7 @@ public:
     void addTable(double units) { table_ += units; }
     void addIndex(const IndexSchema& index, double units);
     void add(const WriteEffect& effect);  // a write's table and index units
-    void multiply(double factor);  // transactions cost twice
+    void multiply(double factor);         // transactions cost twice
     double total() const;
     std::optional<ConsumedCapacity> result(ReturnConsumedCapacity mode, CapacityKind kind) const;
 
@@ -117,7 +117,8 @@ struct SqliteStore::Impl {
     void returnReader(std::unique_ptr<sqlite::Database> reader);
 
     // Partition meter entries (each takes `stats`).
-    void meterRead(const TableState& t, const IndexSchema* gsi, std::string_view hash, std::string_view partitionKey, double units);
+    void meterRead(const TableState& t, const IndexSchema* gsi, std::string_view hash, std::string_view partitionKey,
+                   double units);
     void meterTableWrite(const TableState& t, std::string_view hash, std::string_view partitionKey, double units);
     // TransactWriteItems ClientRequestTokens of the last 10 minutes: token -> request fingerprint.
     std::map<std::string, TokenRecord> transactionTokens;
