@@ -269,6 +269,7 @@ void MainWindow::installDesignViews()
     designViews_ = new DesignViews(document_, this, this);
     designFiles_ = new DesignFileController(document_, this, this);
     designData_ = new DesignDataController(document_, store_, this, this);
+    designData_->setStoreLocation(store_.location());
 
     QHash<QWidget*, QDockWidget*> docks;
     auto dock = [&](QWidget* view, const QString& title, const QString& name, Qt::DockWidgetArea area) {
@@ -384,6 +385,7 @@ void MainWindow::installEndpoint()
     });
     connect(endpoint_, &EndpointController::storeSwitched, this, [this](const StoreLocation& where) {
         status_->setLocation(where);
+        designData_->setStoreLocation(where);
         designData_->setRemoteGuard(where.isRemote()
                                         ? DesignDataController::DestructiveGuard([this](const QString& t, const QString& what) {
                                               return endpoint_->confirmDestructive(t, what);
