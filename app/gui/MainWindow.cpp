@@ -132,9 +132,7 @@ void MainWindow::createMenus()
     data->addSeparator();
     QAction* reread = data->addAction(icon(QStringLiteral("refresh")), tr("&Read layouts again"), this, &MainWindow::storeChanged);
     reread->setShortcut(QKeySequence::Refresh);
-    QAction* reset = data->addAction(icon(QStringLiteral("reset-meters")), tr("Reset partition &meters"), heatmap_,
-                                     &widgets::PartitionHeatmap::resetMeters);
-    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    data->addAction(heatmap_->resetMetersAction());
 
     // The console owns Ctrl+Return and Ctrl+Shift+Return while it has focus; the menu shows
     // them without claiming them again.
@@ -385,6 +383,7 @@ void MainWindow::installEndpoint()
     });
     connect(endpoint_, &EndpointController::storeSwitched, this, [this](const StoreLocation& where) {
         status_->setLocation(where);
+        heatmap_->setStoreLocation(where);
         designData_->setStoreLocation(where);
         designData_->setRemoteGuard(where.isRemote()
                                         ? DesignDataController::DestructiveGuard([this](const QString& t, const QString& what) {

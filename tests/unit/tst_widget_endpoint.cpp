@@ -11,6 +11,7 @@
 #include "widgets/common/Settings.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignDocument.h"
+#include "widgets/heatmap/PartitionHeatmap.h"
 #include "widgets/store/ConfirmTableName.h"
 #include "widgets/store/ConnectDialog.h"
 #include "widgets/store/EndpointController.h"
@@ -20,6 +21,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
@@ -324,6 +326,47 @@ private Q_SLOTS:
         QVERIFY(!text.contains(kSecret) && !text.contains(kKeyId));
         QTRY_VERIFY(!data.isBusy());
         QVERIFY(store::describeAllTables(*remoteStore()).empty());  // cancelled: nothing deployed
+    }
+
+    void shouldSayInPlainWordsThatPartitionsAreTheLocalStoresOnAnEndpoint()
+    {
+        widgets::PartitionHeatmap heatmap(*switch_);
+        connect(endpoint_.get(), &EndpointController::storeSwitched, &heatmap, &widgets::PartitionHeatmap::setStoreLocation);
+        heatmap.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&heatmap));
+        QVERIFY(heatmap.isAvailable());
+        QVERIFY(heatmap.resetMetersAction()->isEnabled());
+        auto* notice = heatmap.findChild<QLabel*>(QStringLiteral("heatmapUnavailable"));
+        auto* summary = heatmap.findChild<QLabel*>(QStringLiteral("heatmapSummary"));
+        QVERIFY(notice && summary);
+        QVERIFY(!notice->isVisible());
+
+        connectThroughTheDialog({url_, QStringLiteral("us-east-1"), QStringLiteral("tester")});
+        fillRemoteWithTheSample();  // a table with items and a GSI: what the view would have read
+        heatmap.refresh();
+        QVERIFY(!widgets::Jobs::instance().isBusy(&heatmap));  // nothing is asked of the endpoint
+        QVERIFY(!heatmap.isAvailable());
+        QCOMPARE(heatmap.rowCount(), 0);
+        QVERIFY(notice->isVisible());
+        QVERIFY(!summary->isVisible());
+        QCOMPARE(notice->text(), heatmap.unavailableText());
+        const QString text = heatmap.unavailableText();
+        QVERIFY2(text.contains(QStringLiteral("computed by Keyplan's local store")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("File \u25b8 Disconnect")), qPrintable(text));
+        QVERIFY2(text.contains(url_), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Exception")), qPrintable(text));
+        QVERIFY(!summary->text().contains(QStringLiteral("Exception")));
+        QVERIFY(!heatmap.resetMetersAction()->isEnabled());
+
+        // Back on the local store, the partitions are read again.
+        QSignalSpy refreshed(&heatmap, &widgets::PartitionHeatmap::refreshed);
+        endpoint_->disconnectFromEndpoint();
+        QVERIFY(refreshed.wait(10000));
+        QVERIFY(heatmap.isAvailable());
+        QVERIFY(!notice->isVisible());
+        QVERIFY(summary->isVisible());
+        QVERIFY(heatmap.resetMetersAction()->isEnabled());
+        QCOMPARE(heatmap.unavailableText(), QString());
     }
 
     void shouldNotReplaceTheRemoteTableWithoutItsNameTyped()
