@@ -4,6 +4,7 @@
 #include <QTest>
 
 #include "analysis/CostModel.h"
+#include "analysis/PatternPlanner.h"
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
@@ -11,6 +12,8 @@
 #include "store/SqliteStore.h"
 
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace keyplan;
 
@@ -33,8 +36,8 @@ int64_t countItems(store::Store& s, const std::string& table)
     }
 }
 
-// The worked example's pointer design with 3 customers of 25 orders each.
-design::Design pointerWithCustomers()
+// The worked example's pointer design with `customers` customers of 25 orders each.
+design::Design pointerWithCustomers(int customers = 3)
 {
     auto d = design::loadDesignFile(fixture("worked_pointer"));
     design::Entity customer;
@@ -42,7 +45,7 @@ design::Design pointerWithCustomers()
     customer.keys["PK"] = {design::KeyTemplate::parse("CUST#{customerId}"), {}, {}};
     customer.keys["SK"] = {design::KeyTemplate::parse("PROFILE"), {}, {}};
     customer.attributes.push_back({"customerId", dynamo::Type::S, design::Generator::parse("uuid"), {}, false, 1.0});
-    customer.sample.count = 3;
+    customer.sample.count = customers;
     d.addEntity(customer, 0);
     design::Entity order = *d.entityByName("CustomerOrder");
     order.sample.parent = "Customer";
@@ -286,6 +289,89 @@ private Q_SLOTS:
         QCOMPARE(r.plan.verdict, analysis::Verdict::NeedsScan);
         QCOMPARE(r.items.size(), size_t(1));  // the one customer with that e-mail
         QVERIFY(r.scannedCount > 100);        // after reading the whole table
+    }
+
+    void shouldSampleOneInputSetForEveryPartitionTheDataHas()
+    {
+        const auto d = pointerWithCustomers(40);
+        auto s = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*s);
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(1);  // a customer's orders, by customerId
+        const auto plan = runner.run(*pattern).plan;
+        const auto sets = runner.sampleInputs(*pattern, plan, {}, 1000);
+        // 1,000 asked, 40 there: the 25 orders of a customer all give the same customerId.
+        QCOMPARE(sets.size(), size_t(40));
+        std::set<std::string> customers;
+        for (const auto& inputs : sets) {
+            QCOMPARE(inputs.size(), size_t(1));
+            customers.insert(inputs.at("customerId"));
+        }
+        QCOMPARE(customers.size(), size_t(40));
+        for (size_t i = 0; i < sets.size(); i += 7) {
+            const auto r = runner.run(*pattern, sets[i]);
+            QCOMPARE(r.count, int64_t(20));  // that customer's first page of 25 orders
+            QCOMPARE(q(r.items.front().at("PK").asString()), q("CUST#" + sets[i].at("customerId")));
+        }
+        QCOMPARE(runner.sampleInputs(*pattern, plan, {}, 5).size(), size_t(5));
+        QVERIFY(runner.sampleInputs(*pattern, plan, {}, 0).empty());
+    }
+
+    void shouldDrawTheFirstSampledSetsFromAcrossTheKeySpace()
+    {
+        const auto d = pointerWithCustomers(400);
+        auto s = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*s);
+        // Which of 16 Scan segments (slices of the key space) holds each customer's partition.
+        std::map<std::string, int64_t> segmentOf;
+        for (int64_t segment = 0; segment < 16; ++segment) {
+            store::ScanRequest scan;
+            scan.tableName = d.table().name;
+            scan.segment = segment;
+            scan.totalSegments = 16;
+            do {
+                const auto page = s->scan(scan);
+                for (const auto& item : *page.items) segmentOf[item.at("PK").asString()] = segment;
+                scan.exclusiveStartKey = page.lastEvaluatedKey;
+            } while (scan.exclusiveStartKey);
+        }
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(1);
+        const auto sets = runner.sampleInputs(*pattern, runner.run(*pattern).plan, {}, 16);
+        QCOMPARE(sets.size(), size_t(16));
+        std::set<int64_t> segments;
+        for (const auto& inputs : sets) segments.insert(segmentOf.at("CUST#" + inputs.at("customerId")));
+        // A plain Scan's first 16 customers would all sit in the first slice; these come one from each.
+        QCOMPARE(segments.size(), size_t(16));
+    }
+
+    void shouldKeepTheGivenInputsInEverySampledSet()
+    {
+        const auto d = design::loadDesignFile(fixture("planner_cases"));
+        auto s = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*s);
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(10);  // customerId from a Customer, invoiceId from an Invoice
+        const auto plan = runner.run(*pattern).plan;
+        const auto sets = runner.sampleInputs(*pattern, plan, {{"invoiceId", "INV-given"}}, 50);
+        QVERIFY(sets.size() > 1);
+        std::set<std::string> customers;
+        for (const auto& inputs : sets) {
+            QCOMPARE(q(inputs.at("invoiceId")), QString("INV-given"));
+            customers.insert(inputs.at("customerId"));
+        }
+        QCOMPARE(customers.size(), sets.size());
+    }
+
+    void shouldSaySoWhenThereIsNothingToSampleInputsFrom()
+    {
+        const auto d = design::loadDesignFile(sample("students"));
+        auto s = store::SqliteStore::openInMemory();
+        s->createTable(design::createTableRequest(d));
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(2);
+        const auto plan = analysis::PatternPlanner(d).plan(*pattern);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runner.sampleInputs(*pattern, plan, {}, 10));
     }
 };
 
