@@ -5,13 +5,14 @@
 // many calls were throttled. Requests are not retried, so throttling shows rather than hides.
 //
 // Each pattern's calls take their inputs in turn from up to --inputs sets read off items across
-// the table (PatternRunner::sampleInputs), in a fixed shuffled order, so the calls spread over
+// the table (analysis::RunInputs::sampleInputs), in a fixed shuffled order, so the calls spread over
 // the table's partitions as production traffic does; one set would measure one partition's limits.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 #include "EndpointOptions.h"
 
 #include "analysis/PatternRunner.h"
-#include "design/DesignFile.h"
+#include "analysis/RunInputs.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
 
@@ -194,18 +195,9 @@ int run(const QStringList& args)
         err << kUsage;
         return 2;
     }
-    design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli bench: " << e.what() << "\n";
-        return 2;
-    }
-    if (!tableName.isEmpty()) {
-        design::Table table = d.table();
-        table.name = tableName.toStdString();
-        d.setTable(table);
-    }
+    const auto read = cli::readDesignArgument(file, "bench", err, tableName);
+    if (!read) return 2;
+    const design::Design& d = *read;
     auto remote = endpoint.open("bench", err);
     if (!remote) return 2;
     out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
@@ -220,7 +212,7 @@ int run(const QStringList& args)
         try {
             const analysis::RunResult first = runner.run(p, {});
             b.estimatedUnits = first.estimate.read.readUnits;
-            b.inputSets = runner.sampleInputs(p, first.plan, {}, size_t(inputCount));
+            b.inputSets = analysis::RunInputs(d, *remote).sampleInputs(p, first.plan, {}, size_t(inputCount));
             if (b.inputSets.empty()) b.inputSets.push_back(first.inputs);
             std::shuffle(b.inputSets.begin(), b.inputSets.end(), shuffler);
         } catch (const std::exception& e) {

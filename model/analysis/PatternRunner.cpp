@@ -16,18 +16,6 @@ double consumed(const std::optional<store::ConsumedCapacity>& c) { return c ? c-
 
 PatternRunner::PatternRunner(const design::Design& design, store::Store& store) : design_(design), store_(store) {}
 
-design::Values PatternRunner::completeInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
-                                             const design::Values& given) const
-{
-    return RunInputs(design_, store_).completeInputs(pattern, plan, given);
-}
-
-std::vector<design::Values> PatternRunner::sampleInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
-                                                        const design::Values& given, size_t count) const
-{
-    return RunInputs(design_, store_).sampleInputs(pattern, plan, given, count);
-}
-
 RunResult PatternRunner::run(const design::AccessPattern& pattern, const design::Values& given,
                              const std::optional<dynamo::Item>& exclusiveStartKey) const
 {
@@ -40,7 +28,7 @@ RunResult PatternRunner::run(const design::AccessPattern& pattern, const design:
     // An index the table lacks, or a pattern that names nothing real, cannot be sent anywhere.
     if (request.operation == Operation::None || plan.verdict == Verdict::MissingIndex || plan.verdict == Verdict::Invalid)
         throw std::runtime_error(plan.explanation);
-    result.inputs = completeInputs(pattern, plan, given);
+    result.inputs = RunInputs(design_, store_).completeInputs(pattern, plan, given);
 
     switch (request.operation) {
     case Operation::GetItem: {

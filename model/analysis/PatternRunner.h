@@ -47,15 +47,6 @@ public:
     RunResult run(const design::AccessPattern& pattern, const design::Values& inputs = {},
                   const std::optional<dynamo::Item>& exclusiveStartKey = std::nullopt) const;
 
-    // The inputs the runner would use: `given` completed from an item in the store.
-    design::Values completeInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
-                                  const design::Values& given) const;
-
-    // Up to `count` distinct input sets drawn from items across the table, for a benchmark that
-    // should spread its calls over many partitions (RunInputs::sampleInputs).
-    std::vector<design::Values> sampleInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
-                                             const design::Values& given, size_t count) const;
-
 private:
     const design::Design& design_;
     store::Store& store_;

@@ -1,4 +1,4 @@
-// analysis::SampleData::load and analysis::PatternRunner against the embedded store: sample data
+// analysis::SampleData::load, analysis::PatternRunner and analysis::RunInputs against the embedded store: sample data
 // goes in through BatchWriteItem (25 a call) with progress and cancellation, and every sample
 // pattern runs for real with its consumed capacity beside the estimate.
 #include <QTest>
@@ -6,6 +6,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/PatternPlanner.h"
 #include "analysis/PatternRunner.h"
+#include "analysis/RunInputs.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 #include "design/TableSchema.h"
@@ -299,7 +300,7 @@ private Q_SLOTS:
         const analysis::PatternRunner runner(d, *s);
         const auto* pattern = d.patternByNumber(1);  // a customer's orders, by customerId
         const auto plan = runner.run(*pattern).plan;
-        const auto sets = runner.sampleInputs(*pattern, plan, {}, 1000);
+        const auto sets = analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 1000);
         // 1,000 asked, 40 there: the 25 orders of a customer all give the same customerId.
         QCOMPARE(sets.size(), size_t(40));
         std::set<std::string> customers;
@@ -313,8 +314,8 @@ private Q_SLOTS:
             QCOMPARE(r.count, int64_t(20));  // that customer's first page of 25 orders
             QCOMPARE(q(r.items.front().at("PK").asString()), q("CUST#" + sets[i].at("customerId")));
         }
-        QCOMPARE(runner.sampleInputs(*pattern, plan, {}, 5).size(), size_t(5));
-        QVERIFY(runner.sampleInputs(*pattern, plan, {}, 0).empty());
+        QCOMPARE(analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 5).size(), size_t(5));
+        QVERIFY(analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 0).empty());
     }
 
     void shouldDrawTheFirstSampledSetsFromAcrossTheKeySpace()
@@ -337,7 +338,7 @@ private Q_SLOTS:
         }
         const analysis::PatternRunner runner(d, *s);
         const auto* pattern = d.patternByNumber(1);
-        const auto sets = runner.sampleInputs(*pattern, runner.run(*pattern).plan, {}, 16);
+        const auto sets = analysis::RunInputs(d, *s).sampleInputs(*pattern, runner.run(*pattern).plan, {}, 16);
         QCOMPARE(sets.size(), size_t(16));
         std::set<int64_t> segments;
         for (const auto& inputs : sets) segments.insert(segmentOf.at("CUST#" + inputs.at("customerId")));
@@ -353,7 +354,7 @@ private Q_SLOTS:
         const analysis::PatternRunner runner(d, *s);
         const auto* pattern = d.patternByNumber(10);  // customerId from a Customer, invoiceId from an Invoice
         const auto plan = runner.run(*pattern).plan;
-        const auto sets = runner.sampleInputs(*pattern, plan, {{"invoiceId", "INV-given"}}, 50);
+        const auto sets = analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {{"invoiceId", "INV-given"}}, 50);
         QVERIFY(sets.size() > 1);
         std::set<std::string> customers;
         for (const auto& inputs : sets) {
@@ -371,7 +372,7 @@ private Q_SLOTS:
         const analysis::PatternRunner runner(d, *s);
         const auto* pattern = d.patternByNumber(2);
         const auto plan = analysis::PatternPlanner(d).plan(*pattern);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runner.sampleInputs(*pattern, plan, {}, 10));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 10));
     }
 };
 
