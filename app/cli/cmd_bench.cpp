@@ -198,9 +198,8 @@ int run(const QStringList& args)
     const auto read = cli::readDesignArgument(file, "bench", err, tableName);
     if (!read) return 2;
     const design::Design& d = *read;
-    auto remote = endpoint.open("bench", err);
+    auto remote = endpoint.openTable("bench", d.table().name, out, err);
     if (!remote) return 2;
-    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
 
     const analysis::PatternRunner runner(d, *remote);
     std::vector<PatternBench> benches;
@@ -215,6 +214,8 @@ int run(const QStringList& args)
             b.inputSets = analysis::RunInputs(d, *remote).sampleInputs(p, first.plan, {}, size_t(inputCount));
             if (b.inputSets.empty()) b.inputSets.push_back(first.inputs);
             std::shuffle(b.inputSets.begin(), b.inputSets.end(), shuffler);
+        } catch (const dynamo::Error& e) {
+            b.skipped = e.name() + ": " + e.message();
         } catch (const std::exception& e) {
             b.skipped = e.what();
         }
@@ -223,7 +224,10 @@ int run(const QStringList& args)
     }
     runSchedule(runner, benches, seconds, threads);
     report(out, benches, seconds);
-    return 0;
+    // A benchmark that measured nothing is a failure, whatever the reasons printed above.
+    const bool anyRan = std::any_of(benches.begin(), benches.end(), [](const PatternBench& b) { return !b.latenciesMs.empty(); });
+    if (!anyRan) err << "keyplan-cli bench: no call of any pattern succeeded\n";
+    return anyRan ? 0 : 1;
 }
 
 }  // namespace

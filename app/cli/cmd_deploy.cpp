@@ -67,11 +67,9 @@ int run(const QStringList& args)
     }
     const auto d = cli::readDesignArgument(file, "deploy", err, tableName);
     if (!d) return 2;
-    auto remote = endpoint.open("deploy", err);
+    auto remote = endpoint.open("deploy", out, err);
     if (!remote) return 2;
     store::CreateTableRequest wanted = design::createTableRequest(*d);
-
-    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
     try {
         const store::DeploymentPlan plan = store::planDeployment(*remote, wanted);
         for (const std::string& line : plan.describe()) out << q(line) << "\n";

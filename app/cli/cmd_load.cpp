@@ -102,19 +102,7 @@ std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointO
         err << "keyplan-cli load: --replace deletes a table; on an endpoint delete it yourself, then deploy\n";
         return nullptr;
     }
-    auto remote = endpoint.open("load", err);
-    if (!remote) return nullptr;
-    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
-    try {
-        remote->describeTable({d.table().name});
-    } catch (const dynamo::Error& e) {
-        if (e.code() == dynamo::ErrorCode::ResourceNotFoundException)
-            err << "keyplan-cli load: table " << q(d.table().name) << " does not exist on " << q(remote->endpoint().url())
-                << ": run keyplan-cli deploy first\n";
-        else err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
-        return nullptr;
-    }
-    return remote;
+    return endpoint.openTable("load", d.table().name, out, err);
 }
 
 int help(QTextStream& out)

@@ -137,9 +137,8 @@ int run(const QStringList& args)
     try {
         std::unique_ptr<store::Store> store;
         if (endpoint.given()) {
-            auto remote = endpoint.open("run", err);
+            auto remote = endpoint.openTable("run", d.table().name, out, err);
             if (!remote) return 2;
-            out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
             store = std::move(remote);
         } else if (db.isEmpty()) {
             auto memory = store::SqliteStore::openInMemory();

@@ -85,6 +85,24 @@ def check_bench(report):
             print(f"bench pattern {number} ({title.strip()}): {calls} calls over {inputs} input sets, {errors} errors")
 
 
+def refusal_paths(keyplan, url):
+    """A table that is not there, and a benchmark with nothing to measure, are errors that say so."""
+    sample = os.path.join(SAMPLES, "saas.keyplan.json")
+    for command, extra in (("run", ["--pattern", "1"]), ("load", []), ("bench", ["--seconds", "1"])):
+        r = cli(keyplan, command, sample, "--endpoint", url, "--table-name", "Missing", *extra, expect=2)
+        if f"keyplan-cli {command}: table Missing does not exist on {url}/: run keyplan-cli deploy first" not in r.stderr:
+            failures.append(f"{command} on a missing table")
+            print(f"{command} on a missing table said: {r.stderr}")
+    # Every students pattern takes its inputs from items (saas's pattern 6 would run, on a fixed input).
+    students = os.path.join(SAMPLES, "students.keyplan.json")
+    cli(keyplan, "deploy", students, "--endpoint", url, "--table-name", "Empty")
+    empty = cli(keyplan, "bench", students, "--endpoint", url, "--table-name", "Empty", "--seconds", "1", expect=1)
+    if "found no Student item with studentId in table Empty" not in empty.stdout or \
+            "keyplan-cli bench: no call of any pattern succeeded" not in empty.stderr:
+        failures.append("bench of an empty table")
+        print("bench of an empty table said:\n" + empty.stdout + empty.stderr)
+
+
 def deploy_paths(keyplan, url):
     """Adds a missing GSI to an existing table; refuses a table whose keys differ."""
     sample = os.path.join(SAMPLES, "ecommerce.keyplan.json")
@@ -147,6 +165,7 @@ def main():
         print("\nbench (2 s at 5% of the ecommerce rates):\n" + bench.stdout)
         check_bench(bench.stdout)
         deploy_paths(keyplan, url)
+        refusal_paths(keyplan, url)
     finally:
         ddbl.stop()
     print(f"\n{len(failures)} failed: {failures}" if failures else "\nall passed")
