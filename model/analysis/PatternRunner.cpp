@@ -16,6 +16,13 @@ double consumed(const std::optional<store::ConsumedCapacity>& c) { return c ? c-
 
 PatternRunner::PatternRunner(const design::Design& design, store::Store& store) : design_(design), store_(store) {}
 
+void PatternRunner::requireRunnable(const PatternPlan& plan)
+{
+    // An index the table lacks, or a pattern that names nothing real, cannot be sent anywhere.
+    if (plan.request.operation == Operation::None || plan.verdict == Verdict::MissingIndex || plan.verdict == Verdict::Invalid)
+        throw std::runtime_error(plan.explanation);
+}
+
 RunResult PatternRunner::run(const design::AccessPattern& pattern, const design::Values& given,
                              const std::optional<dynamo::Item>& exclusiveStartKey) const
 {
@@ -25,9 +32,7 @@ RunResult PatternRunner::run(const design::AccessPattern& pattern, const design:
     result.estimate = cost.patternCost(pattern, result.plan);
     const PatternPlan& plan = result.plan;
     const PlannedRequest& request = plan.request;
-    // An index the table lacks, or a pattern that names nothing real, cannot be sent anywhere.
-    if (request.operation == Operation::None || plan.verdict == Verdict::MissingIndex || plan.verdict == Verdict::Invalid)
-        throw std::runtime_error(plan.explanation);
+    requireRunnable(plan);
     result.inputs = RunInputs(design_, store_).completeInputs(pattern, plan, given);
 
     switch (request.operation) {

@@ -47,6 +47,9 @@ public:
     RunResult run(const design::AccessPattern& pattern, const design::Values& inputs = {},
                   const std::optional<dynamo::Item>& exclusiveStartKey = std::nullopt) const;
 
+    // Throws std::runtime_error with the plan's explanation when it has nothing to send.
+    static void requireRunnable(const PatternPlan& plan);
+
 private:
     const design::Design& design_;
     store::Store& store_;

@@ -160,13 +160,49 @@ Search prepare(const design::Design& d, const design::AccessPattern& pattern, co
     return search;
 }
 
+}  // namespace
+
+// The pages a RunInputs has read, kept so that the inputs of every pattern it samples for come
+// from one pass over the table: by (segments, segment), in order.
+struct RunInputs::PageCache {
+    struct Page {
+        std::vector<dynamo::Item> items;
+        bool last = false;
+    };
+    std::map<std::pair<int, int>, std::vector<Page>> pages;
+
+    const Page& page(store::Store& store, const std::string& table, int segments, int segment, size_t index)
+    {
+        std::vector<Page>& read = pages[{segments, segment}];
+        while (read.size() <= index) {
+            store::ScanRequest scan;
+            scan.tableName = table;
+            scan.limit = kScanPageItems;
+            if (!read.empty()) scan.exclusiveStartKey = lastKeys[{segments, segment}];
+            if (segments > 1) {
+                scan.segment = segment;
+                scan.totalSegments = segments;
+            }
+            auto response = store.scan(scan);
+            read.push_back({response.items.value_or(std::vector<dynamo::Item>{}), !response.lastEvaluatedKey});
+            if (response.lastEvaluatedKey) lastKeys[{segments, segment}] = *response.lastEvaluatedKey;
+        }
+        return read[index];
+    }
+
+private:
+    std::map<std::pair<int, int>, dynamo::Item> lastKeys;
+};
+
+namespace {
+
 // Reads the table's items into the wants: pages taken in turn from each segment, stopping once a
 // whole turn leaves `enough` true, every segment is read, or the page budget is spent.
-void collect(const design::Design& d, store::Store& store, const design::AccessPattern& pattern, Search& search, int segments,
-             const std::function<bool()>& enough)
+void collect(const design::Design& d, store::Store& store, RunInputs::PageCache& cache, const design::AccessPattern& pattern,
+             Search& search, int segments, const std::function<bool()>& enough)
 {
     struct Segment {
-        std::optional<dynamo::Item> startKey;
+        size_t next = 0;
         bool done = false;
     };
     std::vector<Segment> slices(static_cast<size_t>(segments));
@@ -177,17 +213,9 @@ void collect(const design::Design& d, store::Store& store, const design::AccessP
             Segment& slice = slices[size_t(s)];
             if (slice.done) continue;
             any = true;
-            store::ScanRequest scan;
-            scan.tableName = d.table().name;
-            scan.limit = kScanPageItems;
-            scan.exclusiveStartKey = slice.startKey;
-            if (segments > 1) {
-                scan.segment = s;
-                scan.totalSegments = segments;
-            }
-            const auto response = store.scan(scan);
+            const RunInputs::PageCache::Page& page = cache.page(store, d.table().name, segments, s, slice.next++);
             ++pages;
-            for (const auto& item : response.items.value_or(std::vector<dynamo::Item>{})) {
+            for (const auto& item : page.items) {
                 const auto id = d.identify(item);
                 if (!id) continue;
                 for (Want& w : search.wants) {
@@ -205,8 +233,7 @@ void collect(const design::Design& d, store::Store& store, const design::AccessP
                     w.found.push_back(std::move(c));
                 }
             }
-            slice.startKey = response.lastEvaluatedKey;
-            slice.done = !response.lastEvaluatedKey;
+            slice.done = page.last;
         }
         if (!any) break;
     }
@@ -250,14 +277,19 @@ const design::Values* fullestCollection(const Want& w)
 
 }  // namespace
 
-RunInputs::RunInputs(const design::Design& design, store::Store& store) : design_(design), store_(store) {}
+RunInputs::RunInputs(const design::Design& design, store::Store& store)
+    : design_(design), store_(store), pages_(std::make_unique<PageCache>())
+{
+}
+
+RunInputs::~RunInputs() = default;
 
 design::Values RunInputs::completeInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
                                          const design::Values& given) const
 {
     Search search = prepare(design_, pattern, plan, given);
     if (search.missing.empty() || !search.firstReturned) return search.inputs;
-    collect(design_, store_, pattern, search, 1, [&] {
+    collect(design_, store_, *pages_, pattern, search, 1, [&] {
         return std::all_of(search.wants.begin(), search.wants.end(),
                            [&](const Want& w) { return w.found.size() >= (w.entity == search.firstReturned ? kCandidates : 1); });
     });
@@ -280,7 +312,7 @@ std::vector<design::Values> RunInputs::sampleInputs(const design::AccessPattern&
     if (search.wants.empty()) requireEveryInput(pattern, search, search.inputs);  // throws: no entity has them
     // The first entity's sets are the ones that spread the calls; the others give one set each
     // at least, taken in turn.
-    collect(design_, store_, pattern, search, kSampleSegments, [&] {
+    collect(design_, store_, *pages_, pattern, search, kSampleSegments, [&] {
         for (size_t i = 0; i < search.wants.size(); ++i) {
             const Want& w = search.wants[i];
             if (w.found.empty() || (i == 0 && w.distinctSets().size() < count)) return false;

@@ -15,6 +15,7 @@
 #include "design/Design.h"
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace keyplan::store {
@@ -23,9 +24,14 @@ class Store;
 
 namespace keyplan::analysis {
 
+// One instance reads each page of the table once, however many patterns it finds inputs for; a
+// new one sees the data as it is now.
 class RunInputs {
 public:
     RunInputs(const design::Design& design, store::Store& store);
+    ~RunInputs();
+    RunInputs(const RunInputs&) = delete;
+    RunInputs& operator=(const RunInputs&) = delete;
 
     // Throws dynamo::Error from the store and std::invalid_argument when no item has an input.
     design::Values completeInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
@@ -37,9 +43,12 @@ public:
     std::vector<design::Values> sampleInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
                                              const design::Values& given, size_t count) const;
 
+    struct PageCache;
+
 private:
     const design::Design& design_;
     store::Store& store_;
+    std::unique_ptr<PageCache> pages_;
 };
 
 }  // namespace keyplan::analysis

@@ -12,6 +12,7 @@
 #include "design/TableSchema.h"
 #include "store/SqliteStore.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -54,6 +55,50 @@ design::Design pointerWithCustomers(int customers = 3)
     d.replaceEntity(order);
     return d;
 }
+
+// A store that counts the Scan requests it is sent and passes everything to another.
+class ScanCountingStore : public store::Store {
+public:
+    explicit ScanCountingStore(store::Store& inner) : inner_(inner) {}
+    int scans = 0;
+
+    store::ScanResponse scan(const store::ScanRequest& r) override
+    {
+        ++scans;
+        return inner_.scan(r);
+    }
+    store::CreateTableResponse createTable(const store::CreateTableRequest& r) override { return inner_.createTable(r); }
+    store::DeleteTableResponse deleteTable(const store::DeleteTableRequest& r) override { return inner_.deleteTable(r); }
+    store::DescribeTableResponse describeTable(const store::DescribeTableRequest& r) override { return inner_.describeTable(r); }
+    store::UpdateTableResponse updateTable(const store::UpdateTableRequest& r) override { return inner_.updateTable(r); }
+    store::ListTablesResponse listTables(const store::ListTablesRequest& r) override { return inner_.listTables(r); }
+    store::PutItemResponse putItem(const store::PutItemRequest& r) override { return inner_.putItem(r); }
+    store::GetItemResponse getItem(const store::GetItemRequest& r) override { return inner_.getItem(r); }
+    store::DeleteItemResponse deleteItem(const store::DeleteItemRequest& r) override { return inner_.deleteItem(r); }
+    store::UpdateItemResponse updateItem(const store::UpdateItemRequest& r) override { return inner_.updateItem(r); }
+    store::QueryResponse query(const store::QueryRequest& r) override { return inner_.query(r); }
+    store::BatchGetItemResponse batchGetItem(const store::BatchGetItemRequest& r) override { return inner_.batchGetItem(r); }
+    store::BatchWriteItemResponse batchWriteItem(const store::BatchWriteItemRequest& r) override
+    {
+        return inner_.batchWriteItem(r);
+    }
+    store::TransactWriteItemsResponse transactWriteItems(const store::TransactWriteItemsRequest& r) override
+    {
+        return inner_.transactWriteItems(r);
+    }
+    store::TransactGetItemsResponse transactGetItems(const store::TransactGetItemsRequest& r) override
+    {
+        return inner_.transactGetItems(r);
+    }
+    store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& r) override
+    {
+        return inner_.partitionStats(r);
+    }
+    void resetPartitionMeters() override { inner_.resetPartitionMeters(); }
+
+private:
+    store::Store& inner_;
+};
 
 }  // namespace
 
@@ -344,6 +389,31 @@ private Q_SLOTS:
         for (const auto& inputs : sets) segments.insert(segmentOf.at("CUST#" + inputs.at("customerId")));
         // A plain Scan's first 16 customers would all sit in the first slice; these come one from each.
         QCOMPARE(segments.size(), size_t(16));
+    }
+
+    void shouldReadEachPageOnceHoweverManyPatternsItSamplesFor()
+    {
+        const auto d = design::loadDesignFile(sample("ecommerce"));  // five patterns, four entities
+        auto local = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*local);
+        ScanCountingStore s(*local);
+        const analysis::PatternPlanner planner(d);
+        // Alone, each pattern's sample reads pages of its own.
+        int separately = 0;
+        for (const auto& p : d.patterns()) {
+            const int before = s.scans;
+            analysis::RunInputs(d, s).sampleInputs(p, planner.plan(p), {}, 1000);
+            separately = std::max(separately, s.scans - before);
+        }
+        QVERIFY(separately >= 16);  // at least one page from each segment
+        // Together, through one RunInputs, no more than the most any one of them read.
+        const int before = s.scans;
+        const analysis::RunInputs sampler(d, s);
+        std::vector<size_t> together;
+        for (const auto& p : d.patterns()) together.push_back(sampler.sampleInputs(p, planner.plan(p), {}, 1000).size());
+        QCOMPARE(s.scans - before, separately);
+        QCOMPARE(together.size(), size_t(5));
+        QVERIFY(std::all_of(together.begin(), together.end(), [](size_t n) { return n > 1; }));
     }
 
     void shouldKeepTheGivenInputsInEverySampledSet()
