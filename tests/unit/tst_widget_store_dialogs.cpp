@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFontMetrics>
+#include <QMessageBox>
 #include <QScreen>
 #include <QSpinBox>
 #include <QtTest>
@@ -85,6 +86,20 @@ private Q_SLOTS:
         dialog.findChild<QSpinBox*>(QStringLiteral("importSample"))->setValue(250);
         QCOMPARE(dialog.table(), QStringLiteral("Shop"));
         QCOMPARE(dialog.sampleItems(), 250);
+    }
+
+    void shouldWidenAMessageBoxToItsTitle()
+    {
+        // The notes after an import from a table: a short text under a title naming the endpoint.
+        QMessageBox box(QMessageBox::Information,
+                        QStringLiteral("Imported table orders-production-archive on https://dynamodb.eu-west-1.amazonaws.com "
+                                       "(eu-west-1)"),
+                        QStringLiteral("Imported"), QMessageBox::Ok);
+        widgets::widenToTitle(box);
+        box.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&box));
+        QVERIFY2(box.width() >= titleTextWidth(box),
+                 qPrintable(QStringLiteral("%1 px wide for a title of %2 px").arg(box.width()).arg(titleTextWidth(box))));
     }
 
     void shouldShowTheWholeTitleOfTheTypedNameGuard()

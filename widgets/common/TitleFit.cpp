@@ -2,6 +2,8 @@
 
 #include <QApplication>
 #include <QFontMetrics>
+#include <QGridLayout>
+#include <QMessageBox>
 #include <QScreen>
 #include <QWidget>
 
@@ -25,6 +27,17 @@ void widenToTitle(QWidget* window)
     int wanted = std::max(window->minimumSizeHint().width(), titleBarWidth(window));
     if (const QScreen* screen = window->screen()) wanted = std::min(wanted, screen->availableGeometry().width());
     window->setMinimumWidth(std::max(window->minimumWidth(), wanted));
+}
+
+void widenToTitle(QMessageBox& box)
+{
+    auto* grid = qobject_cast<QGridLayout*>(box.layout());
+    if (!grid) return;
+    int wanted = titleBarWidth(&box);
+    if (const QScreen* screen = box.screen()) wanted = std::min(wanted, screen->availableGeometry().width());
+    const QMargins margins = grid->contentsMargins();
+    grid->addItem(new QSpacerItem(wanted - margins.left() - margins.right(), 0, QSizePolicy::Minimum, QSizePolicy::Fixed),
+                  grid->rowCount(), 0, 1, grid->columnCount());
 }
 
 }  // namespace keyplan::widgets

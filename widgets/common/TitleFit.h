@@ -3,6 +3,7 @@
 // with room for the title bar's icon and buttons, bounded by the screen.
 #pragma once
 
+class QMessageBox;
 class QWidget;
 
 namespace keyplan::widgets {
@@ -14,5 +15,8 @@ int titleBarWidth(const QWidget* window);
 // Raises `window`'s minimum width to titleBarWidth (never beyond its screen's available width).
 // Call once the title is set.
 void widenToTitle(QWidget* window);
+// The same for a message box, which sizes itself to its text when shown: a spacer as wide as the
+// title needs goes under its contents. Call once the title and the text are set.
+void widenToTitle(QMessageBox& box);
 
 }  // namespace keyplan::widgets

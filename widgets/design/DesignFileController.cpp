@@ -6,6 +6,7 @@
 #include "io/OneTable.h"
 #include "io/Workbench.h"
 #include "widgets/common/Icons.h"
+#include "widgets/common/TitleFit.h"
 #include "widgets/design/RecentFiles.h"
 #include "widgets/render/DesignDocumentHtml.h"
 #include "widgets/render/LayoutPicture.h"
@@ -218,6 +219,7 @@ DesignFileController::Prompts DesignFileController::defaultPrompts()
         QMessageBox box(QMessageBox::Information, title, title, QMessageBox::Ok, dialogParent_);
         box.setInformativeText(tr("%n note(s); see the details.", nullptr, static_cast<int>(notes.size())));
         box.setDetailedText(notes.join(u'\n'));
+        widenToTitle(box);  // the title names the source, an endpoint's URL for a table
         box.exec();
     };
     return p;
