@@ -27,19 +27,38 @@ const char* EndpointOptions::help()
            "  --profile P      the AWS profile to sign with (default: AWS_ACCESS_KEY_ID..., AWS_PROFILE, default)\n";
 }
 
-std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, QTextStream& err) const
+std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, QTextStream& out, QTextStream& err) const
 {
     try {
         store::RemoteOptions options = store::resolveRemoteOptions(
             {endpointUrl.toStdString(), region.toStdString(), profile.toStdString()}, aws::AwsEnvironment());
         if (maxAttempts) options.maxAttempts = *maxAttempts;
-        return std::make_unique<store::RemoteStore>(std::move(options));
+        auto remote = std::make_unique<store::RemoteStore>(std::move(options));
+        out << "Endpoint: " << describeEndpoint(*remote) << "\n";
+        return remote;
     } catch (const store::NoRegionError&) {
         err << "keyplan-cli " << command << ": no region: give --region or set AWS_REGION\n";
     } catch (const aws::ConfigError& e) {
         err << "keyplan-cli " << command << ": " << e.what() << "\n";
     } catch (const dynamo::Error& e) {
         err << "keyplan-cli " << command << ": " << QString::fromStdString(e.message()) << "\n";
+    }
+    return nullptr;
+}
+
+std::unique_ptr<store::RemoteStore> EndpointOptions::openTable(const char* command, const std::string& table, QTextStream& out,
+                                                               QTextStream& err) const
+{
+    auto remote = open(command, out, err);
+    if (!remote) return nullptr;
+    try {
+        remote->describeTable({table});
+        return remote;
+    } catch (const dynamo::Error& e) {
+        if (e.code() == dynamo::ErrorCode::ResourceNotFoundException)
+            err << "keyplan-cli " << command << ": table " << QString::fromStdString(table) << " does not exist on "
+                << QString::fromStdString(remote->endpoint().url()) << ": run keyplan-cli deploy first\n";
+        else err << "keyplan-cli " << command << ": " << QString::fromStdString(e.name() + ": " + e.message()) << "\n";
     }
     return nullptr;
 }

@@ -32,8 +32,14 @@ struct EndpointOptions {
     // *error when the option lacks its value.
     bool take(const QStringList& args, int& i, QString* error);
 
-    // Opens the store; on failure writes "keyplan-cli COMMAND: ..." to err and returns null.
-    std::unique_ptr<store::RemoteStore> open(const char* command, QTextStream& err) const;
+    // Opens the store and writes "Endpoint: ..." (describeEndpoint) to out; on failure writes
+    // "keyplan-cli COMMAND: ..." to err and returns null.
+    std::unique_ptr<store::RemoteStore> open(const char* command, QTextStream& out, QTextStream& err) const;
+
+    // open(), then DescribeTable: null, the reason on err, when the table is not there ("run
+    // keyplan-cli deploy first") or the endpoint refuses (DynamoDB's exception name and message).
+    std::unique_ptr<store::RemoteStore> openTable(const char* command, const std::string& table, QTextStream& out,
+                                                  QTextStream& err) const;
 
     static const char* help();
 };

@@ -3,11 +3,18 @@
 // seconds, from a pool of worker threads on an open-loop schedule, and reports per pattern the
 // p50/p99 latency, the read units consumed per call against the cost model's estimate, and how
 // many calls were throttled. Requests are not retried, so throttling shows rather than hides.
+//
+// Each pattern's calls take their inputs in turn from up to --inputs sets read off items across
+// the table (analysis::RunInputs::sampleInputs), in a fixed shuffled order, so the calls spread over
+// the table's partitions as production traffic does; one set would measure one partition's limits.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 #include "EndpointOptions.h"
 
+#include "analysis/CostModel.h"
+#include "analysis/PatternPlanner.h"
 #include "analysis/PatternRunner.h"
-#include "design/DesignFile.h"
+#include "analysis/RunInputs.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
 
@@ -18,6 +25,7 @@
 #include <cmath>
 #include <mutex>
 #include <queue>
+#include <random>
 #include <thread>
 
 namespace {
@@ -28,11 +36,12 @@ using Clock = std::chrono::steady_clock;
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
 constexpr const char* kUsage = "usage: keyplan-cli bench DESIGN (--endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
-                               "                         [--seconds N] [--scale X] [--threads T]\n";
+                               "                         [--seconds N] [--scale X] [--threads T] [--inputs K]\n";
 
 struct PatternBench {
     const design::AccessPattern* pattern = nullptr;
-    design::Values inputs;
+    std::vector<design::Values> inputSets;  // the calls take them in turn
+    size_t nextInputs = 0;
     double estimatedUnits = 0;
     double rate = 0;  // calls per second asked for
     std::string skipped;
@@ -73,11 +82,14 @@ void runSchedule(const analysis::PatternRunner& runner, std::vector<PatternBench
     auto worker = [&] {
         while (true) {
             Due due;
+            const design::Values* inputs = nullptr;
             {
                 std::lock_guard lock(mutex);
                 if (queue.empty()) return;
                 due = queue.top();
                 queue.pop();
+                PatternBench& scheduled = benches[due.pattern];
+                inputs = &scheduled.inputSets[scheduled.nextInputs++ % scheduled.inputSets.size()];
                 const auto next = due.at + std::chrono::microseconds(int64_t(1e6 / benches[due.pattern].rate));
                 if (next < end) queue.push({next, due.pattern});
             }
@@ -85,7 +97,7 @@ void runSchedule(const analysis::PatternRunner& runner, std::vector<PatternBench
             PatternBench& b = benches[due.pattern];
             const Clock::time_point sent = Clock::now();
             try {
-                const analysis::RunResult r = runner.run(*b.pattern, b.inputs);
+                const analysis::RunResult r = runner.run(*b.pattern, *inputs);
                 const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
                 std::lock_guard lock(mutex);
                 b.latenciesMs.push_back(ms);
@@ -108,7 +120,7 @@ void runSchedule(const analysis::PatternRunner& runner, std::vector<PatternBench
 
 void report(QTextStream& out, const std::vector<PatternBench>& benches, double seconds)
 {
-    out << "\n#   Pattern                       Rate/s  Calls    p50 ms   p99 ms  RU/call  Est RU  Throttled  Errors\n";
+    out << "\n#   Pattern                       Rate/s  Calls  Inputs    p50 ms   p99 ms  RU/call  Est RU  Throttled  Errors\n";
     for (const PatternBench& b : benches) {
         out << QString::number(b.pattern->number).leftJustified(4) << q(b.pattern->name).left(29).leftJustified(30);
         if (!b.skipped.empty()) {
@@ -117,6 +129,7 @@ void report(QTextStream& out, const std::vector<PatternBench>& benches, double s
         }
         const size_t ok = b.latenciesMs.size();
         out << QString::number(b.rate, 'g', 4).rightJustified(6) << QString::number(qint64(ok)).rightJustified(7)
+            << QString::number(qint64(b.inputSets.size())).rightJustified(8)
             << QString::number(percentile(b.latenciesMs, 0.50), 'f', 2).rightJustified(10)
             << QString::number(percentile(b.latenciesMs, 0.99), 'f', 2).rightJustified(9)
             << QString::number(ok ? b.consumedUnits / double(ok) : 0, 'g', 4).rightJustified(9)
@@ -124,7 +137,9 @@ void report(QTextStream& out, const std::vector<PatternBench>& benches, double s
             << QString::number(b.failed).rightJustified(8) << "\n";
         if (!b.firstError.empty()) out << "      first error: " << q(b.firstError) << "\n";
     }
-    out << "Over " << seconds << " s; RU/call is the ConsumedCapacity the endpoint reported, Est RU the cost model's.\n";
+    out << "Over " << seconds
+        << " s; RU/call is the ConsumedCapacity the endpoint reported, Est RU the cost model's;\n"
+           "Inputs is how many distinct input sets, read off items across the table, the calls took in turn.\n";
 }
 
 int run(const QStringList& args)
@@ -134,6 +149,7 @@ int run(const QStringList& args)
     QString file, tableName;
     double seconds = 10, scale = 1;
     int threads = 8;
+    int inputCount = 1000;
     cli::EndpointOptions endpoint;
     endpoint.maxAttempts = 1;
     for (int i = 0; i < args.size(); ++i) {
@@ -146,10 +162,12 @@ int run(const QStringList& args)
             out << kUsage << "\n"
                 << "Runs every access pattern of DESIGN at its rate (times --scale, default 1) for --seconds (default 10)\n"
                    "against a deployed and loaded table, and reports p50/p99 latency, consumed against estimated read\n"
-                   "units, and throttled calls per pattern. Inputs come from one item per pattern found in the table.\n"
+                   "units, and throttled calls per pattern. The calls take their inputs in turn from up to --inputs sets read\n"
+                   "off different items across the table (a segmented Scan), so they spread over its partitions.\n"
                 << cli::EndpointOptions::help()
                 << "  --table-name N   the table's name instead of the design's\n"
-                   "  --threads T      concurrent requests at most (default 8)\n";
+                   "  --threads T      concurrent requests at most (default 8)\n"
+                   "  --inputs K       distinct input sets per pattern at most (default 1000)\n";
             return 0;
         } else if (a == "--seconds" && i + 1 < args.size()) {
             seconds = args[++i].toDouble(&ok);
@@ -160,6 +178,9 @@ int run(const QStringList& args)
         } else if (a == "--threads" && i + 1 < args.size()) {
             threads = args[++i].toInt(&ok);
             ok = ok && threads >= 1 && threads <= 256;
+        } else if (a == "--inputs" && i + 1 < args.size()) {
+            inputCount = args[++i].toInt(&ok);
+            ok = ok && inputCount >= 1 && inputCount <= 100000;
         } else if (a == "--table-name" && i + 1 < args.size()) {
             tableName = args[++i];
         } else if (a.startsWith('-') || !file.isEmpty()) {
@@ -176,32 +197,31 @@ int run(const QStringList& args)
         err << kUsage;
         return 2;
     }
-    design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli bench: " << e.what() << "\n";
-        return 2;
-    }
-    if (!tableName.isEmpty()) {
-        design::Table table = d.table();
-        table.name = tableName.toStdString();
-        d.setTable(table);
-    }
-    auto remote = endpoint.open("bench", err);
+    const auto read = cli::readDesignArgument(file, "bench", err, tableName);
+    if (!read) return 2;
+    const design::Design& d = *read;
+    auto remote = endpoint.openTable("bench", d.table().name, out, err);
     if (!remote) return 2;
-    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
 
     const analysis::PatternRunner runner(d, *remote);
+    const analysis::CostModel cost(d);
+    const analysis::PatternPlanner planner(d, &cost);
+    const analysis::RunInputs sampler(d, *remote);  // one pass over the table serves every pattern
     std::vector<PatternBench> benches;
+    std::mt19937 shuffler(20261201);  // fixed: two runs of one design send the same calls
     for (const design::AccessPattern& p : d.patterns()) {
         PatternBench b;
         b.pattern = &p;
         b.rate = p.ratePerSecond * scale;
         try {
-            const analysis::RunResult first = runner.run(p, {});
-            b.inputs = first.inputs;
-            b.estimatedUnits = first.estimate.read.readUnits;
+            const analysis::PatternPlan plan = planner.plan(p);
+            analysis::PatternRunner::requireRunnable(plan);
+            b.inputSets = sampler.sampleInputs(p, plan, {}, size_t(inputCount));
+            std::shuffle(b.inputSets.begin(), b.inputSets.end(), shuffler);
+            // One call before the clock starts: a pattern that cannot run says why here.
+            b.estimatedUnits = runner.run(p, b.inputSets.front()).estimate.read.readUnits;
+        } catch (const dynamo::Error& e) {
+            b.skipped = e.name() + ": " + e.message();
         } catch (const std::exception& e) {
             b.skipped = e.what();
         }
@@ -210,7 +230,10 @@ int run(const QStringList& args)
     }
     runSchedule(runner, benches, seconds, threads);
     report(out, benches, seconds);
-    return 0;
+    // A benchmark that measured nothing is a failure, whatever the reasons printed above.
+    const bool anyRan = std::any_of(benches.begin(), benches.end(), [](const PatternBench& b) { return !b.latenciesMs.empty(); });
+    if (!anyRan) err << "keyplan-cli bench: no call of any pattern succeeded\n";
+    return anyRan ? 0 : 1;
 }
 
 }  // namespace

@@ -2,11 +2,11 @@
 // units, dollars a month), the write cost per entity, and the risks. Exit status 0 when every
 // pattern is served by one request, 1 when one is not, 2 when the design cannot be read.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 #include "Printable.h"
 #include "TextWrap.h"
 
 #include "analysis/Analysis.h"
-#include "design/DesignFile.h"
 
 #include <QTextStream>
 
@@ -160,13 +160,9 @@ int run(const QStringList& args)
         err << "usage: keyplan-cli check DESIGN [--verbose]\n";
         return 2;
     }
-    design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli check: " << e.what() << "\n";
-        return 2;
-    }
+    const auto read = cli::readDesignArgument(file, "check", err);
+    if (!read) return 2;
+    const design::Design& d = *read;
     const analysis::Report report = analysis::analyze(d);
     const auto& t = d.table();
     const auto& prices = d.prices();

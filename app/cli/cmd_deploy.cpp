@@ -3,9 +3,9 @@
 // it is ACTIVE; on an existing table adds the GSIs it lacks (waiting for each backfill) and refuses,
 // saying why, when the keys differ. It never deletes anything.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 #include "EndpointOptions.h"
 
-#include "design/DesignFile.h"
 #include "design/TableSchema.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
@@ -65,19 +65,11 @@ int run(const QStringList& args)
         err << kUsage;
         return 2;
     }
-    design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli deploy: " << e.what() << "\n";
-        return 2;
-    }
-    auto remote = endpoint.open("deploy", err);
+    const auto d = cli::readDesignArgument(file, "deploy", err, tableName);
+    if (!d) return 2;
+    auto remote = endpoint.open("deploy", out, err);
     if (!remote) return 2;
-    store::CreateTableRequest wanted = design::createTableRequest(d);
-    if (!tableName.isEmpty()) wanted.tableName = tableName.toStdString();
-
-    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
+    store::CreateTableRequest wanted = design::createTableRequest(*d);
     try {
         const store::DeploymentPlan plan = store::planDeployment(*remote, wanted);
         for (const std::string& line : plan.describe()) out << q(line) << "\n";

@@ -6,9 +6,9 @@
 // with the keys ElectroDB, OneTable and DynamoDB Toolbox compute for the same values.
 // Exit status: 0 written; 2 bad arguments or a design that cannot be read.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 
 #include "analysis/ExampleItems.h"
-#include "design/DesignFile.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "wire/Encode.h"
@@ -130,13 +130,9 @@ int run(const QStringList& args)
         err << "keyplan-cli examples: no design given\n" << usage;
         return 2;
     }
-    design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli examples: " << e.what() << "\n";
-        return 2;
-    }
+    const auto read = cli::readDesignArgument(file, "examples", err);
+    if (!read) return 2;
+    const design::Design& d = *read;
     const std::string text = examplesJson(d, perEntity);
     QFile stdoutFile;
     if (!stdoutFile.open(stdout, QIODevice::WriteOnly) ||

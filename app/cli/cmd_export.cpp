@@ -5,11 +5,11 @@
 // Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a design that
 // cannot be read.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 
 #include "RenderExport.h"
 
 #include "analysis/Analysis.h"
-#include "design/DesignFile.h"
 #include "io/Export.h"
 #include "io/Markdown.h"
 
@@ -133,13 +133,9 @@ int run(const QStringList& args)
         return 2;
     }
 
-    design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli export: " << e.what() << "\n";
-        return 2;
-    }
+    const auto read = cli::readDesignArgument(file, "export", err);
+    if (!read) return 2;
+    const design::Design& d = *read;
     PictureRequest request;
     request.format = formatName;
     request.indexName = indexName;

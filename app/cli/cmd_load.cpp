@@ -4,6 +4,7 @@
 // On a DynamoDB endpoint the table must have been deployed (keyplan-cli deploy): load writes
 // items, it neither creates nor deletes tables there.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 #include "EndpointOptions.h"
 #include "LoadJsonLines.h"
 #include "Printable.h"
@@ -11,7 +12,6 @@
 #include "analysis/CostModel.h"
 #include "analysis/ItemFactory.h"
 #include "analysis/SampleData.h"
-#include "design/DesignFile.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
 #include "store/SqliteStore.h"
@@ -102,19 +102,7 @@ std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointO
         err << "keyplan-cli load: --replace deletes a table; on an endpoint delete it yourself, then deploy\n";
         return nullptr;
     }
-    auto remote = endpoint.open("load", err);
-    if (!remote) return nullptr;
-    out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
-    try {
-        remote->describeTable({d.table().name});
-    } catch (const dynamo::Error& e) {
-        if (e.code() == dynamo::ErrorCode::ResourceNotFoundException)
-            err << "keyplan-cli load: table " << q(d.table().name) << " does not exist on " << q(remote->endpoint().url())
-                << ": run keyplan-cli deploy first\n";
-        else err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
-        return nullptr;
-    }
-    return remote;
+    return endpoint.openTable("load", d.table().name, out, err);
 }
 
 int help(QTextStream& out)
@@ -203,17 +191,9 @@ int run(const QStringList& args)
 
     design::Design d;
     if (!file.isEmpty()) {
-        try {
-            d = design::loadDesignFile(file);
-        } catch (const json::FormatError& e) {
-            err << "keyplan-cli load: " << e.what() << "\n";
-            return 2;
-        }
-        if (!tableName.isEmpty()) {
-            design::Table table = d.table();
-            table.name = tableName.toStdString();
-            d.setTable(table);
-        }
+        auto read = cli::readDesignArgument(file, "load", err, tableName);
+        if (!read) return 2;
+        d = std::move(*read);
     }
     if (!jsonLines.isEmpty()) {
         return cli::loadJsonLines(jsonLines, file.isEmpty() ? std::nullopt : std::optional<design::Design>(d), tableName,

@@ -6,8 +6,8 @@
 // and grades it against the scenario (see model/practice/Grader.h). Exit status: 0 when listed,
 // shown or graded; 2 when the scenario, the design or the answers cannot be read, or on a usage error.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 
-#include "design/DesignFile.h"
 #include "json/Value.h"
 #include "practice/Grader.h"
 #include "practice/ReportFormat.h"
@@ -93,17 +93,6 @@ bool loadAnswers(const QString& file, std::vector<std::pair<std::string, std::st
     return true;
 }
 
-bool loadDesign(const QString& file, design::Design* out, QTextStream& err)
-{
-    try {
-        *out = design::loadDesignFile(file);
-        return true;
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli practice grade: " << e.what() << "\n";
-        return false;
-    }
-}
-
 int grade(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     QStringList positional;
@@ -141,9 +130,10 @@ int grade(const QStringList& args, QTextStream& out, QTextStream& err)
         return 2;
     }
     practice::Scenario scenario;
-    design::Design candidate;
     practice::GradeInput input;
-    if (!loadScenario(positional[0], &scenario, err) || !loadDesign(positional[1], &candidate, err)) return 2;
+    if (!loadScenario(positional[0], &scenario, err)) return 2;
+    const auto candidate = cli::readDesignArgument(positional[1], "practice grade", err);
+    if (!candidate) return 2;
     if (!answers.isEmpty() && !loadAnswers(answers, &input.answers, err)) return 2;
     if (!curveball.isEmpty()) {
         if (!scenario.curveball(curveball.toStdString())) {
@@ -152,12 +142,12 @@ int grade(const QStringList& args, QTextStream& out, QTextStream& err)
         }
         input.curveballs.push_back(curveball.toStdString());
         if (!before.isEmpty()) {
-            design::Design b;
-            if (!loadDesign(before, &b, err)) return 2;
-            input.before = std::move(b);
+            auto b = cli::readDesignArgument(before, "practice grade", err);
+            if (!b) return 2;
+            input.before = std::move(*b);
         }
     }
-    const practice::GradeReport report = practice::grade(scenario, candidate, input);
+    const practice::GradeReport report = practice::grade(scenario, *candidate, input);
     if (format == "json") out << q(practice::reportJson(report).dump()) << "\n";
     else if (format == "md") out << q(practice::reportMarkdown(report));
     else out << q(practice::reportText(report));

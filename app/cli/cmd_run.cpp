@@ -3,12 +3,12 @@
 // consumed capacity beside the cost model's estimate, and the latency. Without --db or an endpoint
 // it runs on the design's sample data in memory.
 #include "CliCommand.h"
+#include "DesignArgument.h"
 #include "EndpointOptions.h"
 #include "TextWrap.h"
 
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
-#include "design/DesignFile.h"
 #include "dynamo/Error.h"
 #include "store/SqliteStore.h"
 
@@ -125,18 +125,9 @@ int run(const QStringList& args)
     }
     if (file.isEmpty() || number <= 0 || (!db.isEmpty() && endpoint.given())) return usage(err);
 
-    design::Design d;
-    try {
-        d = design::loadDesignFile(file);
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli run: " << e.what() << "\n";
-        return 2;
-    }
-    if (!tableName.isEmpty()) {
-        design::Table table = d.table();
-        table.name = tableName.toStdString();
-        d.setTable(table);
-    }
+    const auto read = cli::readDesignArgument(file, "run", err, tableName);
+    if (!read) return 2;
+    const design::Design& d = *read;
     const design::AccessPattern* pattern = d.patternByNumber(number);
     if (!pattern) {
         err << "keyplan-cli run: " << file << " has no access pattern " << number << "\n";
@@ -146,9 +137,8 @@ int run(const QStringList& args)
     try {
         std::unique_ptr<store::Store> store;
         if (endpoint.given()) {
-            auto remote = endpoint.open("run", err);
+            auto remote = endpoint.openTable("run", d.table().name, out, err);
             if (!remote) return 2;
-            out << "Endpoint: " << cli::describeEndpoint(*remote) << "\n";
             store = std::move(remote);
         } else if (db.isEmpty()) {
             auto memory = store::SqliteStore::openInMemory();

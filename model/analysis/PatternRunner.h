@@ -1,10 +1,9 @@
 // Runs an access pattern's planned request against a store and reports what DynamoDB would: the
 // items, the LastEvaluatedKey, the consumed capacity, beside the cost model's estimate.
 //
-// Inputs the caller does not give are read off the data: the runner finds an item of the
-// pattern's first returned entity in the store, reads its attribute values back from its keys
-// (design::Design::identify) and uses them, so a pattern run on sample data returns something.
-// Range inputs without a value span the generator's whole range.
+// Inputs the caller does not give are read off the data (analysis/RunInputs): from an item of
+// the pattern's returned entities in the fullest collection the pattern reads, so a pattern run
+// on sample data returns something. Range inputs without a value span the generator's range.
 //
 // What runs: the plan's request (GetItem, Query, or the Scan a NeedsScan plan describes); for a
 // pattern whose GSI lacks attributes, the Query and then one GetItem per item, as the verdict
@@ -48,9 +47,8 @@ public:
     RunResult run(const design::AccessPattern& pattern, const design::Values& inputs = {},
                   const std::optional<dynamo::Item>& exclusiveStartKey = std::nullopt) const;
 
-    // The inputs the runner would use: `given` completed from an item in the store.
-    design::Values completeInputs(const design::AccessPattern& pattern, const PatternPlan& plan,
-                                  const design::Values& given) const;
+    // Throws std::runtime_error with the plan's explanation when it has nothing to send.
+    static void requireRunnable(const PatternPlan& plan);
 
 private:
     const design::Design& design_;

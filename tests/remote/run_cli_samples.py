@@ -1,5 +1,6 @@
 """Every sample design deployed, loaded and run against DynamoDB Local from the command line
-(keyplan-cli deploy / load / run / bench with --endpoint), plus deploy's two other paths: adding
+(keyplan-cli deploy / load / run / bench with --endpoint; bench's calls must spread over many
+input sets), plus deploy's two other paths: adding
 a GSI the existing table lacks, and refusing a table whose keys differ.
 
 For each pattern it prints the read units DynamoDB Local reported beside the cost model's
@@ -70,6 +71,38 @@ def explain(consumed, requests, estimate, count, sized):
     return None
 
 
+def check_bench(report):
+    """Every ecommerce pattern ran without errors, its calls spread over many input sets (the
+    loaded sample has dozens of customers, orders and days), not bound to one partition."""
+    rows = re.findall(r"^(\d+)\s+(.{29})\s+([\d.]+)\s+(\d+)\s+(\d+)\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+(\d+)\s+(\d+)$",
+                      report, re.M)
+    if len(rows) != 5:
+        failures.append("bench report rows")
+        print(f"bench reported {len(rows)} pattern rows, expected 5")
+    for number, title, rate, calls, inputs, throttled, errors in rows:
+        if int(inputs) < 10 or int(errors) != 0 or int(calls) == 0:
+            failures.append(f"bench pattern {number}")
+            print(f"bench pattern {number} ({title.strip()}): {calls} calls over {inputs} input sets, {errors} errors")
+
+
+def refusal_paths(keyplan, url):
+    """A table that is not there, and a benchmark with nothing to measure, are errors that say so."""
+    sample = os.path.join(SAMPLES, "saas.keyplan.json")
+    for command, extra in (("run", ["--pattern", "1"]), ("load", []), ("bench", ["--seconds", "1"])):
+        r = cli(keyplan, command, sample, "--endpoint", url, "--table-name", "Missing", *extra, expect=2)
+        if f"keyplan-cli {command}: table Missing does not exist on {url}/: run keyplan-cli deploy first" not in r.stderr:
+            failures.append(f"{command} on a missing table")
+            print(f"{command} on a missing table said: {r.stderr}")
+    # Every students pattern takes its inputs from items (saas's pattern 6 would run, on a fixed input).
+    students = os.path.join(SAMPLES, "students.keyplan.json")
+    cli(keyplan, "deploy", students, "--endpoint", url, "--table-name", "Empty")
+    empty = cli(keyplan, "bench", students, "--endpoint", url, "--table-name", "Empty", "--seconds", "1", expect=1)
+    if "found no Student item with studentId in table Empty" not in empty.stdout or \
+            "keyplan-cli bench: no call of any pattern succeeded" not in empty.stderr:
+        failures.append("bench of an empty table")
+        print("bench of an empty table said:\n" + empty.stdout + empty.stderr)
+
+
 def deploy_paths(keyplan, url):
     """Adds a missing GSI to an existing table; refuses a table whose keys differ."""
     sample = os.path.join(SAMPLES, "ecommerce.keyplan.json")
@@ -130,7 +163,9 @@ def main():
         bench = cli(keyplan, "bench", os.path.join(SAMPLES, "ecommerce.keyplan.json"), "--endpoint", url, "--seconds", "2",
                     "--scale", "0.05")
         print("\nbench (2 s at 5% of the ecommerce rates):\n" + bench.stdout)
+        check_bench(bench.stdout)
         deploy_paths(keyplan, url)
+        refusal_paths(keyplan, url)
     finally:
         ddbl.stop()
     print(f"\n{len(failures)} failed: {failures}" if failures else "\nall passed")

@@ -1,16 +1,21 @@
-// analysis::SampleData::load and analysis::PatternRunner against the embedded store: sample data
+// analysis::SampleData::load, analysis::PatternRunner and analysis::RunInputs against the embedded store: sample data
 // goes in through BatchWriteItem (25 a call) with progress and cancellation, and every sample
 // pattern runs for real with its consumed capacity beside the estimate.
 #include <QTest>
 
 #include "analysis/CostModel.h"
+#include "analysis/PatternPlanner.h"
 #include "analysis/PatternRunner.h"
+#include "analysis/RunInputs.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 #include "design/TableSchema.h"
 #include "store/SqliteStore.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace keyplan;
 
@@ -33,8 +38,8 @@ int64_t countItems(store::Store& s, const std::string& table)
     }
 }
 
-// The worked example's pointer design with 3 customers of 25 orders each.
-design::Design pointerWithCustomers()
+// The worked example's pointer design with `customers` customers of 25 orders each.
+design::Design pointerWithCustomers(int customers = 3)
 {
     auto d = design::loadDesignFile(fixture("worked_pointer"));
     design::Entity customer;
@@ -42,7 +47,7 @@ design::Design pointerWithCustomers()
     customer.keys["PK"] = {design::KeyTemplate::parse("CUST#{customerId}"), {}, {}};
     customer.keys["SK"] = {design::KeyTemplate::parse("PROFILE"), {}, {}};
     customer.attributes.push_back({"customerId", dynamo::Type::S, design::Generator::parse("uuid"), {}, false, 1.0});
-    customer.sample.count = 3;
+    customer.sample.count = customers;
     d.addEntity(customer, 0);
     design::Entity order = *d.entityByName("CustomerOrder");
     order.sample.parent = "Customer";
@@ -50,6 +55,50 @@ design::Design pointerWithCustomers()
     d.replaceEntity(order);
     return d;
 }
+
+// A store that counts the Scan requests it is sent and passes everything to another.
+class ScanCountingStore : public store::Store {
+public:
+    explicit ScanCountingStore(store::Store& inner) : inner_(inner) {}
+    int scans = 0;
+
+    store::ScanResponse scan(const store::ScanRequest& r) override
+    {
+        ++scans;
+        return inner_.scan(r);
+    }
+    store::CreateTableResponse createTable(const store::CreateTableRequest& r) override { return inner_.createTable(r); }
+    store::DeleteTableResponse deleteTable(const store::DeleteTableRequest& r) override { return inner_.deleteTable(r); }
+    store::DescribeTableResponse describeTable(const store::DescribeTableRequest& r) override { return inner_.describeTable(r); }
+    store::UpdateTableResponse updateTable(const store::UpdateTableRequest& r) override { return inner_.updateTable(r); }
+    store::ListTablesResponse listTables(const store::ListTablesRequest& r) override { return inner_.listTables(r); }
+    store::PutItemResponse putItem(const store::PutItemRequest& r) override { return inner_.putItem(r); }
+    store::GetItemResponse getItem(const store::GetItemRequest& r) override { return inner_.getItem(r); }
+    store::DeleteItemResponse deleteItem(const store::DeleteItemRequest& r) override { return inner_.deleteItem(r); }
+    store::UpdateItemResponse updateItem(const store::UpdateItemRequest& r) override { return inner_.updateItem(r); }
+    store::QueryResponse query(const store::QueryRequest& r) override { return inner_.query(r); }
+    store::BatchGetItemResponse batchGetItem(const store::BatchGetItemRequest& r) override { return inner_.batchGetItem(r); }
+    store::BatchWriteItemResponse batchWriteItem(const store::BatchWriteItemRequest& r) override
+    {
+        return inner_.batchWriteItem(r);
+    }
+    store::TransactWriteItemsResponse transactWriteItems(const store::TransactWriteItemsRequest& r) override
+    {
+        return inner_.transactWriteItems(r);
+    }
+    store::TransactGetItemsResponse transactGetItems(const store::TransactGetItemsRequest& r) override
+    {
+        return inner_.transactGetItems(r);
+    }
+    store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& r) override
+    {
+        return inner_.partitionStats(r);
+    }
+    void resetPartitionMeters() override { inner_.resetPartitionMeters(); }
+
+private:
+    store::Store& inner_;
+};
 
 }  // namespace
 
@@ -286,6 +335,114 @@ private Q_SLOTS:
         QCOMPARE(r.plan.verdict, analysis::Verdict::NeedsScan);
         QCOMPARE(r.items.size(), size_t(1));  // the one customer with that e-mail
         QVERIFY(r.scannedCount > 100);        // after reading the whole table
+    }
+
+    void shouldSampleOneInputSetForEveryPartitionTheDataHas()
+    {
+        const auto d = pointerWithCustomers(40);
+        auto s = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*s);
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(1);  // a customer's orders, by customerId
+        const auto plan = runner.run(*pattern).plan;
+        const auto sets = analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 1000);
+        // 1,000 asked, 40 there: the 25 orders of a customer all give the same customerId.
+        QCOMPARE(sets.size(), size_t(40));
+        std::set<std::string> customers;
+        for (const auto& inputs : sets) {
+            QCOMPARE(inputs.size(), size_t(1));
+            customers.insert(inputs.at("customerId"));
+        }
+        QCOMPARE(customers.size(), size_t(40));
+        for (size_t i = 0; i < sets.size(); i += 7) {
+            const auto r = runner.run(*pattern, sets[i]);
+            QCOMPARE(r.count, int64_t(20));  // that customer's first page of 25 orders
+            QCOMPARE(q(r.items.front().at("PK").asString()), q("CUST#" + sets[i].at("customerId")));
+        }
+        QCOMPARE(analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 5).size(), size_t(5));
+        QVERIFY(analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 0).empty());
+    }
+
+    void shouldDrawTheFirstSampledSetsFromAcrossTheKeySpace()
+    {
+        const auto d = pointerWithCustomers(400);
+        auto s = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*s);
+        // Which of 16 Scan segments (slices of the key space) holds each customer's partition.
+        std::map<std::string, int64_t> segmentOf;
+        for (int64_t segment = 0; segment < 16; ++segment) {
+            store::ScanRequest scan;
+            scan.tableName = d.table().name;
+            scan.segment = segment;
+            scan.totalSegments = 16;
+            do {
+                const auto page = s->scan(scan);
+                for (const auto& item : *page.items) segmentOf[item.at("PK").asString()] = segment;
+                scan.exclusiveStartKey = page.lastEvaluatedKey;
+            } while (scan.exclusiveStartKey);
+        }
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(1);
+        const auto sets = analysis::RunInputs(d, *s).sampleInputs(*pattern, runner.run(*pattern).plan, {}, 16);
+        QCOMPARE(sets.size(), size_t(16));
+        std::set<int64_t> segments;
+        for (const auto& inputs : sets) segments.insert(segmentOf.at("CUST#" + inputs.at("customerId")));
+        // A plain Scan's first 16 customers would all sit in the first slice; these come one from each.
+        QCOMPARE(segments.size(), size_t(16));
+    }
+
+    void shouldReadEachPageOnceHoweverManyPatternsItSamplesFor()
+    {
+        const auto d = design::loadDesignFile(sample("ecommerce"));  // five patterns, four entities
+        auto local = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*local);
+        ScanCountingStore s(*local);
+        const analysis::PatternPlanner planner(d);
+        // Alone, each pattern's sample reads pages of its own.
+        int separately = 0;
+        for (const auto& p : d.patterns()) {
+            const int before = s.scans;
+            analysis::RunInputs(d, s).sampleInputs(p, planner.plan(p), {}, 1000);
+            separately = std::max(separately, s.scans - before);
+        }
+        QVERIFY(separately >= 16);  // at least one page from each segment
+        // Together, through one RunInputs, no more than the most any one of them read.
+        const int before = s.scans;
+        const analysis::RunInputs sampler(d, s);
+        std::vector<size_t> together;
+        for (const auto& p : d.patterns()) together.push_back(sampler.sampleInputs(p, planner.plan(p), {}, 1000).size());
+        QCOMPARE(s.scans - before, separately);
+        QCOMPARE(together.size(), size_t(5));
+        QVERIFY(std::all_of(together.begin(), together.end(), [](size_t n) { return n > 1; }));
+    }
+
+    void shouldKeepTheGivenInputsInEverySampledSet()
+    {
+        const auto d = design::loadDesignFile(fixture("planner_cases"));
+        auto s = store::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*s);
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(10);  // customerId from a Customer, invoiceId from an Invoice
+        const auto plan = runner.run(*pattern).plan;
+        const auto sets = analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {{"invoiceId", "INV-given"}}, 50);
+        QVERIFY(sets.size() > 1);
+        std::set<std::string> customers;
+        for (const auto& inputs : sets) {
+            QCOMPARE(q(inputs.at("invoiceId")), QString("INV-given"));
+            customers.insert(inputs.at("customerId"));
+        }
+        QCOMPARE(customers.size(), sets.size());
+    }
+
+    void shouldSaySoWhenThereIsNothingToSampleInputsFrom()
+    {
+        const auto d = design::loadDesignFile(sample("students"));
+        auto s = store::SqliteStore::openInMemory();
+        s->createTable(design::createTableRequest(d));
+        const analysis::PatternRunner runner(d, *s);
+        const auto* pattern = d.patternByNumber(2);
+        const auto plan = analysis::PatternPlanner(d).plan(*pattern);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analysis::RunInputs(d, *s).sampleInputs(*pattern, plan, {}, 10));
     }
 };
 

@@ -297,6 +297,20 @@ private Q_SLOTS:
         QTest::newRow("import bad patterns")
             << QStringList{"import", workbench("AnOnlineShop_14.json"), "--patterns", "/nonexistent/p.json"} << QString() << 2
             << "--patterns /nonexistent/p.json: $: cannot be read";
+        // Every command that reads a DESIGN reads it one way (cli::readDesignArgument): its name, the file, the fault.
+        const QString broken = "{\n  \"keyplan\": 1,\n  \"table\": \n}";
+        const QList<QStringList> readers{{"check", "BROKEN"},
+                                         {"examples", "BROKEN"},
+                                         {"run", "BROKEN", "--pattern", "1", "--db", "/nonexistent/store.db"},
+                                         {"load", "BROKEN", "--db", "/nonexistent/store.db"},
+                                         {"deploy", "BROKEN", "--endpoint", "http://127.0.0.1:9"},
+                                         {"bench", "BROKEN", "--endpoint", "http://127.0.0.1:9"},
+                                         {"practice", "grade", "ecommerce-orders", "BROKEN"}};
+        for (const QStringList& args : readers) {
+            const QString command = args.first() == "practice" ? "practice grade" : args.first();
+            QTest::newRow(qPrintable(command + " of a broken design"))
+                << args << broken << 2 << "keyplan-cli " + command + ": BROKEN: $: line 4, column 1: ";
+        }
     }
     void shouldRefuseBadInputWithAClearMessage()
     {
