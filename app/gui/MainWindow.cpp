@@ -132,9 +132,7 @@ void MainWindow::createMenus()
     data->addSeparator();
     QAction* reread = data->addAction(icon(QStringLiteral("refresh")), tr("&Read layouts again"), this, &MainWindow::storeChanged);
     reread->setShortcut(QKeySequence::Refresh);
-    QAction* reset = data->addAction(icon(QStringLiteral("reset-meters")), tr("Reset partition &meters"), heatmap_,
-                                     &widgets::PartitionHeatmap::resetMeters);
-    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    data->addAction(heatmap_->resetMetersAction());
 
     // The console owns Ctrl+Return and Ctrl+Shift+Return while it has focus; the menu shows
     // them without claiming them again.
@@ -269,6 +267,7 @@ void MainWindow::installDesignViews()
     designViews_ = new DesignViews(document_, this, this);
     designFiles_ = new DesignFileController(document_, this, this);
     designData_ = new DesignDataController(document_, store_, this, this);
+    designData_->setStoreLocation(store_.location());
 
     QHash<QWidget*, QDockWidget*> docks;
     auto dock = [&](QWidget* view, const QString& title, const QString& name, Qt::DockWidgetArea area) {
@@ -384,6 +383,8 @@ void MainWindow::installEndpoint()
     });
     connect(endpoint_, &EndpointController::storeSwitched, this, [this](const StoreLocation& where) {
         status_->setLocation(where);
+        heatmap_->setStoreLocation(where);
+        designData_->setStoreLocation(where);
         designData_->setRemoteGuard(where.isRemote()
                                         ? DesignDataController::DestructiveGuard([this](const QString& t, const QString& what) {
                                               return endpoint_->confirmDestructive(t, what);

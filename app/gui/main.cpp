@@ -43,7 +43,7 @@ int main(int argc, char* argv[])
     {
         // The window (and every view's background work) ends before the store it reads.
         keyplan::widgets::StoreLocation where;
-        if (!file.isEmpty()) where = {keyplan::widgets::StoreLocation::Kind::LocalFile, file, {}, {}, {}};
+        if (!file.isEmpty()) where = {keyplan::widgets::StoreLocation::Kind::LocalFile, file, {}, {}, {}, {}};
         keyplan::widgets::StoreSwitch storeSwitch(*store, where);
         keyplan::MainWindow window(storeSwitch);
         window.show();

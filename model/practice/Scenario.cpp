@@ -403,6 +403,21 @@ std::vector<Scenario> loadBuiltInScenarios()
     return out;
 }
 
+std::string scenarioTitle(const std::string& id)
+{
+    static const std::map<std::string, std::string, std::less<>> titles = [] {
+        std::map<std::string, std::string, std::less<>> out;
+        try {
+            for (const auto& s : loadBuiltInScenarios()) out[s.id] = s.title;
+        } catch (const json::FormatError&) {
+            // A broken shipped scenario leaves the ids to speak for themselves.
+        }
+        return out;
+    }();
+    const auto found = titles.find(id);
+    return found == titles.end() ? id : found->second;
+}
+
 Scenario loadScenario(const QString& idOrFile)
 {
     if (!idOrFile.contains('/') && !idOrFile.endsWith(QStringLiteral(".json"))) {

@@ -121,6 +121,9 @@ QStringList builtInScenarioFiles();
 std::optional<Scenario> loadBuiltInScenario(std::string_view id);
 // Every shipped scenario, in id order.
 std::vector<Scenario> loadBuiltInScenarios();
+// A shipped scenario's title; the id itself when no shipped scenario has it (an attempt at a
+// scenario file, or one from another Keyplan) or the shipped files cannot be read.
+std::string scenarioTitle(const std::string& id);
 // An id of a shipped scenario, or a path to a scenario file.
 Scenario loadScenario(const QString& idOrFile);
 

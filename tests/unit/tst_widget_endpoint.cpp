@@ -11,6 +11,7 @@
 #include "widgets/common/Settings.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignDocument.h"
+#include "widgets/heatmap/PartitionHeatmap.h"
 #include "widgets/store/ConfirmTableName.h"
 #include "widgets/store/ConnectDialog.h"
 #include "widgets/store/EndpointController.h"
@@ -18,16 +19,20 @@
 #include "widgets/store/StoreSwitch.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 using namespace keyplan;
@@ -234,12 +239,15 @@ private Q_SLOTS:
         doc.resetDesign(design::loadDesignFile(samplePath("ecommerce")));
         doc.waitForAnalysis();
         DesignDataController data(&doc, *switch_, nullptr);
+        data.setStoreLocation(switch_->location());
         QStringList errors;
         QStringList plan;
+        QStringList target;
         QStringList guarded;
         DesignDataController::Prompts prompts;
         prompts.showError = [&](const QString& m) { errors << m; };
-        prompts.confirmDeployment = [&](const QString&, const QStringList& lines) {
+        prompts.confirmDeployment = [&](const QString&, const QStringList& where, const QStringList& lines) {
+            target = where;
             plan = lines;
             return true;
         };
@@ -254,6 +262,7 @@ private Q_SLOTS:
         QVERIFY(deployed.wait(30000));
         QVERIFY2(deployed.at(0).at(0).toBool(), qPrintable(deployed.at(0).at(1).toString() + errors.join('\n')));
         QVERIFY2(plan.join('\n').contains(QStringLiteral("Shop")), qPrintable(plan.join('\n')));
+        QCOMPARE(target, (QStringList{"Endpoint: " + url_ + "/", "Region: us-east-1", "Profile: tester", "Table: Shop"}));
         auto remote = remoteStore();
         QCOMPARE(remote->describeTable({"Shop"}).table.globalSecondaryIndexes.size(), size_t(1));
         QVERIFY(store::describeAllTables(*local_).empty());  // the local store is untouched
@@ -284,6 +293,82 @@ private Q_SLOTS:
         QCOMPARE(countItems(*remote, "Shop"), written);       // the endpoint keeps its table
     }
 
+    void shouldNameTheEndpointProfileAndTableBeforeDeploying()
+    {
+        // The window's own question, as the user sees it: where, then what; Cancel deploys nothing.
+        connectThroughTheDialog({url_, QStringLiteral("us-east-1"), QStringLiteral("tester")});
+        widgets::DesignDocument doc;
+        doc.resetDesign(design::loadDesignFile(samplePath("ecommerce")));
+        DesignDataController data(&doc, *switch_, nullptr);
+        data.setStoreLocation(switch_->location());
+        QString title;
+        QString text;
+        QString plan;
+        QTimer answer;
+        answer.setInterval(20);
+        connect(&answer, &QTimer::timeout, this, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box || box->objectName() != QLatin1String("confirmDeployment")) return;
+            answer.stop();
+            title = box->windowTitle();
+            text = box->text();
+            plan = box->informativeText();
+            box->button(QMessageBox::Cancel)->click();
+        });
+        answer.start();
+        data.deployAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!plan.isEmpty(), 20000);
+        QCOMPARE(title, QStringLiteral("Deploy Shop to %1/").arg(url_));
+        QCOMPARE(text, QStringLiteral("Deploy the design's table to this DynamoDB endpoint?\n\nEndpoint: %1/\nRegion: "
+                                      "us-east-1\nProfile: tester\nTable: Shop")
+                           .arg(url_));
+        QVERIFY2(plan.startsWith(QStringLiteral("Create table Shop")), qPrintable(plan));
+        QVERIFY(!text.contains(kSecret) && !text.contains(kKeyId));
+        QTRY_VERIFY(!data.isBusy());
+        QVERIFY(store::describeAllTables(*remoteStore()).empty());  // cancelled: nothing deployed
+    }
+
+    void shouldSayInPlainWordsThatPartitionsAreTheLocalStoresOnAnEndpoint()
+    {
+        widgets::PartitionHeatmap heatmap(*switch_);
+        connect(endpoint_.get(), &EndpointController::storeSwitched, &heatmap, &widgets::PartitionHeatmap::setStoreLocation);
+        heatmap.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&heatmap));
+        QVERIFY(heatmap.isAvailable());
+        QVERIFY(heatmap.resetMetersAction()->isEnabled());
+        auto* notice = heatmap.findChild<QLabel*>(QStringLiteral("heatmapUnavailable"));
+        auto* summary = heatmap.findChild<QLabel*>(QStringLiteral("heatmapSummary"));
+        QVERIFY(notice && summary);
+        QVERIFY(!notice->isVisible());
+
+        connectThroughTheDialog({url_, QStringLiteral("us-east-1"), QStringLiteral("tester")});
+        fillRemoteWithTheSample();  // a table with items and a GSI: what the view would have read
+        heatmap.refresh();
+        QVERIFY(!widgets::Jobs::instance().isBusy(&heatmap));  // nothing is asked of the endpoint
+        QVERIFY(!heatmap.isAvailable());
+        QCOMPARE(heatmap.rowCount(), 0);
+        QVERIFY(notice->isVisible());
+        QVERIFY(!summary->isVisible());
+        QCOMPARE(notice->text(), heatmap.unavailableText());
+        const QString text = heatmap.unavailableText();
+        QVERIFY2(text.contains(QStringLiteral("computed by Keyplan's local store")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("File \u25b8 Disconnect")), qPrintable(text));
+        QVERIFY2(text.contains(url_), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Exception")), qPrintable(text));
+        QVERIFY(!summary->text().contains(QStringLiteral("Exception")));
+        QVERIFY(!heatmap.resetMetersAction()->isEnabled());
+
+        // Back on the local store, the partitions are read again.
+        QSignalSpy refreshed(&heatmap, &widgets::PartitionHeatmap::refreshed);
+        endpoint_->disconnectFromEndpoint();
+        QVERIFY(refreshed.wait(10000));
+        QVERIFY(heatmap.isAvailable());
+        QVERIFY(!notice->isVisible());
+        QVERIFY(summary->isVisible());
+        QVERIFY(heatmap.resetMetersAction()->isEnabled());
+        QCOMPARE(heatmap.unavailableText(), QString());
+    }
+
     void shouldNotReplaceTheRemoteTableWithoutItsNameTyped()
     {
         connectThroughTheDialog({url_, QStringLiteral("us-east-1"), QStringLiteral("tester")});
@@ -301,14 +386,18 @@ private Q_SLOTS:
 
     void shouldNameTheEndpointAndTableAndWaitForTheTypedName()
     {
-        StoreLocation where{
-            StoreLocation::Kind::Endpoint, {}, url_ + "/", QStringLiteral("us-east-1"), QStringLiteral("profile tester")};
+        StoreLocation where{StoreLocation::Kind::Endpoint,
+                            {},
+                            url_ + "/",
+                            QStringLiteral("us-east-1"),
+                            QStringLiteral("profile tester in ~/.aws/credentials"),
+                            QStringLiteral("tester")};
         widgets::ConfirmTableName confirm(where, QStringLiteral("Shop"), QStringLiteral("Every item of the table is deleted."));
         confirm.show();
         QVERIFY(QTest::qWaitForWindowExposed(&confirm));
         QVERIFY(confirm.message().contains(url_ + "/"));
         QVERIFY(confirm.message().contains(QStringLiteral("Table: Shop")));
-        QVERIFY(confirm.message().contains(QStringLiteral("us-east-1")));
+        QVERIFY(confirm.message().contains(QStringLiteral("Region: us-east-1\nProfile: tester\nTable: Shop")));
         QVERIFY(!confirm.canProceed());
         QTest::keyClicks(confirm.nameEdit(), QStringLiteral("shop"));
         QVERIFY(!confirm.canProceed());  // exactly the name

@@ -194,6 +194,13 @@ private Q_SLOTS:
         QCOMPARE(cell(attempts, 0, widgets::AttemptsModel::TimeColumn), QString("30:00"));
         QCOMPARE(cell(attempts, 1, widgets::AttemptsModel::TimeColumn), QString("untimed"));
         QCOMPARE(cell(attempts, 0, widgets::AttemptsModel::PartsColumn), QString("Patterns answered 35/35"));
+        // The scenario by its title, as the chooser names it; an id no shipped scenario has stays as it is.
+        const auto shipped = practice::loadBuiltInScenario("ecommerce-orders");
+        QVERIFY(shipped && !shipped->title.empty() && shipped->title != shipped->id);
+        QCOMPARE(cell(attempts, 0, widgets::AttemptsModel::ScenarioColumn), QString::fromStdString(shipped->title));
+        older.scenarioId = "my-own-scenario";
+        attempts.setAttempts({older, newer});
+        QCOMPARE(cell(attempts, 1, widgets::AttemptsModel::ScenarioColumn), QString("my-own-scenario"));
     }
 
     // ---- The round ----

@@ -80,9 +80,11 @@ void RequestConsole::buildForm()
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
+    // buildButtons makes the problems line too, so it comes before that line is placed.
+    QLayout* buttons = buildButtons();
     leftLayout->addWidget(scroll, 1);
     leftLayout->addWidget(problems_);
-    leftLayout->addLayout(buildButtons());
+    leftLayout->addLayout(buttons);
 
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(left);

@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QPointer>
 
 #include <chrono>
@@ -19,6 +20,28 @@
 #include <thread>
 
 namespace keyplan::widgets {
+
+namespace {
+
+// Where first, in the message itself (an endpoint's table costs money and may hold someone's
+// data), then what will be done.
+bool confirmDeploymentDialog(QWidget* parent, const QString& title, bool remote, const QStringList& target,
+                             const QStringList& plan)
+{
+    QMessageBox box(remote ? QMessageBox::Warning : QMessageBox::Question, title,
+                    (remote ? QObject::tr("Deploy the design's table to this DynamoDB endpoint?")
+                            : QObject::tr("Deploy the design's table to the local store?")) +
+                        QStringLiteral("\n\n") + target.join(u'\n'),
+                    QMessageBox::Ok | QMessageBox::Cancel, parent);
+    box.setObjectName(QStringLiteral("confirmDeployment"));
+    box.setTextFormat(Qt::PlainText);
+    box.setInformativeText(plan.join(u'\n'));
+    box.button(QMessageBox::Ok)->setText(QObject::tr("&Deploy"));
+    box.setDefaultButton(remote ? QMessageBox::Cancel : QMessageBox::Ok);
+    return box.exec() == QMessageBox::Ok;
+}
+
+}  // namespace
 
 DesignDataController::DesignDataController(DesignDocument* document, store::Store& store, QWidget* dialogParent, QObject* parent)
     : QObject(parent), document_(document), store_(store), dialogParent_(dialogParent)
@@ -29,9 +52,8 @@ DesignDataController::DesignDataController(DesignDocument* document, store::Stor
         return dialog.request();
     };
     prompts_.showError = [this](const QString& message) { QMessageBox::warning(dialogParent_, tr("Keyplan"), message); };
-    prompts_.confirmDeployment = [this](const QString& title, const QStringList& plan) {
-        return QMessageBox::question(dialogParent_, title, plan.join(u'\n'), QMessageBox::Ok | QMessageBox::Cancel,
-                                     QMessageBox::Ok) == QMessageBox::Ok;
+    prompts_.confirmDeployment = [this](const QString& title, const QStringList& target, const QStringList& plan) {
+        return confirmDeploymentDialog(dialogParent_, title, location_.isRemote(), target, plan);
     };
 
     generate_ = new QAction(icon(QStringLiteral("database")), tr("&Generate sample data…"), this);
@@ -195,7 +217,10 @@ void DesignDataController::deployDesign()
                 Q_EMIT deployFinished(true, message);
                 return;
             }
-            if (!prompts_.confirmDeployment(tr("Deploy %1").arg(qs(plan.tableName)), lines)) return;
+            const QString table = qs(plan.tableName);
+            const QString title = location_.isRemote() ? tr("Deploy %1 to %2").arg(table, location_.endpoint)
+                                                       : tr("Deploy %1 to the local store").arg(table);
+            if (!prompts_.confirmDeployment(title, location_.targetLines(table), lines)) return;
             startDeployment(wanted, lines);
         });
     updateActions();

@@ -9,6 +9,7 @@
 #include "widgets/common/Job.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/SampleDataDialog.h"
+#include "widgets/store/StoreLocation.h"
 
 #include <QObject>
 #include <QStringList>
@@ -43,8 +44,9 @@ public:
         // The options for a generation, or nullopt when the user cancelled.
         std::function<std::optional<SampleRequest>(const SampleRequest& last)> askSampleOptions;
         std::function<void(const QString& message)> showError;
-        // The deployment plan in words; true to carry it out (never asked for a refused plan).
-        std::function<bool(const QString& title, const QStringList& plan)> confirmDeployment;
+        // Where the design's table goes (StoreLocation::targetLines: endpoint, region, profile,
+        // table) and the plan in words; true to carry it out (never asked for a refused plan).
+        std::function<bool(const QString& title, const QStringList& target, const QStringList& plan)> confirmDeployment;
     };
     // Asks before destroying `table` on a remote endpoint (the table's name typed).
     using DestructiveGuard = std::function<bool(const QString& table, const QString& what)>;
@@ -61,6 +63,9 @@ public:
     // table asks the guard first, and the table is created and waited for until ACTIVE before
     // items are written (DynamoDB refuses writes to a table still CREATING).
     void setRemoteGuard(DestructiveGuard guard) { remoteGuard_ = std::move(guard); }
+    // Where the store is, for the deployment question (the local store in memory until set).
+    void setStoreLocation(const StoreLocation& where) { location_ = where; }
+    const StoreLocation& storeLocation() const { return location_; }
     bool isBusy() const;
 
 public Q_SLOTS:
@@ -101,6 +106,7 @@ private:
     QAction* runAll_;
     QAction* deploy_;
     DestructiveGuard remoteGuard_;
+    StoreLocation location_;
     SampleRequest last_;
     QPointer<Job> job_;
 };

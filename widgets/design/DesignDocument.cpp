@@ -20,6 +20,7 @@ using Part = DesignDocument::Part;
 // worker, read once the worker has returned).
 struct DesignDocument::AnalysisJob {
     design::Design design;
+    int generation = 0;  // the document's design it was started on (see generation_)
     std::shared_ptr<const analysis::Report> report;
     double milliseconds = 0;
 };
@@ -94,6 +95,10 @@ void DesignDocument::resetDesign(design::Design design, const QString& filePath,
     const bool wasModified = isModified();
     Q_EMIT aboutToResetDesign();
     *design_ = std::move(design);
+    // The last report, and any analysis still running, describe the design that was replaced: its
+    // ids can be the new design's ids too, so a view asking by id would get the old design's plan.
+    ++generation_;
+    report_.reset();
     undo_->clear();
     undo_->setClean();
     forcedModified_ = modified;
@@ -150,6 +155,7 @@ void DesignDocument::startAnalysis()
     running_ = true;
     auto job = std::make_shared<AnalysisJob>();
     job->design = *design_;
+    job->generation = generation_;
     job_ = job;
     analysisRun_ = Jobs::instance().run<bool>(
         this,
@@ -168,7 +174,8 @@ void DesignDocument::finishAnalysis(const std::shared_ptr<AnalysisJob>& job)
     if (job != job_) return;  // already taken in by waitForAnalysis, or superseded
     job_.reset();
     running_ = false;
-    if (job->report) {  // else the analysis failed: the last report stands
+    // A failed analysis leaves the last report standing; one of a replaced design is dropped.
+    if (job->report && job->generation == generation_) {
         report_ = job->report;
         lastAnalysisMs_ = job->milliseconds;
         Q_EMIT analysisUpdated();

@@ -89,7 +89,8 @@ public:
     void markModified();
 
     // ---- Analysis ----
-    // The report for the latest finished analysis (null until the first one is in).
+    // The report for the latest finished analysis of this design (null until the first one is in,
+    // and again from resetDesign until the new design's is).
     std::shared_ptr<const analysis::Report> report() const { return report_; }
     const analysis::PatternReport* patternReport(design::Id patternId) const;
     // True while the report does not describe the current design yet.
@@ -197,6 +198,7 @@ private:
     int typingSession_ = 0;
 
     std::shared_ptr<const analysis::Report> report_;
+    int generation_ = 0;    // counts resetDesign(): a new document, whose ids may repeat the old one's
     bool pending_ = false;  // the design changed since the last analysis started
     bool running_ = false;  // an analysis is running as a job
     bool synchronous_ = false;

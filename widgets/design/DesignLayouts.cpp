@@ -26,6 +26,9 @@ DesignLayouts::DesignLayouts(DesignDocument* document, LayoutTabs* layouts, Desi
     edits_->setInterval(60);
     connect(edits_, &QTimer::timeout, this, &DesignLayouts::flush);
     connect(document_, &DesignDocument::designChanged, edits_, qOverload<>(&QTimer::start));
+    // The request highlighted in a layout is one of the old design's patterns: it goes before the
+    // new design's views say anything (its first pattern is highlighted again once selected).
+    connect(document_, &DesignDocument::aboutToResetDesign, layouts_, &LayoutTabs::clearHighlight);
     connect(document_, &DesignDocument::designReset, this, &DesignLayouts::designReset);
     connect(document_, &DesignDocument::identityChanged, this, [this] {
         layouts_->setEntityClassifier(designEntityClassifier(document_->design()), designAttributeOrder(document_->design()));

@@ -123,6 +123,7 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     // numbers: what is selected is set afresh, never assumed).
     connect(document_, &DesignDocument::designReset, this, [this] {
         current_ = 0;
+        lastCollection_.clear();
         if (model_->rowCount()) table_->setCurrentIndex(model_->index(0, PatternListModel::NameColumn));
         currentChanged();
     });

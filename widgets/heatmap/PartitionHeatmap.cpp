@@ -6,6 +6,7 @@
 #include "widgets/common/Theme.h"
 #include "widgets/common/ValueText.h"
 
+#include <QAction>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -304,8 +305,12 @@ protected:
 
 PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
     : QWidget(parent), store_(store), canvas_(new HeatmapCanvas(this)), scroll_(new QScrollArea(this)),
-      summary_(new QLabel(this)), seconds_(new QDoubleSpinBox(this))
+      summary_(new QLabel(this)), seconds_(new QDoubleSpinBox(this)), controls_(new QWidget(this)),
+      unavailable_(new QLabel(this)),
+      resetAction_(new QAction(icon(QStringLiteral("reset-meters")), tr("Reset partition &meters"), this))
 {
+    resetAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    connect(resetAction_, &QAction::triggered, this, &PartitionHeatmap::resetMeters);
     auto* refreshButton = new QToolButton(this);
     refreshButton->setObjectName(QStringLiteral("refreshHeatmap"));
     refreshButton->setIcon(icon(QStringLiteral("refresh")));
@@ -328,7 +333,15 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
     summary_->setWordWrap(true);
     summary_->setObjectName(QStringLiteral("heatmapSummary"));
 
-    auto* top = new QHBoxLayout;
+    unavailable_->setObjectName(QStringLiteral("heatmapUnavailable"));
+    unavailable_->setWordWrap(true);
+    unavailable_->setTextFormat(Qt::PlainText);
+    unavailable_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    unavailable_->setMargin(8);
+    unavailable_->setVisible(false);
+
+    auto* top = new QHBoxLayout(controls_);
+    top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(new QLabel(tr("Units over"), this));
     top->addWidget(seconds_);
     top->addSpacing(8);
@@ -343,9 +356,10 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(top);
+    layout->addWidget(controls_);
     layout->addWidget(summary_);
     layout->addWidget(scroll_, 1);
+    layout->addWidget(unavailable_, 1);
 
     connect(refreshButton, &QToolButton::clicked, this, &PartitionHeatmap::refresh);
     connect(reset, &QToolButton::clicked, this, &PartitionHeatmap::resetMeters);
@@ -370,8 +384,39 @@ void PartitionHeatmap::setSeconds(double seconds) { seconds_->setValue(seconds);
 
 double PartitionHeatmap::seconds() const { return seconds_->value(); }
 
+void PartitionHeatmap::setStoreLocation(const StoreLocation& where)
+{
+    if (!where.isRemote()) {
+        showUnavailable(QString());
+        refresh();
+        return;
+    }
+    showUnavailable(
+        tr("Partitions are not shown while the window works on the endpoint %1.\n\n"
+           "This view is computed by Keyplan's local store, which places every item on a simulated partition and meters "
+           "the read and write units each partition takes. A DynamoDB endpoint does not report its partitions.\n\n"
+           "To see how the design spreads its traffic: File \u25b8 Disconnect, then generate sample data and run the "
+           "patterns on the local store.")
+            .arg(where.text()));
+}
+
+QString PartitionHeatmap::unavailableText() const { return available_ ? QString() : unavailable_->text(); }
+
+void PartitionHeatmap::showUnavailable(const QString& text)
+{
+    available_ = text.isEmpty();
+    unavailable_->setText(text);
+    unavailable_->setVisible(!available_);
+    controls_->setVisible(available_);
+    summary_->setVisible(available_);
+    scroll_->setVisible(available_);
+    resetAction_->setEnabled(available_);
+    if (!available_) showRows({});
+}
+
 void PartitionHeatmap::refresh()
 {
+    if (!available_) return;  // nothing to read: an endpoint has no partition meters
     if (Jobs::instance().isBusy(this)) {
         pending_ = true;  // read again once the current read is back
         return;
@@ -393,6 +438,8 @@ void PartitionHeatmap::refresh()
             return rows;
         },
         [this](Outcome<std::vector<HeatmapRow>> outcome) {
+            // Read just before a switch to an endpoint: that answer is not shown.
+            if (!available_) return;
             // A failed read shows no rows: what was shown came from a store that may be gone.
             showRows(outcome.ok() ? std::move(*outcome.value) : std::vector<HeatmapRow>{});
             if (!outcome.ok()) summary_->setText(outcome.errorText());
@@ -405,6 +452,7 @@ void PartitionHeatmap::refresh()
 
 void PartitionHeatmap::resetMeters()
 {
+    if (!available_) return;
     Jobs::instance().run<bool>(
         this,
         [&store = store_] {

@@ -4,7 +4,13 @@
 // half for reads and the bottom half for writes. A partition at or over a ceiling is outlined
 // and its hottest partition-key value is written under it, so a hot key is seen, not just
 // listed; the tooltip adds items, bytes and the hottest keys with their units.
+//
+// The partitions are the local store's simulation: a DynamoDB endpoint does not report its own.
+// Connected to one (setStoreLocation), the view says so in plain words, reads nothing and offers
+// no reset, until the window is back on the local store.
 #pragma once
+
+#include "widgets/store/StoreLocation.h"
 
 #include <QString>
 #include <QWidget>
@@ -12,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+class QAction;
 class QDoubleSpinBox;
 class QLabel;
 class QScrollArea;
@@ -50,6 +57,14 @@ public:
     QRect cellRect(int row, int partition) const;
     QString summaryText() const;
 
+    // Where the store is: on an endpoint the view is not available (see above).
+    void setStoreLocation(const StoreLocation& where);
+    bool isAvailable() const { return available_; }
+    // What the view says instead of the partitions while it is not available ("" while it is).
+    QString unavailableText() const;
+    // Data > Reset partition meters: enabled only while the view is available.
+    QAction* resetMetersAction() const { return resetAction_; }
+
 public Q_SLOTS:
     // Reads every table's and GSI's partitions again (off the GUI thread).
     void refresh();
@@ -61,12 +76,18 @@ Q_SIGNALS:
 
 private:
     void showRows(std::vector<HeatmapRow> rows);
+    // Shows `text` instead of the partitions (or the partitions again when it is empty).
+    void showUnavailable(const QString& text);
 
     store::Store& store_;
     HeatmapCanvas* canvas_;
     QScrollArea* scroll_;
     QLabel* summary_;
     QDoubleSpinBox* seconds_;
+    QWidget* controls_;
+    QLabel* unavailable_;
+    QAction* resetAction_;
+    bool available_ = true;
     bool pending_ = false;
 };
 

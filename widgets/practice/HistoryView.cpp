@@ -25,23 +25,7 @@ namespace keyplan::widgets {
 
 namespace {
 
-// A scenario's title as the chooser shows it; the id when no shipped scenario has it (an attempt
-// at a scenario file, or one from another Keyplan).
-QString titleOf(const QString& id)
-{
-    static const std::map<QString, QString> titles = [] {
-        std::map<QString, QString> out;
-        try {
-            for (const auto& s : practice::loadBuiltInScenarios())
-                out[QString::fromStdString(s.id)] = QString::fromStdString(s.title);
-        } catch (const std::exception&) {
-            // A broken shipped scenario leaves the ids to speak for themselves.
-        }
-        return out;
-    }();
-    const auto found = titles.find(id);
-    return found == titles.end() ? id : found->second;
-}
+QString titleOf(const QString& id) { return QString::fromStdString(practice::scenarioTitle(id.toStdString())); }
 
 }  // namespace
 

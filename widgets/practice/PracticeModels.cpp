@@ -269,7 +269,7 @@ void AttemptsModel::setAttempts(const std::vector<practice::Attempt>& attempts)
         for (const auto& p : a.parts) parts << QStringLiteral("%1 %2/%3").arg(qs(p.name)).arg(p.points).arg(p.max);
         Row row;
         row.cells = {QLocale().toString(a.finishedAt.toLocalTime(), QLocale::ShortFormat),
-                     qs(a.scenarioId),
+                     qs(practice::scenarioTitle(a.scenarioId)),
                      qs(a.mode),
                      QString::number(a.score),
                      a.secondsUsed ? PracticeRound::clockText(*a.secondsUsed) : tr("untimed"),

@@ -17,8 +17,8 @@ ConfirmTableName::ConfirmTableName(const StoreLocation& where, const QString& ta
     message_->setObjectName(QStringLiteral("confirmMessage"));
     message_->setWordWrap(true);
     message_->setTextFormat(Qt::PlainText);
-    message_->setText(tr("%1\n\nEndpoint: %2\nRegion: %3\nTable: %4\n\nThis cannot be undone. Type the table's name to go on.")
-                          .arg(what, where.endpoint, where.region, table));
+    message_->setText(
+        tr("%1\n\n%2\n\nThis cannot be undone. Type the table's name to go on.").arg(what, where.targetLines(table).join(u'\n')));
     typed_->setObjectName(QStringLiteral("typedTableName"));
     typed_->setPlaceholderText(table);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

@@ -79,6 +79,7 @@ Connected connectTo(const RecentConnection& c)
     result.location.endpoint = QString::fromStdString(remote->endpoint().url());
     result.location.region = QString::fromStdString(remote->endpoint().region);
     result.location.credentialsSource = QString::fromStdString(remote->options().credentials.source);
+    result.location.profile = c.profile.trimmed();
     result.store = std::move(remote);
     return result;
 }

@@ -14,6 +14,20 @@ QString StoreLocation::text() const
     return {};
 }
 
+QStringList StoreLocation::targetLines(const QString& table) const
+{
+    QStringList lines;
+    if (isRemote()) {
+        lines << QCoreApplication::translate("StoreLocation", "Endpoint: %1").arg(endpoint)
+              << QCoreApplication::translate("StoreLocation", "Region: %1").arg(region);
+        if (!profile.isEmpty()) lines << QCoreApplication::translate("StoreLocation", "Profile: %1").arg(profile);
+    } else {
+        lines << QCoreApplication::translate("StoreLocation", "Store: %1").arg(text());
+    }
+    lines << QCoreApplication::translate("StoreLocation", "Table: %1").arg(table);
+    return lines;
+}
+
 StoreSwitch::StoreSwitch(store::Store& local, StoreLocation where)
     : local_(std::shared_ptr<store::Store>(), &local), localWhere_(where), current_(local_), where_(std::move(where))
 {

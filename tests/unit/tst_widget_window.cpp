@@ -1,0 +1,188 @@
+// The whole designer window, built as app/gui builds it: it starts without a layout warning, and
+// whatever replaces the document (File > New, Open, an import from a Workbench or OneTable file
+// or from a table) leaves nothing of the old design's selection behind, such as the request line
+// above the layout naming a pattern the new design does not have.
+#include "MainWindow.h"
+
+#include "design/DesignFile.h"
+#include "io/Export.h"
+#include "store/SqliteStore.h"
+#include "widgets/common/Icons.h"
+#include "widgets/design/DesignDocument.h"
+#include "widgets/design/DesignFileController.h"
+#include "widgets/layout/ExampleLayoutView.h"
+#include "widgets/layout/LayoutTabs.h"
+#include "widgets/store/StoreSwitch.h"
+
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace keyplan;
+using widgets::DesignFileController;
+
+namespace {
+
+QString samplePath(const char* name)
+{
+    return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/") + name + QStringLiteral(".keyplan.json");
+}
+
+// The ecommerce sample with its first pattern renamed, so its line above the layout is told
+// apart from any line a design made from the plain sample can show.
+const char* const kOldPattern = "Pattern of the replaced design";
+
+bool writeFile(const QString& path, const std::string& text)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text.data(), qint64(text.size())) == qint64(text.size());
+}
+
+}  // namespace
+
+class WidgetWindowTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        widgets::initResources();
+        QStandardPaths::setTestModeEnabled(true);
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)).removeRecursively();
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+        QVERIFY(dir_.isValid());
+    }
+
+    void init()
+    {
+        local_ = store::SqliteStore::openInMemory();
+        switch_ = std::make_unique<widgets::StoreSwitch>(*local_, widgets::StoreLocation{});
+    }
+
+    void cleanup()
+    {
+        switch_.reset();
+        local_.reset();
+        // A window that ends without closing leaves its autosave, which the next would offer.
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    }
+
+    void shouldStartWithoutALayoutWarning()
+    {
+        // A widget added before it exists is dropped with this warning, and then lives outside
+        // the window (the request console's problems line did).
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("^QLayout")));
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("^QObject::")));
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("^QWidget::")));
+        MainWindow window(*switch_);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* document = window.findChild<widgets::DesignDocument*>();
+        QVERIFY(document);
+        QTRY_VERIFY(!document->design().patterns().empty());
+        auto* problems = window.findChild<QLabel*>(QStringLiteral("problems"));
+        QVERIFY2(problems, "the request console's problems line is not inside the window");
+        QCOMPARE(problems->window(), &window);
+    }
+
+    void shouldNameOnlyTheNewDesignsPatternAboveTheLayout_data()
+    {
+        QTest::addColumn<QString>("replacement");
+        QTest::newRow("File > New") << "new";
+        QTest::newRow("File > Open") << "open";
+        QTest::newRow("Import NoSQL Workbench model") << "workbench";
+        QTest::newRow("Import OneTable schema") << "onetable";
+        QTest::newRow("Import design from table") << "table";
+    }
+
+    void shouldNameOnlyTheNewDesignsPatternAboveTheLayout()
+    {
+        QFETCH(QString, replacement);
+        MainWindow window(*switch_);
+        auto* files = window.findChild<DesignFileController*>();
+        auto* document = window.findChild<widgets::DesignDocument*>();
+        auto* layouts = window.findChild<widgets::LayoutTabs*>();
+        QVERIFY(files && document && layouts);
+        // Answered before the window's first event (which may offer an autosave).
+        QStringList errors;
+        auto prompts = files->prompts();
+        prompts.askToSave = [](const QString&) { return DesignFileController::SaveChoice::Discard; };
+        prompts.askRestore = [](const QString&, const QString&, const QString&) { return false; };
+        prompts.showError = [&](const QString& m) { errors << m; };
+        prompts.showNotes = [](const QString&, const QStringList&) {};
+        files->setPrompts(prompts);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(!document->design().patterns().empty());  // the start-up sample is in
+
+        // Given the old design, its first pattern named above the Shop layout,
+        design::Design old = design::loadDesignFile(samplePath("ecommerce"));
+        design::AccessPattern first = old.patterns().front();
+        first.name = kOldPattern;
+        QVERIFY(old.replacePattern(first));
+        const QString oldFile = dir_.filePath(QStringLiteral("old.keyplan.json"));
+        QVERIFY(design::saveDesignFile(old, oldFile));
+        QVERIFY(files->open(oldFile));
+        QTRY_VERIFY(line(layouts, "Shop").contains(QLatin1String(kOldPattern)));
+
+        // when a new document replaces it (each made from the plain sample, table Shop too),
+        const design::Design plain = design::loadDesignFile(samplePath("ecommerce"));
+        bool replaced = false;
+        if (replacement == "new") {
+            replaced = files->newDesign();
+        } else if (replacement == "open") {
+            replaced = files->open(samplePath("ecommerce"));
+        } else if (replacement == "workbench") {
+            const QString file = dir_.filePath(QStringLiteral("Shop.workbench.json"));
+            QVERIFY(writeFile(file, io::exportDesign(plain, io::ExportFormat::Workbench).text));
+            replaced = files->importWorkbench(file);
+        } else if (replacement == "onetable") {
+            const QString file = dir_.filePath(QStringLiteral("Shop.json"));  // the file names the table
+            QVERIFY(writeFile(file, io::exportDesign(plain, io::ExportFormat::OneTable).text));
+            replaced = files->importOneTable(file);
+        } else {
+            // What a table's sample gives: the table, its indexes and entities, no patterns.
+            design::Design inferred = plain;
+            while (!inferred.patterns().empty()) inferred.removePattern(inferred.patterns().front().id);
+            replaced = files->openUnsaved(inferred, QStringLiteral("table Shop on http://127.0.0.1:1/ (us-east-1)"), {});
+        }
+        QVERIFY2(replaced, qPrintable(errors.join('\n')));
+        document->waitForAnalysis();
+
+        // then the layout names the new design's first pattern, or none when it has none.
+        const design::Design& now = document->design();
+        const QString table = QString::fromStdString(now.table().name);
+        if (now.patterns().empty()) {
+            QTRY_COMPARE(line(layouts, table), QString());
+        } else {
+            const QString expected = QStringLiteral("Pattern %1, %2")
+                                         .arg(now.patterns().front().number)
+                                         .arg(QString::fromStdString(now.patterns().front().name));
+            QTRY_VERIFY2(line(layouts, table).contains(expected), qPrintable(line(layouts, table) + " / " + expected));
+        }
+        for (const QString& name : layouts->layoutNames()) {
+            const QStringList parts = name.split(QStringLiteral(" \u00b7 "));
+            const QString text = line(layouts, parts.value(0), parts.value(1));
+            QVERIFY2(!text.contains(QLatin1String(kOldPattern)), qPrintable(name + ": " + text));
+        }
+    }
+
+private:
+    // The request line above the examples of `table` (or its index), "" when none is shown.
+    static QString line(widgets::LayoutTabs* layouts, const QString& table, const QString& index = {})
+    {
+        const widgets::ExampleLayoutView* view = layouts->exampleLayout(table, index);
+        return view ? view->highlightText() : QString();
+    }
+
+    QTemporaryDir dir_;
+    std::unique_ptr<store::SqliteStore> local_;
+    std::unique_ptr<widgets::StoreSwitch> switch_;
+};
+
+QTEST_MAIN(WidgetWindowTest)
+#include "tst_widget_window.moc"
