@@ -31,6 +31,7 @@ public:
     StallMeter()
     {
         openRunQueueClock();
+        clock_.start();
         timer_.setInterval(0);
         connect(&timer_, &QTimer::timeout, this, [this] { tick(); });
         timer_.start();
@@ -53,20 +54,25 @@ public:
     {
         longest_ = 0;
         longestOwn_ = 0;
-        clock_.invalidate();
+        sampled_ = false;
     }
 
 private:
+    // The clock is read before the run-queue figure: a wait that follows the read of that figure
+    // (the kernel often switches threads on the way out of the read) then falls into the next gap
+    // on both counts, instead of being taken off a gap whose clock did not see it.
     void tick()
     {
+        const int64_t now = clock_.nsecsElapsed();
         const int64_t waited = std::max<int64_t>(runQueueNs(), 0);
-        if (clock_.isValid()) {
-            const int64_t gap = clock_.nsecsElapsed();
+        if (sampled_) {
+            const int64_t gap = now - sampledAt_;
             longest_ = std::max(longest_, gap / 1e6);
-            longestOwn_ = std::max(longestOwn_, std::max<int64_t>(gap - (waited - waitedAtStart_), 0) / 1e6);
+            longestOwn_ = std::max(longestOwn_, std::max<int64_t>(gap - (waited - waitedAtSample_), 0) / 1e6);
         }
-        clock_.restart();
-        waitedAtStart_ = waited;
+        sampled_ = true;
+        sampledAt_ = now;
+        waitedAtSample_ = waited;
     }
 
     // Nanoseconds this thread has waited on a run queue so far; -1 when not known.
@@ -96,9 +102,11 @@ private:
 
     QTimer timer_;
     QElapsedTimer clock_;
+    bool sampled_ = false;
+    int64_t sampledAt_ = 0;
+    int64_t waitedAtSample_ = 0;
     double longest_ = 0;
     double longestOwn_ = 0;
-    int64_t waitedAtStart_ = 0;
     int schedstat_ = -1;
 };
 
