@@ -37,15 +37,7 @@ void fillStandInKeys(const design::Design& design, const design::Entity& entity,
         if (generatedAbsence) continue;
         const auto text = binding.keyTemplate.render(built.values);
         if (!text) continue;
-        switch (design.keyAttributeType(keyName)) {
-        case design::KeyType::S: built.item[keyName] = dynamo::AttributeValue::string(*text); break;
-        case design::KeyType::B: built.item[keyName] = dynamo::AttributeValue::binary(*text); break;
-        case design::KeyType::N: {
-            dynamo::Number n;
-            if (dynamo::Number::tryParse(*text, &n)) built.item[keyName] = dynamo::AttributeValue::number(n);
-            break;
-        }
-        }
+        if (auto value = design.keyAttributeValue(keyName, *text)) built.item[keyName] = std::move(*value);
     }
 }
 

@@ -71,15 +71,7 @@ BuiltItem ItemFactory::build(const design::Entity& entity, int64_t ordinal, int6
         }
         const auto text = binding.keyTemplate.render(built.values);
         if (!text) continue;
-        switch (design_.keyAttributeType(keyName)) {
-        case design::KeyType::S: built.item[keyName] = dynamo::AttributeValue::string(*text); break;
-        case design::KeyType::B: built.item[keyName] = dynamo::AttributeValue::binary(*text); break;
-        case design::KeyType::N: {
-            dynamo::Number n;
-            if (dynamo::Number::tryParse(*text, &n)) built.item[keyName] = dynamo::AttributeValue::number(n);
-            break;
-        }
-        }
+        if (auto value = design_.keyAttributeValue(keyName, *text)) built.item[keyName] = std::move(*value);
     }
     built.item[design_.table().typeAttribute] = dynamo::AttributeValue::string(entity.discriminator());
     return built;

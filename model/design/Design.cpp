@@ -309,6 +309,20 @@ KeyType Design::keyAttributeType(std::string_view attributeName) const
     return KeyType::S;
 }
 
+std::optional<dynamo::AttributeValue> Design::keyAttributeValue(std::string_view attributeName, std::string rendered) const
+{
+    switch (keyAttributeType(attributeName)) {
+    case KeyType::S: return dynamo::AttributeValue::string(std::move(rendered));
+    case KeyType::B: return dynamo::AttributeValue::binary(std::move(rendered));
+    case KeyType::N: {
+        dynamo::Number n;
+        if (!dynamo::Number::tryParse(rendered, &n)) return std::nullopt;
+        return dynamo::AttributeValue::number(n);
+    }
+    }
+    return std::nullopt;
+}
+
 std::vector<const Entity*> Design::entitiesIn(std::string_view indexName) const
 {
     std::vector<const Entity*> result;

@@ -270,6 +270,11 @@ public:
     std::vector<std::string> keyAttributeNames() const;
     // The declared type of a key attribute (S when it is no key of the table or an index).
     KeyType keyAttributeType(std::string_view attributeName) const;
+    // A rendered key template as the value of that key attribute, in its declared type. nullopt when
+    // a number key renders text that is no DynamoDB number: the item then lacks the key (Lint names
+    // the template), rather than carrying a string DynamoDB would refuse for a number key or a number
+    // made up from the text.
+    std::optional<dynamo::AttributeValue> keyAttributeValue(std::string_view attributeName, std::string rendered) const;
     // Entities that fill every key of the table (indexName empty) or an index.
     std::vector<const Entity*> entitiesIn(std::string_view indexName) const;
 

@@ -34,31 +34,30 @@ int base64Digit(char c)
 
 store::ReturnConsumedCapacity returnConsumedCapacity(const json::Value& obj, Constraints& c)
 {
-    auto v = stringMember(obj, "ReturnConsumedCapacity");
-    if (!v || *v == "NONE") return store::ReturnConsumedCapacity::None;
-    if (*v == "TOTAL") return store::ReturnConsumedCapacity::Total;
-    if (*v == "INDEXES") return store::ReturnConsumedCapacity::Indexes;
-    c.enumValue(*v, "returnConsumedCapacity", "[INDEXES, TOTAL, NONE]");
-    return store::ReturnConsumedCapacity::None;
+    using store::ReturnConsumedCapacity;
+    static constexpr EnumName<ReturnConsumedCapacity> kNames[] = {{"INDEXES", ReturnConsumedCapacity::Indexes},
+                                                                  {"TOTAL", ReturnConsumedCapacity::Total},
+                                                                  {"NONE", ReturnConsumedCapacity::None}};
+    return enumMember(obj, "ReturnConsumedCapacity", kNames, "returnConsumedCapacity", c).value_or(ReturnConsumedCapacity::None);
 }
 
 store::ReturnItemCollectionMetrics returnItemCollectionMetrics(const json::Value& obj, Constraints& c)
 {
-    auto v = stringMember(obj, "ReturnItemCollectionMetrics");
-    if (!v || *v == "NONE") return store::ReturnItemCollectionMetrics::None;
-    if (*v == "SIZE") return store::ReturnItemCollectionMetrics::Size;
-    c.enumValue(*v, "returnItemCollectionMetrics", "[SIZE, NONE]");
-    return store::ReturnItemCollectionMetrics::None;
+    using store::ReturnItemCollectionMetrics;
+    static constexpr EnumName<ReturnItemCollectionMetrics> kNames[] = {{"SIZE", ReturnItemCollectionMetrics::Size},
+                                                                       {"NONE", ReturnItemCollectionMetrics::None}};
+    return enumMember(obj, "ReturnItemCollectionMetrics", kNames, "returnItemCollectionMetrics", c)
+        .value_or(ReturnItemCollectionMetrics::None);
 }
 
 store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(const json::Value& obj, Constraints& c,
                                                                                const std::string& path)
 {
-    auto v = stringMember(obj, "ReturnValuesOnConditionCheckFailure");
-    if (!v || *v == "NONE") return store::ReturnValuesOnConditionCheckFailure::None;
-    if (*v == "ALL_OLD") return store::ReturnValuesOnConditionCheckFailure::AllOld;
-    c.enumValue(*v, path, "[ALL_OLD, NONE]");
-    return store::ReturnValuesOnConditionCheckFailure::None;
+    using store::ReturnValuesOnConditionCheckFailure;
+    static constexpr EnumName<ReturnValuesOnConditionCheckFailure> kNames[] = {
+        {"ALL_OLD", ReturnValuesOnConditionCheckFailure::AllOld}, {"NONE", ReturnValuesOnConditionCheckFailure::None}};
+    return enumMember(obj, "ReturnValuesOnConditionCheckFailure", kNames, path, c)
+        .value_or(ReturnValuesOnConditionCheckFailure::None);
 }
 
 store::ReturnValues returnValues(const json::Value& obj)
@@ -74,12 +73,9 @@ store::ReturnValues returnValues(const json::Value& obj)
 
 std::optional<store::ConditionalOperator> conditionalOperator(const json::Value& obj, Constraints& c)
 {
-    auto v = stringMember(obj, "ConditionalOperator");
-    if (!v) return std::nullopt;
-    if (*v == "AND") return store::ConditionalOperator::And;
-    if (*v == "OR") return store::ConditionalOperator::Or;
-    c.enumValue(*v, "conditionalOperator", "[AND, OR]");
-    return std::nullopt;
+    static constexpr EnumName<store::ConditionalOperator> kNames[] = {{"AND", store::ConditionalOperator::And},
+                                                                      {"OR", store::ConditionalOperator::Or}};
+    return enumMember(obj, "ConditionalOperator", kNames, "conditionalOperator", c);
 }
 
 store::ComparisonOperator comparisonOperator(const std::string& v)
@@ -188,17 +184,23 @@ std::optional<store::LegacyExpected> legacyExpected(const json::Value& obj)
     return out;
 }
 
-void checkLimit(const std::optional<int64_t>& limit)
-{
-    if (limit && *limit < 1) dynamo::throwValidation("Limit must be greater than or equal to 1");
-}
-
 // The Key of GetItem, DeleteItem and UpdateItem, which must be there.
 Item keyMember(const json::Value& b)
 {
     auto key = itemMember(b, "Key");
     if (!key) dynamo::throwValidation("Cannot have null key for GetItem, DeleteItem, or UpdateItem");
     return std::move(*key);
+}
+
+// What GetItem and each table of BatchGetItem read besides the keys: how consistently, and which
+// attributes (a projection expression with its names, or the legacy AttributesToGet).
+template <typename Request>
+void readConsistencyAndAttributes(const json::Value& b, Request& r)
+{
+    r.consistentRead = boolMember(b, "ConsistentRead");
+    r.projectionExpression = stringMember(b, "ProjectionExpression");
+    r.expressionAttributeNames = expressionAttributeNames(b);
+    r.attributesToGet = stringListMember(b, "AttributesToGet");
 }
 
 store::KeysAndAttributes keysAndAttributes(const json::Value& obj)
@@ -209,10 +211,7 @@ store::KeysAndAttributes keysAndAttributes(const json::Value& obj)
             if (!e.isNull()) k.keys.push_back(decodeItem(checkMap(e)));
         }
     }
-    k.consistentRead = boolMember(obj, "ConsistentRead");
-    k.projectionExpression = stringMember(obj, "ProjectionExpression");
-    k.expressionAttributeNames = expressionAttributeNames(obj);
-    k.attributesToGet = stringListMember(obj, "AttributesToGet");
+    readConsistencyAndAttributes(obj, k);
     return k;
 }
 
@@ -227,12 +226,11 @@ std::optional<dynamo::LegacyUpdates> attributeUpdates(const json::Value& b, Cons
         const json::Value& u = checkStructure(v);
         store::AttributeValueUpdate update;
         if (const json::Value* value = member(u, "Value")) update.value = decodeAttributeValue(*value);
-        if (auto action = stringMember(u, "Action")) {
-            if (*action == "PUT") update.action = store::AttributeAction::Put;
-            else if (*action == "ADD") update.action = store::AttributeAction::Add;
-            else if (*action == "DELETE") update.action = store::AttributeAction::Delete;
-            else c.enumValue(*action, "attributeUpdates." + attr + ".member.action", "[ADD, PUT, DELETE]");
-        }
+        static constexpr EnumName<store::AttributeAction> kActions[] = {{"ADD", store::AttributeAction::Add},
+                                                                        {"PUT", store::AttributeAction::Put},
+                                                                        {"DELETE", store::AttributeAction::Delete}};
+        if (auto action = enumMember(u, "Action", kActions, "attributeUpdates." + attr + ".member.action", c))
+            update.action = *action;
         out.insert_or_assign(attr, std::move(update));
     }
     return out;
@@ -419,10 +417,7 @@ store::GetItemRequest decodeGetItem(const json::Value& json)
     store::GetItemRequest r;
     r.tableName = tableNameMember(b);
     r.key = keyMember(b);
-    r.consistentRead = boolMember(b, "ConsistentRead");
-    r.projectionExpression = stringMember(b, "ProjectionExpression");
-    r.expressionAttributeNames = expressionAttributeNames(b);
-    r.attributesToGet = stringListMember(b, "AttributesToGet");
+    readConsistencyAndAttributes(b, r);
     r.returnConsumedCapacity = returnConsumedCapacity(b, c);
     c.throwIfAny();
     return r;
@@ -531,15 +526,8 @@ store::ScanRequest decodeScan(const json::Value& json)
     r.conditionalOperator = conditionalOperator(b, c);
     // Segment and TotalSegments: the constraint failures here, with the request's others; how
     // the two must pair is the store's check (DynamoDB's texts, in store/SqliteStoreRead.cpp).
-    if (r.segment && *r.segment < 0)
-        c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value greater than or equal to 0");
-    if (r.segment && *r.segment > 999999)
-        c.fail("'" + std::to_string(*r.segment) + "'", "segment", "Member must have value less than or equal to 999999");
-    if (r.totalSegments && *r.totalSegments < 1)
-        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments", "Member must have value greater than or equal to 1");
-    if (r.totalSegments && *r.totalSegments > 1000000)
-        c.fail("'" + std::to_string(*r.totalSegments) + "'", "totalSegments",
-               "Member must have value less than or equal to 1000000");
+    c.range(r.segment, "segment", 0, 999999);
+    c.range(r.totalSegments, "totalSegments", 1, 1000000);
     c.throwIfAny();
     checkLimit(r.limit);
     return r;
@@ -609,11 +597,7 @@ store::TransactWriteItemsRequest decodeTransactWriteItems(const json::Value& jso
         dynamo::throwValidation(
             "Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1");
     }
-    int index = 0;
-    for (const auto& e : items->elements()) {
-        ++index;
-        if (e.isNull()) continue;
-        const json::Value& t = checkStructure(e);
+    forEachStructure(*items, "transactItems", [&](const json::Value& t, const std::string& path) {
         static const std::pair<const char*, store::TransactWriteKind> kKinds[] = {
             {"ConditionCheck", store::TransactWriteKind::ConditionCheck},
             {"Put", store::TransactWriteKind::Put},
@@ -647,9 +631,9 @@ store::TransactWriteItemsRequest decodeTransactWriteItems(const json::Value& jso
                                  : item.kind == store::TransactWriteKind::Delete       ? "delete"
                                                                                        : "update";
         item.returnValuesOnConditionCheckFailure = returnValuesOnConditionCheckFailure(
-            a, c, "transactItems." + std::to_string(index) + ".member." + memberName + ".returnValuesOnConditionCheckFailure");
+            a, c, path + "." + memberName + ".returnValuesOnConditionCheckFailure");
         r.transactItems.push_back(std::move(item));
-    }
+    });
     r.returnConsumedCapacity = returnConsumedCapacity(b, c);
     r.returnItemCollectionMetrics = returnItemCollectionMetrics(b, c);
     r.clientRequestToken = stringMember(b, "ClientRequestToken");
@@ -667,15 +651,11 @@ store::TransactGetItemsRequest decodeTransactGetItems(const json::Value& json)
     if (!items || items->elements().empty()) {
         dynamo::throwValidation("Value null at 'transactItems' failed to satisfy constraint: Member must not be null");
     }
-    int index = 0;
-    for (const auto& e : items->elements()) {
-        ++index;
-        if (e.isNull()) continue;
-        const json::Value& t = checkStructure(e);
+    forEachStructure(*items, "transactItems", [&](const json::Value& t, const std::string& path) {
         const json::Value* get = structureMember(t, "Get");
         if (!get) {
-            c.fail("null", "transactItems." + std::to_string(index) + ".member.get", "Member must not be null");
-            continue;
+            c.fail("null", path + ".get", "Member must not be null");
+            return;
         }
         store::TransactGetItem item;
         item.tableName = tableNameMember(*get);
@@ -683,7 +663,7 @@ store::TransactGetItemsRequest decodeTransactGetItems(const json::Value& json)
         item.projectionExpression = stringMember(*get, "ProjectionExpression");
         item.expressionAttributeNames = expressionAttributeNames(*get);
         r.transactItems.push_back(std::move(item));
-    }
+    });
     r.returnConsumedCapacity = returnConsumedCapacity(b, c);
     c.throwIfAny();
     return r;

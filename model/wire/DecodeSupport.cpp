@@ -175,6 +175,11 @@ std::vector<std::string> stringList(const json::Value& list)
 
 // DynamoDB Local 1.25's own text. The service phrases it as a constraint failure, but its exact
 // wording is not documented, so the emulator's stands.
+void checkLimit(const std::optional<int64_t>& limit)
+{
+    if (limit && *limit < 1) dynamo::throwValidation("Limit must be greater than or equal to 1");
+}
+
 void checkTableName(const std::string& name)
 {
     bool ok = name.size() >= 3 && name.size() <= 255;

@@ -47,9 +47,17 @@ public:
     {
         errors_.push_back("Value " + shownValue + " at '" + path + "' failed to satisfy constraint: " + constraint);
     }
-    void enumValue(const std::string& value, const std::string& path, const char* set)
+    void enumValue(const std::string& value, const std::string& path, const std::string& set)
     {
-        fail("'" + value + "'", path, std::string("Member must satisfy enum value set: ") + set);
+        fail("'" + value + "'", path, "Member must satisfy enum value set: " + set);
+    }
+    // A whole-number member outside [min, max]: one failure per bound it passes.
+    void range(const std::optional<int64_t>& value, const std::string& path, int64_t min, int64_t max)
+    {
+        if (!value) return;
+        const std::string shown = "'" + std::to_string(*value) + "'";
+        if (*value < min) fail(shown, path, "Member must have value greater than or equal to " + std::to_string(min));
+        if (*value > max) fail(shown, path, "Member must have value less than or equal to " + std::to_string(max));
     }
     void throwIfAny() const
     {
@@ -66,6 +74,55 @@ public:
 private:
     std::vector<std::string> errors_;
 };
+
+// ---- Enumerations: one table of names per enum, in the order DynamoDB lists them ----
+
+template <typename Enum>
+struct EnumName {
+    const char* name;
+    Enum value;
+};
+
+// The value `text` names. An unknown name is a constraint failure at `path` that lists the
+// table's names ("Member must satisfy enum value set: [HASH, RANGE]"), and nullopt.
+template <typename Enum, size_t N>
+std::optional<Enum> enumValue(const std::string& text, const EnumName<Enum> (&names)[N], const std::string& path, Constraints& c)
+{
+    std::string set;
+    for (const auto& [name, value] : names) {
+        if (text == name) return value;
+        set += (set.empty() ? "[" : ", ") + std::string(name);
+    }
+    c.enumValue(text, path, set + "]");
+    return std::nullopt;
+}
+
+// The same for a string member; nullopt when it is not sent.
+template <typename Enum, size_t N>
+std::optional<Enum> enumMember(const json::Value& obj, std::string_view name, const EnumName<Enum> (&names)[N],
+                               const std::string& path, Constraints& c)
+{
+    auto text = stringMember(obj, name);
+    if (!text) return std::nullopt;
+    return enumValue(*text, names, path, c);
+}
+
+// Each structure of a list (nulls skipped) with its place in a constraint path:
+// "<listPath>.<n>.member", n counting from 1 and counting the nulls, as DynamoDB's paths do.
+template <typename Visit>
+void forEachStructure(const json::Value& list, const std::string& listPath, Visit visit)
+{
+    int index = 0;
+    for (const auto& e : list.elements()) {
+        ++index;
+        if (e.isNull()) continue;
+        const json::Value& structure = checkStructure(e);
+        visit(structure, listPath + "." + std::to_string(index) + ".member");
+    }
+}
+
+// Limit of Query, Scan and ListTables.
+void checkLimit(const std::optional<int64_t>& limit);
 
 // Table and index names; the ValidationException DynamoDB Local gives.
 void checkTableName(const std::string& name);

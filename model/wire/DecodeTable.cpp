@@ -13,22 +13,16 @@ namespace {
 
 std::vector<store::KeySchemaElement> keySchema(const json::Value& list, const std::string& path, Constraints& c)
 {
+    static constexpr EnumName<store::KeyType> kKeyTypes[] = {{"HASH", store::KeyType::Hash}, {"RANGE", store::KeyType::Range}};
     std::vector<store::KeySchemaElement> out;
-    int index = 0;
-    for (const auto& e : list.elements()) {
-        ++index;
-        if (e.isNull()) continue;
-        const json::Value& k = checkStructure(e);
+    forEachStructure(list, path, [&](const json::Value& k, const std::string& at) {
         store::KeySchemaElement element;
         element.attributeName = stringMember(k, "AttributeName").value_or(std::string());
         auto type = stringMember(k, "KeyType");
-        const std::string at = path + "." + std::to_string(index) + ".member.keyType";
-        if (!type) c.fail("null", at, "Member must not be null");
-        else if (*type == "HASH") element.keyType = store::KeyType::Hash;
-        else if (*type == "RANGE") element.keyType = store::KeyType::Range;
-        else c.enumValue(*type, at, "[HASH, RANGE]");
+        if (!type) c.fail("null", at + ".keyType", "Member must not be null");
+        else if (auto keyType = enumValue(*type, kKeyTypes, at + ".keyType", c)) element.keyType = *keyType;
         out.push_back(std::move(element));
-    }
+    });
     return out;
 }
 
@@ -40,12 +34,10 @@ store::Projection projection(const json::Value& obj, const std::string& path, Co
         c.fail("null", path + ".projection", "Member must not be null");
         return p;
     }
-    if (auto type = stringMember(*j, "ProjectionType")) {
-        if (*type == "ALL") p.projectionType = store::ProjectionType::All;
-        else if (*type == "KEYS_ONLY") p.projectionType = store::ProjectionType::KeysOnly;
-        else if (*type == "INCLUDE") p.projectionType = store::ProjectionType::Include;
-        else c.enumValue(*type, path + ".projection.projectionType", "[ALL, KEYS_ONLY, INCLUDE]");
-    }
+    static constexpr EnumName<store::ProjectionType> kTypes[] = {{"ALL", store::ProjectionType::All},
+                                                                 {"KEYS_ONLY", store::ProjectionType::KeysOnly},
+                                                                 {"INCLUDE", store::ProjectionType::Include}};
+    if (auto type = enumMember(*j, "ProjectionType", kTypes, path + ".projection.projectionType", c)) p.projectionType = *type;
     if (auto attrs = stringListMember(*j, "NonKeyAttributes")) p.nonKeyAttributes = std::move(*attrs);
     return p;
 }
@@ -92,17 +84,9 @@ store::GlobalSecondaryIndex globalSecondaryIndex(const json::Value& j, const std
 
 std::optional<store::BillingMode> billingMode(const json::Value& b, Constraints& c)
 {
-    auto mode = stringMember(b, "BillingMode");
-    if (!mode) return std::nullopt;
-    if (*mode == "PROVISIONED") return store::BillingMode::Provisioned;
-    if (*mode == "PAY_PER_REQUEST") return store::BillingMode::PayPerRequest;
-    c.enumValue(*mode, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]");
-    return std::nullopt;
-}
-
-void checkLimit(const std::optional<int64_t>& limit)
-{
-    if (limit && *limit < 1) dynamo::throwValidation("Limit must be greater than or equal to 1");
+    static constexpr EnumName<store::BillingMode> kModes[] = {{"PROVISIONED", store::BillingMode::Provisioned},
+                                                              {"PAY_PER_REQUEST", store::BillingMode::PayPerRequest}};
+    return enumMember(b, "BillingMode", kModes, "billingMode", c);
 }
 
 }  // namespace
@@ -116,27 +100,18 @@ store::CreateTableRequest decodeCreateTable(const json::Value& json)
     r.attributeDefinitions = attributeDefinitions(b);
     if (const json::Value* ks = listMember(b, "KeySchema")) r.keySchema = keySchema(*ks, "keySchema", c);
     if (const json::Value* lsis = listMember(b, "LocalSecondaryIndexes")) {
-        int index = 0;
-        for (const auto& e : lsis->elements()) {
-            ++index;
-            if (e.isNull()) continue;
-            const json::Value& j = checkStructure(e);
-            const std::string path = "localSecondaryIndexes." + std::to_string(index) + ".member";
+        forEachStructure(*lsis, "localSecondaryIndexes", [&](const json::Value& j, const std::string& path) {
             store::LocalSecondaryIndex lsi;
             lsi.indexName = stringMember(j, "IndexName").value_or(std::string());  // its rules: the store's
             if (const json::Value* ks = listMember(j, "KeySchema")) lsi.keySchema = keySchema(*ks, path + ".keySchema", c);
             lsi.projection = projection(j, path, c);
             r.localSecondaryIndexes.push_back(std::move(lsi));
-        }
+        });
     }
     if (const json::Value* gsis = listMember(b, "GlobalSecondaryIndexes")) {
-        int index = 0;
-        for (const auto& e : gsis->elements()) {
-            ++index;
-            if (e.isNull()) continue;
-            const std::string path = "globalSecondaryIndexes." + std::to_string(index) + ".member";
-            r.globalSecondaryIndexes.push_back(globalSecondaryIndex(checkStructure(e), path, c));
-        }
+        forEachStructure(*gsis, "globalSecondaryIndexes", [&](const json::Value& j, const std::string& path) {
+            r.globalSecondaryIndexes.push_back(globalSecondaryIndex(j, path, c));
+        });
     }
     r.billingMode = billingMode(b, c);
     r.provisionedThroughput = provisionedThroughput(b);
@@ -157,12 +132,7 @@ store::UpdateTableRequest decodeUpdateTable(const json::Value& json)
     r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
     if (const json::Value* updates = listMember(b, "GlobalSecondaryIndexUpdates")) {
         std::vector<store::GlobalSecondaryIndexUpdate> out;
-        int index = 0;
-        for (const auto& e : updates->elements()) {
-            ++index;
-            if (e.isNull()) continue;
-            const json::Value& u = checkStructure(e);
-            const std::string path = "globalSecondaryIndexUpdates." + std::to_string(index) + ".member";
+        forEachStructure(*updates, "globalSecondaryIndexUpdates", [&](const json::Value& u, const std::string& path) {
             store::GlobalSecondaryIndexUpdate update;
             if (const json::Value* create = structureMember(u, "Create"))
                 update.create = globalSecondaryIndex(*create, path + ".create", c);
@@ -178,7 +148,7 @@ store::UpdateTableRequest decodeUpdateTable(const json::Value& json)
                 dynamo::throwValidation("One or more parameter values were invalid: Only one global secondary index action is "
                                         "allowed per GlobalSecondaryIndexUpdate object");
             out.push_back(std::move(update));
-        }
+        });
         r.globalSecondaryIndexUpdates = std::move(out);
     }
     c.throwIfAny();

@@ -746,7 +746,8 @@ NOT_FOUND_WHY = ("[AWS] a missing table is 'Requested resource not found' on the
 
 PRECISION_LOCAL = "DynamoDB only supports precision up to 38 digits"
 NUMBER_WHY = ("[AWS] more than 38 significant digits is 'Attempting to store more than 38 significant digits in a Number' "
-              "(reference section 1, dynalite tested against the service); DynamoDB Local words it otherwise")
+              "(Developer Guide, 'Supported data types and naming rules in Amazon DynamoDB'; the text is dynalite's, tested against the service); "
+              "DynamoDB Local words it otherwise")
 DELETING_WHY = ("[AWS] DeleteTable answers with the table in DELETING (API_DeleteTable's example response); "
                 "DynamoDB Local says ACTIVE")
 

@@ -276,8 +276,8 @@ def register(case, cases):
 
     # ---- Numbers and update types -------------------------------------------------------------------
     nan_why = ("[AWS] a number that does not parse is 'The parameter cannot be converted to a numeric value: <text>' "
-               "(reference section 1, dynalite tested against the service); DynamoDB Local says 'A value provided cannot "
-               "be converted into a number'")
+               "(Developer Guide, 'Supported data types and naming rules in Amazon DynamoDB'; the text is dynalite's, tested against the service); "
+               "DynamoDB Local says 'A value provided cannot be converted into a number'")
     item = {"PK": S("NUM#1"), "SK": S("X")}
     for label, number, message in (
             ("letters", "twelve", "The parameter cannot be converted to a numeric value: twelve"),

@@ -1,13 +1,10 @@
 // The big-table layout workload shared by tst_widget_layout_perf (what must always hold) and
 // keyplan-layout-bench (how fast it is): n small items, ten per partition, written through the
-// bulk BatchWriteItem path, and a meter of the longest stall of the GUI event loop.
+// bulk BatchWriteItem path; StallMeter.h measures the GUI event loop meanwhile.
 #pragma once
 
+#include "StallMeter.h"
 #include "store/Store.h"
-
-#include <QElapsedTimer>
-#include <QObject>
-#include <QTimer>
 
 #include <algorithm>
 #include <string>
@@ -36,30 +33,5 @@ inline void fillBigTable(store::Store& store, const std::string& table, int n)
         store.batchWriteItems(batches);
     }
 }
-
-// Measures the longest gap between two turns of the GUI event loop while it runs.
-class StallMeter : public QObject {
-public:
-    StallMeter()
-    {
-        timer_.setInterval(0);
-        connect(&timer_, &QTimer::timeout, this, [this] {
-            if (clock_.isValid()) longest_ = std::max(longest_, clock_.nsecsElapsed() / 1000000.0);
-            clock_.restart();
-        });
-        timer_.start();
-    }
-    double longestMs() const { return longest_; }
-    void reset()
-    {
-        longest_ = 0;
-        clock_.invalidate();
-    }
-
-private:
-    QTimer timer_;
-    QElapsedTimer clock_;
-    double longest_ = 0;
-};
 
 }  // namespace keyplan::test

@@ -392,6 +392,30 @@ private Q_SLOTS:
         QCOMPARE(d.nextPatternNumber(), 3);
     }
 
+    // The one step from a rendered key template to the key's value (sample data and examples both
+    // take it): the key's declared type decides, and a number key never gets a made-up number.
+    void shouldTurnARenderedKeyIntoAValueOfTheKeysType()
+    {
+        using keyplan::dynamo::AttributeValue;
+        Design d = shop();
+        QCOMPARE(d.keyAttributeValue("PK", "CUST#ab12"), std::optional(AttributeValue::string("CUST#ab12")));
+        QCOMPARE(d.keyAttributeValue("total", "00042.50"), std::optional(AttributeValue::number("42.5")));
+        QCOMPARE(d.keyAttributeValue("total", "-1E+3"), std::optional(AttributeValue::number("-1000")));
+        QCOMPARE(d.keyAttributeValue("total", "ORDER#42"), std::nullopt);
+        QCOMPARE(d.keyAttributeValue("total", ""), std::nullopt);
+        QCOMPARE(d.keyAttributeValue("total", "1" + std::string(38, '1')), std::nullopt);  // 39 digits: no DynamoDB number
+        // No key of the table or an index: S, like keyAttributeType says.
+        QCOMPARE(d.keyAttributeValue("status", "42"), std::optional(AttributeValue::string("42")));
+
+        Table table = d.table();
+        table.sortKey->type = KeyType::B;
+        d.setTable(table);
+        const std::string bytes("ORDER#\x00\xff", 8);
+        const auto binary = d.keyAttributeValue("SK", bytes);
+        QCOMPARE(binary, std::optional(AttributeValue::binary(bytes)));
+        QVERIFY(binary != std::optional(AttributeValue::string(bytes)));
+    }
+
     void shouldIdentifyItemsAndReadValuesBackFromKeys()
     {
         const Design d = shop();

@@ -1,6 +1,7 @@
 // The request console: how its fields become requests (ConsoleForm), the DynamoDB JSON and the
 // boto3 / JavaScript v3 code it copies, placeholder checks as you type, completion, and the
 // widget itself typed into with QTest against a real in-memory store.
+#include "StallMeter.h"
 #include "StoreTestSupport.h"
 #include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
@@ -28,8 +29,6 @@
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QToolButton>
-#include <QElapsedTimer>
-#include <QTimer>
 #include <QtTest>
 
 using namespace keyplan;
@@ -765,25 +764,20 @@ void WidgetConsoleTest::shouldShowAOneMegabytePageWithoutStallingTheWindow()
     QTRY_COMPARE(console.tables(), QStringList{"Shop"});
     console.setOperation(ConsoleOperation::Scan);
 
-    // The longest gap between two turns of the event loop while the page runs and is shown.
-    QElapsedTimer gap;
-    double longest = 0;
-    QTimer ticker;
-    ticker.setInterval(0);
-    connect(&ticker, &QTimer::timeout, [&] {
-        if (gap.isValid()) longest = std::max(longest, gap.nsecsElapsed() / 1e6);
-        gap.restart();
-    });
-    ticker.start();
+    // The longest gap between two turns of the event loop while the page runs and is shown, on the
+    // GUI thread's own time (StallMeter.h): what a busy machine adds by making it wait for a CPU
+    // does not count. Reading or showing the page on the GUI thread in one go would pass 250 ms.
+    test::StallMeter stalls;
     console.run();
     QVERIFY(waitForRun(console));
     QTest::qWait(50);  // let the grid and the JSON paint
-    ticker.stop();
+    stalls.stop();
     QVERIFY2(console.summaryText().startsWith(QStringLiteral("Count ")), qPrintable(console.summaryText()));
     QVERIFY(console.resultModel()->rowCount() > 5000);  // a full 1 MB page
     QVERIFY(console.hasNextPage());
-    qInfo("1 MB Scan page of %d items: longest GUI stall %.1f ms", console.resultModel()->rowCount(), longest);
-    QVERIFY2(longest < 250, qPrintable(QString::number(longest)));
+    qInfo("1 MB Scan page of %d items: longest GUI stall %.1f ms of its own, %.1f ms on the clock",
+          console.resultModel()->rowCount(), stalls.longestOwnMs(), stalls.longestMs());
+    QVERIFY2(stalls.longestOwnMs() < 250, qPrintable(QString::number(stalls.longestOwnMs())));
 }
 
 void WidgetConsoleTest::shouldCopyTheRequestAsCode()

@@ -85,7 +85,17 @@ class TestDesignFiles : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    // Test mode puts the autosave folder and the settings under $HOME/.qttest, which every run of
+    // this test shares (another worktree's, a parallel ctest's), and init() empties it: so this run
+    // gets a HOME of its own.
+    void initTestCase()
+    {
+        QVERIFY(home_.isValid());
+        qputenv("HOME", QFile::encodeName(home_.path()));
+        QStandardPaths::setTestModeEnabled(true);
+        const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QVERIFY2(data.startsWith(home_.path() + '/'), qPrintable(data));
+    }
 
     void init()
     {
@@ -93,6 +103,7 @@ private Q_SLOTS:
         widgets::RecentFiles::clear();
         doc_ = std::make_unique<DesignDocument>();
         controller_ = std::make_unique<DesignFileController>(doc_.get(), nullptr);
+        QVERIFY(controller_->autosaveDirectory().startsWith(home_.path() + '/'));
         controller_->setPrompts(script_.prompts());
         script_ = {};
     }
@@ -455,6 +466,7 @@ private Q_SLOTS:
     }
 
 private:
+    QTemporaryDir home_;
     Script script_;
     std::unique_ptr<DesignDocument> doc_;
     std::unique_ptr<DesignFileController> controller_;

@@ -2,7 +2,8 @@
 // KEYPLAN_LAYOUT_PERF_ITEMS to try other sizes), jumps to the middle, the end and back, and never
 // freezes the window meanwhile. What must always hold, not how fast: the speed figures come from
 // keyplan-layout-bench (tests/bench, in the README's Performance section). The one bound here is a
-// smoke check far above any real stall (a frozen window, not a slow machine, fails it).
+// smoke check far above any real stall, on the GUI thread's own time (StallMeter.h): a frozen
+// window fails it, a slow or busy machine does not.
 #include "StoreTestSupport.h"
 
 #include "BigLayout.h"
@@ -13,7 +14,11 @@
 #include "widgets/layout/ItemLayoutView.h"
 
 #include <QTableView>
+#include <QThread>
+#include <QTimer>
 #include <QtTest>
+
+#include <ctime>
 
 using namespace keyplan;
 using namespace keyplan::test;
@@ -29,14 +34,39 @@ int itemCount()
 }
 
 // Far above the 50 ms the layout aims at (keyplan-layout-bench reports the real figure): only a
-// GUI thread that does the reading itself gets near it.
+// GUI thread that does the reading itself, or waits for the reader, gets near it in one turn.
 constexpr double kFrozenWindowMs = 2000;
+
+// CPU time of the calling thread: work measured this way takes as long on a busy machine.
+double threadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 }  // namespace
 
 class WidgetLayoutPerfTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The bound below is on StallMeter's own-time figure: it must still see a GUI thread that
+    // computes, or waits, inside one turn of its event loop.
+    void shouldCountWorkAndWaitingOnTheGuiThreadAsAStall()
+    {
+        for (const bool blocked : {false, true}) {
+            StallMeter stalls;
+            QTest::qWait(20);
+            QTimer::singleShot(0, [blocked] {
+                if (blocked) QThread::msleep(300);
+                else
+                    for (const double start = threadCpuMs(); threadCpuMs() - start < 300;) {}
+            });
+            QTRY_VERIFY2(stalls.longestOwnMs() >= 290, qPrintable(QString::number(stalls.longestOwnMs())));
+            QVERIFY(stalls.longestMs() >= stalls.longestOwnMs());
+        }
+    }
+
     void shouldReachEveryRowOfABigTableWithoutFreezingTheWindow()
     {
         widgets::initResources();
@@ -73,7 +103,10 @@ private Q_SLOTS:
         // Then every row was reached with its data, and the window kept turning its event loop
         QCOMPARE(model.index(n - 1, 0).data().toString().left(5), QStringLiteral("USER#"));
         QCOMPARE(model.index(n / 3, 0).data().toString().left(5), QStringLiteral("USER#"));
-        QVERIFY2(stalls.longestMs() < kFrozenWindowMs, qPrintable(QString::number(stalls.longestMs())));
+        stalls.stop();
+        qInfo("longest GUI stall %.1f ms of its own, %.1f ms on the clock (run-queue delay %s)", stalls.longestOwnMs(),
+              stalls.longestMs(), stalls.knowsRunQueueDelay() ? "left out" : "unknown, counted");
+        QVERIFY2(stalls.longestOwnMs() < kFrozenWindowMs, qPrintable(QString::number(stalls.longestOwnMs())));
     }
 };
 
