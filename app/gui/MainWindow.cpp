@@ -391,6 +391,7 @@ void MainWindow::installEndpoint()
                                           })
                                         : DesignDataController::DestructiveGuard());
         document_->clearRunSummaries();
+        layouts_->setReadLimit(where.isRemote() ? widgets::LayoutTabs::kEndpointReadLimit : 0);
         storeChanged();
         console_->reloadTables();
     });

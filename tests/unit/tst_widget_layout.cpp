@@ -362,6 +362,74 @@ private Q_SLOTS:
         QVERIFY(!index.legendText().contains(QStringLiteral("<s>ORDER</s>")));
     }
 
+    void shouldReadNoMoreThanItsReadLimitAndOfferToReadMore()
+    {
+        // 12 profiles + 60 orders + 60 lines: 132 items; a limit of 50 crosses a page edge (pages of 7).
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(12, 5));
+        ItemLayoutModel::Options small;
+        small.pageRows = 7;
+        small.passBatch = 11;
+        small.maxItems = 50;
+        ItemLayoutModel model(*store, "Shop", {}, small);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(loadAllRows(model));
+        QCOMPARE(model.rowCount(), 50);
+        QCOMPARE(model.rowsIndexed(), qint64(50));
+        QVERIFY(model.isTruncated());
+        QCOMPARE(model.tableItemCount(), qint64(132));
+        // The rows are the Scan's first 50, the last page cut at the limit.
+        store::ScanRequest scan;
+        scan.tableName = "Shop";
+        scan.limit = 50;
+        const auto first = store->scan(scan);
+        for (int r = 0; r < 50; r += 7)
+            QCOMPARE(model.index(r, 1).data().toString(), QString::fromStdString(first.items->at(size_t(r)).at("SK").asString()));
+        QCOMPARE(model.index(49, 1).data().toString(), QString::fromStdString(first.items->at(49).at("SK").asString()));
+
+        // No limit: every item, and nothing said about a limit.
+        model.setReadLimit(0);
+        QVERIFY(loadAllRows(model));
+        QCOMPARE(model.rowCount(), 132);
+        QVERIFY(!model.isTruncated());
+        // A limit above the item count reads everything and is not a truncation.
+        model.setReadLimit(500);
+        QVERIFY(loadAllRows(model));
+        QCOMPARE(model.rowCount(), 132);
+        QVERIFY(!model.isTruncated());
+    }
+
+    void shouldSayALimitedLayoutIsTheFirstItemsAndReadMoreOnRequest()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(12, 5));  // 132 items
+        widgets::EntityPalette palette;
+        widgets::ItemLayoutView view(*store, "Shop", {}, &palette);
+        view.setReadLimit(40);
+        QVERIFY(loadAllRows(*view.model()));
+        QCOMPARE(view.model()->rowCount(), 40);
+        const QString note = view.noteText();
+        QVERIFY2(note.startsWith(QStringLiteral("The first 40 items of about 132, in ")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("On an endpoint a layout reads at most 40 items, because every item read takes "
+                                              "read capacity.")),
+                 qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("<a href=\"more\">Read 40 more</a>")), qPrintable(note));
+        auto* label = view.findChild<QLabel*>(QStringLiteral("layoutNote"));
+        QVERIFY(label);
+        Q_EMIT label->linkActivated(QStringLiteral("more"));
+        QTRY_COMPARE(view.model()->readLimit(), qint64(80));
+        QVERIFY(loadAllRows(*view.model()));
+        QCOMPARE(view.model()->rowCount(), 80);
+        Q_EMIT label->linkActivated(QStringLiteral("more"));
+        QVERIFY(loadAllRows(*view.model()));
+        Q_EMIT label->linkActivated(QStringLiteral("more"));
+        QVERIFY(loadAllRows(*view.model()));
+        QCOMPARE(view.model()->rowCount(), 132);  // 160 asked, 132 there: the whole table, said plainly
+        QCOMPARE(view.noteText(), QStringLiteral("132 items in 12 partition key values."));
+    }
+
     void shouldShowAndCopyTheSelectedItemAsDynamoDbJson()
     {
         auto store = store::SqliteStore::openInMemory();

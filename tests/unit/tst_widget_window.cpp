@@ -4,6 +4,7 @@
 // above the layout naming a pattern the new design does not have.
 #include "MainWindow.h"
 
+#include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "store/SqliteStore.h"
@@ -11,7 +12,10 @@
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignFileController.h"
 #include "widgets/layout/ExampleLayoutView.h"
+#include "widgets/layout/ItemLayoutModel.h"
+#include "widgets/layout/ItemLayoutView.h"
 #include "widgets/layout/LayoutTabs.h"
+#include "widgets/store/EndpointController.h"
 #include "widgets/store/StoreSwitch.h"
 
 #include <QDir>
@@ -173,6 +177,47 @@ private Q_SLOTS:
             const QString text = line(layouts, parts.value(0), parts.value(1));
             QVERIFY2(!text.contains(QLatin1String(kOldPattern)), qPrintable(name + ": " + text));
         }
+    }
+
+    void shouldReadABoundedSampleOfEachLayoutOnAnEndpointAndAllOfItLocally()
+    {
+        // The same 1,500 Shop items in the local store and behind the "endpoint" (a store the
+        // window is switched to as it is by File > Connect to endpoint).
+        const design::Design shop = design::loadDesignFile(samplePath("ecommerce"));
+        analysis::SampleOptions options;
+        options.totalItems = 1500;
+        std::shared_ptr<store::Store> remote = store::SqliteStore::openInMemory();
+        const qint64 items = analysis::SampleData(shop, options).load(*remote).itemsWritten;
+        QCOMPARE(analysis::SampleData(shop, options).load(*local_).itemsWritten, items);
+        QVERIFY(items > widgets::LayoutTabs::kEndpointReadLimit);
+
+        MainWindow window(*switch_);
+        auto* layouts = window.findChild<widgets::LayoutTabs*>();
+        auto* endpoint = window.findChild<widgets::EndpointController*>();
+        QVERIFY(layouts && endpoint);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto shopRows = [&](bool truncated) {
+            widgets::ItemLayoutView* view = layouts->layout(QStringLiteral("Shop"));
+            return view && view->model()->isFullyIndexed() && view->model()->isTruncated() == truncated
+                       ? qint64(view->model()->rowCount())
+                       : qint64(-1);
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(shopRows(false), items, 20000);
+
+        widgets::StoreLocation where;
+        where.kind = widgets::StoreLocation::Kind::Endpoint;
+        where.endpoint = QStringLiteral("http://127.0.0.1:8000/");
+        where.region = QStringLiteral("us-east-1");
+        switch_->connectTo(remote, where);
+        Q_EMIT endpoint->storeSwitched(switch_->location());
+        QTRY_COMPARE_WITH_TIMEOUT(shopRows(true), widgets::LayoutTabs::kEndpointReadLimit, 20000);
+        QVERIFY(layouts->layout(QStringLiteral("Shop"))->noteText().startsWith(QStringLiteral("The first 1,000 items")));
+
+        switch_->disconnect();
+        Q_EMIT endpoint->storeSwitched(switch_->location());
+        QTRY_COMPARE_WITH_TIMEOUT(shopRows(false), items, 20000);
     }
 
     void shouldShowTheEntityKeysWithoutScrollingOnA1600x1000Screen()

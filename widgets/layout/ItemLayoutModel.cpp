@@ -142,6 +142,7 @@ void ItemLayoutModel::Private::onProgress(const Progress& progress)
     const int indexed = static_cast<int>(std::min<qint64>(rowsIndexed, std::numeric_limits<int>::max()));
     if (progress.done) {
         fullyIndexed = true;
+        truncated = progress.truncated;
         setRows(indexed);
     } else if (indexed > rows) {
         setRows(indexed);
@@ -239,6 +240,18 @@ qint64 ItemLayoutModel::tableItemCount() const { return d->description.tableItem
 qint64 ItemLayoutModel::indexItemCount() const { return d->description.indexItems; }
 qint64 ItemLayoutModel::rowsIndexed() const { return d->rowsIndexed; }
 bool ItemLayoutModel::isFullyIndexed() const { return d->fullyIndexed; }
+
+bool ItemLayoutModel::isTruncated() const { return d->truncated; }
+
+qint64 ItemLayoutModel::readLimit() const { return d->options.maxItems; }
+
+void ItemLayoutModel::setReadLimit(qint64 maxItems)
+{
+    maxItems = std::max<qint64>(0, maxItems);
+    if (maxItems == d->options.maxItems) return;
+    d->options.maxItems = maxItems;
+    refresh();
+}
 qint64 ItemLayoutModel::partitionsIndexed() const { return d->bands; }
 QString ItemLayoutModel::errorText() const { return d->error; }
 QList<QPair<QString, qint64>> ItemLayoutModel::entityCounts() const { return d->entityCounts; }
@@ -264,6 +277,7 @@ void ItemLayoutModel::refresh()
     d->rowsIndexed = 0;
     d->bands = 0;
     d->fullyIndexed = false;
+    d->truncated = false;
     d->error.clear();
     d->entityCounts.clear();
     d->entityPosition.clear();

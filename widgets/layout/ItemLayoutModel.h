@@ -50,6 +50,10 @@ public:
         int cachedPages = 64;  // pages kept in memory
         int passBatch = 2000;  // items per Scan call of the background pass
         int wantedPages = 16;  // outstanding page requests kept; older ones are dropped
+        // 0: every item. Otherwise the layout holds the first maxItems items a Scan returns and
+        // reads no further: on a DynamoDB endpoint every item read costs read capacity, and a
+        // production table can hold billions.
+        qint64 maxItems = 0;
     };
 
     // `index` empty: the table itself; otherwise the GSI or LSI of that name.
@@ -65,6 +69,11 @@ public:
     void setEntityClassifier(EntityClassifier classifier, AttributeOrder order = {});
     // Forgets what was read and starts over (after the store changed).
     void refresh();
+    // Options::maxItems, and reads again when it changes.
+    void setReadLimit(qint64 maxItems);
+    qint64 readLimit() const;
+    // The pass stopped at the read limit with items left unread.
+    bool isTruncated() const;
 
     // Known once described(): the table's item count and, on an index, the index's.
     bool isDescribed() const;

@@ -64,6 +64,7 @@ struct Progress {
     qint64 bands = 0;
     int attributeCells = 0;  // the most attribute cells an item needs, so far
     bool done = false;
+    bool truncated = false;  // done at Options::maxItems, with items left
     std::vector<std::string> newNames;
     std::vector<std::pair<QString, qint64>> entityDelta;
     std::vector<std::pair<QString, qint64>> newBands;  // partition-key text, first row
@@ -167,6 +168,7 @@ struct ItemLayoutModel::Private {
     qint64 rowsIndexed = 0;
     qint64 bands = 0;
     bool fullyIndexed = false;
+    bool truncated = false;
     QString error;
     QList<QPair<QString, qint64>> entityCounts;
     QHash<QString, int> entityPosition;

@@ -156,11 +156,15 @@ void ItemLayoutModel::Worker::fetch(int number)
     qint64 band = start.bandBefore;
     std::optional<AttributeValue> lastPartition = start.previousPartition;
     std::optional<Item> cursor = start.exclusiveStartKey;
-    while (static_cast<int>(page.rows.size()) < options.pageRows) {
+    // The last page under a read limit holds only the rows the pass counted.
+    int pageRows = options.pageRows;
+    if (options.maxItems > 0)
+        pageRows = static_cast<int>(std::clamp<qint64>(options.maxItems - qint64(number) * options.pageRows, 0, pageRows));
+    while (static_cast<int>(page.rows.size()) < pageRows) {
         store::ScanRequest request;
         request.tableName = table;
         request.indexName = index;
-        request.limit = options.pageRows - static_cast<int>(page.rows.size());
+        request.limit = pageRows - static_cast<int>(page.rows.size());
         request.exclusiveStartKey = cursor;
         store::ScanResponse response = store.browse(request);
         if (response.items)
@@ -224,6 +228,7 @@ void ItemLayoutModel::Worker::pass()
         request.tableName = table;
         request.indexName = index;
         request.limit = options.passBatch;
+        if (options.maxItems > 0) request.limit = std::min<qint64>(options.passBatch, options.maxItems - row);
         request.exclusiveStartKey = cursor;
         store::ScanResponse response = store.browse(request);
 
@@ -264,6 +269,12 @@ void ItemLayoutModel::Worker::pass()
             }
         }
         cursor = std::move(response.lastEvaluatedKey);
+        if (cursor && options.maxItems > 0 && row >= options.maxItems) {
+            // At the read limit: what was read is the layout. (DynamoDB may return a key after
+            // the last item even when nothing follows; the layout says "the first N" either way.)
+            progress.truncated = true;
+            cursor.reset();
+        }
         if (row % pageRows == 0 && row > 0) {
             // The last page read is complete; the next one starts after it.
             if (collecting) postPage(std::move(*collecting));

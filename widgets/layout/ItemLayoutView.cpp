@@ -49,6 +49,7 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
     note_->setWordWrap(true);
     note_->setForegroundRole(QPalette::PlaceholderText);
     note_->setObjectName(QStringLiteral("layoutNote"));
+    connect(note_, &QLabel::linkActivated, this, [this] { model_->setReadLimit(model_->readLimit() + readStep_); });
     legend_->setTextFormat(Qt::RichText);
     legend_->setWordWrap(true);
     legend_->setObjectName(QStringLiteral("layoutLegend"));
@@ -204,8 +205,15 @@ QString ItemLayoutView::noteText() const { return note_->text(); }
 
 QString ItemLayoutView::legendText() const { return legend_->text(); }
 
+void ItemLayoutView::setReadLimit(qint64 maxItems)
+{
+    readStep_ = maxItems;
+    model_->setReadLimit(maxItems);
+}
+
 void ItemLayoutView::updateNote()
 {
+    note_->setTextFormat(Qt::PlainText);
     if (!model_->errorText().isEmpty()) {
         note_->setText(model_->errorText());
         progress_->clear();
@@ -225,6 +233,22 @@ void ItemLayoutView::updateNote()
     const QString partitions = !model_->isFullyIndexed() ? tr("%1+ partition key values").arg(groupedNumber(bands))
                                : bands == 1              ? tr("1 partition key value")
                                                          : tr("%1 partition key values").arg(groupedNumber(bands));
+    if (model_->isTruncated()) {
+        // A bounded read: counts are of what was read; the whole is DescribeTable's estimate.
+        // DynamoDB's item count is refreshed about every six hours: it can be below what was read.
+        const bool counted = total > rows;
+        const QString read = model_->isIndex()
+                                 ? (counted ? tr("The first %1 items of this index (about %2), under %3.")
+                                            : tr("The first %1 items of this index, under %3."))
+                                 : (counted ? tr("The first %1 items of about %2, in %3.") : tr("The first %1 items, in %3."));
+        note_->setTextFormat(Qt::RichText);
+        note_->setText(read.arg(groupedNumber(rows), groupedNumber(total), partitions).toHtmlEscaped() + QLatin1Char(' ') +
+                       tr("On an endpoint a layout reads at most %1 items, because every item read takes read capacity.")
+                           .arg(groupedNumber(model_->readLimit()))
+                           .toHtmlEscaped() +
+                       QStringLiteral(" <a href=\"more\">%1</a>").arg(tr("Read %1 more").arg(groupedNumber(readStep_))));
+        return;
+    }
     if (!model_->isIndex()) {
         note_->setText(tr("%1 items in %2.").arg(groupedNumber(rows), partitions));
         return;

@@ -47,6 +47,10 @@ public:
     void clearHighlight();
     QString highlightText() const;
 
+    // Reads at most `maxItems` items (0: all), as on an endpoint; the note then says the layout
+    // is the first N and offers to read `maxItems` more.
+    void setReadLimit(qint64 maxItems);
+
 public Q_SLOTS:
     void refresh();
 
@@ -75,6 +79,7 @@ private:
     bool scrollToHighlight_ = false;
     QToolButton* refreshButton_;
     QTimer* prefetchTimer_;
+    qint64 readStep_ = 0;  // what "Read more" adds: the limit first set
 };
 
 }  // namespace keyplan::widgets

@@ -219,6 +219,13 @@ QStringList LayoutTabs::layoutNames() const
     return names;
 }
 
+void LayoutTabs::setReadLimit(qint64 maxItems)
+{
+    readLimit_ = maxItems;
+    for (auto& e : entries_)
+        if (e.view) e.view->setReadLimit(maxItems);
+}
+
 void LayoutTabs::reload()
 {
     stale_->setVisible(false);
@@ -303,6 +310,7 @@ void LayoutTabs::ensureLayout(int tab)
         return;
     }
     e.view = new ItemLayoutView(store_, e.source.table, e.source.index, entities_, e.page);
+    e.view->setReadLimit(readLimit_);
     e.view->model()->setEntityClassifier(classifier_, order_);
     ItemLayoutModel* model = e.view->model();
     connect(model, &ItemLayoutModel::attributesSeen, this,

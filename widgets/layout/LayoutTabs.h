@@ -75,6 +75,9 @@ public:
     QStringList layoutNames() const;
     // What the layouts say when the store has no tables.
     void setEmptyText(const QString& text);
+    // Items a layout reads at most (0: all); on an endpoint, where each one costs read capacity.
+    static constexpr qint64 kEndpointReadLimit = 1000;
+    void setReadLimit(qint64 maxItems);
 
     // Shows the layout of `table` (or its index) with the partitions a request reads
     // highlighted, and clears any other layout's highlight; kept across reloads, and applied
@@ -127,6 +130,7 @@ private:
     AttributeOrder order_;
     QString emptyText_;
     bool listed_ = false;
+    qint64 readLimit_ = 0;
     std::vector<Entry> entries_;
     Highlight highlight_;
 };
