@@ -95,6 +95,32 @@ private Q_SLOTS:
         QCOMPARE(doc_->report(), report);
     }
 
+    void shouldNotAnswerANewDesignsPatternsFromTheReplacedDesignsReport()
+    {
+        // Given the e-commerce design analysed, and another design whose first pattern has an id
+        // the old report also holds (ids are small numbers in every design; here the same file's
+        // with that pattern renamed),
+        design::Design next = design::loadDesignFile(samplePath("ecommerce"));
+        design::AccessPattern renamed = next.patterns().front();
+        renamed.name = "A pattern of the new design";
+        QVERIFY(next.replacePattern(renamed));
+        const design::Id shared = renamed.id;
+        QVERIFY(doc_->patternReport(shared));
+        QVERIFY(doc_->patternReport(shared)->name != next.patterns().front().name);
+        // when it replaces the document,
+        QSignalSpy updated(doc_.get(), &DesignDocument::analysisUpdated);
+        doc_->resetDesign(next);
+        // then nothing is said of its patterns until its own analysis is in,
+        QVERIFY(!doc_->report());
+        QVERIFY(!doc_->patternReport(shared));
+        const widgets::ItemCollection before = doc_->itemCollection(shared);
+        QVERIFY(before.index.isEmpty() && before.description.isEmpty() && before.partitionAttribute.isEmpty());
+        // and then it is its own.
+        QVERIFY(updated.wait(10000));
+        QVERIFY(doc_->report());
+        QCOMPARE(doc_->patternReport(shared)->name, next.patterns().front().name);
+    }
+
     void shouldUndoAndRedoEveryKindOfEdit_data()
     {
         QTest::addColumn<int>("kind");

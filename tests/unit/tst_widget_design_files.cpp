@@ -398,6 +398,59 @@ private Q_SLOTS:
         QVERIFY2(script_.errors.front().contains("$"), qPrintable(script_.errors.front()));
     }
 
+    void shouldSayWhyAnImportFileCannotBeUsedAndKeepTheDesign_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("Workbench, no such file") << "workbench"
+                                                 << "missing.json"
+                                                 << "Cannot read ";
+        QTest::newRow("OneTable, no such file") << "onetable"
+                                                << "missing.json"
+                                                << "Cannot read ";
+        QTest::newRow("Workbench, not a model") << "workbench"
+                                                << "bad.json"
+                                                << "is not a NoSQL Workbench model Keyplan can read.";
+        QTest::newRow("OneTable, not a schema") << "onetable"
+                                                << "bad.json"
+                                                << "is not a OneTable schema Keyplan can read.";
+        QTest::newRow("Workbench, chooser cancelled") << "workbench"
+                                                      << ""
+                                                      << "";
+        QTest::newRow("OneTable, chooser cancelled") << "onetable"
+                                                     << ""
+                                                     << "";
+    }
+
+    void shouldSayWhyAnImportFileCannotBeUsedAndKeepTheDesign()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, file);
+        QFETCH(QString, said);
+        QVERIFY(controller_->newFromSample(samplePath("ecommerce")));
+        const std::string before = design::writeDesign(doc_->design());
+        QTemporaryDir dir;
+        QFile bad(dir.filePath("bad.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("[1, 2");
+        bad.close();
+        // Through the menu: the chooser gives the name ("" = cancelled).
+        script_.importName = file.isEmpty() ? QString() : dir.filePath(file);
+        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
+        (format == "workbench" ? controller_->importWorkbenchAction() : controller_->importOneTableAction())->trigger();
+        QCOMPARE(replaced.count(), 0);
+        QCOMPARE(design::writeDesign(doc_->design()), before);
+        if (said.isEmpty()) {
+            QVERIFY(script_.errors.isEmpty());
+            return;
+        }
+        QCOMPARE(script_.errors.size(), 1);
+        QVERIFY2(script_.errors.front().contains(said), qPrintable(script_.errors.front()));
+        QVERIFY2(script_.errors.front().contains(QDir::toNativeSeparators(dir.filePath(file))),
+                 qPrintable(script_.errors.front()));
+    }
+
     void shouldUndoAnImportedDesignsEditsWithItsExtensionIntact()
     {
         QVERIFY(controller_->importWorkbench(QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json")));

@@ -15,9 +15,13 @@
 #include "widgets/store/StoreSwitch.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -169,6 +173,37 @@ private Q_SLOTS:
             const QString text = line(layouts, parts.value(0), parts.value(1));
             QVERIFY2(!text.contains(QLatin1String(kOldPattern)), qPrintable(name + ": " + text));
         }
+    }
+
+    void shouldShowTheEntityKeysWithoutScrollingOnA1600x1000Screen()
+    {
+        MainWindow window(*switch_);
+        auto* files = window.findChild<DesignFileController*>();
+        auto prompts = files->prompts();
+        prompts.askRestore = [](const QString&, const QString&, const QString&) { return false; };
+        files->setPrompts(prompts);
+        // What a first start takes of a 1600x1000 screen (its height less the panel's 40 px).
+        window.resize(1600, 960);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* document = window.findChild<widgets::DesignDocument*>();
+        QTRY_VERIFY(!document->design().entities().empty());
+        auto* dock = window.findChild<QDockWidget*>(QStringLiteral("entitiesDock"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        auto* keys = window.findChild<QTableView*>(QStringLiteral("entityKeys"));
+        QVERIFY(keys);
+        QTRY_VERIFY(keys->isVisible() && keys->model()->rowCount() > 0);
+        QScrollArea* scroll = nullptr;
+        for (QWidget* w = keys->parentWidget(); w && !scroll; w = w->parentWidget()) scroll = qobject_cast<QScrollArea*>(w);
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        const int bottom = keys->mapTo(scroll->viewport(), QPoint(0, keys->height())).y();
+        QVERIFY2(
+            bottom <= scroll->viewport()->height(),
+            qPrintable(
+                QStringLiteral("the keys grid ends at %1 px of a %2 px high view").arg(bottom).arg(scroll->viewport()->height())));
     }
 
 private:

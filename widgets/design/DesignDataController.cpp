@@ -8,6 +8,7 @@
 #include "store/TableDeployment.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Job.h"
+#include "widgets/common/TitleFit.h"
 #include "widgets/design/DesignFormat.h"
 
 #include <QAction>
@@ -38,6 +39,7 @@ bool confirmDeploymentDialog(QWidget* parent, const QString& title, bool remote,
     box.setInformativeText(plan.join(u'\n'));
     box.button(QMessageBox::Ok)->setText(QObject::tr("&Deploy"));
     box.setDefaultButton(remote ? QMessageBox::Cancel : QMessageBox::Ok);
+    widenToTitle(box);  // the title names the endpoint
     return box.exec() == QMessageBox::Ok;
 }
 

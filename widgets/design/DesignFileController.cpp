@@ -6,6 +6,7 @@
 #include "io/OneTable.h"
 #include "io/Workbench.h"
 #include "widgets/common/Icons.h"
+#include "widgets/common/TitleFit.h"
 #include "widgets/design/RecentFiles.h"
 #include "widgets/render/DesignDocumentHtml.h"
 #include "widgets/render/LayoutPicture.h"
@@ -218,6 +219,7 @@ DesignFileController::Prompts DesignFileController::defaultPrompts()
         QMessageBox box(QMessageBox::Information, title, title, QMessageBox::Ok, dialogParent_);
         box.setInformativeText(tr("%n note(s); see the details.", nullptr, static_cast<int>(notes.size())));
         box.setDetailedText(notes.join(u'\n'));
+        widenToTitle(box);  // the title names the source, an endpoint's URL for a table
         box.exec();
     };
     return p;
@@ -421,81 +423,77 @@ void DesignFileController::updateTitle() { Q_EMIT windowTitleChanged(windowTitle
 
 // ---- Import and export ----
 
-bool DesignFileController::importOneTable(const QString& path)
+std::optional<DesignFileController::ImportFile> DesignFileController::readImportFile(const QString& path, const QString& filter)
+{
+    ImportFile in{path, {}};
+    if (in.path.isEmpty()) {
+        in.path = prompts_.importFileName(QDir::homePath(), filter);
+        if (in.path.isEmpty()) return std::nullopt;
+    }
+    QFile file(in.path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        prompts_.showError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(in.path), file.errorString()));
+        return std::nullopt;
+    }
+    in.bytes = file.readAll();
+    return in;
+}
+
+bool DesignFileController::adoptImport(design::Design design, const QString& source, const QString& notesTitle,
+                                       const QStringList& notes)
+{
+    removeAutosave();
+    // Not a .keyplan.json yet: unsaved until the user saves it somewhere.
+    document_->resetDesign(std::move(design), {}, true);
+    Q_EMIT documentReplaced();
+    Q_EMIT statusMessage(tr("Imported %1").arg(source));
+    if (!notes.isEmpty()) prompts_.showNotes(notesTitle, notes);
+    return true;
+}
+
+bool DesignFileController::importFile(const QString& path, const QString& filter, const QString& what,
+                                      const std::function<ParsedImport(const ImportFile&)>& parse)
 {
     if (!maybeSave()) return false;
-    QString file = path;
-    if (file.isEmpty()) {
-        file = prompts_.importFileName(QDir::homePath(), tr("OneTable schemas (*.json);;All files (*)"));
-        if (file.isEmpty()) return false;
-    }
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
-        prompts_.showError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
-        return false;
-    }
-    const QByteArray bytes = in.readAll();
-    io::OneTableImport imported;
+    const std::optional<ImportFile> in = readImportFile(path, filter);
+    if (!in) return false;
+    ParsedImport parsed;
     try {
-        io::OneTableImportOptions options;
-        options.tableName = QFileInfo(file).completeBaseName().section(u'.', 0, 0).toStdString();
-        if (options.tableName.empty()) options.tableName = "Table";
-        imported = io::importOneTable(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), options);
+        parsed = parse(*in);
     } catch (const json::FormatError& e) {
-        prompts_.showError(
-            tr("%1 is not a OneTable schema Keyplan can read.\n\n%2: %3")
-                .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()), QString::fromStdString(e.reason())));
+        prompts_.showError(tr("%1 is not %2 Keyplan can read.\n\n%3: %4")
+                               .arg(QDir::toNativeSeparators(in->path), what, QString::fromStdString(e.path()),
+                                    QString::fromStdString(e.reason())));
         return false;
     }
-    removeAutosave();
-    document_->resetDesign(std::move(imported.design), {}, true);
-    Q_EMIT documentReplaced();
-    Q_EMIT statusMessage(tr("Imported %1").arg(QDir::toNativeSeparators(file)));
-    if (!imported.notes.empty()) prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
-    return true;
+    return adoptImport(std::move(parsed.design), QDir::toNativeSeparators(in->path),
+                       tr("Imported \"%1\"").arg(QFileInfo(in->path).fileName()), lines(parsed.notes));
+}
+
+bool DesignFileController::importOneTable(const QString& path)
+{
+    return importFile(path, tr("OneTable schemas (*.json);;All files (*)"), tr("a OneTable schema"), [](const ImportFile& in) {
+        io::OneTableImportOptions options;
+        options.tableName = QFileInfo(in.path).completeBaseName().section(u'.', 0, 0).toStdString();
+        if (options.tableName.empty()) options.tableName = "Table";
+        io::OneTableImport imported = io::importOneTable(in.text(), options);
+        return ParsedImport{std::move(imported.design), std::move(imported.notes)};
+    });
 }
 
 bool DesignFileController::importWorkbench(const QString& path)
 {
-    if (!maybeSave()) return false;
-    QString file = path;
-    if (file.isEmpty()) {
-        file = prompts_.importFileName(QDir::homePath(), tr("NoSQL Workbench models (*.json);;All files (*)"));
-        if (file.isEmpty()) return false;
-    }
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
-        prompts_.showError(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(file), in.errorString()));
-        return false;
-    }
-    const QByteArray bytes = in.readAll();
-    io::WorkbenchImport imported;
-    try {
-        imported = io::importWorkbench(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
-    } catch (const json::FormatError& e) {
-        prompts_.showError(
-            tr("%1 is not a NoSQL Workbench model Keyplan can read.\n\n%2: %3")
-                .arg(QDir::toNativeSeparators(file), QString::fromStdString(e.path()), QString::fromStdString(e.reason())));
-        return false;
-    }
-    removeAutosave();
-    // Not a .keyplan.json yet: unsaved until the user saves it somewhere.
-    document_->resetDesign(std::move(imported.design), {}, true);
-    Q_EMIT documentReplaced();
-    Q_EMIT statusMessage(tr("Imported %1").arg(QDir::toNativeSeparators(file)));
-    if (!imported.notes.empty()) prompts_.showNotes(tr("Imported \"%1\"").arg(QFileInfo(file).fileName()), lines(imported.notes));
-    return true;
+    return importFile(path, tr("NoSQL Workbench models (*.json);;All files (*)"), tr("a NoSQL Workbench model"),
+                      [](const ImportFile& in) {
+                          io::WorkbenchImport imported = io::importWorkbench(in.text());
+                          return ParsedImport{std::move(imported.design), std::move(imported.notes)};
+                      });
 }
 
 bool DesignFileController::openUnsaved(design::Design design, const QString& source, const QStringList& notes)
 {
     if (!maybeSave()) return false;
-    removeAutosave();
-    document_->resetDesign(std::move(design), {}, true);
-    Q_EMIT documentReplaced();
-    Q_EMIT statusMessage(tr("Imported %1").arg(source));
-    if (!notes.isEmpty()) prompts_.showNotes(tr("Imported %1").arg(source), notes);
-    return true;
+    return adoptImport(std::move(design), source, tr("Imported %1").arg(source), notes);
 }
 
 bool DesignFileController::exportAs(int format, const QString& path)

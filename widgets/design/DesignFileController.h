@@ -20,8 +20,14 @@
 #include <QString>
 #include <QStringList>
 
+#include <QByteArray>
+
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 class QAction;
 class QLockFile;
@@ -123,6 +129,25 @@ Q_SIGNALS:
     void statusMessage(const QString& message);
 
 private:
+    // A file to import, as read.
+    struct ImportFile {
+        QString path;
+        QByteArray bytes;
+        std::string_view text() const { return {bytes.constData(), static_cast<size_t>(bytes.size())}; }
+    };
+    // Asks for the file (unless `path` is given) and reads it; nullopt when the user cancelled or
+    // it cannot be read (the error is shown).
+    std::optional<ImportFile> readImportFile(const QString& path, const QString& filter);
+    struct ParsedImport {
+        design::Design design;
+        std::vector<std::string> notes;  // what the importer inferred or could not hold
+    };
+    // Every file import: asks to save, reads the file (readImportFile), parses it with `parse`
+    // (a json::FormatError says where `what`, e.g. "a OneTable schema", is wrong) and adopts it.
+    bool importFile(const QString& path, const QString& filter, const QString& what,
+                    const std::function<ParsedImport(const ImportFile&)>& parse);
+    // An imported design replaces the document, unsaved; `source` names it in the status line.
+    bool adoptImport(design::Design design, const QString& source, const QString& notesTitle, const QStringList& notes);
     bool load(const QString& path, bool addToRecent);
     bool writeTo(const QString& path);
     void removeAutosave();

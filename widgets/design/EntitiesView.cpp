@@ -162,16 +162,25 @@ QWidget* EntitiesView::buildDetails()
     sampleRow->addWidget(parent_, 1);
     sampleRow->addWidget(skew_);
 
-    auto* form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(tr("&Name"), name_);
-    form->addRow(tr("Type value"), typeValue_);
-    form->addRow(tr("&Description"), description_);
-    form->addRow(tr("Sample items"), sampleRow);
-    form->addRow(tr("Traffic"), writes_);
-    form->addRow(tr("Item size"), itemSize_);
+    // What the entity is on the left, how much of it there is on the right: the dock is wide and
+    // low (under the layouts), and in one column the fields pushed the keys below its fold.
+    auto* identity = new QFormLayout;
+    identity->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    identity->addRow(tr("&Name"), name_);
+    identity->addRow(tr("Type value"), typeValue_);
+    identity->addRow(tr("&Description"), description_);
+    auto* volume = new QFormLayout;
+    volume->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    volume->addRow(tr("Sample items"), sampleRow);
+    volume->addRow(tr("Traffic"), writes_);
+    volume->addRow(tr("Item size"), itemSize_);
+    auto* form = new QHBoxLayout;
+    form->addLayout(identity, 3);
+    form->addSpacing(12);
+    form->addLayout(volume, 2);
 
     auto* detailsLayout = new QVBoxLayout(details_);
+    detailsLayout->setSpacing(3);  // the headings say where a part begins
     detailsLayout->addWidget(heading_);
     detailsLayout->addLayout(form);
     auto* keysHeading = new QLabel(tr("<b>Keys</b> — one template per key attribute; empty leaves the entity out of that key"),

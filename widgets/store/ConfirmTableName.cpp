@@ -1,5 +1,6 @@
 #include "widgets/store/ConfirmTableName.h"
 
+#include "widgets/common/TitleFit.h"
 #include "widgets/store/StoreSwitch.h"
 
 #include <QDialogButtonBox>
@@ -39,6 +40,7 @@ ConfirmTableName::ConfirmTableName(const StoreLocation& where, const QString& ta
         if (canProceed()) QDialog::accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    widenToTitle(this);  // the title names the endpoint
 }
 
 bool ConfirmTableName::canProceed() const { return typed_->text() == table_; }

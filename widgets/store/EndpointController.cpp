@@ -7,45 +7,15 @@
 #include "widgets/store/ConnectDialog.h"
 #include "widgets/store/StoreSwitch.h"
 #include "widgets/store/TableImport.h"
+#include "widgets/store/TableImportDialog.h"
 
 #include <QAction>
-#include <QComboBox>
-#include <QDialogButtonBox>
-#include <QFormLayout>
 #include <QInputDialog>
-#include <QPushButton>
 #include <QMessageBox>
-#include <QSpinBox>
-#include <QVBoxLayout>
 
 namespace keyplan::widgets {
 
 namespace {
-
-std::optional<EndpointController::TableChoice> askTableAndSample(QWidget* parent, const QStringList& tables)
-{
-    QDialog dialog(parent);
-    dialog.setWindowTitle(QObject::tr("Import design from table"));
-    auto* table = new QComboBox(&dialog);
-    table->addItems(tables);
-    auto* sample = new QSpinBox(&dialog);
-    sample->setRange(1, 1000000);
-    sample->setGroupSeparatorShown(true);
-    sample->setValue(kDefaultTableSample);
-    sample->setSuffix(QObject::tr(" items"));
-    auto* form = new QFormLayout;
-    form->addRow(QObject::tr("Table:"), table);
-    form->addRow(QObject::tr("Read at most:"), sample);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    buttons->button(QDialogButtonBox::Ok)->setText(QObject::tr("&Import"));
-    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addLayout(form);
-    layout->addWidget(buttons);
-    if (dialog.exec() != QDialog::Accepted) return std::nullopt;
-    return EndpointController::TableChoice{table->currentText(), sample->value()};
-}
 
 QStringList tableNames(store::Store& store)
 {
@@ -66,7 +36,11 @@ EndpointController::EndpointController(StoreSwitch& store, Settings& settings, Q
     : QObject(parent), store_(store), settings_(settings), dialogParent_(dialogParent)
 {
     prompts_.connect = [](ConnectDialog& dialog) { return dialog.exec() == QDialog::Accepted; };
-    prompts_.chooseTableToImport = [this](const QStringList& tables) { return askTableAndSample(dialogParent_, tables); };
+    prompts_.chooseTableToImport = [this](const QStringList& tables) -> std::optional<TableChoice> {
+        TableImportDialog dialog(store_.location(), tables, dialogParent_);
+        if (dialog.exec() != QDialog::Accepted) return std::nullopt;
+        return TableChoice{dialog.table(), dialog.sampleItems()};
+    };
     prompts_.confirmClearLocal = [this] {
         return QMessageBox::question(dialogParent_, tr("Clear store"),
                                      tr("Remove every item from every table? The tables and their indexes stay."),
