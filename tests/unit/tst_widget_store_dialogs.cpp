@@ -102,6 +102,20 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 px wide for a title of %2 px").arg(box.width()).arg(titleTextWidth(box))));
     }
 
+    void shouldNameWhereAChangeLands()
+    {
+        QCOMPARE(kEndpoint.targetLines(QStringLiteral("Shop")),
+                 (QStringList{"Endpoint: http://127.0.0.1:8000/", "Region: us-east-1", "Profile: dev", "Table: Shop"}));
+        // No profile named: where the credentials came from (AWS_PROFILE's profile, the environment).
+        StoreLocation unnamed = kEndpoint;
+        unnamed.profile.clear();
+        unnamed.credentialsSource = QStringLiteral("environment");
+        QCOMPARE(unnamed.targetLines(QStringLiteral("Shop")), (QStringList{"Endpoint: http://127.0.0.1:8000/", "Region: us-east-1",
+                                                                           "Credentials: environment", "Table: Shop"}));
+        QCOMPARE(StoreLocation{}.targetLines(QStringLiteral("Shop")),
+                 (QStringList{"Store: local store in memory", "Table: Shop"}));
+    }
+
     void shouldShowTheWholeTitleOfTheTypedNameGuard()
     {
         widgets::ConfirmTableName confirm(kEndpoint, QStringLiteral("Shop"), QStringLiteral("Every item is deleted."));

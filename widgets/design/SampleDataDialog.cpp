@@ -1,6 +1,7 @@
 #include "widgets/design/SampleDataDialog.h"
 
 #include "analysis/SampleData.h"
+#include "widgets/common/DialogButtons.h"
 #include "widgets/design/DesignFormat.h"
 
 #include <QCheckBox>
@@ -8,7 +9,6 @@
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -46,10 +46,7 @@ SampleDataDialog::SampleDataDialog(const design::Design& design, const SampleReq
     form->addRow(tr("&Seed"), seed_);
     form->addRow(tr("&Items in all"), total_);
     form->addRow(QString(), replace_);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Generate"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    QDialogButtonBox* buttons = acceptCancelButtons(this, tr("Generate"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(counts_, 1);

@@ -22,7 +22,8 @@ struct StoreLocation {
     // "in memory", "file /tmp/shop.db", "http://127.0.0.1:8000 (us-east-1)".
     QString text() const;
     // Where a change to `table` lands, a line each: "Endpoint: URL", "Region: R", "Profile: P"
-    // (when one was named), "Table: T"; for the local store "Store: ..." and "Table: T".
+    // (or, when none was named, "Credentials: " and where they came from), "Table: T"; for the
+    // local store "Store: ..." and "Table: T".
     QStringList targetLines(const QString& table) const;
 };
 

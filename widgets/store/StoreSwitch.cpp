@@ -20,7 +20,11 @@ QStringList StoreLocation::targetLines(const QString& table) const
     if (isRemote()) {
         lines << QCoreApplication::translate("StoreLocation", "Endpoint: %1").arg(endpoint)
               << QCoreApplication::translate("StoreLocation", "Region: %1").arg(region);
+        // No profile named: the credentials came from AWS_PROFILE, the environment's keys or
+        // "default", which the source says (never the key itself).
         if (!profile.isEmpty()) lines << QCoreApplication::translate("StoreLocation", "Profile: %1").arg(profile);
+        else if (!credentialsSource.isEmpty())
+            lines << QCoreApplication::translate("StoreLocation", "Credentials: %1").arg(credentialsSource);
     } else {
         lines << QCoreApplication::translate("StoreLocation", "Store: %1").arg(text());
     }

@@ -1,5 +1,6 @@
 #include "widgets/store/TableImportDialog.h"
 
+#include "widgets/common/DialogButtons.h"
 #include "widgets/common/TitleFit.h"
 #include "widgets/store/ImportedDesign.h"
 
@@ -7,7 +8,6 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
-#include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -43,10 +43,7 @@ TableImportDialog::TableImportDialog(const StoreLocation& where, const QStringLi
     auto* form = new QFormLayout;
     form->addRow(tr("Table:"), table_);
     form->addRow(tr("Read at most:"), sample_);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Import"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    QDialogButtonBox* buttons = acceptCancelButtons(this, tr("&Import"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(explanation_);
     layout->addLayout(form);
