@@ -6,16 +6,6 @@ namespace keyplan::analysis {
 
 namespace {
 
-std::string projectionWord(design::Projection p)
-{
-    switch (p) {
-    case design::Projection::KeysOnly: return "KEYS_ONLY";
-    case design::Projection::Include: return "INCLUDE";
-    case design::Projection::All: return "ALL";
-    }
-    return "ALL";
-}
-
 }  // namespace
 
 std::string formatBytes(double bytes)
@@ -52,7 +42,7 @@ StorageCost storageCost(const design::Design& design, const CostModel& cost)
     for (const auto& index : design.indexes()) {
         StoragePlace place;
         place.name = index.name;
-        place.projection = projectionWord(index.projection);
+        place.projection = design::projectionTypeName(index.projection);
         for (const auto& e : design.entities()) {
             const double share = cost.indexShare(e, index);
             if (share <= 0) continue;

@@ -298,6 +298,16 @@ std::vector<std::string> Design::keyAttributeNames() const
     return names;
 }
 
+std::string_view projectionTypeName(Projection projection)
+{
+    switch (projection) {
+    case Projection::KeysOnly: return "KEYS_ONLY";
+    case Projection::Include: return "INCLUDE";
+    case Projection::All: return "ALL";
+    }
+    return "ALL";
+}
+
 KeyType Design::keyAttributeType(std::string_view attributeName) const
 {
     if (table_.partitionKey.name == attributeName) return table_.partitionKey.type;

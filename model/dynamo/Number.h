@@ -3,7 +3,10 @@
 // exponent, so "0.1" + "0.2" is exactly "0.3" and 38-digit keys sort and compare exactly.
 #pragma once
 
-#include <compare>
+// No #include <compare>: <string> brings it (the standard says so), and a file that opens with
+// <compare> stops moc 6.4, whose #if misreads `__cplusplus > 201703L` and so enters libstdc++'s
+// C++20 part before its configuration macros ("Parse error at std"). Any test may include this
+// header first; tests/MocReadsHeadersFirst.cmake checks that moc still reads it then.
 #include <cstdint>
 #include <string>
 #include <string_view>

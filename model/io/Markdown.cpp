@@ -86,16 +86,10 @@ std::string keyTypeText(const design::KeyAttribute& k)
 
 std::string projectionText(const design::Index& index)
 {
-    switch (index.projection) {
-    case design::Projection::All: return "ALL";
-    case design::Projection::KeysOnly: return "KEYS_ONLY";
-    case design::Projection::Include: {
-        std::string s = "INCLUDE";
-        for (size_t i = 0; i < index.nonKeyAttributes.size(); ++i) s += (i ? ", " : " ") + index.nonKeyAttributes[i];
-        return s;
-    }
-    }
-    return "ALL";
+    std::string s(design::projectionTypeName(index.projection));
+    if (index.projection != design::Projection::Include) return s;
+    for (size_t i = 0; i < index.nonKeyAttributes.size(); ++i) s += (i ? ", " : " ") + index.nonKeyAttributes[i];
+    return s;
 }
 
 std::string bindingText(const design::KeyBinding& b)

@@ -79,16 +79,6 @@ std::string requestText(const analysis::PatternPlan& plan)
     return out;
 }
 
-std::string projectionWord(design::Projection p)
-{
-    switch (p) {
-    case design::Projection::KeysOnly: return "KEYS_ONLY";
-    case design::Projection::Include: return "INCLUDE";
-    case design::Projection::All: return "ALL";
-    }
-    return "ALL";
-}
-
 // One side of the comparison: a graded design, its analysis and its cost model.
 struct Side {
     design::Design design;
@@ -601,7 +591,7 @@ private:
             std::string keys = (i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey.name) +
                                (i.sortKey ? "/" + i.sortKey->name : std::string());
             s.indexes.push_back(i.name + " (" + (i.kind == design::IndexKind::Global ? "global" : "local") + ", " + keys + ", " +
-                                projectionWord(i.projection) + ")");
+                                std::string(design::projectionTypeName(i.projection)) + ")");
         }
         const auto names = d.keyAttributeNames();
         for (const auto& e : d.entities()) {

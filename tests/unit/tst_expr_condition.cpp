@@ -1,11 +1,9 @@
 // Condition and filter evaluation against one item. Each expected result was read off DynamoDB
 // Local 1.25 with boto3: a table holding only kItem, Scan with the row's FilterExpression, Count
 // 1 or 0 (a filter and a condition share grammar and semantics).
-#include <QTest>
-
-#ifndef Q_MOC_RUN  // moc need not read the model headers
 #include "tst_expr_support.h"
-#endif
+
+#include <QTest>
 
 using namespace exprtest;
 

@@ -3,11 +3,9 @@
 // evaluation, projection and update against random items. Each call must return or throw
 // dynamo::Error, nothing else. (The same generator, run against DynamoDB Local 1.25's own parser
 // classes, agreed on every message apart from its internal `a.:value` path form.)
-#include <QTest>
-
-#ifndef Q_MOC_RUN  // moc need not read the model headers
 #include "tst_expr_support.h"
-#endif
+
+#include <QTest>
 
 #include <chrono>
 #include <random>

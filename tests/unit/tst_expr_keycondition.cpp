@@ -1,11 +1,9 @@
 // KeyConditionExpression: partition-key equality plus an optional sort-key condition, validated
 // against the queried key schema. Each expected result was read off DynamoDB Local 1.25 with boto3:
 // Query on tables holding the items below ("pk/sk" of the items returned, or the error).
-#include <QTest>
-
-#ifndef Q_MOC_RUN  // moc need not read the model headers
 #include "tst_expr_support.h"
-#endif
+
+#include <QTest>
 
 using namespace exprtest;
 using keyplan::dynamo::Type;

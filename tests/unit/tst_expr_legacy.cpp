@@ -2,14 +2,12 @@
 // AttributeUpdates) translated into the expression AST. Each expected result and text was read off
 // DynamoDB Local 1.25 with boto3 on a table (pk S, sk N) holding kItem: Scan with ScanFilter (Count),
 // Query with KeyConditions, UpdateItem with Expected and AttributeUpdates.
+#include "dynamo/expr/Legacy.h"
+#include "tst_expr_support.h"
+
 #include <QTest>
 
 #include <functional>
-
-#ifndef Q_MOC_RUN  // moc need not read the model headers
-#include "dynamo/expr/Legacy.h"
-#include "tst_expr_support.h"
-#endif
 
 using namespace exprtest;
 using keyplan::dynamo::Type;

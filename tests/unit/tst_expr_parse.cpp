@@ -3,11 +3,9 @@
 // paths, update clauses. Every expected text was read off DynamoDB Local 1.25 with boto3
 // (DeleteItem ConditionExpression, Scan FilterExpression, GetItem ProjectionExpression, UpdateItem
 // UpdateExpression behind a failing condition) on a table with no items.
-#include <QTest>
-
-#ifndef Q_MOC_RUN  // moc need not read the model headers
 #include "tst_expr_support.h"
-#endif
+
+#include <QTest>
 
 using namespace exprtest;
 

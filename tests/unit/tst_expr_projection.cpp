@@ -1,11 +1,9 @@
 // Projections applied to an item: nested paths keep their shape, selected list elements come back
 // compacted in index order, missing paths are left out. Each expected item was read off DynamoDB
 // Local 1.25 with boto3 (PutItem kItem, GetItem with the row's ProjectionExpression).
-#include <QTest>
-
-#ifndef Q_MOC_RUN  // moc need not read the model headers
 #include "tst_expr_support.h"
-#endif
+
+#include <QTest>
 
 using namespace exprtest;
 

@@ -3,11 +3,9 @@
 // UPDATED_NEW images. Each expected result was read off DynamoDB Local 1.25 with boto3: PutItem
 // kItem, then UpdateItem with ReturnValues ALL_NEW (the new item or the error), then again from
 // kItem with UPDATED_OLD and with UPDATED_NEW.
-#include <QTest>
-
-#ifndef Q_MOC_RUN  // moc need not read the model headers
 #include "tst_expr_support.h"
-#endif
+
+#include <QTest>
 
 using namespace exprtest;
 

@@ -1,12 +1,10 @@
 // ItemCodec: exact round trips of every attribute type, and corrupt input refused with
 // std::runtime_error (truncations, 100,000 random mutations) without ever crashing.
-//
-// Qt's headers come first: moc cannot parse <concepts> when a standard header opens the file.
-#include <QRandomGenerator>
-#include <QTest>
-
 #include "dynamo/AttributeValue.h"
 #include "dynamo/ItemCodec.h"
+
+#include <QRandomGenerator>
+#include <QTest>
 
 #include <algorithm>
 #include <cstring>

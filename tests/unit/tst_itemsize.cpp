@@ -6,12 +6,10 @@
 // byte per 2 significant digits, plus 1"; DynamoDB Local's exact figure (the length of its
 // number encoding) is followed, including where it differs from dynalite's formula
 // ("N -1.2345678901234567890123456789012345678": 21 bytes, dynalite says 22).
-//
-// Qt's headers come first: moc cannot parse <concepts> when a standard header opens the file.
-#include <QTest>
-
 #include "dynamo/AttributeValue.h"
 #include "dynamo/KeyCodec.h"
+
+#include <QTest>
 
 using namespace keyplan::dynamo;
 

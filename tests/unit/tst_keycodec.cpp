@@ -1,14 +1,12 @@
 // KeyCodec: order-preserving key bytes and DynamoDB Local's partition-key hash. The hash table
 // below was read off DynamoDB Local 1.25 (-sharedDb -dbPath, column hashValue of each table's
 // SQLite rows) after PutItem of each key with boto3; the Scan order was read off the same server.
-//
-// Qt's headers come first: moc cannot parse <concepts> when a standard header opens the file.
-#include <QRandomGenerator>
-#include <QTest>
-
 #include "dynamo/AttributeValue.h"
 #include "dynamo/KeyCodec.h"
 #include "dynamo/Number.h"
+
+#include <QRandomGenerator>
+#include <QTest>
 
 #include <sqlite3.h>
 

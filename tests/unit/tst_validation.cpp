@@ -5,12 +5,10 @@
 // combine two faults pin down DynamoDB Local's order of checks. `perItem` says whether
 // TransactWriteItems reported the fault as a CancellationReason (true) or as a plain
 // ValidationException (false).
-//
-// Qt's headers come first: moc cannot parse <concepts> when a standard header opens the file.
-#include <QTest>
-
 #include "dynamo/Error.h"
 #include "dynamo/Validation.h"
+
+#include <QTest>
 
 using namespace keyplan::dynamo;
 

@@ -3,13 +3,11 @@
 // here against dynamo::itemSizeInBytes on random items of every type (names that look like type
 // descriptors, escapes, nesting) written as SDKs write them, and on the shapes that must be
 // caught (many tiny attributes, long lists, items in batches and transactions).
-//
-// Qt's headers come first: moc cannot parse <concepts> when a standard header opens the file.
-#include <QTest>
-
 #include "dynamo/AttributeValue.h"
 #include "wire/EncodeRequest.h"
 #include "wire/ItemSizeGuard.h"
+
+#include <QTest>
 
 #include <random>
 

@@ -53,6 +53,10 @@ Item projectThrough(const PathTree& tree, const Item& item);
 // Number of UTF-16 code units of a UTF-8 string (DynamoDB Local's size() of a string).
 size_t utf16Length(std::string_view utf8);
 
+// DynamoDB's enum name of a type in its error texts: STRING, NUMBER, BINARY, BOOLEAN, NULL, MAP,
+// LIST, STRING_SET, NUMBER_SET, BINARY_SET.
+std::string typeEnumName(Type t);
+
 // DynamoDB Local's "AttributeValue: {N:2}" rendering in BETWEEN errors.
 std::string javaAttributeValueText(const AttributeValue& v);
 

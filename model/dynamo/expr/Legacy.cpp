@@ -303,27 +303,13 @@ UpdateExpression updateFromAttributeUpdates(const LegacyUpdates& updates)
         if (!u.value && u.action != AttributeAction::Delete) {
             throwValidation(std::string(kInvalid) + "Only DELETE action is allowed when no attribute value is specified");
         }
-        auto enumName = [](Type type) {
-            switch (type) {
-            case Type::S: return "STRING";
-            case Type::N: return "NUMBER";
-            case Type::B: return "BINARY";
-            case Type::BOOL: return "BOOLEAN";
-            case Type::NUL: return "NULL";
-            case Type::M: return "MAP";
-            case Type::L: return "LIST";
-            case Type::SS: return "STRING_SET";
-            case Type::NS: return "NUMBER_SET";
-            case Type::BS: return "BINARY_SET";
-            }
-            return "NULL";
-        };
         bool isSet = u.value && (t == Type::SS || t == Type::NS || t == Type::BS);
         if (u.action == AttributeAction::Delete && u.value && !isSet) {
-            throwValidation(std::string(kInvalid) + "DELETE action with value is not supported for the type " + enumName(t));
+            throwValidation(std::string(kInvalid) + "DELETE action with value is not supported for the type " +
+                            detail::typeEnumName(t));
         }
         if (u.action == AttributeAction::Add && !(isSet || t == Type::N || t == Type::L)) {
-            throwValidation(std::string(kInvalid) + "ADD action is not supported for the type " + enumName(t));
+            throwValidation(std::string(kInvalid) + "ADD action is not supported for the type " + detail::typeEnumName(t));
         }
         UpdateAction a;
         a.path = pathOperand(name).path;

@@ -180,6 +180,23 @@ private:
         }
     }
 
+    // The '(' tokens from *i on: how many, with *i left on the token after them.
+    size_t skipOpenParens(size_t* i) const
+    {
+        size_t count = 0;
+        for (; at(*i) == Tok::LParen; ++*i) ++count;
+        return count;
+    }
+
+    // Where the operand that starts at i ends; an error at the token where no operand can go on.
+    size_t operandEnd(size_t i, bool* isCall) const
+    {
+        size_t failAt = i;
+        const long end = scanOperand(i, &failAt, isCall);
+        if (end < 0) fail(failAt);
+        return static_cast<size_t>(end);
+    }
+
     // Which alternative of `condition` starts here, deciding as ANTLR's prediction does: it reads
     // until one alternative is left, and if every alternative dies on a token it reports that
     // token, unless one of them had already completed the condition (then that one is taken and
@@ -188,17 +205,10 @@ private:
     {
         if (tok() == Tok::Not) return PrimaryAlt::Not;
         size_t i = pos_;
-        size_t k = 0;
-        while (at(i) == Tok::LParen) {
-            ++i;
-            ++k;
-        }
+        const size_t k = skipOpenParens(&i);
         if (k > 0 && at(i) == Tok::Not) return PrimaryAlt::Grouping;
-        size_t failAt = i;
         bool isCall = false;
-        long end = scanOperand(i, &failAt, &isCall);
-        if (end < 0) fail(failAt);
-        size_t j = static_cast<size_t>(end);
+        size_t j = operandEnd(i, &isCall);
         size_t d = k;
         while (true) {
             Tok t = at(j);
@@ -221,15 +231,8 @@ private:
     bool predictArithmeticValue() const
     {
         size_t i = pos_;
-        size_t k = 0;
-        while (at(i) == Tok::LParen) {
-            ++i;
-            ++k;
-        }
-        size_t failAt = i;
-        long end = scanOperand(i, &failAt, nullptr);
-        if (end < 0) fail(failAt);
-        size_t j = static_cast<size_t>(end);
+        const size_t k = skipOpenParens(&i);
+        size_t j = operandEnd(i, nullptr);
         size_t d = k;
         while (true) {
             Tok t = at(j);
@@ -248,16 +251,9 @@ private:
     bool predictArithmeticParens() const
     {
         size_t i = pos_;
-        size_t k = 0;
-        while (at(i) == Tok::LParen) {
-            ++i;
-            ++k;
-        }
+        const size_t k = skipOpenParens(&i);
         if (k == 0) return false;
-        size_t failAt = i;
-        long end = scanOperand(i, &failAt, nullptr);
-        if (end < 0) fail(failAt);
-        size_t j = static_cast<size_t>(end);
+        size_t j = operandEnd(i, nullptr);
         size_t d = k;
         while (true) {
             Tok t = at(j);

@@ -73,23 +73,6 @@ const FunctionInfo& infoOf(Function f)
     return kFunctions[0];
 }
 
-std::string typeEnumName(Type t)
-{
-    switch (t) {
-    case Type::S: return "STRING";
-    case Type::N: return "NUMBER";
-    case Type::B: return "BINARY";
-    case Type::BOOL: return "BOOLEAN";
-    case Type::NUL: return "NULL";
-    case Type::M: return "MAP";
-    case Type::L: return "LIST";
-    case Type::SS: return "STRING_SET";
-    case Type::NS: return "NUMBER_SET";
-    case Type::BS: return "BINARY_SET";
-    }
-    return "NULL";
-}
-
 std::string maskText(Mask m)
 {
     if (m == kAll) return kAnyTypeText;
@@ -467,6 +450,23 @@ Path pathToLeaf(const Path& path, size_t depth, const PathTree& node)
 }
 
 }  // namespace
+
+std::string typeEnumName(Type t)
+{
+    switch (t) {
+    case Type::S: return "STRING";
+    case Type::N: return "NUMBER";
+    case Type::B: return "BINARY";
+    case Type::BOOL: return "BOOLEAN";
+    case Type::NUL: return "NULL";
+    case Type::M: return "MAP";
+    case Type::L: return "LIST";
+    case Type::SS: return "STRING_SET";
+    case Type::NS: return "NUMBER_SET";
+    case Type::BS: return "BINARY_SET";
+    }
+    return "NULL";
+}
 
 const PathTree::Child& firstChildInJavaOrder(const PathTree& node)
 {
