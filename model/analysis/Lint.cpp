@@ -1,6 +1,7 @@
 #include "analysis/Lint.h"
 
 #include "analysis/CostModel.h"
+#include "analysis/Wording.h"
 
 #include <algorithm>
 #include <cmath>
@@ -103,16 +104,6 @@ bool isTimeBucket(const Resolved& r)
 bool isTemporal(const Resolved& r) { return r.generator && r.generator->isTemporal(); }
 
 std::string pct(double share) { return formatCount(std::round(share * 100)) + "%"; }
-
-std::string list(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (size_t i = 0; i < items.size(); ++i) {
-        if (i) out += i + 1 == items.size() ? " and " : ", ";
-        out += items[i];
-    }
-    return out;
-}
 
 // Literal head of a template and whether it is all literal.
 std::pair<std::string, bool> head(const KeyTemplate& t) { return {t.fixedPrefix(), t.isConstant()}; }
@@ -354,8 +345,9 @@ private:
         std::string what;
         if (t.isConstant()) what = "is a constant: every " + e.name + " item on " + p.label() + " shares one partition";
         else if (timeBucket && cardinality == 1)
-            what = "is date-only: " + list(describe) + ", so the current bucket takes every write";
-        else what = "has few values (" + list(describe) + (timeBucket ? "; the current bucket takes every write" : "") + ")";
+            what = "is date-only: " + listInWords(describe) + ", so the current bucket takes every write";
+        else
+            what = "has few values (" + listInWords(describe) + (timeBucket ? "; the current bucket takes every write" : "") + ")";
 
         Finding f;
         f.rule = Finding::Rule::HotPartition;
@@ -365,7 +357,7 @@ private:
         f.busiestWriteUnits = busiest;
         f.shards = std::max(1, static_cast<int>(std::ceil(busiest / kPartitionWriteUnits - 1e-9)));
         const std::string where = p.label() + ": " + key + " " + what;
-        const std::string value = busiestParts.empty() ? std::string("the one value") : list(busiestParts);
+        const std::string value = busiestParts.empty() ? std::string("the one value") : listInWords(busiestParts);
         if (busiest > kPartitionWriteUnits) {
             f.severity = Finding::Severity::Error;
             f.message = where + ". At " + formatCount(e.writesPerSecond) + " writes/s of " + e.name + ", the busiest value (" +
@@ -481,7 +473,7 @@ private:
             }
             if (!inLsi) continue;  // collections without LSI entries stay far below the cap
             const std::string key = table.partitionKey + " = " + pk->keyTemplate.text();
-            const std::string cap = list(names) + " cap" + (lsis.size() == 1 ? "s" : "") +
+            const std::string cap = listInWords(names) + " cap" + (lsis.size() == 1 ? "s" : "") +
                                     " every item collection (the items with one " + table.partitionKey +
                                     " value and their LSI entries) at 10 GB";
             if (!grows.empty()) {
@@ -529,7 +521,7 @@ private:
             }
             add(Finding::Severity::Warning, Finding::Rule::UnusedIndex, "", i.name, "",
                 fillers.empty() ? i.name + " serves no access pattern, and no entity fills its keys: drop it."
-                                : i.name + " serves no access pattern, yet " + list(fillers) +
+                                : i.name + " serves no access pattern, yet " + listInWords(fillers) +
                                       (fillers.size() == 1 ? " writes" : " write") + " to it (about " + formatCount(units) +
                                       " WCU/s at the declared rates): drop it or name the pattern it is for.");
         }

@@ -1,6 +1,7 @@
 #include "practice/GradeRisks.h"
 
 #include "analysis/StorageCost.h"
+#include "analysis/Wording.h"
 
 #include <algorithm>
 #include <cctype>
@@ -64,13 +65,6 @@ std::vector<Collection> unboundedCollections(const design::Design& graded, const
     return out;
 }
 
-std::string names(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (size_t i = 0; i < items.size(); ++i) out += (i ? (i + 1 == items.size() ? " and " : ", ") : "") + items[i];
-    return out;
-}
-
 }  // namespace
 
 RiskAssessment assessRisks(const Scenario& scenario, const design::Design& graded, const analysis::CostModel& cost,
@@ -119,27 +113,27 @@ RiskAssessment assessRisks(const Scenario& scenario, const design::Design& grade
             messages += " " + message;
         }
         if (entities.empty()) continue;
-        const std::string sized = "At the scenario's volumes the largest " + names(entities) + " collection on " + c.where() +
-                                  " holds about " + formatCount(std::round(items)) + " items, " + analysis::formatBytes(bytes) +
-                                  ", and it grows without bound";
+        const std::string sized = "At the scenario's volumes the largest " + analysis::listInWords(entities) + " collection on " +
+                                  c.where() + " holds about " + formatCount(std::round(items)) + " items, " +
+                                  analysis::formatBytes(bytes) + ", and it grows without bound";
         if (bytes > kTenGb) {
-            out.findings.push_back({GradeFinding::Kind::LargeCollection, 0, names(entities), c.index,
+            out.findings.push_back({GradeFinding::Kind::LargeCollection, 0, analysis::listInWords(entities), c.index,
                                     sized +
                                         ": past 10 GB the collection spans partitions, and its newest end, where "
                                         "one key's writes land, meets one partition's 3,000 RCU / 1,000 WCU." +
                                         messages,
                                     0});
             out.penalty += kLargeCollectionPenalty;
-            said.push_back("an item collection of " + analysis::formatBytes(bytes) + " (" + names(entities) + ")");
+            said.push_back("an item collection of " + analysis::formatBytes(bytes) + " (" + analysis::listInWords(entities) + ")");
         } else {
             // Small today is not bounded: the risk checks warn of it, and so does the grade (a
             // customer with a million orders is the follow-up question it invites).
-            out.findings.push_back(
-                {GradeFinding::Kind::UnboundedCollection, 0, names(entities), c.index, sized + "." + messages, 0});
+            out.findings.push_back({GradeFinding::Kind::UnboundedCollection, 0, analysis::listInWords(entities), c.index,
+                                    sized + "." + messages, 0});
             out.penalty += kUnboundedCollectionPenalty;
-            said.push_back("an unbounded " + names(entities) + " collection on " + c.where());
+            said.push_back("an unbounded " + analysis::listInWords(entities) + " collection on " + c.where());
         }
-        fixes.push_back("bound the " + names(entities) + " collection on " + c.where() +
+        fixes.push_back("bound the " + analysis::listInWords(entities) + " collection on " + c.where() +
                         " by time (a month in the partition key; a listing then reads the latest month or two)");
     }
     if (!said.empty()) {

@@ -2,6 +2,7 @@
 
 #include "analysis/Analysis.h"
 #include "analysis/CostModel.h"
+#include "analysis/Wording.h"
 #include "practice/GradeRisks.h"
 
 #include <algorithm>
@@ -57,16 +58,6 @@ namespace {
 constexpr int kUnderservedPatternPenalty = 4;
 
 std::string money(double d) { return "$" + formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100); }
-
-std::string list(const std::vector<std::string>& items)
-{
-    std::string out;
-    for (size_t i = 0; i < items.size(); ++i) {
-        if (i) out += i + 1 == items.size() ? " and " : ", ";
-        out += items[i];
-    }
-    return out;
-}
 
 std::string requestText(const analysis::PatternPlan& plan)
 {
@@ -194,7 +185,7 @@ private:
         for (const auto& r : p.returns) items += r.count;
         if (p.pageSize) items = std::min(items, static_cast<double>(*p.pageSize));
         const int fetches = static_cast<int>(std::ceil(items - 1e-9));
-        const std::string lacking = list(row.missingAttributes);
+        const std::string lacking = analysis::listInWords(row.missingAttributes);
         if (!owner) {
             row.explanation = "the items it reads lack " + lacking + ", and no item type of the design carries them.";
             return;
@@ -238,7 +229,7 @@ private:
                     if (!missing.empty()) {
                         row.missingAttributes = missing;
                         row.answered = false;
-                        row.verdict = "items lack " + list(missing);
+                        row.verdict = "items lack " + analysis::listInWords(missing);
                         priceFetchBack(p, row);
                     }
                 }
@@ -308,7 +299,7 @@ private:
         part.points = static_cast<int>(std::round(points));
         part.why = std::to_string(answered.size()) + " of " + std::to_string(out_.patterns.size()) +
                    " patterns answered by one request whose items carry every attribute the result needs" +
-                   (missed.empty() ? "." : "; not answered: " + list(missed) + ".");
+                   (missed.empty() ? "." : "; not answered: " + analysis::listInWords(missed) + ".");
         out_.parts.push_back(std::move(part));
     }
 
@@ -340,8 +331,9 @@ private:
         part.why = "Reads cost " + money(mine) + "/month on demand at the scenario's rates, against the reference's " +
                    money(theirs) + (ratio > 1.02 && ratio < 1e8 ? " (" + formatCount(std::round(ratio * 10) / 10) + "x)." : ".");
         if (!unmatched.empty())
-            part.why += " Pattern" + std::string(unmatched.size() == 1 ? " " : "s ") + list(unmatched) + " (the curveball) " +
-                        (unmatched.size() == 1 ? "is" : "are") + " not in the reference design and left out of both.";
+            part.why += " Pattern" + std::string(unmatched.size() == 1 ? " " : "s ") + analysis::listInWords(unmatched) +
+                        " (the curveball) " + (unmatched.size() == 1 ? "is" : "are") +
+                        " not in the reference design and left out of both.";
         std::sort(excess.begin(), excess.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         for (size_t i = 0; i < excess.size() && i < 3; ++i) part.toEarn += (i ? "; " : "") + excess[i].second;
         if (!part.toEarn.empty()) part.toEarn += ". Read each result with one request over items that carry what it needs.";
@@ -385,7 +377,7 @@ private:
             }
             part.toEarn = "Fewer or smaller index entries per write (project only what the reading pattern needs; "
                           "keep items out of indexes they are not read from). " +
-                          list(heavy) + ".";
+                          analysis::listInWords(heavy) + ".";
         }
         out_.parts.push_back(std::move(part));
     }
@@ -427,23 +419,24 @@ private:
         const auto storage = analysis::storageCost(cand_->design, cand_->cost);
         const auto refStorage = analysis::storageCost(ref_->design, ref_->cost);
         part.why = std::to_string(mine) + " index" + (mine == 1 ? "" : "es") + " against the reference's " +
-                   std::to_string(theirs) + (unused.empty() ? "" : "; unused: " + list(unused)) + ".";
+                   std::to_string(theirs) + (unused.empty() ? "" : "; unused: " + analysis::listInWords(unused)) + ".";
         if (!underserved.empty())
-            part.why += " Fewer indexes count only when every pattern is still answered by one request: " + list(underserved) +
-                        ".";
+            part.why += " Fewer indexes count only when every pattern is still answered by one request: " +
+                        analysis::listInWords(underserved) + ".";
         else if (mine < theirs)
             part.why += " Fewer indexes, and every pattern the reference reads from one is still answered by one request.";
         part.why += " Storage " + money(storage.dollarsPerMonth) + "/month (" + analysis::formatBytes(storage.totalBytes) +
                     ") against the reference's " + money(refStorage.dollarsPerMonth) + ".";
         if (!underserved.empty()) {
-            part.toEarn = "Answer pattern" + std::string(underserved.size() == 1 ? " " : "s ") + list(underservedNumbers) +
+            part.toEarn = "Answer pattern" + std::string(underserved.size() == 1 ? " " : "s ") +
+                          analysis::listInWords(underservedNumbers) +
                           " with one request over items that carry the result: a key built from the pattern's inputs "
                           "(on the table, or an index as the reference does), not a Scan, a filter or a GetItem per item.";
         } else if (part.points < 10) {
             part.toEarn = "Serve the patterns with at most " + std::to_string(theirs) + " index" + (theirs == 1 ? "" : "es") +
                           ": overload one GSI's generic keys for several patterns, use the table's own sort key and "
                           "sparse item types before adding an index" +
-                          (unused.empty() ? "" : ", and drop " + list(unused)) + ".";
+                          (unused.empty() ? "" : ", and drop " + analysis::listInWords(unused)) + ".";
         }
         out_.parts.push_back(std::move(part));
     }
@@ -472,7 +465,7 @@ private:
         }
         part.points = std::max(0, 5 - 3 * static_cast<int>(offenders.size()));
         part.why = offenders.empty() ? "No pattern reads more than it returns."
-                                     : "Reading more than is returned: " + list(offenders) + ".";
+                                     : "Reading more than is returned: " + analysis::listInWords(offenders) + ".";
         if (!offenders.empty())
             part.toEarn = "Give each of them a key whose partition holds exactly the result (a GSI keyed by the pattern's "
                           "input, or a sparse item type), so the request reads only what it returns.";
