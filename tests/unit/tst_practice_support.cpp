@@ -1,6 +1,7 @@
 // The practice round's helpers: the follow-up rubric (which phrasings make a point, and that an
 // answer is never credited for what it does not say), hints staged from the design's state, and the
 // attempt history in SQLite.
+#include "PrivateHome.h"
 #include <QStandardPaths>
 #include <QTimeZone>
 #include <QTemporaryDir>
@@ -39,7 +40,7 @@ const practice::HintTrack* track(const std::vector<practice::HintTrack>& tracks,
 class PracticeSupportTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { QVERIFY(usePrivateHome(home_)); }
 
     void phrasingsShouldMatchWordsInOrder_data()
     {
@@ -245,6 +246,9 @@ private Q_SLOTS:
         }
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, practice::History(dir.filePath("missing/dir/h.sqlite")));
     }
+
+private:
+    QTemporaryDir home_;
 };
 
 QTEST_GUILESS_MAIN(PracticeSupportTest)

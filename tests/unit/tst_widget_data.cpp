@@ -1,6 +1,7 @@
 // Long store work from the window's Data menu: loading a JSON lines file (both line shapes,
 // repeated keys, a bad line, Cancel), clearing the store while keeping every table's schema,
 // the CreateTable dialog typed into, and the typed settings module.
+#include "PrivateHome.h"
 #include "StoreTestSupport.h"
 #include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
@@ -81,6 +82,9 @@ private Q_SLOTS:
     void shouldCreateATableTypedAsDynamoJson();
     void shouldKeepSettingsTypedWithDefaults();
     void cleanupTestCase();
+
+private:
+    QTemporaryDir home_;
 };
 
 // moc (Qt 6.4) loses track of classes in files with some raw string literals; it only needs
@@ -89,7 +93,7 @@ private Q_SLOTS:
 
 void WidgetDataTest::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(usePrivateHome(home_));
     widgets::initResources();
 }
 

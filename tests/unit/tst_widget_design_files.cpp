@@ -1,6 +1,7 @@
 // File handling: samples, open, save, save as, recent files, the unsaved-changes question on New,
 // Open and close (Save, Discard, Cancel), and the autosave: written while there are unsaved
 // changes, removed on save, and offered and restored by the next controller after a crash.
+#include "PrivateHome.h"
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "widgets/design/DesignDocument.h"
@@ -85,17 +86,8 @@ class TestDesignFiles : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    // Test mode puts the autosave folder and the settings under $HOME/.qttest, which every run of
-    // this test shares (another worktree's, a parallel ctest's), and init() empties it: so this run
-    // gets a HOME of its own.
-    void initTestCase()
-    {
-        QVERIFY(home_.isValid());
-        qputenv("HOME", QFile::encodeName(home_.path()));
-        QStandardPaths::setTestModeEnabled(true);
-        const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-        QVERIFY2(data.startsWith(home_.path() + '/'), qPrintable(data));
-    }
+    // init() empties the autosave folder: this run gets a HOME of its own (PrivateHome.h).
+    void initTestCase() { QVERIFY(usePrivateHome(home_)); }
 
     void init()
     {

@@ -3,6 +3,7 @@
 // secrets, the status line saying where the store is, deploy / generate / run all acting on the
 // connected store and Disconnect going back to the local one, the typed table name before
 // anything destructive on the endpoint, and Import design from table with progress and Cancel.
+#include "PrivateHome.h"
 #include "design/DesignFile.h"
 #include "store/RemoteConnection.h"
 #include "store/RemoteStore.h"
@@ -81,7 +82,7 @@ class WidgetEndpointTest : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(usePrivateHome(home_));
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)).removeRecursively();
         qInstallMessageHandler(keepMessage);
         QVERIFY(dir_.isValid());
@@ -530,6 +531,7 @@ private:
         QVERIFY(generated.at(0).at(0).toBool());
     }
 
+    QTemporaryDir home_;
     QTemporaryDir dir_;
     QProcess server_;
     QString url_;

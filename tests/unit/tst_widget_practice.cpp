@@ -4,6 +4,7 @@
 // points, a submission is graded, kept in the history and shown beside the reference, follow-up
 // answers are marked, the report is exported as Markdown, time running out submits), the chooser,
 // the history chart and the status line that prices a key change on a table holding data.
+#include "PrivateHome.h"
 #include "analysis/IndexLayout.h"
 #include "design/DesignFile.h"
 #include "practice/History.h"
@@ -88,7 +89,7 @@ class TestPracticeWidgets : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { QVERIFY(usePrivateHome(home_)); }
 
     void init()
     {
@@ -654,6 +655,7 @@ private Q_SLOTS:
     }
 
 private:
+    QTemporaryDir home_;
     std::unique_ptr<QTemporaryDir> dir_;
     std::unique_ptr<QMainWindow> window_;
     DesignDocument* doc_ = nullptr;

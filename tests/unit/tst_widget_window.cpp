@@ -2,6 +2,7 @@
 // whatever replaces the document (File > New, Open, an import from a Workbench or OneTable file
 // or from a table) leaves nothing of the old design's selection behind, such as the request line
 // above the layout naming a pattern the new design does not have.
+#include "PrivateHome.h"
 #include "MainWindow.h"
 
 #include "analysis/SampleData.h"
@@ -58,7 +59,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         widgets::initResources();
-        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(usePrivateHome(home_));
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)).removeRecursively();
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
         QVERIFY(dir_.isValid());
@@ -259,6 +260,7 @@ private:
         return view ? view->highlightText() : QString();
     }
 
+    QTemporaryDir home_;
     QTemporaryDir dir_;
     std::unique_ptr<store::SqliteStore> local_;
     std::unique_ptr<widgets::StoreSwitch> switch_;
