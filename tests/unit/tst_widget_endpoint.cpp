@@ -22,6 +22,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QDir>
 #include <QFile>
@@ -305,6 +306,7 @@ private Q_SLOTS:
         QString title;
         QString text;
         QString plan;
+        bool planLinesWhole = false;
         QTimer answer;
         answer.setInterval(20);
         connect(&answer, &QTimer::timeout, this, [&] {
@@ -314,6 +316,14 @@ private Q_SLOTS:
             title = box->windowTitle();
             text = box->text();
             plan = box->informativeText();
+            // Each step of the plan on one line: not wrapped, and the label as wide as its longest.
+            const auto* steps = box->findChild<QLabel*>(QStringLiteral("qt_msgbox_informativelabel"));
+            if (steps) {
+                const QFontMetrics metrics(steps->font());
+                int widest = 0;
+                for (const QString& line : plan.split(u'\n')) widest = std::max(widest, metrics.horizontalAdvance(line));
+                planLinesWhole = !steps->wordWrap() && steps->width() >= widest;
+            }
             box->button(QMessageBox::Cancel)->click();
         });
         answer.start();
@@ -324,6 +334,7 @@ private Q_SLOTS:
                                       "us-east-1\nProfile: tester\nTable: Shop")
                            .arg(url_));
         QVERIFY2(plan.startsWith(QStringLiteral("Create table Shop")), qPrintable(plan));
+        QVERIFY2(planLinesWhole, qPrintable(plan));
         QVERIFY(!text.contains(kSecret) && !text.contains(kKeyId));
         QTRY_VERIFY(!data.isBusy());
         QVERIFY(store::describeAllTables(*remoteStore()).empty());  // cancelled: nothing deployed

@@ -12,6 +12,7 @@
 #include "widgets/design/DesignFormat.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QPointer>
@@ -37,6 +38,8 @@ bool confirmDeploymentDialog(QWidget* parent, const QString& title, bool remote,
     box.setObjectName(QStringLiteral("confirmDeployment"));
     box.setTextFormat(Qt::PlainText);
     box.setInformativeText(plan.join(u'\n'));
+    // The plan's lines are indented steps: each reads on one line ("on-demand" was broken in two).
+    if (auto* steps = box.findChild<QLabel*>(QStringLiteral("qt_msgbox_informativelabel"))) steps->setWordWrap(false);
     box.button(QMessageBox::Ok)->setText(QObject::tr("&Deploy"));
     box.setDefaultButton(remote ? QMessageBox::Cancel : QMessageBox::Ok);
     widenToTitle(box);  // the title names the endpoint
