@@ -303,7 +303,7 @@ void MainWindow::installDesignViews()
     connect(designData_, &DesignDataController::storeChanged, this, &MainWindow::storeChanged);
     connect(designData_, &DesignDataController::storeChanged, console_, &RequestConsole::reloadTables);
     connect(designData_, &DesignDataController::runFinished, heatmap_, &PartitionHeatmap::refresh);
-    auto* backfill = new IndexBackfillPanel(document_, store_, layouts_, designViews_->indexes());
+    auto* backfill = backfill_ = new IndexBackfillPanel(document_, store_, layouts_, designViews_->indexes());
     designViews_->indexes()->addFooter(backfill);
     connect(backfill, &IndexBackfillPanel::storeChanged, this, &MainWindow::storeChanged);
     auto status = [this](const QString& message) { statusBar()->showMessage(message, 8000); };
@@ -392,6 +392,7 @@ void MainWindow::installEndpoint()
                                         : DesignDataController::DestructiveGuard());
         document_->clearRunSummaries();
         layouts_->setReadLimit(where.isRemote() ? widgets::LayoutTabs::kEndpointReadLimit : 0);
+        backfill_->setCountsItemsFirst(!where.isRemote());
         storeChanged();
         console_->reloadTables();
     });

@@ -16,6 +16,7 @@ class DesignDataController;
 class DesignDocument;
 class DesignFileController;
 class DesignViews;
+class IndexBackfillPanel;
 class LayoutTabs;
 class PartitionHeatmap;
 class RequestConsole;
@@ -77,6 +78,7 @@ private:
     widgets::DesignDataController* designData_ = nullptr;
     widgets::PracticeController* practice_ = nullptr;
     widgets::EndpointController* endpoint_ = nullptr;
+    widgets::IndexBackfillPanel* backfill_ = nullptr;
 };
 
 }  // namespace keyplan

@@ -12,6 +12,8 @@
 #include "design/TableSchema.h"
 #include "store/SqliteStore.h"
 
+#include "ScanCountingStore.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -55,50 +57,6 @@ design::Design pointerWithCustomers(int customers = 3)
     d.replaceEntity(order);
     return d;
 }
-
-// A store that counts the Scan requests it is sent and passes everything to another.
-class ScanCountingStore : public store::Store {
-public:
-    explicit ScanCountingStore(store::Store& inner) : inner_(inner) {}
-    int scans = 0;
-
-    store::ScanResponse scan(const store::ScanRequest& r) override
-    {
-        ++scans;
-        return inner_.scan(r);
-    }
-    store::CreateTableResponse createTable(const store::CreateTableRequest& r) override { return inner_.createTable(r); }
-    store::DeleteTableResponse deleteTable(const store::DeleteTableRequest& r) override { return inner_.deleteTable(r); }
-    store::DescribeTableResponse describeTable(const store::DescribeTableRequest& r) override { return inner_.describeTable(r); }
-    store::UpdateTableResponse updateTable(const store::UpdateTableRequest& r) override { return inner_.updateTable(r); }
-    store::ListTablesResponse listTables(const store::ListTablesRequest& r) override { return inner_.listTables(r); }
-    store::PutItemResponse putItem(const store::PutItemRequest& r) override { return inner_.putItem(r); }
-    store::GetItemResponse getItem(const store::GetItemRequest& r) override { return inner_.getItem(r); }
-    store::DeleteItemResponse deleteItem(const store::DeleteItemRequest& r) override { return inner_.deleteItem(r); }
-    store::UpdateItemResponse updateItem(const store::UpdateItemRequest& r) override { return inner_.updateItem(r); }
-    store::QueryResponse query(const store::QueryRequest& r) override { return inner_.query(r); }
-    store::BatchGetItemResponse batchGetItem(const store::BatchGetItemRequest& r) override { return inner_.batchGetItem(r); }
-    store::BatchWriteItemResponse batchWriteItem(const store::BatchWriteItemRequest& r) override
-    {
-        return inner_.batchWriteItem(r);
-    }
-    store::TransactWriteItemsResponse transactWriteItems(const store::TransactWriteItemsRequest& r) override
-    {
-        return inner_.transactWriteItems(r);
-    }
-    store::TransactGetItemsResponse transactGetItems(const store::TransactGetItemsRequest& r) override
-    {
-        return inner_.transactGetItems(r);
-    }
-    store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& r) override
-    {
-        return inner_.partitionStats(r);
-    }
-    void resetPartitionMeters() override { inner_.resetPartitionMeters(); }
-
-private:
-    store::Store& inner_;
-};
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 // place, UpdateTable adds it to the existing table (which keeps every item), the panel follows
 // the backfill (CREATING and backfilling, items indexed, items left out for a wrong-typed key)
 // until ACTIVE and brings the new index's layout forward; "design only" leaves the store alone.
+#include "ScanCountingStore.h"
 #include "design/DesignFile.h"
 #include "design/TableSchema.h"
 #include "store/SqliteStore.h"
@@ -154,6 +155,30 @@ private Q_SLOTS:
         panel.check();
         QVERIFY(checked.wait(10000));
         QCOMPARE(panel.state(), State::Hidden);
+    }
+
+    void shouldFollowDynamoDbsOwnCountWithoutScanningTheTableOnAnEndpoint()
+    {
+        ScanCountingStore counting(*store_);
+        IndexBackfillPanel panel(doc_.get(), counting, nullptr);
+        panel.setPollInterval(10);
+        panel.setCountsItemsFirst(false);  // as the window sets it on an endpoint
+        indexes_->addIndex(design::IndexKind::Global);
+        QTRY_COMPARE_WITH_TIMEOUT(panel.state(), State::Offering, 10000);
+        store_->pauseBackfills(true);
+        const int scansBefore = counting.scans;
+        QTest::mouseClick(panel.addButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(panel.state(), State::Backfilling, 10000);
+        QCOMPARE(panel.itemsExpected(), qint64(-1));  // not counted
+        QCOMPARE(panel.itemsLeftOut(), qint64(0));
+        QCOMPARE(panel.tableItems(), qint64(kItems));  // DescribeTable's ItemCount
+        QCOMPARE(panel.progressBar()->maximum(), 0);   // busy: how many is not known
+        QTRY_VERIFY_WITH_TIMEOUT(panel.text()->text().contains(QStringLiteral("as DynamoDB counts them")), 10000);
+        QVERIFY(panel.text()->text().contains(QStringLiteral("on an endpoint that would read all of it")));
+        store_->pauseBackfills(false);
+        QTRY_COMPARE_WITH_TIMEOUT(panel.state(), State::Active, 20000);
+        QCOMPARE(panel.itemsIndexed(), qint64(kWithKeys));
+        QCOMPARE(counting.scans, scansBefore);  // the table was never scanned by the panel
     }
 
     void shouldLeaveTheStoreAsItIsWhenKeptInTheDesignOnly()

@@ -12,6 +12,7 @@
 #include "widgets/common/Icons.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignFileController.h"
+#include "widgets/design/IndexBackfillPanel.h"
 #include "widgets/layout/ExampleLayoutView.h"
 #include "widgets/layout/ItemLayoutModel.h"
 #include "widgets/layout/ItemLayoutView.h"
@@ -180,7 +181,7 @@ private Q_SLOTS:
         }
     }
 
-    void shouldReadABoundedSampleOfEachLayoutOnAnEndpointAndAllOfItLocally()
+    void shouldReadABoundedSampleOnAnEndpointAndAllOfTheLocalStore()
     {
         // The same 1,500 Shop items in the local store and behind the "endpoint" (a store the
         // window is switched to as it is by File > Connect to endpoint).
@@ -215,10 +216,14 @@ private Q_SLOTS:
         Q_EMIT endpoint->storeSwitched(switch_->location());
         QTRY_COMPARE_WITH_TIMEOUT(shopRows(true), widgets::LayoutTabs::kEndpointReadLimit, 20000);
         QVERIFY(layouts->layout(QStringLiteral("Shop"))->noteText().startsWith(QStringLiteral("The first 1,000 items")));
+        // Adding a GSI in place does not Scan the whole table first either.
+        auto* backfill = window.findChild<widgets::IndexBackfillPanel*>();
+        QVERIFY(backfill && !backfill->countsItemsFirst());
 
         switch_->disconnect();
         Q_EMIT endpoint->storeSwitched(switch_->location());
         QTRY_COMPARE_WITH_TIMEOUT(shopRows(false), items, 20000);
+        QVERIFY(backfill->countsItemsFirst());
     }
 
     void shouldShowTheEntityKeysWithoutScrollingOnA1600x1000Screen()

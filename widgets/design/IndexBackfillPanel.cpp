@@ -274,15 +274,22 @@ void IndexBackfillPanel::addInPlace()
     expected_ = -1;
     leftOut_ = 0;
     indexed_ = 0;
-    text_->setText(tr("Counting the items of <b>%1</b> that have the keys of <b>%2</b>\u2026")
+    const bool count = countsItemsFirst_;
+    text_->setText((count ? tr("Counting the items of <b>%1</b> that have the keys of <b>%2</b>\u2026")
+                          : tr("Adding <b>%2</b> to <b>%1</b>\u2026"))
                        .arg(qs(offer.table).toHtmlEscaped(), qs(offer.index.indexName).toHtmlEscaped()));
     progress_->setRange(0, 0);
     setState(State::Adding);
     Jobs::instance().run<Census>(
         this,
-        [&store = store_, offer] {
+        [&store = store_, offer, count] {
             Census census;
-            census.counts = countKeys(store, offer.table, offer.definitions);
+            if (count) {
+                census.counts = countKeys(store, offer.table, offer.definitions);
+            } else {
+                census.counts.expected = -1;  // not counted: DescribeTable's estimate only
+                census.counts.tableItems = store.describeTable({offer.table}).table.itemCount;
+            }
             store::UpdateTableRequest update;
             update.tableName = offer.table;
             update.attributeDefinitions = offer.definitions;
@@ -306,7 +313,8 @@ void IndexBackfillPanel::census(const Census& counted)
     expected_ = counted.counts.expected;
     leftOut_ = counted.counts.leftOut;
     tableItems_ = counted.counts.tableItems;
-    progress_->setRange(0, static_cast<int>(std::min<qint64>(std::max<qint64>(expected_, 1), INT_MAX)));
+    if (expected_ < 0) progress_->setRange(0, 0);  // how many will be indexed is not known
+    else progress_->setRange(0, static_cast<int>(std::min<qint64>(std::max<qint64>(expected_, 1), INT_MAX)));
     progress_->setValue(0);
     setState(State::Backfilling);
     showDescription(counted.table);
@@ -338,15 +346,22 @@ void IndexBackfillPanel::showDescription(const store::TableDescription& table)
     // The store's count grows as the backfill goes; writes meanwhile can move it past the census.
     indexed_ = std::max<qint64>(0, index->itemCount);
     progress_->setValue(static_cast<int>(std::min<qint64>(indexed_, progress_->maximum())));
-    progress_->setFormat(tr("%1 of %2 items indexed").arg(number(indexed_), number(expected_)));
+    progress_->setFormat(expected_ < 0 ? tr("%1 items indexed").arg(number(indexed_))
+                                       : tr("%1 of %2 items indexed").arg(number(indexed_), number(expected_)));
     if (index->indexStatus == "ACTIVE") {
         finishBackfill();
         return;
     }
     const QString status = index->indexStatus == "CREATING" && index->backfilling.value_or(false) ? tr("CREATING, backfilling")
                                                                                                   : qs(index->indexStatus);
-    QString text = tr("<b>%1</b> on <b>%2</b>: %3. %4 of the %5 items that have its keys indexed so far.")
-                       .arg(indexName().toHtmlEscaped(), tableName().toHtmlEscaped(), status, number(indexed_), number(expected_));
+    QString text =
+        expected_ < 0
+            ? tr("<b>%1</b> on <b>%2</b>: %3. %4 items indexed so far, as DynamoDB counts them (its count is refreshed "
+                 "about every six hours). The table was not scanned to count the items that have the index's keys: on an "
+                 "endpoint that would read all of it.")
+                  .arg(indexName().toHtmlEscaped(), tableName().toHtmlEscaped(), status, number(indexed_))
+            : tr("<b>%1</b> on <b>%2</b>: %3. %4 of the %5 items that have its keys indexed so far.")
+                  .arg(indexName().toHtmlEscaped(), tableName().toHtmlEscaped(), status, number(indexed_), number(expected_));
     if (leftOut_ > 0)
         text += tr(" %1 left out: their %2 has another type than the index's (%3), so DynamoDB leaves them out of it.")
                     .arg(number(leftOut_), keyNames(offer_->definitions).toHtmlEscaped(),
@@ -369,8 +384,10 @@ void IndexBackfillPanel::finishBackfill()
     progress_->setFormat(tr("%1 items indexed").arg(number(indexed_)));
     setState(State::Active);
     bringLayoutForward();
-    Q_EMIT statusMessage(tr("%1 added to table %2 in place: %3 items indexed, %4 left out")
-                             .arg(indexName(), tableName(), number(indexed_), number(leftOut_)));
+    Q_EMIT statusMessage(
+        expected_ < 0 ? tr("%1 added to table %2 in place: %3 items indexed").arg(indexName(), tableName(), number(indexed_))
+                      : tr("%1 added to table %2 in place: %3 items indexed, %4 left out")
+                            .arg(indexName(), tableName(), number(indexed_), number(leftOut_)));
     Q_EMIT storeChanged();
 }
 

@@ -57,6 +57,11 @@ public:
     QProgressBar* progressBar() const { return progress_; }
     // How often DescribeTable is asked while the backfill runs (milliseconds).
     void setPollInterval(int milliseconds);
+    // On an endpoint the items are not counted first: that Scan would read the whole table at its
+    // read capacity's expense (hours on a large one) before the index was even asked for. The
+    // panel then follows DynamoDB's own IndexItemCount.
+    void setCountsItemsFirst(bool count) { countsItemsFirst_ = count; }
+    bool countsItemsFirst() const { return countsItemsFirst_; }
 
 public Q_SLOTS:
     // Compares the design with the store's table (off the GUI thread) and offers what is missing.
@@ -97,6 +102,7 @@ private:
     QPushButton* designOnly_;
 
     State state_ = State::Hidden;
+    bool countsItemsFirst_ = true;
     std::unique_ptr<Offer> offer_;
     QStringList dismissed_;  // index definitions the user chose to keep in the design only
     bool checkAgain_ = false;
