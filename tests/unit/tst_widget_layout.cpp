@@ -412,8 +412,8 @@ private Q_SLOTS:
         QCOMPARE(view.model()->rowCount(), 40);
         const QString note = view.noteText();
         QVERIFY2(note.startsWith(QStringLiteral("The first 40 items of about 132, in ")), qPrintable(note));
-        QVERIFY2(note.contains(QStringLiteral("On an endpoint a layout reads at most 40 items, because every item read takes "
-                                              "read capacity.")),
+        QVERIFY2(note.contains(QStringLiteral("On an endpoint a layout stops there, because every item read takes read "
+                                              "capacity.")),
                  qPrintable(note));
         QVERIFY2(note.contains(QStringLiteral("<a href=\"more\">Read 40 more</a>")), qPrintable(note));
         auto* label = view.findChild<QLabel*>(QStringLiteral("layoutNote"));

@@ -243,9 +243,7 @@ void ItemLayoutView::updateNote()
                                  : (counted ? tr("The first %1 items of about %2, in %3.") : tr("The first %1 items, in %3."));
         note_->setTextFormat(Qt::RichText);
         note_->setText(read.arg(groupedNumber(rows), groupedNumber(total), partitions).toHtmlEscaped() + QLatin1Char(' ') +
-                       tr("On an endpoint a layout reads at most %1 items, because every item read takes read capacity.")
-                           .arg(groupedNumber(model_->readLimit()))
-                           .toHtmlEscaped() +
+                       tr("On an endpoint a layout stops there, because every item read takes read capacity.").toHtmlEscaped() +
                        QStringLiteral(" <a href=\"more\">%1</a>").arg(tr("Read %1 more").arg(groupedNumber(readStep_))));
         return;
     }
