@@ -12,10 +12,7 @@
 // edits, and a finished run that is already out of date is dropped, never shown).
 #pragma once
 
-// moc (Qt 6.4) cannot parse libstdc++'s C++20 <concepts>, which the model's headers reach.
-#ifndef Q_MOC_RUN
 #include "design/Design.h"
-#endif
 
 #include <QObject>
 #include <QPointer>

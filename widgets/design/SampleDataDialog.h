@@ -3,9 +3,7 @@
 // makes, updated as the numbers change.
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "design/Design.h"
-#endif
 
 #include <QDialog>
 

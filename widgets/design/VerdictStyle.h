@@ -4,10 +4,8 @@
 // (a tick, a count of requests, a cross) drawn at the screen's device-pixel ratio.
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "analysis/Lint.h"
 #include "analysis/Plan.h"
-#endif
 
 #include <QColor>
 #include <QIcon>

@@ -2,11 +2,7 @@
 // design document can answer from its key templates; until then the default reads the item.
 #pragma once
 
-// moc (Qt 6.4) cannot parse libstdc++'s C++20 <concepts>, which the model's headers reach;
-// it needs nothing from them, so it does not read them.
-#ifndef Q_MOC_RUN
 #include "dynamo/AttributeValue.h"
-#endif
 
 #include <QString>
 

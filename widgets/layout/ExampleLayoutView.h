@@ -7,11 +7,8 @@
 
 #include "widgets/layout/PartitionHighlight.h"
 
-// moc (Qt 6.4) cannot parse libstdc++'s C++20 <concepts>, which the model's headers reach.
-#ifndef Q_MOC_RUN
 #include "analysis/IndexLayout.h"
 #include "design/Design.h"
-#endif
 
 #include <QWidget>
 

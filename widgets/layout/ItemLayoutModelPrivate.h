@@ -20,9 +20,7 @@
 #include <unordered_set>
 #include <vector>
 
-#ifndef Q_MOC_RUN
 #include "dynamo/AttributeValue.h"
-#endif
 
 namespace keyplan::widgets {
 

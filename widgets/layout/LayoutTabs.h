@@ -10,9 +10,7 @@
 #include "widgets/layout/EntityClassifier.h"
 #include "widgets/layout/ItemLayoutModel.h"
 
-#ifndef Q_MOC_RUN
 #include "design/Design.h"
-#endif
 
 #include <QSet>
 #include <QString>

@@ -9,10 +9,8 @@
 // estimate; the notice serves every design.
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "analysis/Backfill.h"
 #include "design/Design.h"
-#endif
 
 #include <QLabel>
 

@@ -3,9 +3,7 @@
 // points beside it), and the attempts as a table, newest first.
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "practice/History.h"
-#endif
 
 #include <QDialog>
 

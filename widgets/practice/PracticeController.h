@@ -8,11 +8,9 @@
 // The window creates one controller, puts menu() in its menu bar and does nothing else for it.
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "practice/Grader.h"
 #include "practice/Round.h"
 #include "practice/Scenario.h"
-#endif
 
 #include "widgets/practice/BriefDock.h"
 #include "widgets/practice/PracticeRound.h"

@@ -11,11 +11,9 @@
 //   AttemptsModel           the attempt history of one scenario (or all): date, mode, score, time, hints
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "practice/Grader.h"
 #include "practice/History.h"
 #include "practice/Scenario.h"
-#endif
 #include "widgets/practice/PracticeRound.h"
 
 #include <QAbstractTableModel>

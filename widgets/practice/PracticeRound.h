@@ -11,12 +11,10 @@
 // grade can price the change on a table already in production (the backfill estimate).
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "practice/Grader.h"
 #include "practice/Hints.h"
 #include "practice/Round.h"
 #include "practice/Scenario.h"
-#endif
 
 #include <QObject>
 #include <QString>

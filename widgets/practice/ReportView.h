@@ -8,10 +8,8 @@
 // Export writes the report as Markdown (model/practice's reportMarkdown, with the marked answers).
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "practice/Grader.h"
 #include "practice/Scenario.h"
-#endif
 
 #include <QString>
 #include <QWidget>

@@ -4,10 +4,8 @@
 // hints; the interviewer brings a curveball partway through or after the first submission).
 #pragma once
 
-#ifndef Q_MOC_RUN
 #include "practice/Round.h"
 #include "practice/Scenario.h"
-#endif
 
 #include <QDialog>
 
