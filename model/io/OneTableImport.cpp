@@ -124,6 +124,33 @@ design::KeyType keyTypeOf(const json::Value& fields, std::string_view keyName)
     return design::KeyType::S;
 }
 
+// The schema's secondary indexes ("primary" is the table's own keys): a "local" one shares the
+// table's partition key; "project" is a list of attributes (INCLUDE) or "keys" (KEYS_ONLY).
+void addIndexes(Reader& r, const json::Value& indexes, const design::Table& table, design::Design& d)
+{
+    for (const auto& [name, def] : indexes.members()) {
+        if (name == "primary") continue;
+        const std::string path = "$.indexes." + name;
+        if (!def.isObject()) r.fail(path, "is not an object");
+        design::Index index;
+        index.name = name;
+        const json::Value* type = def.find("type");
+        index.kind = type && type->isString() && type->text() == "local" ? design::IndexKind::Local : design::IndexKind::Global;
+        if (index.kind == design::IndexKind::Local) index.partitionKey = table.partitionKey;
+        else index.partitionKey.name = r.text(r.member(def, "hash", path), path + ".hash");
+        if (const json::Value* sort = def.find("sort")) index.sortKey = design::KeyAttribute{r.text(*sort, path + ".sort")};
+        if (const json::Value* project = def.find("project")) {
+            if (project->isArray()) {
+                index.projection = design::Projection::Include;
+                for (const json::Value& n : project->elements()) index.nonKeyAttributes.push_back(r.text(n, path + ".project[]"));
+            } else if (project->isString() && project->text() == "keys") {
+                index.projection = design::Projection::KeysOnly;
+            }
+        }
+        d.addIndex(std::move(index));
+    }
+}
+
 }  // namespace
 
 OneTableImport importOneTable(std::string_view text, const OneTableImportOptions& options)
@@ -155,27 +182,7 @@ OneTableImport importOneTable(std::string_view text, const OneTableImportOptions
             table.separator = s->text();
     }
 
-    for (const auto& [name, def] : indexes.members()) {
-        if (name == "primary") continue;
-        const std::string path = "$.indexes." + name;
-        if (!def.isObject()) r.fail(path, "is not an object");
-        design::Index index;
-        index.name = name;
-        const json::Value* type = def.find("type");
-        index.kind = type && type->isString() && type->text() == "local" ? design::IndexKind::Local : design::IndexKind::Global;
-        if (index.kind == design::IndexKind::Local) index.partitionKey = table.partitionKey;
-        else index.partitionKey.name = r.text(r.member(def, "hash", path), path + ".hash");
-        if (const json::Value* sort = def.find("sort")) index.sortKey = design::KeyAttribute{r.text(*sort, path + ".sort")};
-        if (const json::Value* project = def.find("project")) {
-            if (project->isArray()) {
-                index.projection = design::Projection::Include;
-                for (const json::Value& n : project->elements()) index.nonKeyAttributes.push_back(r.text(n, path + ".project[]"));
-            } else if (project->isString() && project->text() == "keys") {
-                index.projection = design::Projection::KeysOnly;
-            }
-        }
-        d.addIndex(std::move(index));
-    }
+    addIndexes(r, indexes, table, d);
 
     std::set<std::string> keyNames{table.partitionKey.name};
     if (table.sortKey) keyNames.insert(table.sortKey->name);
