@@ -430,6 +430,26 @@ private Q_SLOTS:
         QCOMPARE(view.noteText(), QStringLiteral("132 items in 12 partition key values."));
     }
 
+    void shouldCountWhatAnIndexLeavesOutAmongTheItemsALimitedTableLayoutRead()
+    {
+        auto store = store::SqliteStore::openInMemory();
+        createShop(*store);
+        load(*store, "Shop", shopItems(12, 5));  // 132 items; only the 60 orders are in GSI1
+        widgets::EntityPalette palette;
+        widgets::ItemLayoutView table(*store, "Shop", {}, &palette);
+        widgets::ItemLayoutView index(*store, "Shop", "GSI1", &palette);
+        table.setReadLimit(40);
+        index.setTableLayout(table.model());
+        QVERIFY(loadAllRows(*table.model()));
+        QVERIFY(loadAllRows(*index.model()));
+        QVERIFY(table.model()->isTruncated());
+        QVERIFY(!index.model()->isTruncated());
+        // The left-out types are counted in what the table's layout read, and said to be.
+        QTRY_VERIFY2(index.legendText().contains(QStringLiteral("in the first 40 items of the table)")),
+                     qPrintable(index.legendText()));
+        QVERIFY2(!index.legendText().contains(QStringLiteral("in the table)")), qPrintable(index.legendText()));
+    }
+
     void shouldShowAndCopyTheSelectedItemAsDynamoDbJson()
     {
         auto store = store::SqliteStore::openInMemory();

@@ -172,6 +172,7 @@ void ItemLayoutView::setTableLayout(ItemLayoutModel* tableLayout)
     tableLayout_ = tableLayout;
     if (tableLayout) {
         connect(tableLayout, &ItemLayoutModel::entitiesChanged, this, &ItemLayoutView::updateLegend);
+        connect(tableLayout, &ItemLayoutModel::indexingFinished, this, &ItemLayoutView::updateLegend);
         connect(tableLayout, &ItemLayoutModel::indexingProgressed, this, &ItemLayoutView::updateNote);
     }
     updateLegend();
@@ -287,7 +288,10 @@ void ItemLayoutView::updateLegend()
             if (here.contains(entity)) continue;
             parts << QStringLiteral("<span style=\"color:%1\"><s>%2</s>&nbsp;%3</span>")
                          .arg(pal.color(QPalette::PlaceholderText).name(), label(entity),
-                              tr("not in this index (%1 in the table)").arg(groupedNumber(count)));
+                              tableLayout_->isTruncated()
+                                  ? tr("not in this index (%1 in the first %2 items of the table)")
+                                        .arg(groupedNumber(count), groupedNumber(tableLayout_->rowsIndexed()))
+                                  : tr("not in this index (%1 in the table)").arg(groupedNumber(count)));
         }
     }
     legend_->setText(parts.join(QStringLiteral("&nbsp;&nbsp;&nbsp; ")));
