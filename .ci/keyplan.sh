@@ -40,8 +40,7 @@ if ! cmake --build "$build_dir" -j2; then
   # A compile that fails for want of disk or memory can print nothing of its own. Say what the machine has,
   # then build what failed one job at a time, so a real error shows alone and a squeeze gets a second chance.
   echo "keyplan: the build failed. Disk and memory now:" >&2
-  df -h "$build_dir" "${CCACHE_DIR:-$HOME/.cache/ccache}" 2>/dev/null >&2 || df -h . >&2
-  free -m >&2 || true
+  { df -h "$build_dir"; df -h "$(ccache -k cache_dir)"; free -m; } >&2 2>/dev/null || true
   echo "keyplan: building again with one job:" >&2
   cmake --build "$build_dir" -j1
 fi
