@@ -5,11 +5,35 @@
 #include "dynamo/Error.h"
 #include "store/RemoteConnection.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace keyplan::cli {
+
+namespace {
+
+// "--read-timeout 2.5": seconds above 0, at most an hour.
+bool takeSeconds(const QStringList& args, int& i, std::optional<std::chrono::milliseconds>* target, QString* error)
+{
+    const QString& a = args[i];
+    bool number = false;
+    const double seconds = i + 1 < args.size() ? args[i + 1].toDouble(&number) : 0;
+    if (!number || !(seconds > 0) || seconds > 3600) {
+        *error = a + " needs a number of seconds above 0 and at most 3600";
+        return true;
+    }
+    ++i;
+    *target = std::chrono::milliseconds(std::max<int64_t>(1, int64_t(seconds * 1000)));
+    return true;
+}
+
+}  // namespace
 
 bool EndpointOptions::take(const QStringList& args, int& i, QString* error)
 {
     const QString& a = args[i];
+    if (a == "--connect-timeout") return takeSeconds(args, i, &connectTimeout, error);
+    if (a == "--read-timeout") return takeSeconds(args, i, &readTimeout, error);
     QString* target = a == "--endpoint" ? &endpointUrl : a == "--region" ? &region : a == "--profile" ? &profile : nullptr;
     if (!target) return false;
     if (i + 1 >= args.size() || args[i + 1].startsWith("--")) {
@@ -24,7 +48,9 @@ const char* EndpointOptions::help()
 {
     return "  --endpoint URL   a DynamoDB-compatible endpoint (DynamoDB Local, keyplan-cli serve, ...)\n"
            "  --region R       an AWS region (https://dynamodb.R.amazonaws.com); with --endpoint, the signing region\n"
-           "  --profile P      the AWS profile to sign with (default: AWS_ACCESS_KEY_ID..., AWS_PROFILE, default)\n";
+           "  --profile P      the AWS profile to sign with (default: AWS_ACCESS_KEY_ID..., AWS_PROFILE, default)\n"
+           "  --connect-timeout S, --read-timeout S\n"
+           "                   seconds to wait for a connection (default 10) and for each answer (default 60)\n";
 }
 
 std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, QTextStream& out, QTextStream& err) const
@@ -33,7 +59,14 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, Q
         store::RemoteOptions options = store::resolveRemoteOptions(
             {endpointUrl.toStdString(), region.toStdString(), profile.toStdString()}, aws::AwsEnvironment());
         if (maxAttempts) options.maxAttempts = *maxAttempts;
+        if (connectTimeout) options.connectTimeout = *connectTimeout;
+        if (readTimeout) options.readTimeout = *readTimeout;
         auto remote = std::make_unique<store::RemoteStore>(std::move(options));
+        // stdio, not the command's QTextStream: load and bench call from several threads.
+        remote->transport().onConnectionRetry = [command = std::string(command)](const dynamo::Error& problem, int next, int max) {
+            std::fprintf(stderr, "keyplan-cli %s: %s; trying again (attempt %d of %d)\n", command.c_str(),
+                         problem.message().c_str(), next, max);
+        };
         out << "Endpoint: " << describeEndpoint(*remote) << "\n";
         return remote;
     } catch (const store::NoRegionError&) {

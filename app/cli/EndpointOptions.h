@@ -3,6 +3,9 @@
 //   --region R       an AWS region (https://dynamodb.R.amazonaws.com), or the signing region
 //                    for --endpoint (default: as the AWS CLI finds it, else us-east-1)
 //   --profile P      the AWS profile whose credentials sign the requests
+//   --connect-timeout S, --read-timeout S
+//                    how long to wait for a connection (10 s) and for an answer (60 s), as the
+//                    AWS CLI's --cli-connect-timeout and --cli-read-timeout
 // Credentials are found as the AWS CLI finds them (model/aws); their source, never the secret,
 // is what the commands print.
 #pragma once
@@ -13,6 +16,7 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +29,8 @@ struct EndpointOptions {
     QString profile;
     // Overrides AWS_MAX_ATTEMPTS; bench uses 1 so that throttling shows instead of being retried.
     std::optional<int> maxAttempts;
+    std::optional<std::chrono::milliseconds> connectTimeout;
+    std::optional<std::chrono::milliseconds> readTimeout;
 
     bool given() const { return !endpointUrl.isEmpty() || !region.isEmpty(); }
 
@@ -33,7 +39,8 @@ struct EndpointOptions {
     bool take(const QStringList& args, int& i, QString* error);
 
     // Opens the store and writes "Endpoint: ..." (describeEndpoint) to out; on failure writes
-    // "keyplan-cli COMMAND: ..." to err and returns null.
+    // "keyplan-cli COMMAND: ..." to err and returns null. A call sent again after a connection
+    // problem says so on stderr first.
     std::unique_ptr<store::RemoteStore> open(const char* command, QTextStream& out, QTextStream& err) const;
 
     // open(), then DescribeTable: null, the reason on err, when the table is not there ("run

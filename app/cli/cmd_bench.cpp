@@ -189,6 +189,7 @@ int run(const QStringList& args)
             file = a;
         }
         if (!ok) {
+            if (!optionError.isEmpty()) err << "keyplan-cli bench: " << optionError << "\n";
             err << kUsage;
             return 2;
         }

@@ -157,7 +157,10 @@ int run(const QStringList& args)
         const QString& a = args[i];
         QString optionError;
         if (endpoint.take(args, i, &optionError)) {
-            if (!optionError.isEmpty()) return usage(err);
+            if (!optionError.isEmpty()) {
+                err << "keyplan-cli load: " << optionError << "\n";
+                return usage(err);
+            }
             continue;
         }
         auto value = [&](qint64* target) {

@@ -86,7 +86,10 @@ int run(const QStringList& args)
         const QString& a = args[i];
         QString optionError;
         if (endpoint.take(args, i, &optionError)) {
-            if (!optionError.isEmpty()) return usage(err);
+            if (!optionError.isEmpty()) {
+                err << "keyplan-cli run: " << optionError << "\n";
+                return usage(err);
+            }
             continue;
         }
         if (a == "--help" || a == "-h") {

@@ -5,8 +5,11 @@
 #include "wire/DecodeResponse.h"
 
 #include <httplib.h>
+#include <openssl/x509.h>
 
 #include <QUrl>
+
+#include <cstdio>
 
 #include <mutex>
 #include <random>
@@ -26,6 +29,43 @@ double randomUnit()
 }
 
 bool isTransientStatus(int status) { return status == 500 || status == 502 || status == 503 || status == 504; }
+
+std::string inSeconds(std::chrono::milliseconds d)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, d.count() % 1000 == 0 ? "%.0f s" : "%.1f s", double(d.count()) / 1000);
+    return text;
+}
+
+// What went wrong below HTTP, in words a user can act on: httplib names its errors "Connection",
+// "Read" and so on. A Read or Write error is a timeout or the peer closing the connection (which of
+// the two a close shows as depends on when it lands); how long the call waited tells them apart.
+std::string describeTransportFailure(httplib::Error error, const RemoteOptions& o, std::chrono::milliseconds waited,
+                                     long certificateResult)
+{
+    const std::string url = o.endpoint.url();
+    const bool timedOut = waited >= o.readTimeout * 9 / 10;
+    switch (error) {
+    case httplib::Error::Connection:  // also a connect timeout, in the httplib Debian 12 has
+    case httplib::Error::ConnectionTimeout:
+        if (waited >= o.connectTimeout * 9 / 10)
+            return "cannot connect to " + url + ": no connection within " + inSeconds(o.connectTimeout);
+        return "cannot connect to " + url + ": the connection was refused, or the host is unknown or unreachable";
+    case httplib::Error::Read:
+        if (timedOut) return "no answer from " + url + " within " + inSeconds(o.readTimeout);
+        return url + " closed the connection before answering";
+    case httplib::Error::Write:
+        if (timedOut) return url + " did not take the request within " + inSeconds(o.readTimeout);
+        return url + " closed the connection before answering";
+    case httplib::Error::SSLConnection: return "the TLS handshake with " + url + " failed: is it an https endpoint?";
+    case httplib::Error::SSLServerVerification:
+        return "the certificate of " + url + " is not trusted: " + X509_verify_cert_error_string(certificateResult) +
+               (o.caBundle.empty() ? "" : " (trusting only AWS_CA_BUNDLE " + o.caBundle + ")");
+    case httplib::Error::SSLLoadingCerts:
+        return "cannot load the trusted certificates" + (o.caBundle.empty() ? std::string() : " from AWS_CA_BUNDLE " + o.caBundle);
+    default: return "cannot reach " + url + ": " + httplib::to_string(error);
+    }
+}
 
 }  // namespace
 
@@ -157,14 +197,16 @@ RemoteTransport::Attempt RemoteTransport::attempt(const char* operation, const s
 
     auto client = pool_->take();
     counters_.requests++;
+    const auto started = std::chrono::steady_clock::now();
     httplib::Result result = client->Post(options_.endpoint.path, headers, body, "");
     Attempt a;
     if (!result) {
         // The connection is in an unknown state: drop this client rather than pool it.
         a.connectionProblem = true;
         a.retryable = true;
-        a.error = dynamo::Error::remote("ConnectionError",
-                                        "cannot reach " + options_.endpoint.url() + ": " + httplib::to_string(result.error()), 0);
+        const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+        a.error = dynamo::Error::remote(
+            "ConnectionError", describeTransportFailure(result.error(), options_, waited, client->get_openssl_verify_result()), 0);
         return a;
     }
     pool_->give(std::move(client));
@@ -174,6 +216,11 @@ RemoteTransport::Attempt RemoteTransport::attempt(const char* operation, const s
         return a;
     }
     a.error = wire::decodeErrorResponse(result->status, result->body);
+    if (a.error->name().rfind("HttpError", 0) == 0)  // an answer without DynamoDB's error body
+        a.error = dynamo::Error::remote(a.error->name(),
+                                        a.error->message() + " (from " + options_.endpoint.url() +
+                                            ", which does not answer as DynamoDB does: is it a DynamoDB endpoint?)",
+                                        result->status);
     const bool throttled = isThrottlingError(a.error->name());
     if (throttled) counters_.throttles++;
     a.retryable = throttled || isTransientStatus(result->status) || a.error->name() == "InternalServerError" ||
@@ -204,8 +251,14 @@ std::string RemoteTransport::call(const char* operation, const std::string& body
             returnRetryToken(1);
             return std::move(a.body);
         }
-        if (!a.retryable || attemptNumber >= maxAttempts || !takeRetryToken(a.connectionProblem ? 10 : 5)) throw *a.error;
+        if (!a.retryable || attemptNumber >= maxAttempts || !takeRetryToken(a.connectionProblem ? 10 : 5)) {
+            if (a.connectionProblem && attemptNumber > 1)
+                throw dynamo::Error::remote(a.error->name(),
+                                            a.error->message() + " (" + std::to_string(attemptNumber) + " attempts)", 0);
+            throw *a.error;
+        }
         counters_.retries++;
+        if (a.connectionProblem && onConnectionRetry) onConnectionRetry(*a.error, attemptNumber + 1, maxAttempts);
         const double seconds = std::min(randomUnit() * double(1 << std::min(attemptNumber - 1, 20)), options_.maxBackoffSeconds);
         sleep(std::chrono::milliseconds(int64_t(seconds * 1000)));
     }

@@ -19,6 +19,10 @@
 #include <memory>
 #include <string>
 
+namespace keyplan::dynamo {
+class Error;
+}
+
 namespace keyplan::store {
 
 struct RemoteEndpoint {
@@ -65,8 +69,9 @@ public:
 
     // Sends `body` as operation `operation` ("GetItem"); returns the 200 answer's body. Throws
     // dynamo::Error with the endpoint's exception name and message once retries are spent or the
-    // error is not retryable; connection failures become InternalServerError-like errors naming
-    // the endpoint (never the credentials).
+    // error is not retryable; connection failures become ConnectionError, saying what happened
+    // (refused, no connection or no answer within the timeout, closed, an untrusted certificate),
+    // naming the endpoint (never the credentials) and, after retries, how many attempts were made.
     std::string call(const char* operation, const std::string& body);
 
     const RemoteOptions& options() const { return options_; }
@@ -74,6 +79,11 @@ public:
 
     // Sleep used between retries; tests replace it to run without waiting.
     std::function<void(std::chrono::milliseconds)> sleep;
+
+    // Called, from the calling thread, before a call is sent again after a connection problem
+    // (refused, timed out, broken): a silent endpoint otherwise means minutes without a word.
+    // `nextAttempt` counts from 1 up to `maxAttempts`.
+    std::function<void(const dynamo::Error& problem, int nextAttempt, int maxAttempts)> onConnectionRetry;
 
 private:
     struct Pool;

@@ -1,7 +1,8 @@
 """Every sample design deployed, loaded and run against DynamoDB Local from the command line
 (keyplan-cli deploy / load / run / bench with --endpoint; bench's calls must spread over many
 input sets), plus deploy's two other paths: adding
-a GSI the existing table lacks, and refusing a table whose keys differ.
+a GSI the existing table lacks, and refusing a table whose keys differ; and what run says of an
+endpoint that refuses or never answers.
 
 For each pattern it prints the read units DynamoDB Local reported beside the cost model's
 estimate. Where they differ the reason is known and printed:
@@ -18,6 +19,7 @@ import glob
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 
@@ -103,6 +105,33 @@ def refusal_paths(keyplan, url):
         print("bench of an empty table said:\n" + empty.stdout + empty.stderr)
 
 
+def connection_paths(keyplan):
+    """An endpoint that refuses, and one that never answers, are said as such, each retry on stderr."""
+    sample = os.path.join(SAMPLES, "ecommerce.keyplan.json")
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        refused_url = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    with socket.socket() as silent:  # connections complete into the backlog; nothing is ever read
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        silent_url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        cases = (
+            (refused_url, [], f"cannot connect to {refused_url}/: the connection was refused, or the host is unknown or "
+                              "unreachable"),
+            (silent_url, ["--read-timeout", "0.5"], f"no answer from {silent_url}/ within 0.5 s"),
+        )
+        for url, extra, said in cases:
+            r = cli(keyplan, "run", sample, "--pattern", "1", "--endpoint", url, *extra, expect=2)
+            expected = [f"keyplan-cli run: {said}; trying again (attempt 2 of 3)",
+                        f"keyplan-cli run: {said}; trying again (attempt 3 of 3)",
+                        f"keyplan-cli run: ConnectionError: {said} (3 attempts)"]
+            if r.stderr.strip().splitlines() != expected:
+                failures.append(f"run on {url}")
+                print(f"run on {url} said:\n{r.stderr}expected:\n" + "\n".join(expected))
+            else:
+                print(f"run on {url}: " + expected[-1])
+
+
 def deploy_paths(keyplan, url):
     """Adds a missing GSI to an existing table; refuses a table whose keys differ."""
     sample = os.path.join(SAMPLES, "ecommerce.keyplan.json")
@@ -166,6 +195,7 @@ def main():
         check_bench(bench.stdout)
         deploy_paths(keyplan, url)
         refusal_paths(keyplan, url)
+        connection_paths(keyplan)
     finally:
         ddbl.stop()
     print(f"\n{len(failures)} failed: {failures}" if failures else "\nall passed")

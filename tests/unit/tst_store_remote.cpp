@@ -1,14 +1,17 @@
 // store::RemoteStore and its transport against a scripted endpoint on loopback
 // (tests/remote/fake_endpoint.py): signing, retries as the SDKs' standard mode, UnprocessedItems
-// and UnprocessedKeys, error names kept, connections kept alive, HTTPS certificate verification.
+// and UnprocessedKeys, error names kept, connections kept alive, HTTPS certificate verification,
+// and what a connection problem is said as (refused, silent past the read timeout, closed).
 // The behavioural proof (the store's own tests against keyplan serve and DynamoDB Local) is
 // tests/remote.
+#include "MuteListener.h"
 #include "StoreTestSupport.h"
 
 #include "aws/SigV4Verifier.h"
 #include "store/RemoteStore.h"
 
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -101,6 +104,9 @@ private Q_SLOTS:
     void shouldReuseTheConnectionBetweenCalls();
     void shouldSendTheBulkPathConcurrentlyKeepingOrder();
     void shouldNameTheEndpointButNoSecretWhenItCannotConnect();
+    void shouldSayItWaitedTheReadTimeoutForASilentEndpoint();
+    void shouldSayTheEndpointClosedTheConnectionBeforeAnswering();
+    void shouldSayWhenTheEndpointDoesNotAnswerAsDynamoDbDoes();
     void shouldVerifyTheServerCertificate();
     void shouldRefuseEndpointUrlsItCannotUse();
     void shouldBuildRegionalEndpoints();
@@ -286,15 +292,79 @@ void TestStoreRemote::shouldNameTheEndpointButNoSecretWhenItCannotConnect()
     // Port 9 (discard) has no listener on a test machine: the connection is refused.
     store::RemoteStore remote(optionsFor("http://127.0.0.1:9", 2));
     remote.transport().sleep = [](std::chrono::milliseconds) {};
+    QStringList retries;
+    remote.transport().onConnectionRetry = [&](const dynamo::Error& problem, int next, int max) {
+        retries << QString("%1 of %2: %3").arg(next).arg(max).arg(QString::fromStdString(problem.message()));
+    };
     try {
         remote.listTables({});
         QFAIL("connected to nothing");
     } catch (const dynamo::Error& e) {
         QCOMPARE(e.name(), std::string("ConnectionError"));
-        QVERIFY2(QString::fromStdString(e.message()).contains("http://127.0.0.1:9/"), e.what());
+        QCOMPARE(QString::fromStdString(e.message()),
+                 QString("cannot connect to http://127.0.0.1:9/: the connection was refused, or the host is unknown or "
+                         "unreachable (2 attempts)"));
         QVERIFY(!QString::fromStdString(e.message()).contains(QString::fromStdString(kKey.secretAccessKey)));
     }
     QCOMPARE(remote.transport().counters().requests.load(), int64_t(2));
+    QCOMPARE(retries, QStringList{"2 of 2: cannot connect to http://127.0.0.1:9/: the connection was refused, or the host "
+                                  "is unknown or unreachable"});
+}
+
+void TestStoreRemote::shouldSayItWaitedTheReadTimeoutForASilentEndpoint()
+{
+    test::MuteListener silent;
+    store::RemoteOptions options = optionsFor(silent.url(), 2);
+    options.readTimeout = std::chrono::milliseconds(300);
+    store::RemoteStore remote(options);
+    remote.transport().sleep = [](std::chrono::milliseconds) {};
+    int retries = 0;
+    remote.transport().onConnectionRetry = [&](const dynamo::Error&, int, int) { ++retries; };
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        remote.listTables({});
+        QFAIL("a silent endpoint answered");
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(e.name(), std::string("ConnectionError"));
+        QCOMPARE(QString::fromStdString(e.message()),
+                 QString::fromStdString("no answer from " + silent.url() + "/ within 0.3 s (2 attempts)"));
+    }
+    QCOMPARE(retries, 1);
+    // Two attempts of 0.3 s each, not the default minute.
+    QVERIFY2(clock.elapsed() >= 550 && clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+}
+
+void TestStoreRemote::shouldSayTheEndpointClosedTheConnectionBeforeAnswering()
+{
+    test::MuteListener closing(/*closeEach=*/true);
+    store::RemoteStore remote(optionsFor(closing.url(), 1));
+    try {
+        remote.listTables({});
+        QFAIL("a closed connection answered");
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(e.name(), std::string("ConnectionError"));
+        QCOMPARE(QString::fromStdString(e.message()),
+                 QString::fromStdString(closing.url() + "/ closed the connection before answering"));
+    }
+}
+
+void TestStoreRemote::shouldSayWhenTheEndpointDoesNotAnswerAsDynamoDbDoes()
+{
+    // A web server, not DynamoDB: its 404 has no DynamoDB error body.
+    FakeEndpoint fake({{404, "<html>Not Found</html>"}});
+    QVERIFY(fake.port() > 0);
+    const std::string url = "http://127.0.0.1:" + std::to_string(fake.port()) + "/";
+    store::RemoteStore remote(optionsFor(url, 1));
+    try {
+        remote.listTables({});
+        QFAIL("a 404 was taken for an answer");
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(e.name(), std::string("HttpError404"));
+        QCOMPARE(QString::fromStdString(e.message()),
+                 QString::fromStdString("HTTP 404: <html>Not Found</html> (from " + url +
+                                        ", which does not answer as DynamoDB does: is it a DynamoDB endpoint?)"));
+    }
 }
 
 void TestStoreRemote::shouldVerifyTheServerCertificate()
@@ -316,6 +386,10 @@ void TestStoreRemote::shouldVerifyTheServerCertificate()
         QFAIL("a self-signed certificate was trusted");
     } catch (const dynamo::Error& e) {
         QCOMPARE(e.name(), std::string("ConnectionError"));
+        // OpenSSL's own reason: "self-signed certificate" (3.0), "self signed certificate" (1.1).
+        QVERIFY2(QString::fromStdString(e.message())
+                     .startsWith(QString::fromStdString("the certificate of " + url + "/ is not trusted: self")),
+                 e.what());
     }
     QCOMPARE(fake.requests().size(), 0);
 

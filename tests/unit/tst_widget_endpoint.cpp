@@ -3,6 +3,7 @@
 // secrets, the status line saying where the store is, deploy / generate / run all acting on the
 // connected store and Disconnect going back to the local one, the typed table name before
 // anything destructive on the endpoint, and Import design from table with progress and Cancel.
+#include "MuteListener.h"
 #include "PrivateHome.h"
 #include "design/DesignFile.h"
 #include "store/RemoteConnection.h"
@@ -25,6 +26,7 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -164,12 +166,32 @@ private Q_SLOTS:
         QVERIFY2(answered.at(1).at(1).toString().startsWith(QStringLiteral("InvalidSignatureException: ")),
                  qPrintable(answered.at(1).at(1).toString()));
 
+        // Refused: said at once, after one attempt.
         dialog.setConnection({QStringLiteral("http://127.0.0.1:1"), QStringLiteral("us-east-1"), QStringLiteral("tester")});
         dialog.testConnection();
-        QVERIFY(answered.wait(30000));
+        QVERIFY(answered.wait(20000));
         QCOMPARE(answered.at(2).at(0).toBool(), false);
-        QVERIFY2(answered.at(2).at(1).toString().contains(QStringLiteral("127.0.0.1:1")),
-                 qPrintable(answered.at(2).at(1).toString()));
+        QCOMPARE(
+            answered.at(2).at(1).toString(),
+            QStringLiteral("ConnectionError: cannot connect to http://127.0.0.1:1/: the connection was refused, or the host is "
+                           "unknown or unreachable"));
+    }
+
+    void shouldSayASilentEndpointDidNotAnswerWithinTenSeconds()
+    {
+        test::MuteListener silent;
+        widgets::ConnectDialog dialog({});
+        dialog.setConnection({QString::fromStdString(silent.url()), QStringLiteral("us-east-1"), QStringLiteral("tester")});
+        QSignalSpy answered(&dialog, &widgets::ConnectDialog::attemptFinished);
+        QElapsedTimer clock;
+        clock.start();
+        dialog.testConnection();
+        QVERIFY(answered.wait(30000));
+        // One attempt of 10 s, not three of a minute.
+        QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(answered.at(0).at(0).toBool(), false);
+        QCOMPARE(answered.at(0).at(1).toString(),
+                 QString::fromStdString("ConnectionError: no answer from " + silent.url() + "/ within 10 s"));
     }
 
     void shouldConnectRememberWithoutSecretsAndShowWhereTheStoreIs()

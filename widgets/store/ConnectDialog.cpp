@@ -17,6 +17,8 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <chrono>
 #include <set>
 
 namespace keyplan::widgets {
@@ -62,16 +64,24 @@ struct Connected {
     bool more = false;
 };
 
-// Resolves the credentials (which may run a credential_process) and sends one ListTables.
+// Resolves the credentials (which may run a credential_process) and sends one ListTables. The
+// test is one attempt that waits kTestWait for its answer, so a silent endpoint is said in seconds,
+// not after the SDKs' three attempts of a minute each; the store handed over keeps the defaults.
+constexpr std::chrono::milliseconds kTestWait{10000};
+
 Connected connectTo(const RecentConnection& c)
 {
     const store::RemoteOptions options = store::resolveRemoteOptions(
         {c.endpointUrl.trimmed().toStdString(), c.region.trimmed().toStdString(), c.profile.trimmed().toStdString()},
         aws::AwsEnvironment());
-    auto remote = std::make_shared<store::RemoteStore>(options);
+    store::RemoteOptions testOptions = options;
+    testOptions.maxAttempts = 1;
+    testOptions.connectTimeout = std::min(options.connectTimeout, kTestWait);
+    testOptions.readTimeout = std::min(options.readTimeout, kTestWait);
     store::ListTablesRequest list;
     list.limit = 100;
-    const store::ListTablesResponse answer = remote->listTables(list);
+    const store::ListTablesResponse answer = store::RemoteStore(testOptions).listTables(list);
+    auto remote = std::make_shared<store::RemoteStore>(options);
     Connected result;
     result.tables = static_cast<int>(answer.tableNames.size());
     result.more = answer.lastEvaluatedTableName.has_value();
