@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <unistd.h>
+
 namespace keyplan::cli {
 
 namespace {
@@ -62,12 +64,15 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, Q
         if (connectTimeout) options.connectTimeout = *connectTimeout;
         if (readTimeout) options.readTimeout = *readTimeout;
         auto remote = std::make_unique<store::RemoteStore>(std::move(options));
-        // stdio, not the command's QTextStream: load and bench call from several threads.
-        remote->transport().onConnectionRetry = [command = std::string(command)](const dynamo::Error& problem, int next, int max) {
-            std::fprintf(stderr, "keyplan-cli %s: %s; trying again (attempt %d of %d)\n", command.c_str(),
+        // stdio, not the command's QTextStream: load and bench call from several threads. On a
+        // terminal the line first clears what a progress bar left on it.
+        const char* clearLine = ::isatty(::fileno(stderr)) ? "\r\033[K" : "";
+        remote->transport().onConnectionRetry = [command = std::string(command), clearLine](const dynamo::Error& problem,
+                                                                                            int next, int max) {
+            std::fprintf(stderr, "%skeyplan-cli %s: %s; trying again (attempt %d of %d)\n", clearLine, command.c_str(),
                          problem.message().c_str(), next, max);
         };
-        out << "Endpoint: " << describeEndpoint(*remote) << "\n";
+        out << "Endpoint: " << describeEndpoint(*remote) << "\n" << Qt::flush;  // before any stderr line
         return remote;
     } catch (const store::NoRegionError&) {
         err << "keyplan-cli " << command << ": no region: give --region or set AWS_REGION\n";

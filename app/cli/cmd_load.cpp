@@ -220,17 +220,31 @@ int run(const QStringList& args)
     std::signal(SIGINT, onInterrupt);
     QElapsedTimer timer;
     timer.start();
-    auto progress = progressBar(err, terminal);
+    // What was confirmed written when a load stops on an error: progress reports whole groups of
+    // requests that have all been answered.
+    int64_t written = 0;
+    auto progress = [bar = progressBar(err, terminal), &written](const analysis::SampleProgress& p) {
+        written = p.done;
+        return bar(p);
+    };
+    const auto stoppedAt = [&] {
+        err << "keyplan-cli load: at least " << count(static_cast<double>(written)) << " of "
+            << count(static_cast<double>(data.totalItems()))
+            << " items were written before it stopped; a load with the same --items and --seed writes the same items, "
+               "so running it again completes the table\n";
+    };
     analysis::LoadResult result;
     try {
         result = data.load(*store, load, progress);
     } catch (const dynamo::Error& e) {
         if (terminal) err << "\n";
         err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
+        stoppedAt();
         return 2;
     } catch (const std::exception& e) {
         if (terminal) err << "\n";
         err << "keyplan-cli load: " << e.what() << "\n";
+        stoppedAt();
         return 2;
     }
     std::signal(SIGINT, SIG_DFL);

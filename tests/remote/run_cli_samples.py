@@ -1,8 +1,8 @@
 """Every sample design deployed, loaded and run against DynamoDB Local from the command line
 (keyplan-cli deploy / load / run / bench with --endpoint; bench's calls must spread over many
 input sets), plus deploy's two other paths: adding
-a GSI the existing table lacks, and refusing a table whose keys differ; and what run says of an
-endpoint that refuses or never answers.
+a GSI the existing table lacks, and refusing a table whose keys differ; what run says of an
+endpoint that refuses or never answers; and what load says when an endpoint refuses it partway.
 
 For each pattern it prints the read units DynamoDB Local reported beside the cost model's
 estimate. Where they differ the reason is known and printed:
@@ -22,6 +22,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 
 import boto3
 
@@ -132,6 +133,47 @@ def connection_paths(keyplan):
                 print(f"run on {url}: " + expected[-1])
 
 
+def load_stops_partway(keyplan):
+    """A load that an endpoint refuses partway says how much it wrote (at least what it reports, and
+    no more than was answered) and how to finish: the scripted endpoint answers 60 BatchWriteItem
+    calls, then refuses with AccessDeniedException."""
+    sample = os.path.join(SAMPLES, "ecommerce.keyplan.json")
+    key = [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}]
+    table = {"Table": {"TableName": "Shop", "TableStatus": "ACTIVE", "KeySchema": key, "ItemCount": 0,
+                       "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+                                                {"AttributeName": "SK", "AttributeType": "S"}]}}
+    denied = {"__type": "com.amazonaws.dynamodb.v20120810#AccessDeniedException",
+              "message": "User is not authorized to perform: dynamodb:BatchWriteItem"}
+    script = [{"status": 200, "body": json.dumps(table)}] * 2 + [{"status": 200, "body": "{}"}] * 60 + \
+        [{"status": 400, "body": json.dumps(denied)}]
+    workdir = servers.temp_workdir()
+    with open(os.path.join(workdir, "script.json"), "w") as f:
+        json.dump(script, f)
+    paths = [os.path.join(workdir, name) for name in ("script.json", "log.jsonl", "port")]
+    fake = subprocess.Popen([sys.executable, os.path.join(HERE, "fake_endpoint.py"), *paths])
+    try:
+        for _ in range(200):
+            if os.path.exists(paths[2]):
+                break
+            time.sleep(0.05)
+        url = f"http://127.0.0.1:{open(paths[2]).read()}"
+        r = cli(keyplan, "load", sample, "--endpoint", url, "--items", "5000", expect=2)
+    finally:
+        fake.kill()
+        fake.wait()
+    writes = [json.loads(json.loads(line)["body"]) for line in open(paths[1]) if "RequestItems" in line]
+    answered = sum(len(w["RequestItems"]["Shop"]) for w in writes[:60])
+    said = re.search(r"keyplan-cli load: at least ([\d,]+) of ([\d,]+) items were written before it stopped; a load "
+                     r"with the same --items and --seed writes the same items, so running it again completes the table",
+                     r.stderr)
+    reported = int(said.group(1).replace(",", "")) if said else -1
+    print(f"load refused after 60 calls ({answered} items answered): "
+          + (said.group(0) if said else "said nothing of what it wrote"))
+    if "keyplan-cli load: AccessDeniedException: User is not authorized" not in r.stderr or not 0 < reported <= answered:
+        failures.append("load stopped partway")
+        print(r.stderr)
+
+
 def deploy_paths(keyplan, url):
     """Adds a missing GSI to an existing table; refuses a table whose keys differ."""
     sample = os.path.join(SAMPLES, "ecommerce.keyplan.json")
@@ -196,6 +238,7 @@ def main():
         deploy_paths(keyplan, url)
         refusal_paths(keyplan, url)
         connection_paths(keyplan)
+        load_stops_partway(keyplan)
     finally:
         ddbl.stop()
     print(f"\n{len(failures)} failed: {failures}" if failures else "\nall passed")
