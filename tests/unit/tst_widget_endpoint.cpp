@@ -6,6 +6,7 @@
 #include "MuteListener.h"
 #include "PrivateHome.h"
 #include "design/DesignFile.h"
+#include "dynamo/Error.h"
 #include "store/RemoteConnection.h"
 #include "store/RemoteStore.h"
 #include "store/SqliteStore.h"
@@ -38,6 +39,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+
+#include <thread>
 
 using namespace keyplan;
 using widgets::DesignDataController;
@@ -236,6 +239,25 @@ private Q_SLOTS:
         QVERIFY(!switch_->isRemote());
         QCOMPARE(status.locationText(), QStringLiteral("Local: in memory \u00b7"));
         QVERIFY(!endpoint_->disconnectAction()->isEnabled());
+    }
+
+    void shouldSayEachRetryOfTheConnectedEndpointOnTheStatusLine()
+    {
+        connectThroughTheDialog({url_, QStringLiteral("us-east-1"), QStringLiteral("tester")});
+        auto* remote = dynamic_cast<store::RemoteStore*>(switch_->current().get());
+        QVERIFY(remote);
+        QVERIFY2(bool(remote->transport().onConnectionRetry), "the connected store's retries go unsaid");
+        QSignalSpy said(endpoint_.get(), &EndpointController::statusMessage);
+        // As the transport calls it: from a job's thread, not the GUI's.
+        std::thread job([remote] {
+            remote->transport().onConnectionRetry(
+                dynamo::Error::remote("ConnectionError", "no answer from http://example.test/ within 60 s", 0), 2, 3);
+        });
+        job.join();
+        QVERIFY(said.wait(5000));
+        QCOMPARE(said.at(0).at(0).toString(),
+                 QStringLiteral("no answer from http://example.test/ within 60 s; trying again (attempt 2 of 3)"));
+        endpoint_->disconnectFromEndpoint();
     }
 
     void shouldNotConnectWhenTheEndpointRefuses()

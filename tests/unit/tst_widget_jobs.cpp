@@ -4,6 +4,7 @@
 // with DynamoDB's exception name, and a window closed while its job runs does not crash.
 #include "dynamo/Error.h"
 #include "widgets/common/Job.h"
+#include "widgets/common/TitleFit.h"
 
 #include <QMainWindow>
 #include <QProgressDialog>
@@ -188,6 +189,8 @@ private Q_SLOTS:
         QPointer<QProgressDialog> dialog = Jobs::instance().progressDialog();
         QVERIFY(dialog);
         QCOMPARE(dialog->parentWidget(), &window);
+        QCOMPARE(dialog->windowTitle(), QStringLiteral("Loading shop.jsonl"));
+        QVERIFY2(dialog->minimumWidth() >= widgets::titleBarWidth(dialog), "the title bar would cut the job's name");
         QTRY_COMPARE_WITH_TIMEOUT(dialog->labelText(), QStringLiteral("1 of 4"), 10000);
         QCOMPARE(dialog->maximum(), 4);
 

@@ -1,6 +1,7 @@
 #include "widgets/common/Job.h"
 
 #include "dynamo/Error.h"
+#include "widgets/common/TitleFit.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -226,6 +227,7 @@ void Jobs::showProgress(Job* job)
     auto* dialog = new QProgressDialog(job->title(), tr("Cancel"), 0, 0, dialogParent_);
     dialog_ = dialog;
     dialog->setWindowTitle(job->title());
+    widenToTitle(dialog);  // as narrow as "0%" and Cancel, the title bar would cut the job's name
     dialog->setWindowModality(Qt::WindowModal);
     dialog->setMinimumDuration(300);
     dialog->setAutoClose(false);

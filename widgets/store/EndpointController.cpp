@@ -1,6 +1,8 @@
 #include "widgets/store/EndpointController.h"
 
+#include "dynamo/Error.h"
 #include "json/FormatError.h"
+#include "store/RemoteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Job.h"
 #include "widgets/store/ConfirmTableName.h"
@@ -10,8 +12,10 @@
 #include "widgets/store/TableImportDialog.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QInputDialog>
 #include <QMessageBox>
+#include <QPointer>
 
 namespace keyplan::widgets {
 
@@ -84,10 +88,30 @@ void EndpointController::connectToEndpoint()
     if (!prompts_.connect(dialog) || !dialog.store()) return;
     settings_.rememberConnection(dialog.connection());
     settings_.sync();
+    sayRetries(*dialog.store());
     store_.connectTo(dialog.store(), dialog.location());
     updateActions();
     Q_EMIT statusMessage(tr("Connected to %1").arg(dialog.location().text()));
     Q_EMIT storeSwitched(store_.location());
+}
+
+void EndpointController::sayRetries(store::Store& connected)
+{
+    auto* remote = dynamic_cast<store::RemoteStore*>(&connected);
+    if (!remote) return;
+    // Called from the job's thread: the message crosses to the GUI thread through the
+    // application object, which outlives every job, and only there is the controller looked at.
+    remote->transport().onConnectionRetry = [self = QPointer<EndpointController>(this)](const dynamo::Error& problem, int next,
+                                                                                        int max) {
+        const QString text =
+            tr("%1; trying again (attempt %2 of %3)").arg(QString::fromStdString(problem.message())).arg(next).arg(max);
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, text] {
+                if (self) Q_EMIT self->statusMessage(text);
+            },
+            Qt::QueuedConnection);
+    };
 }
 
 void EndpointController::disconnectFromEndpoint()

@@ -18,6 +18,10 @@
 class QAction;
 class QWidget;
 
+namespace keyplan::store {
+class Store;
+}
+
 namespace keyplan::widgets {
 
 class ConnectDialog;
@@ -74,6 +78,9 @@ Q_SIGNALS:
 
 private:
     void updateActions();
+    // A connected endpoint's retries after a connection problem are said on the status line
+    // (statusMessage): a silent endpoint otherwise keeps a job busy for minutes without a word.
+    void sayRetries(store::Store& connected);
 
     StoreSwitch& store_;
     Settings& settings_;
