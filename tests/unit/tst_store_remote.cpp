@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QThread>
 
@@ -107,6 +108,7 @@ private Q_SLOTS:
     void shouldSayItWaitedTheReadTimeoutForASilentEndpoint();
     void shouldSayTheEndpointClosedTheConnectionBeforeAnswering();
     void shouldSayWhenTheEndpointDoesNotAnswerAsDynamoDbDoes();
+    void shouldReconnectQuietlyWhenTheEndpointClosedAnIdleConnection();
     void shouldVerifyTheServerCertificate();
     void shouldRefuseEndpointUrlsItCannotUse();
     void shouldBuildRegionalEndpoints();
@@ -365,6 +367,32 @@ void TestStoreRemote::shouldSayWhenTheEndpointDoesNotAnswerAsDynamoDbDoes()
                  QString::fromStdString("HTTP 404: <html>Not Found</html> (from " + url +
                                         ", which does not answer as DynamoDB does: is it a DynamoDB endpoint?)"));
     }
+}
+
+void TestStoreRemote::shouldReconnectQuietlyWhenTheEndpointClosedAnIdleConnection()
+{
+    // keyplan-cli serve closes a kept-alive connection after --idle-timeout seconds without a
+    // request, as DynamoDB's front ends close idle ones: the next call must not count that as a
+    // connection problem, or a quiet minute in a long load would print "trying again".
+    QProcess server;
+    server.start(QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli",
+                 {"serve", "--host", "127.0.0.1", "--port", "0", "--in-memory", "--idle-timeout", "1"});
+    QVERIFY(server.waitForStarted(10000));
+    QString banner;
+    while (!banner.contains('\n') && server.waitForReadyRead(30000)) banner += QString::fromUtf8(server.readAllStandardOutput());
+    const QRegularExpressionMatch m = QRegularExpression("listening on (http://127\\.0\\.0\\.1:\\d+)").match(banner);
+    QVERIFY2(m.hasMatch(), qPrintable(banner));
+
+    store::RemoteStore remote(optionsFor(m.captured(1).toStdString(), 3));
+    int retries = 0;
+    remote.transport().onConnectionRetry = [&](const dynamo::Error&, int, int) { ++retries; };
+    remote.listTables({});
+    QThread::msleep(1600);  // the server closes the idle connection after 1 s
+    remote.listTables({});
+    QCOMPARE(retries, 0);
+    QCOMPARE(remote.transport().counters().retries.load(), int64_t(0));
+    server.terminate();
+    server.waitForFinished(10000);
 }
 
 void TestStoreRemote::shouldVerifyTheServerCertificate()
