@@ -22,16 +22,14 @@
 //   map(K=SPEC, ...)  list(N, SPEC)  set(N, SPEC)   documents and sets
 #pragma once
 
-// <string> before the dynamo headers: moc (Qt 6.4) fails on <compare> when it is the first
-// standard header it meets, and test files run moc over everything they include.
+#include "dynamo/AttributeValue.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "dynamo/AttributeValue.h"
 
 namespace keyplan::design {
 
@@ -170,5 +168,10 @@ private:
     std::vector<std::string> fieldNames_;
     std::vector<Generator> children_;
 };
+
+// A value as a spec's argument (an enum choice, a const, a date or its format): as it is, or in
+// single quotes with a quote doubled when it would not read back as itself (empty, edge spaces,
+// a comma, parenthesis, quote, '=' or '*'). Whatever writes specs quotes with it.
+std::string quoteSpecArgument(std::string_view value);
 
 }  // namespace keyplan::design

@@ -200,21 +200,15 @@ private:
     int depth_ = 0;
 };
 
-std::string quoteIfNeeded(std::string_view v)
+}  // namespace
+
+std::string quoteSpecArgument(std::string_view v)
 {
     bool needs = v.empty() || v.front() == ' ' || v.back() == ' ';
     for (char c : v) {
         if (c == ',' || c == '(' || c == ')' || c == '\'' || c == '"' || c == '=' || c == '*') needs = true;
     }
-    if (!needs) {
-        // An identifier followed by '(' would read back as a nested spec.
-        size_t p = 0;
-        if (!v.empty() && isIdentStart(v[0])) {
-            while (p < v.size() && isIdentChar(v[p])) ++p;
-            while (p < v.size() && v[p] == ' ') ++p;
-            if (p < v.size() && v[p] == '(') needs = true;
-        }
-    }
+    // Any '(' is quoted, so an identifier followed by one never reads back as a nested spec.
     if (!needs) return std::string(v);
     std::string out = "'";
     for (char c : v) {
@@ -223,6 +217,8 @@ std::string quoteIfNeeded(std::string_view v)
     }
     return out + "'";
 }
+
+namespace {
 
 std::string nodeText(const Node& n)
 {
@@ -233,7 +229,7 @@ std::string nodeText(const Node& n)
         if (i) out += ", ";
         const Arg& a = n.args[i];
         if (!a.key.empty()) out += a.key + "=";
-        out += a.nested.empty() ? (a.quoted ? quoteIfNeeded(a.raw) : a.raw) : nodeText(a.nested.front());
+        out += a.nested.empty() ? (a.quoted ? quoteSpecArgument(a.raw) : a.raw) : nodeText(a.nested.front());
     }
     return out + ")";
 }
@@ -494,16 +490,16 @@ std::string Generator::spec() const
     case Kind::Decimal: return "decimal(" + from_ + ", " + to_ + ", " + std::to_string(scale_) + ")";
     case Kind::Date:
     case Kind::DateTime: {
-        std::string s = std::string(kind_ == Kind::Date ? "date(" : "datetime(") + quoteIfNeeded(from_) + ", " +
-                        quoteIfNeeded(to_);
-        if (!format_.empty()) s += ", " + quoteIfNeeded(format_);
+        std::string s = std::string(kind_ == Kind::Date ? "date(" : "datetime(") + quoteSpecArgument(from_) + ", " +
+                        quoteSpecArgument(to_);
+        if (!format_.empty()) s += ", " + quoteSpecArgument(format_);
         return s + ")";
     }
     case Kind::Enum: {
         std::string s = "enum(";
         for (size_t i = 0; i < choices_.size(); ++i) {
             if (i) s += ", ";
-            s += quoteIfNeeded(choices_[i].value);
+            s += quoteSpecArgument(choices_[i].value);
             if (choices_[i].weight != 1) s += "*" + weightText(choices_[i].weight);
         }
         return s + ")";
@@ -512,7 +508,7 @@ std::string Generator::spec() const
     case Kind::Name: return "name";
     case Kind::Text: return "text(" + std::to_string(width_) + ")";
     case Kind::Bool: return "bool";
-    case Kind::Const: return "const(" + quoteIfNeeded(constant_) + ")";
+    case Kind::Const: return "const(" + quoteSpecArgument(constant_) + ")";
     case Kind::Ref:
         return "ref(" + refEntity_ + "." + refAttribute_ +
                (skew_.kind == Skew::Kind::Uniform ? std::string() : ", " + skew_.spec()) + ")";

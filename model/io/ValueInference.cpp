@@ -64,28 +64,6 @@ std::optional<std::string> dateTimeFormat(std::string_view s)
 
 // A segment that is data rather than a fixed word of the key.
 
-// The generator spec's quoting (design::Generator reads it back).
-std::string specValue(std::string_view v)
-{
-    bool needs = v.empty() || v.front() == ' ' || v.back() == ' ' || v.front() == '{';
-    for (char c : v) {
-        if (c == ',' || c == '(' || c == ')' || c == '\'' || c == '"' || c == '=' || c == '*') needs = true;
-    }
-    if (!needs && !v.empty() && (std::isalpha(static_cast<unsigned char>(v[0])) || v[0] == '_')) {
-        size_t p = 0;
-        while (p < v.size() && (std::isalnum(static_cast<unsigned char>(v[p])) || v[p] == '_' || v[p] == '-')) ++p;
-        while (p < v.size() && v[p] == ' ') ++p;
-        if (p < v.size() && v[p] == '(') needs = true;
-    }
-    if (!needs) return std::string(v);
-    std::string out = "'";
-    for (char c : v) {
-        if (c == '\'') out.push_back('\'');
-        out.push_back(c);
-    }
-    return out + "'";
-}
-
 std::string dateRange(const std::vector<std::string>& values, bool dateOnly, const std::string& format)
 {
     std::string lo = values.front().substr(0, 10), hi = lo;
@@ -98,7 +76,7 @@ std::string dateRange(const std::vector<std::string>& values, bool dateOnly, con
     QDate to = QDate::fromString(QString::fromStdString(hi), Qt::ISODate);
     if (to < from.addDays(30)) to = from.addDays(30);
     std::string spec = std::string(dateOnly ? "date(" : "datetime(") + lo + ", " + to.toString(Qt::ISODate).toStdString();
-    if (!format.empty()) spec += ", " + specValue(format);
+    if (!format.empty()) spec += ", " + design::quoteSpecArgument(format);
     return spec + ")";
 }
 
@@ -169,7 +147,7 @@ std::string stringGenerator(const std::vector<std::string>& values)
     if (!categorical && !constant && std::all_of(values.begin(), values.end(), looksLikePersonName)) return "name";
     if (categorical || constant) {
         std::string spec = "enum(";
-        for (size_t i = 0; i < distinct.size(); ++i) spec += (i ? ", " : "") + specValue(distinct[i]);
+        for (size_t i = 0; i < distinct.size(); ++i) spec += (i ? ", " : "") + design::quoteSpecArgument(distinct[i]);
         return spec + ")";
     }
     size_t total = 0;

@@ -237,6 +237,46 @@ private Q_SLOTS:
         }
     }
 
+    void shouldQuoteAnArgumentOnlyWhenItWouldNotReadBackAsItself_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("argument");
+        QTest::newRow("a word") << "PENDING"
+                                << "PENDING";
+        QTest::newRow("a braced word") << "{draft}"
+                                       << "{draft}";
+        QTest::newRow("inner spaces") << "in transit"
+                                      << "in transit";
+        QTest::newRow("empty") << ""
+                               << "''";
+        QTest::newRow("edge space") << " x"
+                                    << "' x'";
+        QTest::newRow("a comma") << "a,b"
+                                 << "'a,b'";
+        QTest::newRow("a call") << "id(8)"
+                                << "'id(8)'";
+        QTest::newRow("a quote, doubled") << "it's"
+                                          << "'it''s'";
+        QTest::newRow("a weight sign") << "5*"
+                                       << "'5*'";
+        QTest::newRow("a key sign") << "k=v"
+                                    << "'k=v'";
+    }
+
+    void shouldQuoteAnArgumentOnlyWhenItWouldNotReadBackAsItself()
+    {
+        QFETCH(QString, value);
+        QFETCH(QString, argument);
+        QCOMPARE(q(keyplan::design::quoteSpecArgument(value.toStdString())), argument);
+        // And it reads back as the value, as a const and as an enum's only choice (an enum refuses
+        // an empty choice).
+        for (const char* kind : {"const(", "enum("}) {
+            if (value.isEmpty() && QByteArray(kind) == "enum(") continue;
+            const Generator g = Generator::parse(kind + argument.toStdString() + ")");
+            QCOMPARE(q(make(g, 1, 0)), value);
+        }
+    }
+
     void shouldBeDeterministicForASeed()
     {
         const Generator g = Generator::parse("datetime(2020-01-01, 2026-12-31)");
