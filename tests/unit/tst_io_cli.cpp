@@ -8,41 +8,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "CliProcess.h"
 #include "json/Value.h"
 
 using namespace keyplan;
 
 namespace {
 
-QString cliPath()
-{
-    const QString env = qEnvironmentVariable("KEYPLAN_CLI");
-    if (!env.isEmpty()) return env;
-    return QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli";
-}
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(cliPath(), args);
-    Run r;
-    if (!p.waitForStarted(10000)) {
-        r.err = "cannot start " + cliPath();
-        return r;
-    }
-    p.closeWriteChannel();
-    p.waitForFinished(120000);
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using Run = test::CliRun;
+constexpr auto cli = &test::runCli;
 
 QString sample(const char* name) { return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/") + name + ".keyplan.json"; }
 QString workbench(const char* name) { return QStringLiteral(KEYPLAN_TEST_DATA_DIR "/workbench/") + name; }
@@ -66,7 +40,10 @@ class TestIoCli : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY2(QFileInfo(cliPath()).isExecutable(), qPrintable("no keyplan-cli at " + cliPath())); }
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo(test::cliPath()).isExecutable(), qPrintable("no keyplan-cli at " + test::cliPath()));
+    }
 
     void shouldWriteMarkdownToStandardOutput()
     {

@@ -13,6 +13,7 @@
 
 #include <set>
 
+#include "CliProcess.h"
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
@@ -29,13 +30,6 @@ using namespace keyplan;
 namespace {
 
 QString samplesDir() { return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples"); }
-
-QString cliPath()
-{
-    const QString env = qEnvironmentVariable("KEYPLAN_CLI");
-    if (!env.isEmpty()) return env;
-    return QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli";
-}
 
 bool writeFile(const QString& path, const std::string& text)
 {
@@ -279,14 +273,9 @@ private Q_SLOTS:
 
         // keyplan-cli serve on that file, on a free port.
         QProcess server;
-        server.start(cliPath(), {"serve", "--host", "127.0.0.1", "--port", "0", "--db", db});
-        QVERIFY2(server.waitForStarted(10000), qPrintable("cannot start " + cliPath()));
-        QString banner;
-        while (!banner.contains('\n') && server.waitForReadyRead(30000))
-            banner += QString::fromUtf8(server.readAllStandardOutput());
-        const QRegularExpressionMatch m = QRegularExpression("listening on (http://127\\.0\\.0\\.1:\\d+)").match(banner);
-        QVERIFY2(m.hasMatch(), qPrintable("no listening line from keyplan-cli serve: " + banner + server.readAllStandardError()));
-        const QString url = m.captured(1);
+        QString why;
+        const QString url = test::startServe(server, {"--db", db}, &why);
+        QVERIFY2(!url.isEmpty(), qPrintable(why));
 
         QVERIFY(writeFile(dir.filePath("access_patterns.py"), io::pythonModule(d)));
         QVERIFY(writeFile(dir.filePath("calls.json"), calls.dump(2)));

@@ -4,6 +4,7 @@
 // and what a connection problem is said as (refused, silent past the read timeout, closed).
 // The behavioural proof (the store's own tests against keyplan serve and DynamoDB Local) is
 // tests/remote.
+#include "CliProcess.h"
 #include "MuteListener.h"
 #include "StoreTestSupport.h"
 
@@ -17,7 +18,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QThread>
 
@@ -375,15 +375,11 @@ void TestStoreRemote::shouldReconnectQuietlyWhenTheEndpointClosedAnIdleConnectio
     // request, as DynamoDB's front ends close idle ones: the next call must not count that as a
     // connection problem, or a quiet minute in a long load would print "trying again".
     QProcess server;
-    server.start(QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli",
-                 {"serve", "--host", "127.0.0.1", "--port", "0", "--in-memory", "--idle-timeout", "1"});
-    QVERIFY(server.waitForStarted(10000));
-    QString banner;
-    while (!banner.contains('\n') && server.waitForReadyRead(30000)) banner += QString::fromUtf8(server.readAllStandardOutput());
-    const QRegularExpressionMatch m = QRegularExpression("listening on (http://127\\.0\\.0\\.1:\\d+)").match(banner);
-    QVERIFY2(m.hasMatch(), qPrintable(banner));
+    QString why;
+    const QString url = test::startServe(server, {"--in-memory", "--idle-timeout", "1"}, &why);
+    QVERIFY2(!url.isEmpty(), qPrintable(why));
 
-    store::RemoteStore remote(optionsFor(m.captured(1).toStdString(), 3));
+    store::RemoteStore remote(optionsFor(url.toStdString(), 3));
     int retries = 0;
     remote.transport().onConnectionRetry = [&](const dynamo::Error&, int, int) { ++retries; };
     remote.listTables({});

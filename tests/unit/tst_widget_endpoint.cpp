@@ -3,6 +3,7 @@
 // secrets, the status line saying where the store is, deploy / generate / run all acting on the
 // connected store and Disconnect going back to the local one, the typed table name before
 // anything destructive on the endpoint, and Import design from table with progress and Cancel.
+#include "CliProcess.h"
 #include "MuteListener.h"
 #include "PrivateHome.h"
 #include "design/DesignFile.h"
@@ -54,12 +55,6 @@ namespace {
 const char* const kKeyId = "AKIDKEYPLANWINDOWTEST";
 const char* const kSecret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYWINDOWSECRET";
 
-QString cliPath()
-{
-    const QString fromEnv = qEnvironmentVariable("KEYPLAN_CLI");
-    return fromEnv.isEmpty() ? QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli" : fromEnv;
-}
-
 QString samplePath(const char* name)
 {
     return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/") + name + QStringLiteral(".keyplan.json");
@@ -107,14 +102,9 @@ private Q_SLOTS:
             qunsetenv(v);
         qputenv("AWS_MAX_ATTEMPTS", "1");  // a refusal is not retried anyway; a dead port fails at once
 
-        server_.start(cliPath(), {"serve", "--host", "127.0.0.1", "--port", "0", "--in-memory", "--auth", dir_.filePath("auth")});
-        QVERIFY2(server_.waitForStarted(10000), qPrintable("cannot start " + cliPath()));
-        QString banner;
-        while (!banner.contains('\n') && server_.waitForReadyRead(30000))
-            banner += QString::fromUtf8(server_.readAllStandardOutput());
-        const QRegularExpressionMatch m = QRegularExpression("listening on (http://127\\.0\\.0\\.1:\\d+)").match(banner);
-        QVERIFY2(m.hasMatch(), qPrintable("no listening line from keyplan-cli serve: " + banner));
-        url_ = m.captured(1);
+        QString why;
+        url_ = test::startServe(server_, {"--in-memory", "--auth", dir_.filePath("auth")}, &why);
+        QVERIFY2(!url_.isEmpty(), qPrintable(why));
     }
 
     void cleanupTestCase()

@@ -10,6 +10,7 @@
 // moc (Qt 6.4) cannot read the model's headers (C++20 concepts) nor some raw string literals;
 // it only needs the test class's declaration below.
 #ifndef Q_MOC_RUN
+#include "CliProcess.h"
 #include "store/SqliteStore.h"
 #include "widgets/common/Job.h"
 #include "widgets/store/StoreJob.h"
@@ -29,13 +30,6 @@ using namespace keyplan;
 namespace {
 
 constexpr int kGoodBefore = 5;
-
-QString cliPath()
-{
-    const QString env = qEnvironmentVariable("KEYPLAN_CLI");
-    if (!env.isEmpty()) return env;
-    return QCoreApplication::applicationDirPath() + "/../app/cli/keyplan-cli";
-}
 
 QByteArray itemLine(int i)
 {
@@ -136,7 +130,7 @@ private Q_SLOTS:
 
 #ifndef Q_MOC_RUN
 
-void JsonLinesUtf8Test::initTestCase() { QVERIFY2(QFile::exists(cliPath()), qPrintable(cliPath() + " is missing")); }
+void JsonLinesUtf8Test::initTestCase() { QVERIFY2(QFile::exists(test::cliPath()), qPrintable(test::cliPath() + " is missing")); }
 
 void JsonLinesUtf8Test::shouldRefuseTheLineInTheWindowsLoad_data()
 {
@@ -213,7 +207,7 @@ void JsonLinesUtf8Test::shouldRefuseTheLineInTheCliLoad()
     store::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
     const QString items = writeItems(dir, line);
     QProcess p;
-    p.start(cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
+    p.start(test::cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
     QVERIFY(p.waitForFinished(60000));
     const QString err = QString::fromUtf8(p.readAllStandardError());
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
@@ -254,7 +248,7 @@ void JsonLinesUtf8Test::shouldLoadAPairedSurrogateEscapeOnBothPaths()
     const QString db = dir.filePath(QStringLiteral("store.db"));
     store::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
     QProcess p;
-    p.start(cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
+    p.start(test::cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
     QVERIFY(p.waitForFinished(60000));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     QVERIFY(p.readAllStandardOutput().startsWith("Loaded 7 items into Shop in "));
@@ -283,7 +277,7 @@ void JsonLinesUtf8Test::shouldRefuseALineLongerThanAnyItemOnBothPaths()
     const QString db = dir.filePath(QStringLiteral("store.db"));
     store::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
     QProcess p;
-    p.start(cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
+    p.start(test::cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 1);
     QCOMPARE(QString::fromUtf8(p.readAllStandardError()),
