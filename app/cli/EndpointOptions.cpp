@@ -18,8 +18,9 @@ namespace {
 bool takeSeconds(const QStringList& args, int& i, std::optional<std::chrono::milliseconds>* target, QString* error)
 {
     const QString& a = args[i];
-    bool number = false;
-    const double seconds = i + 1 < args.size() ? args[i + 1].toDouble(&number) : 0;
+    bool number = false;  // stays false when the option is the last argument
+    double seconds = 0;
+    if (i + 1 < args.size()) seconds = args[i + 1].toDouble(&number);
     if (!number || !(seconds > 0) || seconds > 3600) {
         *error = a + " needs a number of seconds above 0 and at most 3600";
         return true;
@@ -69,8 +70,8 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, Q
         const char* clearLine = ::isatty(::fileno(stderr)) ? "\r\033[K" : "";
         remote->transport().onConnectionRetry = [command = std::string(command), clearLine](const dynamo::Error& problem,
                                                                                             int next, int max) {
-            std::fprintf(stderr, "%skeyplan-cli %s: %s; trying again (attempt %d of %d)\n", clearLine, command.c_str(),
-                         problem.message().c_str(), next, max);
+            std::fprintf(stderr, "%skeyplan-cli %s: %s\n", clearLine, command.c_str(),
+                         store::retryNotice(problem, next, max).c_str());
         };
         out << "Endpoint: " << describeEndpoint(*remote) << "\n" << Qt::flush;  // before any stderr line
         return remote;

@@ -69,6 +69,12 @@ std::string describeTransportFailure(httplib::Error error, const RemoteOptions& 
 
 }  // namespace
 
+std::string retryNotice(const dynamo::Error& problem, int nextAttempt, int maxAttempts)
+{
+    return problem.message() + "; trying again (attempt " + std::to_string(nextAttempt) + " of " + std::to_string(maxAttempts) +
+           ")";
+}
+
 bool isThrottlingError(const std::string& name)
 {
     static const char* const names[] = {"Throttling",

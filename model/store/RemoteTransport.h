@@ -98,6 +98,10 @@ private:
     std::atomic<int> retryQuota_{500};
 };
 
+// What a retry after a connection problem is said as, by the CLI and the window alike:
+// "no answer from URL within 60 s; trying again (attempt 2 of 3)".
+std::string retryNotice(const dynamo::Error& problem, int nextAttempt, int maxAttempts);
+
 // Throttling errors the SDKs' standard mode retries.
 bool isThrottlingError(const std::string& name);
 

@@ -103,8 +103,7 @@ void EndpointController::sayRetries(store::Store& connected)
     // application object, which outlives every job, and only there is the controller looked at.
     remote->transport().onConnectionRetry = [self = QPointer<EndpointController>(this)](const dynamo::Error& problem, int next,
                                                                                         int max) {
-        const QString text =
-            tr("%1; trying again (attempt %2 of %3)").arg(QString::fromStdString(problem.message())).arg(next).arg(max);
+        const QString text = QString::fromStdString(store::retryNotice(problem, next, max));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, text] {
