@@ -107,7 +107,7 @@ class Trickler:
     """Clients that send a request a byte at a time (slow loris), all from one thread."""
 
     def __init__(self, port, count, payload, every):
-        self.socks = [wire.connect(port) for _ in range(count)]
+        self.socks = [connect(port) for _ in range(count)]
         self.payload = payload
         self.every = every
         self.sent = 0
