@@ -89,8 +89,9 @@ def main(argv=None):
         if len(diff) > args.diff_lines:
             print(f"    ... ({len(diff) - args.diff_lines} more diff lines)", file=sys.stderr)
     if unformatted:
-        print(f"{len(unformatted)} files not clang-formatted; fix them with:\n  clang-format-{VERSION} -i "
-              + " ".join(p for p, _, _ in unformatted), file=sys.stderr)
+        names = " ".join(p for p, _, _ in unformatted)
+        print(f"{len(unformatted)} {'file' if len(unformatted) == 1 else 'files'} not clang-formatted; fix with:\n"
+              f"  clang-format-{VERSION} -i {names}", file=sys.stderr)
         return 1
     print("every file is clang-formatted")
     return 0
