@@ -37,7 +37,7 @@ EXEMPTION = re.compile(r"over 800 lines because\s+(\S+\s+){2,}\S")
 PUNCTUATORS = sorted("""<=> ->* <<= >>= ... :: -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^= .*
                       { } [ ] ( ) ; : , . ? ~ ! + - * / % ^ & | = < > #""".split(), key=len, reverse=True)
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.']|)*")
+NUMBER = re.compile(r"\.?\d(?:[eEpP][+-]|[\w.'])*")
 RAW_PREFIXES = ("R", "u8R", "uR", "UR", "LR")
 
 
