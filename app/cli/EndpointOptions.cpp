@@ -3,7 +3,7 @@
 #include "aws/Credentials.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
-#include "store/RemoteConnection.h"
+#include "remote/RemoteConnection.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -56,26 +56,26 @@ const char* EndpointOptions::help()
            "                   seconds to wait for a connection (default 10) and for each answer (default 60)\n";
 }
 
-std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, QTextStream& out, QTextStream& err) const
+std::unique_ptr<remote::RemoteStore> EndpointOptions::open(const char* command, QTextStream& out, QTextStream& err) const
 {
     try {
-        store::RemoteOptions options = store::resolveRemoteOptions(
+        remote::RemoteOptions options = remote::resolveRemoteOptions(
             {endpointUrl.toStdString(), region.toStdString(), profile.toStdString()}, aws::AwsEnvironment());
         if (maxAttempts) options.maxAttempts = *maxAttempts;
         if (connectTimeout) options.connectTimeout = *connectTimeout;
         if (readTimeout) options.readTimeout = *readTimeout;
-        auto remote = std::make_unique<store::RemoteStore>(std::move(options));
+        auto remote = std::make_unique<remote::RemoteStore>(std::move(options));
         // stdio, not the command's QTextStream: load and bench call from several threads. On a
         // terminal the line first clears what a progress bar left on it.
         const char* clearLine = ::isatty(::fileno(stderr)) ? "\r\033[K" : "";
         remote->transport().onConnectionRetry = [command = std::string(command), clearLine](const dynamo::Error& problem,
                                                                                             int next, int max) {
             std::fprintf(stderr, "%skeyplan-cli %s: %s\n", clearLine, command.c_str(),
-                         store::retryNotice(problem, next, max).c_str());
+                         remote::retryNotice(problem, next, max).c_str());
         };
         out << "Endpoint: " << describeEndpoint(*remote) << "\n" << Qt::flush;  // before any stderr line
         return remote;
-    } catch (const store::NoRegionError&) {
+    } catch (const remote::NoRegionError&) {
         err << "keyplan-cli " << command << ": no region: give --region or set AWS_REGION\n";
     } catch (const aws::ConfigError& e) {
         err << "keyplan-cli " << command << ": " << e.what() << "\n";
@@ -85,8 +85,8 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, Q
     return nullptr;
 }
 
-std::unique_ptr<store::RemoteStore> EndpointOptions::openTable(const char* command, const std::string& table, QTextStream& out,
-                                                               QTextStream& err) const
+std::unique_ptr<remote::RemoteStore> EndpointOptions::openTable(const char* command, const std::string& table, QTextStream& out,
+                                                                QTextStream& err) const
 {
     auto remote = open(command, out, err);
     if (!remote) return nullptr;
@@ -102,7 +102,7 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::openTable(const char* comma
     return nullptr;
 }
 
-QString describeEndpoint(const store::RemoteStore& store)
+QString describeEndpoint(const remote::RemoteStore& store)
 {
     const auto& e = store.endpoint();
     return QString::fromStdString(e.url() + " (region " + e.region + ", credentials from " + store.options().credentials.source +

@@ -253,13 +253,13 @@ int run(const QStringList& args)
     const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
     out << (result.cancelled ? "Stopped after " : "Loaded ") << count(static_cast<double>(result.itemsWritten)) << " items into "
         << q(d.table().name) << (result.createdTable ? " (created)" : "") << " in "
-        << (endpoint.given() ? q(static_cast<store::RemoteStore&>(*store).endpoint().url()) : db) << ": "
+        << (endpoint.given() ? q(static_cast<remote::RemoteStore&>(*store).endpoint().url()) : db) << ": "
         << count(static_cast<double>(result.requests)) << " requests, " << count(result.writeUnits) << " write units, "
         << QString::number(seconds, 'f', 2) << " s\n";
     for (const auto& [entity, n] : data.counts())
         out << "  " << q(entity).leftJustified(20) << count(static_cast<double>(n)) << "\n";
     if (endpoint.given()) {
-        auto& wire = static_cast<store::RemoteStore&>(*store).transport().counters();
+        auto& wire = static_cast<remote::RemoteStore&>(*store).transport().counters();
         out << "HTTP: " << wire.requests.load() << " requests, " << wire.retries.load() << " retried, " << wire.throttles.load()
             << " throttled\n";
     }

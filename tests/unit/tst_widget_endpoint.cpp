@@ -8,8 +8,8 @@
 #include "PrivateHome.h"
 #include "design/DesignFile.h"
 #include "dynamo/Error.h"
-#include "store/RemoteConnection.h"
-#include "store/RemoteStore.h"
+#include "remote/RemoteConnection.h"
+#include "remote/RemoteStore.h"
 #include "store/SqliteStore.h"
 #include "widgets/common/Job.h"
 #include "widgets/common/Settings.h"
@@ -234,7 +234,7 @@ private Q_SLOTS:
     void shouldSayEachRetryOfTheConnectedEndpointOnTheStatusLine()
     {
         connectThroughTheDialog({url_, QStringLiteral("us-east-1"), QStringLiteral("tester")});
-        auto* remote = dynamic_cast<store::RemoteStore*>(switch_->current().get());
+        auto* remote = dynamic_cast<remote::RemoteStore*>(switch_->current().get());
         QVERIFY(remote);
         QVERIFY2(bool(remote->transport().onConnectionRetry), "the connected store's retries go unsaid");
         QSignalSpy said(endpoint_.get(), &EndpointController::statusMessage);
@@ -521,10 +521,10 @@ private Q_SLOTS:
     }
 
 private:
-    std::unique_ptr<store::RemoteStore> remoteStore()
+    std::unique_ptr<remote::RemoteStore> remoteStore()
     {
-        return std::make_unique<store::RemoteStore>(
-            store::resolveRemoteOptions({url_.toStdString(), "us-east-1", "tester"}, aws::AwsEnvironment()));
+        return std::make_unique<remote::RemoteStore>(
+            remote::resolveRemoteOptions({url_.toStdString(), "us-east-1", "tester"}, aws::AwsEnvironment()));
     }
 
     static qint64 countItems(store::Store& s, const std::string& table)

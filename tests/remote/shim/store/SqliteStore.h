@@ -1,6 +1,6 @@
 // Only for tests/remote: the store's behavioural tests (tests/unit/tst_store_*.cpp) are compiled a
 // second time with this directory first on the include path, so their
-// `store::SqliteStore::openInMemory()` opens a store::RemoteStore on the endpoint named by
+// `store::SqliteStore::openInMemory()` opens a remote::RemoteStore on the endpoint named by
 // KEYPLAN_REMOTE_ENDPOINT (keyplan-cli serve --auth, DynamoDB Local) instead: the remote path is
 // held to the very assertions the local store passes. Each open deletes every table on the
 // endpoint, as each local test starts from an empty in-memory store.
@@ -8,7 +8,7 @@
 
 #include "aws/Credentials.h"
 #include "dynamo/Error.h"
-#include "store/RemoteStore.h"
+#include "remote/RemoteStore.h"
 
 #include <QProcessEnvironment>
 
@@ -18,17 +18,17 @@
 
 namespace keyplan::store {
 
-class RemoteStoreUnderTest final : public RemoteStore {
+class RemoteStoreUnderTest final : public remote::RemoteStore {
 public:
-    using RemoteStore::RemoteStore;
+    using remote::RemoteStore::RemoteStore;
 
     static std::unique_ptr<RemoteStoreUnderTest> openInMemory()
     {
         const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         const std::string url = env.value("KEYPLAN_REMOTE_ENDPOINT").toStdString();
         if (url.empty()) throw std::runtime_error("KEYPLAN_REMOTE_ENDPOINT is not set (tests/remote/run_remote.py sets it)");
-        RemoteOptions options;
-        options.endpoint = RemoteEndpoint::forUrl(url, "us-east-1");
+        remote::RemoteOptions options;
+        options.endpoint = remote::RemoteEndpoint::forUrl(url, "us-east-1");
         options.credentials = aws::resolveCredentials(aws::AwsEnvironment(env), std::nullopt);
         auto store = std::make_unique<RemoteStoreUnderTest>(std::move(options));
         store->url_ = url;

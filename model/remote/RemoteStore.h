@@ -11,38 +11,38 @@
 // partitionStats() throws, resetPartitionMeters() has nothing to reset.
 #pragma once
 
-#include "store/RemoteTransport.h"
+#include "remote/RemoteTransport.h"
 #include "store/Store.h"
 
-namespace keyplan::store {
+namespace keyplan::remote {
 
-class RemoteStore : public Store {
+class RemoteStore : public store::Store {
 public:
     explicit RemoteStore(RemoteOptions options, int maxUnprocessedRounds = 10, int bulkConcurrency = 8);
 
-    CreateTableResponse createTable(const CreateTableRequest& request) override;
-    DeleteTableResponse deleteTable(const DeleteTableRequest& request) override;
-    DescribeTableResponse describeTable(const DescribeTableRequest& request) override;
-    UpdateTableResponse updateTable(const UpdateTableRequest& request) override;
-    ListTablesResponse listTables(const ListTablesRequest& request) override;
+    store::CreateTableResponse createTable(const store::CreateTableRequest& request) override;
+    store::DeleteTableResponse deleteTable(const store::DeleteTableRequest& request) override;
+    store::DescribeTableResponse describeTable(const store::DescribeTableRequest& request) override;
+    store::UpdateTableResponse updateTable(const store::UpdateTableRequest& request) override;
+    store::ListTablesResponse listTables(const store::ListTablesRequest& request) override;
 
-    PutItemResponse putItem(const PutItemRequest& request) override;
-    GetItemResponse getItem(const GetItemRequest& request) override;
-    DeleteItemResponse deleteItem(const DeleteItemRequest& request) override;
-    UpdateItemResponse updateItem(const UpdateItemRequest& request) override;
+    store::PutItemResponse putItem(const store::PutItemRequest& request) override;
+    store::GetItemResponse getItem(const store::GetItemRequest& request) override;
+    store::DeleteItemResponse deleteItem(const store::DeleteItemRequest& request) override;
+    store::UpdateItemResponse updateItem(const store::UpdateItemRequest& request) override;
 
-    QueryResponse query(const QueryRequest& request) override;
-    ScanResponse scan(const ScanRequest& request) override;
+    store::QueryResponse query(const store::QueryRequest& request) override;
+    store::ScanResponse scan(const store::ScanRequest& request) override;
 
-    BatchGetItemResponse batchGetItem(const BatchGetItemRequest& request) override;
-    BatchWriteItemResponse batchWriteItem(const BatchWriteItemRequest& request) override;
-    TransactWriteItemsResponse transactWriteItems(const TransactWriteItemsRequest& request) override;
-    TransactGetItemsResponse transactGetItems(const TransactGetItemsRequest& request) override;
+    store::BatchGetItemResponse batchGetItem(const store::BatchGetItemRequest& request) override;
+    store::BatchWriteItemResponse batchWriteItem(const store::BatchWriteItemRequest& request) override;
+    store::TransactWriteItemsResponse transactWriteItems(const store::TransactWriteItemsRequest& request) override;
+    store::TransactGetItemsResponse transactGetItems(const store::TransactGetItemsRequest& request) override;
     // The bulk path sends up to bulkConcurrency BatchWriteItem calls at once (each on its own kept-
     // alive connection); answers come back in request order. Not atomic, as on DynamoDB.
-    std::vector<BatchWriteItemResponse> batchWriteItems(const std::vector<BatchWriteItemRequest>& requests) override;
+    std::vector<store::BatchWriteItemResponse> batchWriteItems(const std::vector<store::BatchWriteItemRequest>& requests) override;
 
-    PartitionStatsResponse partitionStats(const PartitionStatsRequest& request) override;
+    store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& request) override;
     void resetPartitionMeters() override;
 
     RemoteTransport& transport() { return transport_; }
@@ -59,4 +59,4 @@ private:
     int bulkConcurrency_;
 };
 
-}  // namespace keyplan::store
+}  // namespace keyplan::remote

@@ -1,4 +1,4 @@
-#include "store/RemoteTransport.h"
+#include "remote/RemoteTransport.h"
 
 #include "aws/SigV4.h"
 #include "dynamo/Error.h"
@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-namespace keyplan::store {
+namespace keyplan::remote {
 
 namespace {
 
@@ -270,4 +270,4 @@ std::string RemoteTransport::call(const char* operation, const std::string& body
     }
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::remote

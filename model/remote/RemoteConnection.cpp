@@ -1,9 +1,9 @@
-#include "store/RemoteConnection.h"
+#include "remote/RemoteConnection.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-namespace keyplan::store {
+namespace keyplan::remote {
 
 RemoteOptions resolveRemoteOptions(const RemoteTarget& target, const aws::AwsEnvironment& env)
 {
@@ -23,4 +23,4 @@ RemoteOptions resolveRemoteOptions(const RemoteTarget& target, const aws::AwsEnv
     return options;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::remote

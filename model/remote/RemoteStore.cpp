@@ -1,4 +1,4 @@
-#include "store/RemoteStore.h"
+#include "remote/RemoteStore.h"
 
 #include "dynamo/Error.h"
 #include "json/Value.h"
@@ -11,7 +11,10 @@
 #include <random>
 #include <thread>
 
-namespace keyplan::store {
+namespace keyplan::remote {
+
+// Every operation's request and response type, as the Store interface names them.
+using namespace store;
 
 namespace {
 
@@ -201,4 +204,4 @@ PartitionStatsResponse RemoteStore::partitionStats(const PartitionStatsRequest&)
 
 void RemoteStore::resetPartitionMeters() {}
 
-}  // namespace keyplan::store
+}  // namespace keyplan::remote

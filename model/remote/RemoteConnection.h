@@ -5,11 +5,11 @@
 #pragma once
 
 #include "aws/Credentials.h"
-#include "store/RemoteTransport.h"
+#include "remote/RemoteTransport.h"
 
 #include <string>
 
-namespace keyplan::store {
+namespace keyplan::remote {
 
 struct RemoteTarget {
     std::string endpointUrl;  // empty: the AWS region's endpoint
@@ -27,4 +27,4 @@ public:
 // ValidationException (a URL that is not http(s)://host[:port][/path]).
 RemoteOptions resolveRemoteOptions(const RemoteTarget& target, const aws::AwsEnvironment& env);
 
-}  // namespace keyplan::store
+}  // namespace keyplan::remote

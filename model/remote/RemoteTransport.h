@@ -1,4 +1,4 @@
-// The HTTP side of store::RemoteStore: one DynamoDB JSON 1.0 call to an endpoint, signed with
+// The HTTP side of remote::RemoteStore: one DynamoDB JSON 1.0 call to an endpoint, signed with
 // SigV4, over kept-alive connections (HTTP or HTTPS with certificate and host name verification),
 // retried as the AWS SDKs' standard retry mode retries: throttling errors, 5xx and broken
 // connections, at most maxAttempts attempts in all, waiting random(0,1) * 2^(attempt-1) seconds
@@ -23,7 +23,7 @@ namespace keyplan::dynamo {
 class Error;
 }
 
-namespace keyplan::store {
+namespace keyplan::remote {
 
 struct RemoteEndpoint {
     std::string scheme = "https";  // http or https
@@ -105,4 +105,4 @@ std::string retryNotice(const dynamo::Error& problem, int nextAttempt, int maxAt
 // Throttling errors the SDKs' standard mode retries.
 bool isThrottlingError(const std::string& name);
 
-}  // namespace keyplan::store
+}  // namespace keyplan::remote
