@@ -5,7 +5,7 @@
 #include "analysis/CostModel.h"
 #include "design/TableSchema.h"
 #include "dynamo/Error.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "wire/ItemLines.h"
 
 #include <QElapsedTimer>
@@ -34,13 +34,13 @@ std::string keyOf(const dynamo::Item& item, const std::vector<std::string>& keyN
 }
 
 // The store file with the table ready: the design's created when missing (or replaced).
-std::unique_ptr<store::SqliteStore> openTable(const std::optional<design::Design>& design, const std::string& table, bool replace,
-                                              const QString& db, std::vector<std::string>* keyNames, bool* created,
-                                              QTextStream& err)
+std::unique_ptr<engine::SqliteStore> openTable(const std::optional<design::Design>& design, const std::string& table,
+                                               bool replace, const QString& db, std::vector<std::string>* keyNames, bool* created,
+                                               QTextStream& err)
 {
-    std::unique_ptr<store::SqliteStore> store;
+    std::unique_ptr<engine::SqliteStore> store;
     try {
-        store = store::SqliteStore::openFile(db.toStdString());
+        store = engine::SqliteStore::openFile(db.toStdString());
         if (design) {
             bool exists = true;
             try {
@@ -81,7 +81,7 @@ int loadJsonLines(const QString& path, const std::optional<design::Design>& desi
     if (design) table = QString::fromStdString(design->table().name);
     std::vector<std::string> keyNames;
     bool created = false;
-    std::unique_ptr<store::SqliteStore> store = openTable(design, table.toStdString(), replace, db, &keyNames, &created, err);
+    std::unique_ptr<engine::SqliteStore> store = openTable(design, table.toStdString(), replace, db, &keyNames, &created, err);
     if (!store) return 2;
 
     QElapsedTimer timer;

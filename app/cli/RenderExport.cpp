@@ -1,7 +1,7 @@
 #include "RenderExport.h"
 
 #include "design/Design.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -44,7 +44,7 @@ bool storedItems(const design::Design& design, const QString& database, size_t l
                  QTextStream& err)
 {
     try {
-        auto store = store::SqliteStore::openFile(database.toStdString());
+        auto store = engine::SqliteStore::openFile(database.toStdString());
         store::ScanRequest scan;
         scan.tableName = design.table().name;
         do {

@@ -14,7 +14,7 @@
 #include "analysis/SampleData.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -92,7 +92,7 @@ std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointO
 {
     if (!endpoint.given()) {
         try {
-            return store::SqliteStore::openFile(db.toStdString());
+            return engine::SqliteStore::openFile(db.toStdString());
         } catch (const std::exception& e) {
             err << "keyplan-cli load: " << db << ": " << e.what() << "\n";
             return nullptr;

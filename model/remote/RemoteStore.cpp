@@ -13,8 +13,7 @@
 
 namespace keyplan::remote {
 
-// Every operation's request and response type, as the Store interface names them.
-using namespace store;
+using namespace store;  // the request and response vocabulary this client speaks
 
 namespace {
 

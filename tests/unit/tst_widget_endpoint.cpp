@@ -8,9 +8,9 @@
 #include "PrivateHome.h"
 #include "design/DesignFile.h"
 #include "dynamo/Error.h"
+#include "engine/SqliteStore.h"
 #include "remote/RemoteConnection.h"
 #include "remote/RemoteStore.h"
-#include "store/SqliteStore.h"
 #include "widgets/common/Job.h"
 #include "widgets/common/Settings.h"
 #include "widgets/design/DesignDataController.h"
@@ -116,7 +116,7 @@ private Q_SLOTS:
 
     void init()
     {
-        local_ = store::SqliteStore::openInMemory();
+        local_ = engine::SqliteStore::openInMemory();
         switch_ = std::make_unique<StoreSwitch>(*local_, StoreLocation{});
         // Each test starts with no recent connection.
         QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)).filePath("keyplan.ini"));
@@ -580,7 +580,7 @@ private:
     QTemporaryDir dir_;
     QProcess server_;
     QString url_;
-    std::unique_ptr<store::SqliteStore> local_;
+    std::unique_ptr<engine::SqliteStore> local_;
     std::unique_ptr<StoreSwitch> switch_;
     std::unique_ptr<widgets::Settings> settings_;
     std::unique_ptr<EndpointController> endpoint_;

@@ -1,13 +1,13 @@
 // SqliteStore's private state, shared by its operation files (catalog, reads, writes). Not part
-// of the store's interface: nothing outside model/store includes it.
+// of the store's interface: nothing outside model/engine includes it.
 #pragma once
 
-#include "store/FileOwner.h"
-#include "store/PartitionMeter.h"
-#include "store/RowLayout.h"
-#include "store/SqliteStore.h"
-#include "store/TableSchema.h"
-#include "store/sqlite/Database.h"
+#include "engine/FileOwner.h"
+#include "engine/PartitionMeter.h"
+#include "engine/RowLayout.h"
+#include "engine/SqliteStore.h"
+#include "engine/TableSchema.h"
+#include "engine/sqlite/Database.h"
 
 #include <condition_variable>
 #include <deque>
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 // The writer connection's page cache, in KiB (SQLite's negative cache_size). Small by default:
 // at every commit SQLite 3.40 walks its page-cache hash table, which never shrinks once a bulk
@@ -47,7 +47,7 @@ struct TokenRecord {
 
 // A stored item as read back: its DynamoDB size and its attributes.
 struct StoredItem {
-    Item item;
+    dynamo::Item item;
     int64_t size = 0;
 };
 
@@ -67,7 +67,7 @@ public:
     void add(const WriteEffect& effect);  // a write's table and index units
     void multiply(double factor);         // transactions cost twice
     double total() const;
-    std::optional<ConsumedCapacity> result(ReturnConsumedCapacity mode, CapacityKind kind) const;
+    std::optional<store::ConsumedCapacity> result(store::ReturnConsumedCapacity mode, CapacityKind kind) const;
 
 private:
     std::string tableName_;
@@ -82,7 +82,7 @@ struct WriteEffect {
     std::map<const IndexSchema*, double> indexUnits;
     // Tables with LSIs: the written item's collection (its partition key's items and their LSI
     // entries) after the write.
-    std::optional<ItemCollectionMetrics> collection;
+    std::optional<store::ItemCollectionMetrics> collection;
 };
 
 // Concurrency: reads run in parallel on their own connections (file stores, WAL), writes are
@@ -144,13 +144,13 @@ struct SqliteStore::Impl {
     void ensureCounts(TableState& table);  // holds `writer`; takes `stats`
     // [AWS] An item collection of a table with LSIs may hold 10 GB; a write past it fails.
     int64_t itemCollectionLimitBytes = int64_t(10) * 1024 * 1024 * 1024;
-    ItemCollectionMetrics collectionOf(const TableState& table, const Item& anyItemOfIt, const RowKey& key);
+    store::ItemCollectionMetrics collectionOf(const TableState& table, const dynamo::Item& anyItemOfIt, const RowKey& key);
     // After a rolled-back transaction: counts are reloaded from SQLite when next needed.
     void forgetCounts();
     int partitionCount(const TableState& table, const IndexSchema* index) const;  // holds `stats`
     void createSqlTables(const TableSchema& schema);
     void dropSqlTables(const TableSchema& schema);
-    TableDescription describe(TableState& table);
+    store::TableDescription describe(TableState& table);
 
     // GSIs added by UpdateTable are indexed by one worker thread, a batch of table rows per
     // writer transaction, so other requests run in between; writes maintain the index all along.
@@ -171,9 +171,9 @@ struct SqliteStore::Impl {
     void saveSchema(const TableSchema& schema);
 };
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 // What a data-plane request holds while it runs.
 class ReadAccess {
@@ -212,4 +212,4 @@ private:
     std::lock_guard<std::mutex> writer_;
 };
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

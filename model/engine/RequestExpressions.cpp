@@ -1,4 +1,4 @@
-#include "store/RequestExpressions.h"
+#include "engine/RequestExpressions.h"
 
 #include "dynamo/Error.h"
 #include "dynamo/expr/Expression.h"
@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <type_traits>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::throwValidation;
 namespace expr = dynamo::expr;
@@ -347,4 +349,4 @@ Item ItemUpdate::updatedAttributes(const Item& image) const { return p_->update 
 
 void WriteConditions::adopt(std::optional<dynamo::expr::ConditionExpression> condition) { p_->condition = std::move(condition); }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

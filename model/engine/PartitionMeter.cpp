@@ -1,9 +1,11 @@
-#include "store/PartitionMeter.h"
+#include "engine/PartitionMeter.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 namespace {
 
@@ -115,4 +117,4 @@ void PartitionMeter::resetUnits()
     }
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -1,4 +1,4 @@
-#include "store/FileOwner.h"
+#include "engine/FileOwner.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -12,7 +12,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 namespace {
 
@@ -84,4 +84,4 @@ std::unique_ptr<FileOwner> FileOwner::claim(const std::string& path)
 
 FileOwner::~FileOwner() { ::close(fd_); }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

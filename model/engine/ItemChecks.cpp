@@ -1,6 +1,6 @@
-#include "store/ItemChecks.h"
+#include "engine/ItemChecks.h"
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 dynamo::TableSchema validationSchemaOf(const TableSchema& table)
 {
@@ -18,4 +18,4 @@ dynamo::TableSchema validationSchemaOf(const TableSchema& table)
     return schema;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -2,19 +2,21 @@
 // DynamoDB's CancellationReasons in request order, ClientRequestToken idempotency, and
 // transactional capacity at twice the ordinary rate ([AWS] Developer Guide, "Amazon DynamoDB
 // Transactions: capacity management").
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "dynamo/Capacity.h"
 #include "dynamo/Error.h"
-#include "store/ItemChecks.h"
-#include "store/RequestExpressions.h"
-#include "store/sqlite/StoreImpl.h"
+#include "engine/ItemChecks.h"
+#include "engine/RequestExpressions.h"
+#include "engine/StoreImpl.h"
 
 #include <QDateTime>
 
 #include <set>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::CancellationReason;
 using dynamo::ErrorCode;
@@ -333,4 +335,4 @@ TransactGetItemsResponse SqliteStore::transactGetItems(const TransactGetItemsReq
     return response;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 // Another process owns the store file. what() says which, for the CLI and the window alike.
 class StoreFileInUse : public std::runtime_error {
@@ -40,4 +40,4 @@ private:
     int fd_;
 };
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

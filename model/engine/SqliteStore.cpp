@@ -1,10 +1,10 @@
 // SqliteStore: opening, the catalog, the control plane (Create/Delete/Describe/ListTables) and
 // the partition view. Item reads and writes are in SqliteStoreRead.cpp and SqliteStoreWrite.cpp.
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "dynamo/Error.h"
 #include "dynamo/KeyCodec.h"
-#include "store/sqlite/StoreImpl.h"
+#include "engine/StoreImpl.h"
 
 #include <sqlite3.h>
 
@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <cmath>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::ErrorCode;
 using dynamo::throwError;
@@ -532,4 +534,4 @@ void SqliteStore::resetPartitionMeters()
     d_->meter.resetUnits();
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

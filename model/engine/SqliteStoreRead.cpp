@@ -1,20 +1,22 @@
 // SqliteStore's reads: GetItem, and Query and Scan as SQLite range scans over the table or an
 // index, paginated the way DynamoDB pages (Limit counts items read, a 1 MB read cap before the
 // filter, LastEvaluatedKey = keys of the last item read).
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "dynamo/Capacity.h"
 #include "dynamo/Error.h"
 #include "dynamo/ItemCodec.h"
 #include "dynamo/KeyCodec.h"
-#include "store/ItemChecks.h"
-#include "store/RequestExpressions.h"
-#include "store/sqlite/StoreImpl.h"
+#include "engine/ItemChecks.h"
+#include "engine/RequestExpressions.h"
+#include "engine/StoreImpl.h"
 
 #include <algorithm>
 #include <map>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::ErrorCode;
 using dynamo::throwError;
@@ -544,4 +546,4 @@ ScanResponse SqliteStore::scanMetered(const ScanRequest& request, bool metered)
     return page.finish(request.returnConsumedCapacity);
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

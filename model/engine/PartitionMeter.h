@@ -14,7 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 // The simulated partition of a key hash: the hash space is split into `count` equal ranges, as
 // DynamoDB splits its key space, so a Scan in hash order walks partitions one after another.
@@ -23,7 +23,7 @@ int partitionOfHash(std::string_view hashPrefix, int count);
 // How many partitions DynamoDB would give a table or GSI: at least enough for its provisioned
 // throughput (3,000 RCU / 1,000 WCU each) and its size (10 GB each); on-demand tables start
 // with 4 (the 12,000 read / 4,000 write units a new on-demand table serves).
-int simulatedPartitionCount(BillingMode mode, const ProvisionedThroughput& throughput, int64_t sizeBytes);
+int simulatedPartitionCount(store::BillingMode mode, const store::ProvisionedThroughput& throughput, int64_t sizeBytes);
 
 class PartitionMeter {
 public:
@@ -59,4 +59,4 @@ private:
     std::map<std::pair<int64_t, int>, Scope> scopes_;
 };
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

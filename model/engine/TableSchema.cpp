@@ -1,4 +1,4 @@
-#include "store/TableSchema.h"
+#include "engine/TableSchema.h"
 
 #include "store/KeySchema.h"
 
@@ -13,7 +13,9 @@
 #include <set>
 #include <stdexcept>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::throwValidation;
 
@@ -449,11 +451,11 @@ TableSchema TableSchema::fromJson(std::string_view text)
     if (integer(o, "version") != 1) unreadable("unknown table definition version");
     TableSchema s;
     s.id = integer(o, "id");
-    s.name = store::text(o, "name");
+    s.name = engine::text(o, "name");
     s.sqlName = "t" + std::to_string(s.id);
     readKeys(o, &s.hash, &s.range);
     for (const auto& d : elements(o, "attributeDefinitions"))
-        s.attributeDefinitions.push_back({store::text(d, "name"), static_cast<ScalarAttributeType>(integer(d, "type"))});
+        s.attributeDefinitions.push_back({engine::text(d, "name"), static_cast<ScalarAttributeType>(integer(d, "type"))});
     s.billingMode = static_cast<BillingMode>(integer(o, "billingMode"));
     s.provisionedThroughput = {integer(o, "read"), integer(o, "write")};
     if (const json::Value* created = o.find("created")) s.creationDateTime = created->toDouble();
@@ -463,7 +465,7 @@ TableSchema TableSchema::fromJson(std::string_view text)
     // Catalogs written before TableIds were kept get one derived from what identifies the table,
     // so it stays the same from one opening to the next.
     s.tableId = o.contains("tableId")
-                    ? store::text(o, "tableId")
+                    ? engine::text(o, "tableId")
                     : QUuid::createUuidV5(QUuid("9d3c1f3e-4b1a-4c55-8f0e-6a2f6f1e2b7d"),
                                           QString::fromStdString(s.name + "@" + std::to_string(s.creationDateTime)))
                           .toString(QUuid::WithoutBraces)
@@ -471,7 +473,7 @@ TableSchema TableSchema::fromJson(std::string_view text)
     for (const auto& io : elements(o, "indexes")) {
         IndexSchema index;
         index.id = static_cast<int>(integer(io, "id"));
-        index.name = store::text(io, "name");
+        index.name = engine::text(io, "name");
         index.global = flag(io, "global");
         readKeys(io, &index.hash, &index.range);
         if (const json::Value* projection = io.find("projection")) index.projection = projectionFromJson(*projection);
@@ -486,4 +488,4 @@ TableSchema TableSchema::fromJson(std::string_view text)
     return s;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

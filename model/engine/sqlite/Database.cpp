@@ -1,10 +1,10 @@
-#include "store/sqlite/Database.h"
+#include "engine/sqlite/Database.h"
 
 #include <sqlite3.h>
 
 #include <stdexcept>
 
-namespace keyplan::store::sqlite {
+namespace keyplan::engine::sqlite {
 
 namespace {
 
@@ -180,4 +180,4 @@ ReadTransaction::~ReadTransaction()
     }
 }
 
-}  // namespace keyplan::store::sqlite
+}  // namespace keyplan::engine::sqlite

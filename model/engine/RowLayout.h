@@ -3,12 +3,12 @@
 // DynamoDB Local's tie-break order for equal index keys, and the projected attributes).
 #pragma once
 
-#include "store/TableSchema.h"
+#include "engine/TableSchema.h"
 
 #include <optional>
 #include <string>
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 constexpr size_t kHashPrefixBytes = 8;
 
@@ -23,18 +23,18 @@ struct IndexEntry {
     std::string ipk;
     std::string isk;  // empty for an index without a sort key
     std::string tie;  // orders entries with equal index keys the way DynamoDB Local does
-    Item projected;
+    dynamo::Item projected;
     int64_t size = 0;  // DynamoDB size of the projected attributes
 };
 
 // The row key of an item (or a Key) whose key attributes were already validated.
-RowKey rowKeyOf(const TableSchema& table, const Item& item);
+RowKey rowKeyOf(const TableSchema& table, const dynamo::Item& item);
 
 // The index entry of an item, or nothing when the item lacks an index key (sparse index).
 // Index key attributes of the wrong type were rejected before (the write fails).
-std::optional<IndexEntry> indexEntryOf(const TableSchema& table, const IndexSchema& index, const Item& item);
+std::optional<IndexEntry> indexEntryOf(const TableSchema& table, const IndexSchema& index, const dynamo::Item& item);
 
 // The attributes an index stores of an item: its keys, the table's keys and its projection.
-Item projectForIndex(const TableSchema& table, const IndexSchema& index, const Item& item);
+dynamo::Item projectForIndex(const TableSchema& table, const IndexSchema& index, const dynamo::Item& item);
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 struct KeyAttribute {
     std::string name;
@@ -22,9 +22,9 @@ struct IndexSchema {
     bool global = true;
     KeyAttribute hash;
     std::optional<KeyAttribute> range;
-    Projection projection;
-    std::optional<ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
-    std::string sqlName;                                         // "x<table>_<id>"
+    store::Projection projection;
+    std::optional<store::ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
+    std::string sqlName;                                                // "x<table>_<id>"
     // A GSI added by UpdateTable is CREATING until its backfill has indexed every existing item;
     // writes maintain it from the start, reads are refused until it is ACTIVE.
     bool creating = false;
@@ -39,10 +39,10 @@ struct TableSchema {
     std::string name;
     KeyAttribute hash;
     std::optional<KeyAttribute> range;
-    std::vector<AttributeDefinition> attributeDefinitions;
+    std::vector<store::AttributeDefinition> attributeDefinitions;
     std::vector<IndexSchema> indexes;
-    BillingMode billingMode = BillingMode::Provisioned;
-    ProvisionedThroughput provisionedThroughput;
+    store::BillingMode billingMode = store::BillingMode::Provisioned;
+    store::ProvisionedThroughput provisionedThroughput;
     double creationDateTime = 0;
     std::optional<double> lastUpdateToPayPerRequestDateTime;
     bool deletionProtectionEnabled = false;
@@ -57,7 +57,7 @@ struct TableSchema {
     bool isKeyAttribute(std::string_view name) const;  // table keys only
 
     // The item's table key attributes, as a Key map.
-    Item keyOf(const Item& item) const;
+    dynamo::Item keyOf(const dynamo::Item& item) const;
 
     std::string toJson() const;  // the catalog's private format
     static TableSchema fromJson(std::string_view json);
@@ -68,10 +68,10 @@ struct TableSchema {
 std::vector<size_t> javaHashMapOrder(const std::vector<std::string>& keys);
 
 // DynamoDB's CreateTable validation with DynamoDB Local's texts; throws dynamo::Error.
-void validateCreateTable(const CreateTableRequest& request);
+void validateCreateTable(const store::CreateTableRequest& request);
 // Builds the schema of a validated request.
-TableSchema schemaFromRequest(const CreateTableRequest& request, int64_t id, double now);
+TableSchema schemaFromRequest(const store::CreateTableRequest& request, int64_t id, double now);
 // Table and index names: 3..255 characters of [a-zA-Z0-9_.-].
 bool isValidTableName(std::string_view name);
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -12,7 +12,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace keyplan::store::sqlite {
+namespace keyplan::engine::sqlite {
 
 class Statement {
 public:
@@ -91,4 +91,4 @@ private:
     Database& db_;
 };
 
-}  // namespace keyplan::store::sqlite
+}  // namespace keyplan::engine::sqlite

@@ -1,10 +1,12 @@
-#include "store/RowLayout.h"
+#include "engine/RowLayout.h"
 
 #include "dynamo/KeyCodec.h"
 
 #include <QCryptographicHash>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 namespace {
 
@@ -71,4 +73,4 @@ std::optional<IndexEntry> indexEntryOf(const TableSchema& table, const IndexSche
     return entry;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -1,17 +1,19 @@
 // SqliteStore's batch operations. A BatchWriteItem is validated whole before anything is written
 // (as DynamoDB rejects a batch with one bad request) and then applied in one SQLite transaction;
 // a BatchGetItem reads up to 100 keys, each item rounded to 4 KB on its own.
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "dynamo/Capacity.h"
 #include "dynamo/Error.h"
-#include "store/ItemChecks.h"
-#include "store/RequestExpressions.h"
-#include "store/sqlite/StoreImpl.h"
+#include "engine/ItemChecks.h"
+#include "engine/RequestExpressions.h"
+#include "engine/StoreImpl.h"
 
 #include <set>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::throwValidation;
 
@@ -201,4 +203,4 @@ BatchGetItemResponse SqliteStore::batchGetItem(const BatchGetItemRequest& reques
     return response;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -1,6 +1,6 @@
 // Only for tests/remote: the store's behavioural tests (tests/unit/tst_store_*.cpp) are compiled a
 // second time with this directory first on the include path, so their
-// `store::SqliteStore::openInMemory()` opens a remote::RemoteStore on the endpoint named by
+// `engine::SqliteStore::openInMemory()` opens a remote::RemoteStore on the endpoint named by
 // KEYPLAN_REMOTE_ENDPOINT (keyplan-cli serve --auth, DynamoDB Local) instead: the remote path is
 // held to the very assertions the local store passes. Each open deletes every table on the
 // endpoint, as each local test starts from an empty in-memory store.
@@ -16,7 +16,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 class RemoteStoreUnderTest final : public remote::RemoteStore {
 public:
@@ -49,10 +49,10 @@ public:
 private:
     void deleteEveryTable()
     {
-        ListTablesRequest list;
+        store::ListTablesRequest list;
         while (true) {
-            const ListTablesResponse page = listTables(list);
-            for (const std::string& name : page.tableNames) deleteTable(DeleteTableRequest{name});
+            const store::ListTablesResponse page = listTables(list);
+            for (const std::string& name : page.tableNames) deleteTable(store::DeleteTableRequest{name});
             if (!page.lastEvaluatedTableName) break;
             list.exclusiveStartTableName = page.lastEvaluatedTableName;
         }
@@ -60,6 +60,6 @@ private:
     std::string url_;
 };
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine
 
 #define SqliteStore RemoteStoreUnderTest

@@ -3,7 +3,7 @@
 // placeholders are an error across all of a request's expressions), and then evaluated per item.
 #pragma once
 
-#include "store/TableSchema.h"
+#include "engine/TableSchema.h"
 
 #include <memory>
 #include <optional>
@@ -14,15 +14,15 @@ namespace keyplan::dynamo::expr {
 class ConditionExpression;
 }
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 // A Query's key condition resolved against the keys of the table or index it reads.
 struct KeyCondition {
     enum class SortOp { None, Eq, Lt, Le, Gt, Ge, Between, BeginsWith };
-    AttributeValue partitionValue;
+    dynamo::AttributeValue partitionValue;
     SortOp sortOp = SortOp::None;
-    AttributeValue sortValue;   // the operand, BETWEEN's lower bound, begins_with's prefix
-    AttributeValue sortValue2;  // BETWEEN's upper bound
+    dynamo::AttributeValue sortValue;   // the operand, BETWEEN's lower bound, begins_with's prefix
+    dynamo::AttributeValue sortValue2;  // BETWEEN's upper bound
 };
 
 // Key condition, filter and projection of a Query or Scan (filter/projection also serve
@@ -30,9 +30,10 @@ struct KeyCondition {
 class ReadExpressions {
 public:
     // `hash`/`range` are the keys of the table or index being read.
-    ReadExpressions(const QueryRequest& request, const KeyAttribute& hash, const std::optional<KeyAttribute>& range);
-    ReadExpressions(const ScanRequest& request);
-    ReadExpressions(const std::optional<std::string>& projectionExpression, const std::optional<ExpressionAttributeNames>& names,
+    ReadExpressions(const store::QueryRequest& request, const KeyAttribute& hash, const std::optional<KeyAttribute>& range);
+    ReadExpressions(const store::ScanRequest& request);
+    ReadExpressions(const std::optional<std::string>& projectionExpression,
+                    const std::optional<store::ExpressionAttributeNames>& names,
                     const std::optional<std::vector<std::string>>& attributesToGet);
     ~ReadExpressions();
     ReadExpressions(ReadExpressions&&) noexcept;
@@ -40,12 +41,12 @@ public:
     const KeyCondition& keyCondition() const;  // Query only
 
     bool hasFilter() const;
-    bool matchesFilter(const Item& item) const;
+    bool matchesFilter(const dynamo::Item& item) const;
     // The top-level attribute names the filter reads (to check an index projects them).
     std::vector<std::string> filterAttributeNames() const;
 
     bool hasProjection() const;
-    Item project(const Item& item) const;
+    dynamo::Item project(const dynamo::Item& item) const;
     // The top-level attribute names the projection reads (to check an index projects them).
     std::vector<std::string> projectedAttributeNames() const;
 
@@ -57,18 +58,20 @@ private:
 // The ConditionExpression (or legacy Expected) of a single-item write.
 class WriteConditions {
 public:
-    explicit WriteConditions(const PutItemRequest& request);
-    explicit WriteConditions(const DeleteItemRequest& request);
-    WriteConditions(const std::optional<std::string>& conditionExpression, const std::optional<ExpressionAttributeNames>& names,
-                    const std::optional<ExpressionAttributeValues>& values, ReturnValuesOnConditionCheckFailure onFailure);
+    explicit WriteConditions(const store::PutItemRequest& request);
+    explicit WriteConditions(const store::DeleteItemRequest& request);
+    WriteConditions(const std::optional<std::string>& conditionExpression,
+                    const std::optional<store::ExpressionAttributeNames>& names,
+                    const std::optional<store::ExpressionAttributeValues>& values,
+                    store::ReturnValuesOnConditionCheckFailure onFailure);
     ~WriteConditions();
     WriteConditions(WriteConditions&&) noexcept;
 
     // True when there is no condition or the (possibly missing) item satisfies it.
-    bool passes(const Item* existing) const;
+    bool passes(const dynamo::Item* existing) const;
     // Throws ConditionalCheckFailedException ("The conditional request failed"), carrying the
     // existing item when ReturnValuesOnConditionCheckFailure is ALL_OLD.
-    [[noreturn]] void fail(const Item* existing) const;
+    [[noreturn]] void fail(const dynamo::Item* existing) const;
 
 private:
     friend class ItemUpdate;
@@ -83,9 +86,10 @@ private:
 class ItemUpdate {
 public:
     ItemUpdate(const std::optional<std::string>& updateExpression, const std::optional<std::string>& conditionExpression,
-               const std::optional<ExpressionAttributeNames>& names, const std::optional<ExpressionAttributeValues>& values,
-               ReturnValuesOnConditionCheckFailure onFailure, const TableSchema& table);
-    explicit ItemUpdate(const UpdateItemRequest& request, const TableSchema& table);
+               const std::optional<store::ExpressionAttributeNames>& names,
+               const std::optional<store::ExpressionAttributeValues>& values,
+               store::ReturnValuesOnConditionCheckFailure onFailure, const TableSchema& table);
+    explicit ItemUpdate(const store::UpdateItemRequest& request, const TableSchema& table);
     ~ItemUpdate();
     ItemUpdate(ItemUpdate&&) noexcept;
 
@@ -94,9 +98,9 @@ public:
     // UpdateItem, a cancellation reason inside a transaction.
     void checkKeysNotUpdated() const;
     // The item after the update: `base` is the existing item, or only its key when missing.
-    Item apply(const Item& base) const;
+    dynamo::Item apply(const dynamo::Item& base) const;
     // ReturnValues UPDATED_OLD / UPDATED_NEW: the updated attributes of an image.
-    Item updatedAttributes(const Item& image) const;
+    dynamo::Item updatedAttributes(const dynamo::Item& image) const;
 
 private:
     struct Parsed;
@@ -104,4 +108,4 @@ private:
     WriteConditions conditions_;
 };
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

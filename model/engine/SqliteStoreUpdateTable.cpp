@@ -4,18 +4,20 @@
 // Texts: DynamoDB Local 1.25's where it answers (asked with boto3), DynamoDB's where it is known
 // to differ (a missing table names it; billing-mode rules as dynalite, tested against the
 // service, words them).
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "dynamo/Error.h"
 #include "dynamo/ItemCodec.h"
-#include "store/sqlite/StoreImpl.h"
+#include "engine/StoreImpl.h"
 
 #include <QDateTime>
 
 #include <algorithm>
 #include <set>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::ErrorCode;
 using dynamo::throwError;
@@ -439,4 +441,4 @@ void SqliteStore::Impl::stopBackfills()
     if (backfillThread.joinable()) backfillThread.join();
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

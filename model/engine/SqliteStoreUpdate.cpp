@@ -1,14 +1,16 @@
 // UpdateItem: the one write that reads the item it changes. It creates the item when missing (as
 // DynamoDB does), checks the result like any written item, and answers every ReturnValues mode.
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "dynamo/Capacity.h"
 #include "dynamo/Error.h"
-#include "store/ItemChecks.h"
-#include "store/RequestExpressions.h"
-#include "store/sqlite/StoreImpl.h"
+#include "engine/ItemChecks.h"
+#include "engine/RequestExpressions.h"
+#include "engine/StoreImpl.h"
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 UpdateItemResponse SqliteStore::updateItem(const UpdateItemRequest& request)
 {
@@ -51,4 +53,4 @@ UpdateItemResponse SqliteStore::updateItem(const UpdateItemRequest& request)
     return response;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

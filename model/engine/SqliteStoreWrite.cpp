@@ -1,19 +1,21 @@
 // SqliteStore's write paths: the one place an item row and its index entries change
 // (Impl::write), and the operations built on it.
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "dynamo/Capacity.h"
 #include "dynamo/Error.h"
 #include "dynamo/ItemCodec.h"
-#include "store/ItemChecks.h"
-#include "store/RequestExpressions.h"
-#include "store/sqlite/StoreImpl.h"
+#include "engine/ItemChecks.h"
+#include "engine/RequestExpressions.h"
+#include "engine/StoreImpl.h"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 
-namespace keyplan::store {
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
 
 using dynamo::ErrorCode;
 using dynamo::throwError;
@@ -234,4 +236,4 @@ DeleteItemResponse SqliteStore::deleteItem(const DeleteItemRequest& request)
     return response;
 }
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine

@@ -4,21 +4,24 @@
 #pragma once
 
 #include "dynamo/Validation.h"
-#include "store/TableSchema.h"
+#include "engine/TableSchema.h"
 
-namespace keyplan::store {
+namespace keyplan::engine {
 
 // The table as dynamo::validateItem sees it: table keys, then LSIs in declaration order, then
 // GSIs in the order DynamoDB Local lists (and checks) them.
 dynamo::TableSchema validationSchemaOf(const TableSchema& table);
 
 // An item to be written (PutItem, BatchWriteItem, transactions; UpdateItem's result).
-inline void checkItemForWrite(const TableSchema& table, const Item& item, dynamo::WriteKind kind = dynamo::WriteKind::Put)
+inline void checkItemForWrite(const TableSchema& table, const dynamo::Item& item, dynamo::WriteKind kind = dynamo::WriteKind::Put)
 {
     dynamo::validateItem(item, validationSchemaOf(table), kind);
 }
 
 // A Key parameter naming one item (GetItem, DeleteItem, UpdateItem, batches, transactions).
-inline void checkKey(const TableSchema& table, const Item& key) { dynamo::validateKey(key, validationSchemaOf(table).key); }
+inline void checkKey(const TableSchema& table, const dynamo::Item& key)
+{
+    dynamo::validateKey(key, validationSchemaOf(table).key);
+}
 
-}  // namespace keyplan::store
+}  // namespace keyplan::engine
