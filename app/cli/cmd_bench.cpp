@@ -143,6 +143,34 @@ void report(QTextStream& out, const std::vector<PatternBench>& benches, double s
            "Inputs is how many distinct input sets, read off items across the table, the calls took in turn.\n";
 }
 
+// --seconds, --scale, --threads and --inputs, each within its range.
+struct BenchNumbers {
+    double seconds = 10, scale = 1;
+    int threads = 8, inputs = 1000;
+
+    bool read(const cli::CommandLine& line)
+    {
+        bool ok = true;
+        if (line.isSet("seconds")) {
+            seconds = line.value("seconds").toDouble(&ok);
+            ok = ok && seconds > 0 && seconds <= 3600;
+        }
+        if (ok && line.isSet("scale")) {
+            scale = line.value("scale").toDouble(&ok);
+            ok = ok && scale > 0;
+        }
+        if (ok && line.isSet("threads")) {
+            threads = line.value("threads").toInt(&ok);
+            ok = ok && threads >= 1 && threads <= 256;
+        }
+        if (ok && line.isSet("inputs")) {
+            inputs = line.value("inputs").toInt(&ok);
+            ok = ok && inputs >= 1 && inputs <= 100000;
+        }
+        return ok;
+    }
+};
+
 }  // namespace
 
 int keyplan::cli::benchCommand(const QStringList& args, const Console& console)
@@ -151,11 +179,7 @@ int keyplan::cli::benchCommand(const QStringList& args, const Console& console)
     QTextStream& err = console.err;
     CommandLine line;
     EndpointOptions::declare(line);
-    line.value({"seconds"});
-    line.value({"scale"});
-    line.value({"threads"});
-    line.value({"inputs"});
-    line.value({"table-name"});
+    for (const char* name : {"seconds", "scale", "threads", "inputs", "table-name"}) line.value({name});
     const QString help = QString(kUsage) + "\n" +
                          "Runs every access pattern of DESIGN at its rate (times --scale, default 1) for --seconds (default 10)\n"
                          "against a deployed and loaded table, and reports p50/p99 latency, consumed against estimated read\n"
@@ -170,26 +194,8 @@ int keyplan::cli::benchCommand(const QStringList& args, const Console& console)
     endpoint.maxAttempts = 1;
     QString optionError;
     if (!endpoint.read(line, &optionError)) return refuse(console, "bench", optionError, kUsage);
-    bool ok = true;
-    double seconds = 10, scale = 1;
-    int threads = 8, inputCount = 1000;
-    if (line.isSet("seconds")) {
-        seconds = line.value("seconds").toDouble(&ok);
-        ok = ok && seconds > 0 && seconds <= 3600;
-    }
-    if (ok && line.isSet("scale")) {
-        scale = line.value("scale").toDouble(&ok);
-        ok = ok && scale > 0;
-    }
-    if (ok && line.isSet("threads")) {
-        threads = line.value("threads").toInt(&ok);
-        ok = ok && threads >= 1 && threads <= 256;
-    }
-    if (ok && line.isSet("inputs")) {
-        inputCount = line.value("inputs").toInt(&ok);
-        ok = ok && inputCount >= 1 && inputCount <= 100000;
-    }
-    if (!ok || line.positional().size() != 1 || !endpoint.given()) {
+    BenchNumbers numbers;
+    if (!numbers.read(line) || line.positional().size() != 1 || !endpoint.given()) {
         err << kUsage;
         return 2;
     }
@@ -209,11 +215,11 @@ int keyplan::cli::benchCommand(const QStringList& args, const Console& console)
     for (const design::AccessPattern& p : d.patterns()) {
         PatternBench b;
         b.pattern = &p;
-        b.rate = p.ratePerSecond * scale;
+        b.rate = p.ratePerSecond * numbers.scale;
         try {
             const analysis::PatternPlan plan = planner.plan(p);
             analysis::PatternRunner::requireRunnable(plan);
-            b.inputSets = sampler.sampleInputs(p, plan, {}, size_t(inputCount));
+            b.inputSets = sampler.sampleInputs(p, plan, {}, size_t(numbers.inputs));
             std::shuffle(b.inputSets.begin(), b.inputSets.end(), shuffler);
             // One call before the clock starts: a pattern that cannot run says why here.
             b.estimatedUnits = runner.run(p, b.inputSets.front()).estimate.read.readUnits;
@@ -225,8 +231,8 @@ int keyplan::cli::benchCommand(const QStringList& args, const Console& console)
         if (b.skipped.empty() && b.rate <= 0) b.skipped = "its rate is 0 calls/s";
         benches.push_back(std::move(b));
     }
-    runSchedule(runner, benches, seconds, threads);
-    report(out, benches, seconds);
+    runSchedule(runner, benches, numbers.seconds, numbers.threads);
+    report(out, benches, numbers.seconds);
     // A benchmark that measured nothing is a failure, whatever the reasons printed above.
     const bool anyRan = std::any_of(benches.begin(), benches.end(), [](const PatternBench& b) { return !b.latenciesMs.empty(); });
     if (!anyRan) err << "keyplan-cli bench: no call of any pattern succeeded\n";

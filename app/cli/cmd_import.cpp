@@ -16,6 +16,47 @@
 #include <QFileInfo>
 #include <QTextStream>
 
+#include <optional>
+
+namespace {
+
+using namespace keyplan;
+
+// FILE as a design: a Workbench model or a OneTable schema; nullopt, the fault on err, when it is
+// not one.
+std::optional<io::WorkbenchImport> readModel(const QString& file, const QString& from, const QString& tableName, QTextStream& err)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly)) {
+        err << "keyplan-cli import: " << file << ": $: cannot be read: " << in.errorString() << "\n";
+        return std::nullopt;
+    }
+    const QByteArray bytes = in.readAll();
+    io::WorkbenchImport imported;
+    const std::string_view input(bytes.constData(), static_cast<size_t>(bytes.size()));
+    try {
+        if (from == "onetable") {
+            io::OneTableImportOptions options;
+            options.tableName = tableName.isEmpty() ? QFileInfo(file).fileName().section('.', 0, 0).toStdString()
+                                                    : tableName.toStdString();
+            if (options.tableName.empty()) options.tableName = "Table";
+            io::OneTableImport oneTable = io::importOneTable(input, options);
+            imported.design = std::move(oneTable.design);
+            imported.notes = std::move(oneTable.notes);
+        } else {
+            io::WorkbenchImportOptions options;
+            options.tableName = tableName.toStdString();
+            imported = io::importWorkbench(input, options);
+        }
+    } catch (const json::FormatError& e) {
+        err << "keyplan-cli import: " << file << ": " << cli::printable(e.path()) << ": " << cli::printable(e.reason()) << "\n";
+        return std::nullopt;
+    }
+    return imported;
+}
+
+}  // namespace
+
 int keyplan::cli::importCommand(const QStringList& args, const Console& console)
 {
     QTextStream& out = console.out;
@@ -50,33 +91,9 @@ int keyplan::cli::importCommand(const QStringList& args, const Console& console)
         err << "keyplan-cli import: unknown --from '" << from << "' (one of workbench, onetable)\n";
         return 2;
     }
-    QFile in(file);
-    if (!in.open(QIODevice::ReadOnly)) {
-        err << "keyplan-cli import: " << file << ": $: cannot be read: " << in.errorString() << "\n";
-        return 2;
-    }
-    const QByteArray bytes = in.readAll();
-
-    io::WorkbenchImport imported;
-    const std::string_view input(bytes.constData(), static_cast<size_t>(bytes.size()));
-    try {
-        if (from == "onetable") {
-            io::OneTableImportOptions options;
-            options.tableName = tableName.isEmpty() ? QFileInfo(file).fileName().section('.', 0, 0).toStdString()
-                                                    : tableName.toStdString();
-            if (options.tableName.empty()) options.tableName = "Table";
-            io::OneTableImport oneTable = io::importOneTable(input, options);
-            imported.design = std::move(oneTable.design);
-            imported.notes = std::move(oneTable.notes);
-        } else {
-            io::WorkbenchImportOptions options;
-            options.tableName = tableName.toStdString();
-            imported = io::importWorkbench(input, options);
-        }
-    } catch (const json::FormatError& e) {
-        err << "keyplan-cli import: " << file << ": " << printable(e.path()) << ": " << printable(e.reason()) << "\n";
-        return 2;
-    }
+    std::optional<io::WorkbenchImport> read = readModel(file, from, tableName, err);
+    if (!read) return 2;
+    io::WorkbenchImport& imported = *read;
     design::Design& d = imported.design;
 
     if (!patternsFrom.isEmpty()) {

@@ -83,11 +83,7 @@ int keyplan::cli::runCommand(const QStringList& args, const Console& console)
     QTextStream& err = console.err;
     CommandLine line;
     EndpointOptions::declare(line);
-    line.value({"pattern"});
-    line.value({"db"});
-    line.value({"input"});
-    line.value({"seed"});
-    line.value({"table-name"});
+    for (const char* name : {"pattern", "db", "input", "seed", "table-name"}) line.value({name});
     const QString help = QString(kUsage) +
                          "\n"
                          "Runs access pattern N's planned request against the store FILE or a DynamoDB endpoint (default:\n"

@@ -30,6 +30,39 @@ const char* const kHelp = "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8
                           "dated within 15 minutes; others are refused as DynamoDB refuses them. Without it any caller that\n"
                           "can reach the port can read and change every table: listen beyond loopback only with --auth.\n";
 
+// The listener's timeouts, host and port from the parsed arguments; false, the reason on err, for
+// a value they do not take.
+bool readServerOptions(const keyplan::cli::CommandLine& line, keyplan::server::ServerOptions* options, QTextStream& err)
+{
+    for (const char* name : {"header-timeout", "body-timeout", "idle-timeout"}) {
+        if (!line.isSet(name)) continue;
+        const QString v = line.value(name);
+        bool ok = false;
+        const double seconds = v.toDouble(&ok);
+        if (!ok || !(seconds > 0) || seconds > 3600) {
+            err << "keyplan-cli serve: --" << name << " takes seconds, more than 0 and at most 3600, not '" << v << "'\n";
+            return false;
+        }
+        const std::chrono::milliseconds ms(static_cast<long long>(seconds * 1000));
+        const std::string_view which(name);
+        (which == "header-timeout" ? options->headerDeadline
+         : which == "body-timeout" ? options->bodyDeadline
+                                   : options->idleTimeout) = ms;
+        if (which == "header-timeout") options->firstByteTimeout = ms;
+    }
+    if (line.isSet("host")) options->host = line.value("host").toStdString();
+    if (line.isSet("port")) {
+        const QString v = line.value("port");
+        bool ok = false;
+        options->port = v.toInt(&ok);
+        if (!ok || options->port < 0 || options->port > 65535) {
+            err << "keyplan-cli serve: invalid port '" << v << "'\n";
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
@@ -50,32 +83,7 @@ int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
         return 2;
     }
     keyplan::server::ServerOptions options;
-    for (const char* name : {"header-timeout", "body-timeout", "idle-timeout"}) {
-        if (!line.isSet(name)) continue;
-        const QString v = line.value(name);
-        bool ok = false;
-        const double seconds = v.toDouble(&ok);
-        if (!ok || !(seconds > 0) || seconds > 3600) {
-            err << "keyplan-cli serve: --" << name << " takes seconds, more than 0 and at most 3600, not '" << v << "'\n";
-            return 2;
-        }
-        const std::chrono::milliseconds ms(static_cast<long long>(seconds * 1000));
-        const std::string_view which(name);
-        (which == "header-timeout" ? options.headerDeadline
-         : which == "body-timeout" ? options.bodyDeadline
-                                   : options.idleTimeout) = ms;
-        if (which == "header-timeout") options.firstByteTimeout = ms;
-    }
-    if (line.isSet("host")) options.host = line.value("host").toStdString();
-    if (line.isSet("port")) {
-        const QString v = line.value("port");
-        bool ok = false;
-        options.port = v.toInt(&ok);
-        if (!ok || options.port < 0 || options.port > 65535) {
-            err << "keyplan-cli serve: invalid port '" << v << "'\n";
-            return 2;
-        }
-    }
+    if (!readServerOptions(line, &options, err)) return 2;
     const QString dbPath = line.value("db"), authPath = line.value("auth");
     const bool inMemory = line.isSet("in-memory");
     if (inMemory && !dbPath.isEmpty()) {

@@ -5,6 +5,8 @@
 
 #include "cli/Commands.h"
 
+#include "CliProcess.h"
+
 #include <QBuffer>
 #include <QByteArray>
 #include <QFile>
@@ -43,6 +45,27 @@ inline CliCall callCli(cli::CommandFunction command, const QStringList& args, bo
 }
 
 inline CliCall callCli(const QStringList& commandLine) { return callCli(nullptr, commandLine); }
+
+// `keyplan-cli serve --in-memory` on loopback while the test runs (the binary, CliProcess.h).
+class ServedEndpoint {
+public:
+    ~ServedEndpoint()
+    {
+        process_.terminate();
+        process_.waitForFinished(10000);
+    }
+    // False, and why, when it does not listen.
+    bool start(QString* why)
+    {
+        url_ = startServe(process_, {"--in-memory"}, why);
+        return !url_.isEmpty();
+    }
+    const QString& url() const { return url_; }
+
+private:
+    QProcess process_;
+    QString url_;
+};
 
 // Requests to an endpoint signed with a key of the environment's, and no profile or region of the
 // machine's in the way (call after usePrivateHome).

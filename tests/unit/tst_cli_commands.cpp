@@ -3,12 +3,10 @@
 // is written as, and `load --jsonl` on a store file and on an endpoint (`keyplan-cli serve`, run as
 // the binary) alike.
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "CliInProcess.h"
-#include "CliProcess.h"
 #include "PrivateHome.h"
 #include "store/SqliteStore.h"
 
@@ -46,7 +44,7 @@ class CliCommandsTest : public QObject {
 
     QTemporaryDir home_;
     QTemporaryDir dir_;
-    QProcess server_;
+    test::ServedEndpoint endpoint_;
     QString url_;
 
 private Q_SLOTS:
@@ -55,14 +53,8 @@ private Q_SLOTS:
         QVERIFY(usePrivateHome(home_));
         test::useEnvironmentCredentials();
         QString why;
-        url_ = test::startServe(server_, {"--in-memory"}, &why);
-        QVERIFY2(!url_.isEmpty(), qPrintable(why));
-    }
-
-    void cleanupTestCase()
-    {
-        server_.terminate();
-        server_.waitForFinished(10000);
+        QVERIFY2(endpoint_.start(&why), qPrintable(why));
+        url_ = endpoint_.url();
     }
 
     void shouldAnswerTheCommandLineAsDocumented_data()

@@ -10,12 +10,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "CliInProcess.h"
-#include "CliProcess.h"
 #include "PrivateHome.h"
 #include "cli/Printable.h"
 
@@ -86,7 +84,7 @@ class CliNamesTest : public QObject {
 
     QTemporaryDir home_;
     QTemporaryDir dir_;
-    QProcess server_;
+    test::ServedEndpoint endpoint_;
     QString url_;
     QString hostile_, deployable_, before_;
 
@@ -121,14 +119,8 @@ private Q_SLOTS:
         writeFile(dir_, "items.jsonl", "{\"PK\":{\"S\":\"A\"},\"SK\":{\"S\":\"B\"}}\n");
 
         QString why;
-        url_ = test::startServe(server_, {"--in-memory"}, &why);
-        QVERIFY2(!url_.isEmpty(), qPrintable(why));
-    }
-
-    void cleanupTestCase()
-    {
-        server_.terminate();
-        server_.waitForFinished(10000);
+        QVERIFY2(endpoint_.start(&why), qPrintable(why));
+        url_ = endpoint_.url();
     }
 
     // In order: deploy, then load, then bench on the endpoint's table.
