@@ -17,7 +17,7 @@ const std::vector<Command>& commands()
          "write a design as access-patterns.md, CloudFormation, a Workbench model, code, a library schema, a picture or HTML",
          exportCommand},
         {"import", "read a NoSQL Workbench model or a OneTable schema into a .keyplan.json design", importCommand},
-        {"load", "fill a table with a design's sample data or a file of items", loadCommand},
+        {"load", "fill a store file with a design's sample data", loadCommand},
         {"practice", "interview practice: list and show scenarios, grade a design against one", practiceCommand},
         {"run", "run an access pattern against a store and show its real cost", runCommand},
         {"serve", "serve the store over DynamoDB's HTTP protocol (any AWS SDK)", serveCommand},
