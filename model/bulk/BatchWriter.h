@@ -11,7 +11,9 @@
 // - an item counts when the call that carried it returned without handing it back in
 //   UnprocessedItems. What comes back unprocessed is sent again, as BatchWriteItem requires, in
 //   requests of at most 25, up to kUnprocessedRounds rounds, and counts when one takes it; still
-//   unprocessed after that, the writer stops with ProvisionedThroughputExceededException.
+//   unprocessed after that, the writer stops with ProvisionedThroughputExceededException. The
+//   writer sends them at once: store::RemoteStore already backs off and resends within each
+//   BatchWriteItem, as the SDKs advise (and throws when some stay unprocessed after its rounds).
 // - a call that throws stops the writer: it is not sent again and nothing after it is sent, and
 //   its items do not count. SqliteStore applies a call all or nothing; an endpoint may have written
 //   part of it before the error, so after an error the count is a floor: at least that many.
