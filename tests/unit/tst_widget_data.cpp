@@ -78,6 +78,7 @@ private Q_SLOTS:
     void shouldKeepWhatCameBeforeABadLineAndSayWhere_data();
     void shouldKeepWhatCameBeforeABadLineAndSayWhere();
     void shouldStopOnCancelWithWhatItWrote();
+    void shouldSayAtLeastHowManyItemsLoadedWhenTheStoreRefusesThem();
     void shouldClearEveryTableAndKeepItsIndexes();
     void shouldCreateATableTypedAsDynamoJson();
     void shouldKeepSettingsTypedWithDefaults();
@@ -172,6 +173,29 @@ void WidgetDataTest::shouldStopOnCancelWithWhatItWrote()
     QVERIFY2(result->message.endsWith(QStringLiteral(" before Cancel.")), qPrintable(result->message));
     QVERIFY(result->items > 0 && result->items < 60000);
     QCOMPARE(countItems(*store, "Shop"), result->items);
+}
+
+// The loader of keyplan-cli load --jsonl (bulk/JsonLines.h): a refused call is not sent again,
+// and what was written is said as a floor, since an endpoint may have written part of the call.
+void WidgetDataTest::shouldSayAtLeastHowManyItemsLoadedWhenTheStoreRefusesThem()
+{
+    QTemporaryDir dir;
+    QStringList lines;
+    for (int i = 0; i < 10; ++i) lines << itemLine(i, false);
+    lines << QStringLiteral(R"({"PK":{"N":"1"},"SK":{"S":"ORDER#1"}})");  // the table's PK is a string
+    auto store = shop();
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "refused.jsonl", lines),
+                                              [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->ok, false);
+    QCOMPARE(result->cancelled, false);
+    QVERIFY2(
+        result->message.startsWith(QStringLiteral("Loaded at least 0 items; stopped at the last items: ValidationException: ")),
+        qPrintable(result->message));
+    QCOMPARE(result->items, qint64(0));
+    QCOMPARE(countItems(*store, "Shop"), qint64(0));  // the call was all or nothing, and not sent again
 }
 
 void WidgetDataTest::shouldClearEveryTableAndKeepItsIndexes()
