@@ -5,7 +5,7 @@
 #include "aws/Credentials.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
-#include "store/RemoteConnection.h"
+#include "remote/RemoteConnection.h"
 
 #include <algorithm>
 #include <mutex>
@@ -56,15 +56,15 @@ const char* EndpointOptions::help()
            "                   seconds to wait for a connection (default 10) and for each answer (default 60)\n";
 }
 
-std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, const Console& console) const
+std::unique_ptr<remote::RemoteStore> EndpointOptions::open(const char* command, const Console& console) const
 {
     try {
-        store::RemoteOptions options = store::resolveRemoteOptions(
+        remote::RemoteOptions options = remote::resolveRemoteOptions(
             {endpointUrl.toStdString(), region.toStdString(), profile.toStdString()}, aws::AwsEnvironment());
         if (maxAttempts) options.maxAttempts = *maxAttempts;
         if (connectTimeout) options.connectTimeout = *connectTimeout;
         if (readTimeout) options.readTimeout = *readTimeout;
-        auto remote = std::make_unique<store::RemoteStore>(std::move(options));
+        auto remote = std::make_unique<remote::RemoteStore>(std::move(options));
         // Load and bench send from several threads, each of which may retry: one line at a time.
         // On a terminal the line first clears what a progress bar left on it.
         auto lock = std::make_shared<std::mutex>();
@@ -72,12 +72,12 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, c
                                                  clearLine = console.terminal](const dynamo::Error& problem, int next, int max) {
             std::lock_guard guard(*lock);
             err << (clearLine ? "\r\033[K" : "") << "keyplan-cli " << command << ": "
-                << printable(store::retryNotice(problem, next, max)) << "\n"
+                << printable(remote::retryNotice(problem, next, max)) << "\n"
                 << Qt::flush;
         };
         console.out << "Endpoint: " << describeEndpoint(*remote) << "\n" << Qt::flush;  // before any stderr line
         return remote;
-    } catch (const store::NoRegionError&) {
+    } catch (const remote::NoRegionError&) {
         console.err << "keyplan-cli " << command << ": no region: give --region or set AWS_REGION\n";
     } catch (const aws::ConfigError& e) {
         console.err << "keyplan-cli " << command << ": " << printable(e.what()) << "\n";
@@ -87,8 +87,8 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::open(const char* command, c
     return nullptr;
 }
 
-std::unique_ptr<store::RemoteStore> EndpointOptions::openTable(const char* command, const std::string& table,
-                                                               const Console& console) const
+std::unique_ptr<remote::RemoteStore> EndpointOptions::openTable(const char* command, const std::string& table,
+                                                                const Console& console) const
 {
     auto remote = open(command, console);
     if (!remote) return nullptr;
@@ -104,7 +104,7 @@ std::unique_ptr<store::RemoteStore> EndpointOptions::openTable(const char* comma
     return nullptr;
 }
 
-QString describeEndpoint(const store::RemoteStore& store)
+QString describeEndpoint(const remote::RemoteStore& store)
 {
     const auto& e = store.endpoint();
     return printable(e.url() + " (region " + e.region + ", credentials from " + store.options().credentials.source + ")");

@@ -13,7 +13,7 @@
 #include "CommandLine.h"
 #include "Commands.h"
 
-#include "store/RemoteStore.h"
+#include "remote/RemoteStore.h"
 
 #include <QString>
 
@@ -43,16 +43,16 @@ struct EndpointOptions {
     // Opens the store and writes "Endpoint: ..." (describeEndpoint) to out; on failure writes
     // "keyplan-cli COMMAND: ..." to err and returns null. A call sent again after a connection
     // problem says so on err first (from whichever thread sent it).
-    std::unique_ptr<store::RemoteStore> open(const char* command, const Console& console) const;
+    std::unique_ptr<remote::RemoteStore> open(const char* command, const Console& console) const;
 
     // open(), then DescribeTable: null, the reason on err, when the table is not there ("run
     // keyplan-cli deploy first") or the endpoint refuses (DynamoDB's exception name and message).
-    std::unique_ptr<store::RemoteStore> openTable(const char* command, const std::string& table, const Console& console) const;
+    std::unique_ptr<remote::RemoteStore> openTable(const char* command, const std::string& table, const Console& console) const;
 
     static const char* help();
 };
 
 // "http://127.0.0.1:8000 (region us-east-1, credentials from environment)".
-QString describeEndpoint(const store::RemoteStore& store);
+QString describeEndpoint(const remote::RemoteStore& store);
 
 }  // namespace keyplan::cli

@@ -6,7 +6,7 @@
 #include "bulk/JsonLines.h"
 #include "design/TableSchema.h"
 #include "dynamo/Error.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -22,7 +22,7 @@ std::unique_ptr<store::Store> openFileTable(const JsonLinesRequest& request, con
                                             QTextStream& err)
 {
     try {
-        std::unique_ptr<store::SqliteStore> store = store::SqliteStore::openFile(request.db.toStdString());
+        std::unique_ptr<engine::SqliteStore> store = engine::SqliteStore::openFile(request.db.toStdString());
         if (request.design) {
             bool exists = true;
             try {
@@ -117,7 +117,7 @@ int loadJsonLines(const JsonLinesRequest& request, const Console& console, const
                 << (created ? " (created)" : "") << " in " << where << " from " << request.path << ": "
                 << QString::number(static_cast<double>(timer.elapsed()) / 1000.0, 'f', 2) << " s\n";
     if (request.endpoint.given()) {
-        auto& wire = static_cast<store::RemoteStore&>(*store).transport().counters();
+        auto& wire = static_cast<remote::RemoteStore&>(*store).transport().counters();
         console.out << "HTTP: " << wire.requests.load() << " requests, " << wire.retries.load() << " retried, "
                     << wire.throttles.load() << " throttled\n";
     }

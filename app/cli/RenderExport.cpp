@@ -3,7 +3,7 @@
 #include "Printable.h"
 
 #include "design/Design.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -45,7 +45,7 @@ bool storedItems(const design::Design& design, const QString& database, size_t l
                  QTextStream& err)
 {
     try {
-        auto store = store::SqliteStore::openFile(database.toStdString());
+        auto store = engine::SqliteStore::openFile(database.toStdString());
         store::ScanRequest scan;
         scan.tableName = design.table().name;
         do {

@@ -68,7 +68,7 @@ double percentile(std::vector<double> values, double p)
     return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
 }
 
-bool isThrottle(const dynamo::Error& e) { return store::isThrottlingError(e.name()); }
+bool isThrottle(const dynamo::Error& e) { return remote::isThrottlingError(e.name()); }
 
 // Runs the schedule: each worker takes the earliest due call, waits for its time, queues the
 // pattern's next call and runs this one.

@@ -16,7 +16,7 @@
 #include "analysis/SampleData.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -105,7 +105,7 @@ std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointO
 {
     if (!endpoint.given()) {
         try {
-            return store::SqliteStore::openFile(db.toStdString());
+            return engine::SqliteStore::openFile(db.toStdString());
         } catch (const std::exception& e) {
             console.err << "keyplan-cli load: " << db << ": " << printable(e.what()) << "\n";
             return nullptr;
@@ -225,13 +225,13 @@ int loadSample(const design::Design& d, const analysis::SampleOptions& options, 
     const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
     out << (result.cancelled ? "Stopped after " : "Loaded ") << count(static_cast<double>(result.itemsWritten)) << " items into "
         << printable(d.table().name) << (result.createdTable ? " (created)" : "") << " in "
-        << (endpoint.given() ? printable(static_cast<store::RemoteStore&>(*store).endpoint().url()) : db) << ": "
+        << (endpoint.given() ? printable(static_cast<remote::RemoteStore&>(*store).endpoint().url()) : db) << ": "
         << count(static_cast<double>(result.requests)) << " requests, " << count(result.writeUnits) << " write units, "
         << QString::number(seconds, 'f', 2) << " s\n";
     for (const auto& [entity, n] : data.counts())
         out << "  " << printable(entity).leftJustified(19) << " " << count(static_cast<double>(n)) << "\n";
     if (endpoint.given()) {
-        auto& wire = static_cast<store::RemoteStore&>(*store).transport().counters();
+        auto& wire = static_cast<remote::RemoteStore&>(*store).transport().counters();
         out << "HTTP: " << wire.requests.load() << " requests, " << wire.retries.load() << " retried, " << wire.throttles.load()
             << " throttled\n";
     }

@@ -12,7 +12,7 @@
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
 #include "dynamo/Error.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QElapsedTimer>
 #include <QTextStream>
@@ -125,12 +125,12 @@ int keyplan::cli::runCommand(const QStringList& args, const Console& console)
             if (!remote) return 2;
             store = std::move(remote);
         } else if (db.isEmpty()) {
-            auto memory = store::SqliteStore::openInMemory();
+            auto memory = engine::SqliteStore::openInMemory();
             const auto loaded = analysis::SampleData(d, sample).load(*memory);
             out << "Sample data: " << loaded.itemsWritten << " items in memory (seed " << sample.seed << ")\n";
             store = std::move(memory);
         } else {
-            store = store::SqliteStore::openFile(db.toStdString());
+            store = engine::SqliteStore::openFile(db.toStdString());
         }
         // The first run finds the inputs not given (a Scan for an item) and opens the connection;
         // the second, with every input bound, is the pattern's own requests, timed.

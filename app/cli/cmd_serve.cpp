@@ -6,7 +6,7 @@
 #include "Server.h"
 #include "aws/Credentials.h"
 #include "aws/SigV4Verifier.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QTextStream>
 
@@ -114,10 +114,10 @@ int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-    std::unique_ptr<keyplan::store::SqliteStore> store;
+    std::unique_ptr<keyplan::engine::SqliteStore> store;
     try {
-        store = dbPath.isEmpty() ? keyplan::store::SqliteStore::openInMemory()
-                                 : keyplan::store::SqliteStore::openFile(dbPath.toStdString());
+        store = dbPath.isEmpty() ? keyplan::engine::SqliteStore::openInMemory()
+                                 : keyplan::engine::SqliteStore::openFile(dbPath.toStdString());
     } catch (const std::exception& e) {
         err << "keyplan-cli serve: cannot open the store: " << printable(e.what()) << "\n";
         return 1;

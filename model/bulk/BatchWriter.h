@@ -12,7 +12,7 @@
 //   UnprocessedItems. What comes back unprocessed is sent again, as BatchWriteItem requires, in
 //   requests of at most 25, up to kUnprocessedRounds rounds, and counts when one takes it; still
 //   unprocessed after that, the writer stops with ProvisionedThroughputExceededException. The
-//   writer sends them at once: store::RemoteStore already backs off and resends within each
+//   writer sends them at once: remote::RemoteStore already backs off and resends within each
 //   BatchWriteItem, as the SDKs advise (and throws when some stay unprocessed after its rounds).
 // - a call that throws stops the writer: it is not sent again and nothing after it is sent, and
 //   its items do not count. SqliteStore applies a call all or nothing; an endpoint may have written

@@ -10,7 +10,7 @@
 #include "StoreTestSupport.h"
 #include "bulk/BatchWriter.h"
 #include "bulk/JsonLines.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <vector>
 
@@ -54,9 +54,9 @@ private:
     store::Store& inner_;
 };
 
-std::unique_ptr<store::SqliteStore> tableStore()
+std::unique_ptr<engine::SqliteStore> tableStore()
 {
-    auto s = store::SqliteStore::openInMemory();
+    auto s = engine::SqliteStore::openInMemory();
     s->createTable(test::simpleTable("Items"));
     return s;
 }

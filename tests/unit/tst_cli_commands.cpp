@@ -8,7 +8,7 @@
 
 #include "CliInProcess.h"
 #include "PrivateHome.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 using namespace keyplan;
 using test::callCli;
@@ -207,7 +207,7 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.startsWith(QStringLiteral("Loaded 30 items into Shop (created) in %1 from %2: ").arg(db, items).toUtf8()),
                  r.out.constData());
-        QCOMPARE(countItems(*store::SqliteStore::openFile(db.toStdString()), "Shop"), qint64(30));
+        QCOMPARE(countItems(*engine::SqliteStore::openFile(db.toStdString()), "Shop"), qint64(30));
     }
 
     void shouldSayAtLeastHowManyItemsLoadedWhenTheStoreRefusesThem()
@@ -221,7 +221,7 @@ private Q_SLOTS:
         QVERIFY2(r.err.startsWith(QStringLiteral("keyplan-cli load: %1: the last items: ValidationException: ").arg(items)),
                  qPrintable(r.err));
         QVERIFY2(r.err.endsWith("; at least 0 items before it loaded into Shop\n"), qPrintable(r.err));
-        QCOMPARE(countItems(*store::SqliteStore::openFile(db.toStdString()), "Shop"), qint64(0));
+        QCOMPARE(countItems(*engine::SqliteStore::openFile(db.toStdString()), "Shop"), qint64(0));
     }
 
     // The window's Data ▸ Load items on a connected endpoint, from the command line.

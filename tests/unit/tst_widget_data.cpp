@@ -3,7 +3,7 @@
 // the CreateTable dialog typed into, and the typed settings module.
 #include "PrivateHome.h"
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Settings.h"
 #include "widgets/store/CreateTableDialog.h"
@@ -24,9 +24,9 @@ using namespace keyplan::test;
 
 namespace {
 
-std::unique_ptr<store::SqliteStore> shop()
+std::unique_ptr<engine::SqliteStore> shop()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest t;
     t.tableName = "Shop";
     t.billingMode = store::BillingMode::PayPerRequest;
@@ -230,7 +230,7 @@ void WidgetDataTest::shouldClearEveryTableAndKeepItsIndexes()
 
 void WidgetDataTest::shouldCreateATableTypedAsDynamoJson()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     widgets::CreateTableDialog dialog(*store);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));

@@ -1,8 +1,8 @@
 #include "widgets/store/ConnectDialog.h"
 
 #include "aws/Credentials.h"
-#include "store/RemoteConnection.h"
-#include "store/RemoteStore.h"
+#include "remote/RemoteConnection.h"
+#include "remote/RemoteStore.h"
 #include "widgets/common/Job.h"
 
 #include <QButtonGroup>
@@ -71,17 +71,17 @@ constexpr std::chrono::milliseconds kTestWait{10000};
 
 Connected connectTo(const RecentConnection& c)
 {
-    const store::RemoteOptions options = store::resolveRemoteOptions(
+    const remote::RemoteOptions options = remote::resolveRemoteOptions(
         {c.endpointUrl.trimmed().toStdString(), c.region.trimmed().toStdString(), c.profile.trimmed().toStdString()},
         aws::AwsEnvironment());
-    store::RemoteOptions testOptions = options;
+    remote::RemoteOptions testOptions = options;
     testOptions.maxAttempts = 1;
     testOptions.connectTimeout = std::min(options.connectTimeout, kTestWait);
     testOptions.readTimeout = std::min(options.readTimeout, kTestWait);
     store::ListTablesRequest list;
     list.limit = 100;
-    const store::ListTablesResponse answer = store::RemoteStore(testOptions).listTables(list);
-    auto remote = std::make_shared<store::RemoteStore>(options);
+    const store::ListTablesResponse answer = remote::RemoteStore(testOptions).listTables(list);
+    auto remote = std::make_shared<remote::RemoteStore>(options);
     Connected result;
     result.tables = static_cast<int>(answer.tableNames.size());
     result.more = answer.lastEvaluatedTableName.has_value();

@@ -2,7 +2,7 @@
 
 #include "dynamo/Error.h"
 #include "json/FormatError.h"
-#include "store/RemoteStore.h"
+#include "remote/RemoteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Job.h"
 #include "widgets/store/ConfirmTableName.h"
@@ -97,13 +97,13 @@ void EndpointController::connectToEndpoint()
 
 void EndpointController::sayRetries(store::Store& connected)
 {
-    auto* remote = dynamic_cast<store::RemoteStore*>(&connected);
+    auto* remote = dynamic_cast<remote::RemoteStore*>(&connected);
     if (!remote) return;
     // Called from the job's thread: the message crosses to the GUI thread through the
     // application object, which outlives every job, and only there is the controller looked at.
     remote->transport().onConnectionRetry = [self = QPointer<EndpointController>(this)](const dynamo::Error& problem, int next,
                                                                                         int max) {
-        const QString text = QString::fromStdString(store::retryNotice(problem, next, max));
+        const QString text = QString::fromStdString(remote::retryNotice(problem, next, max));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, text] {
