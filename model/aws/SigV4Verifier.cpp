@@ -62,8 +62,13 @@ AuthorizationHeader parseAuthorization(std::string_view header)
     return parsed;
 }
 
+// Times are whole seconds here (sys_seconds reaches far past year 9999 either way): the
+// nanosecond system_clock ends in 2262, and a date beyond it used to wrap round and read as
+// long past.
+using Seconds = std::chrono::sys_seconds;
+
 // x-amz-date in ISO 8601 basic format, or nullopt.
-std::optional<Clock::time_point> parseAmzDate(std::string_view text)
+std::optional<Seconds> parseAmzDate(std::string_view text)
 {
     if (text.size() != 16 || text[8] != 'T' || text[15] != 'Z') return std::nullopt;
     for (size_t i : {0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14})
@@ -82,30 +87,39 @@ std::optional<Clock::time_point> parseAmzDate(std::string_view text)
     tm.tm_sec = number(13, 2);
     if (tm.tm_mon > 11 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 60)
         return std::nullopt;
-    return Clock::from_time_t(timegm(&tm));
+    return Seconds(std::chrono::seconds(timegm(&tm)));
 }
 
-// The request's date as x-amz-date text: X-Amz-Date, else an RFC 1123 Date header.
+// The request's date as x-amz-date text: X-Amz-Date, else an HTTP Date header ("Sun, 30 Aug 2015
+// 12:36:00 GMT", RFC 9110's IMF-fixdate; Qt's RFC 2822 reading takes the zone as "+0000" only).
 std::string requestDateText(const HttpRequestParts& request)
 {
     if (request.hasHeader("x-amz-date")) return request.header("x-amz-date");
     if (!request.hasHeader("date")) return {};
-    const QDateTime date = QDateTime::fromString(QString::fromStdString(request.header("date")), Qt::RFC2822Date);
+    QString text = QString::fromStdString(request.header("date")).trimmed();
+    if (text.endsWith(QLatin1String(" GMT"))) text = text.chopped(3) + QLatin1String("+0000");
+    const QDateTime date = QDateTime::fromString(text, Qt::RFC2822Date);
     if (!date.isValid()) return request.header("date");
-    return amzDate(Clock::from_time_t(date.toSecsSinceEpoch()));
+    return date.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")).toStdString();
 }
 
 [[noreturn]] void refuse(ErrorCode code, std::string message) { throw dynamo::Error(code, std::move(message)); }
 
-void checkSkew(const std::string& dateText, Clock::time_point date, Clock::time_point now, std::chrono::minutes skew)
+// DynamoDB's texts for a date outside now +- 15 minutes (live answers quoted in aws/aws-sdk-js#254
+// and serverless/serverless#6360), the bounds themselves accepted. `now` counts whole seconds, so
+// the bound the text names is never the date it refuses.
+void checkSkew(const std::string& dateText, Seconds date, Clock::time_point now, std::chrono::minutes skew)
 {
+    const Seconds nowSeconds = std::chrono::floor<std::chrono::seconds>(now);
     const std::string minutes = std::to_string(skew.count());
-    if (date < now - skew)
+    if (date < nowSeconds - skew)
         refuse(ErrorCode::InvalidSignatureException, "Signature expired: " + dateText + " is now earlier than " +
-                                                         amzDate(now - skew) + " (" + amzDate(now) + " - " + minutes + " min.)");
-    if (date > now + skew)
+                                                         amzDate(nowSeconds - skew) + " (" + amzDate(nowSeconds) + " - " +
+                                                         minutes + " min.)");
+    if (date > nowSeconds + skew)
         refuse(ErrorCode::InvalidSignatureException, "Signature not yet current: " + dateText + " is still later than " +
-                                                         amzDate(now + skew) + " (" + amzDate(now) + " + " + minutes + " min.)");
+                                                         amzDate(nowSeconds + skew) + " (" + amzDate(nowSeconds) + " + " +
+                                                         minutes + " min.)");
 }
 
 SigningScope checkCredential(std::string_view credential, const std::string& dateText, const VerifyOptions& options,
@@ -187,7 +201,7 @@ std::string verifyRequest(const HttpRequestParts& request, std::string_view payl
     if (dateText.empty()) missing += "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ";
     if (!missing.empty()) refuse(ErrorCode::IncompleteSignatureException, missing + "Authorization=" + header);
 
-    const std::optional<Clock::time_point> date = parseAmzDate(dateText);
+    const std::optional<Seconds> date = parseAmzDate(dateText);
     if (!date)
         refuse(ErrorCode::IncompleteSignatureException,
                "Date must be in ISO-8601 'basic format'. Got '" + dateText + "'. See http://en.wikipedia.org/wiki/ISO_8601");

@@ -81,7 +81,11 @@ def boto3_checks(url):
     check("an unknown key is refused", lambda: refused(lambda: client(url, key_id="AKIDNOBODY").list_tables(),
                                                        "UnrecognizedClientException",
                                                        "The security token included in the request is invalid"))
-    for minutes, text in ((-20, "Signature expired: "), (20, "Signature not yet current: ")):
+    # Near and far: a clock centuries off once read as the other way round (past the nanosecond
+    # clock's range, 1677 to 2262).
+    year = 365 * 24 * 60
+    for minutes, text in ((-20, "Signature expired: "), (20, "Signature not yet current: "),
+                          (-400 * year, "Signature expired: "), (300 * year, "Signature not yet current: ")):
         def skew(minutes=minutes, text=text):
             saved = botocore.auth.datetime
             botocore.auth.datetime = skewed(minutes)
@@ -89,7 +93,8 @@ def boto3_checks(url):
                 refused(lambda: client(url).list_tables(), "InvalidSignatureException", text)
             finally:
                 botocore.auth.datetime = saved
-        check(f"a clock {abs(minutes)} minutes {'fast' if minutes > 0 else 'slow'} is refused", skew)
+        off = f"{abs(minutes) // year} years" if abs(minutes) >= year else f"{abs(minutes)} minutes"
+        check(f"a clock {off} {'fast' if minutes > 0 else 'slow'} is refused", skew)
 
     def unsigned():
         request = urllib.request.Request(url + "/", data=b"{}", method="POST", headers={

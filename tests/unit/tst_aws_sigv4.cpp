@@ -44,6 +44,42 @@ void expectError(const std::function<void()>& call, const char* name, const std:
     }
 }
 
+// `request` with an Authorization by AKIDALICE over `signedHeaders` only, dated `date` (the
+// string to sign's date; the request carries it in X-Amz-Date or Date). sign() cannot do this: it
+// signs every header the request carries.
+aws::HttpRequestParts signedOver(aws::HttpRequestParts request, const std::string& date,
+                                 const std::vector<std::string>& signedHeaders, std::string_view body = "{}")
+{
+    const aws::SigningScope scope{date.substr(0, 8), "us-east-1", "dynamodb"};
+    const std::string canonical = aws::canonicalRequest(request, signedHeaders, aws::sha256Hex(body));
+    const std::string signature = aws::signatureHex(aws::signingKey("alice-secret", scope),
+                                                    aws::stringToSign(date, scope, canonical));
+    std::string names;
+    for (const std::string& name : signedHeaders) names += (names.empty() ? "" : ";") + name;
+    request.headers.emplace_back("Authorization", "AWS4-HMAC-SHA256 Credential=AKIDALICE/" + scope.toString() +
+                                                      ", SignedHeaders=" + names + ", Signature=" + signature);
+    return request;
+}
+
+// dynamoRequest() with X-Amz-Date `date`, signed over `signedHeaders`.
+aws::HttpRequestParts signedAt(const std::string& date, const std::vector<std::string>& signedHeaders,
+                               std::string_view body = "{}")
+{
+    aws::HttpRequestParts request = dynamoRequest();
+    request.headers.emplace_back("X-Amz-Date", date);
+    return signedOver(std::move(request), date, signedHeaders, body);
+}
+
+void expectAccepted(const std::function<std::string()>& call)
+{
+    try {
+        QCOMPARE(call(), std::string("AKIDALICE"));
+    } catch (const dynamo::Error& e) {
+        QFAIL(qPrintable(
+            QStringLiteral("refused: %1: %2").arg(QString::fromStdString(e.name()), QString::fromStdString(e.message()))));
+    }
+}
+
 }  // namespace
 
 class TestAwsSigV4 : public QObject {
@@ -61,6 +97,9 @@ private Q_SLOTS:
     void shouldRefuseTamperedBody();
     void shouldRefuseUnknownAccessKey();
     void shouldRefuseClockSkewBeyondFifteenMinutes();
+    void shouldNameSkewByItsDirectionAtEveryDistance_data();
+    void shouldNameSkewByItsDirectionAtEveryDistance();
+    void shouldReadTheDateHeaderWhenXAmzDateIsAbsent();
     void shouldRefuseIncompleteAuthorization();
     void shouldRefuseWhenHostIsNotSigned();
     void shouldRefuseWrongServiceInScope();
@@ -292,6 +331,73 @@ void TestAwsSigV4::shouldRefuseClockSkewBeyondFifteenMinutes()
     expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime - 16min); }, "InvalidSignatureException",
                 "Signature not yet current: 20150830T123600Z is still later than 20150830T123500Z (20150830T122000Z + "
                 "15 min.)");
+}
+
+// DynamoDB's two texts, InvalidSignatureException both (live answers quoted in aws/aws-sdk-js#254
+// and serverless/serverless#6360; scratchstack-aws-signature tests the same 15-minute bounds):
+//   date before now - 15 min: "Signature expired: DATE is now earlier than NOW-15 (NOW - 15 min.)"
+//   date after now + 15 min:  "Signature not yet current: DATE is still later than NOW+15 (NOW + 15 min.)"
+// Each bound itself is still accepted. The server's clock counts whole seconds, so a request dated
+// at the bound is accepted for the whole of that second. A date centuries away is named by its
+// direction as a near one is (it once overflowed the nanosecond clock and read as the other way).
+void TestAwsSigV4::shouldNameSkewByItsDirectionAtEveryDistance_data()
+{
+    QTest::addColumn<QString>("amzDate");
+    QTest::addColumn<QString>("message");  // empty: accepted
+    const QString expired = "Signature expired: %1 is now earlier than 20150830T122100Z (20150830T123600Z - 15 min.)";
+    const QString notYet = "Signature not yet current: %1 is still later than 20150830T125100Z (20150830T123600Z + 15 min.)";
+    QTest::newRow("now") << "20150830T123600Z" << QString();
+    QTest::newRow("exactly 15 minutes ago") << "20150830T122100Z" << QString();
+    QTest::newRow("15 minutes and a second ago") << "20150830T122059Z" << expired.arg("20150830T122059Z");
+    QTest::newRow("16 minutes ago") << "20150830T122000Z" << expired.arg("20150830T122000Z");
+    QTest::newRow("a year ago") << "20140830T123600Z" << expired.arg("20140830T123600Z");
+    QTest::newRow("in 1600") << "16000101T000000Z" << expired.arg("16000101T000000Z");
+    QTest::newRow("in year 0") << "00000101T000000Z" << expired.arg("00000101T000000Z");
+    QTest::newRow("in exactly 15 minutes") << "20150830T125100Z" << QString();
+    QTest::newRow("in 15 minutes and a second") << "20150830T125101Z" << notYet.arg("20150830T125101Z");
+    QTest::newRow("in 16 minutes") << "20150830T125200Z" << notYet.arg("20150830T125200Z");
+    QTest::newRow("in a year") << "20160830T123600Z" << notYet.arg("20160830T123600Z");
+    QTest::newRow("in 2300") << "23000101T000000Z" << notYet.arg("23000101T000000Z");
+    QTest::newRow("in 9999") << "99991231T235959Z" << notYet.arg("99991231T235959Z");
+}
+
+void TestAwsSigV4::shouldNameSkewByItsDirectionAtEveryDistance()
+{
+    QFETCH(QString, amzDate);
+    QFETCH(QString, message);
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    const aws::HttpRequestParts request = signedAt(amzDate.toStdString(), {"content-type", "host", "x-amz-date", "x-amz-target"});
+    // The server's clock a moment into 12:36:00: the bounds are whole seconds all the same.
+    const Clock::time_point now = kSuiteTime + 999ms;
+    if (message.isEmpty()) {
+        expectAccepted([&] { return aws::verifyRequest(request, "{}", keys, now); });
+        return;
+    }
+    expectError([&] { aws::verifyRequest(request, "{}", keys, now); }, "InvalidSignatureException", message.toStdString());
+}
+
+// Without X-Amz-Date the Date header (RFC 1123) dates the request, and the texts name it in
+// x-amz-date form, however far off it is.
+void TestAwsSigV4::shouldReadTheDateHeaderWhenXAmzDateIsAbsent()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    const std::vector<std::string> names{"content-type", "date", "host", "x-amz-target"};
+    auto dated = [&](const char* date, const char* amzDate) {
+        aws::HttpRequestParts request = dynamoRequest();
+        request.headers.emplace_back("Date", date);
+        return signedOver(request, amzDate, names);
+    };
+    expectAccepted(
+        [&] { return aws::verifyRequest(dated("Sun, 30 Aug 2015 12:30:00 GMT", "20150830T123000Z"), "{}", keys, kSuiteTime); });
+    expectError([&] { aws::verifyRequest(dated("Sun, 30 Aug 2015 12:20:00 GMT", "20150830T122000Z"), "{}", keys, kSuiteTime); },
+                "InvalidSignatureException",
+                "Signature expired: 20150830T122000Z is now earlier than 20150830T122100Z (20150830T123600Z - 15 min.)");
+    expectError([&] { aws::verifyRequest(dated("Mon, 01 Jan 2300 00:00:00 GMT", "23000101T000000Z"), "{}", keys, kSuiteTime); },
+                "InvalidSignatureException",
+                "Signature not yet current: 23000101T000000Z is still later than 20150830T125100Z (20150830T123600Z + 15 "
+                "min.)");
 }
 
 void TestAwsSigV4::shouldRefuseIncompleteAuthorization()
