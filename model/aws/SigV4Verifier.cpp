@@ -122,6 +122,36 @@ void checkSkew(const std::string& dateText, Seconds date, Clock::time_point now,
                                                          minutes + " min.)");
 }
 
+// A signature binds only the headers it names, so a request that leaves one out can be sent again
+// changed: without x-amz-target a signed GetItem replays as DeleteItem on the same key. Every AWS
+// SDK signs host, the date and x-amz-target. DynamoDB's own text for Host is
+//   "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization."
+// (live InvalidSignatureException answers quoted in aws/aws-sdk-php#2469 and
+// kitar/laravel-dynamodb#18; dynalite quotes an older "'Host' must be ..."), checked where
+// DynamoDB checks it, before the algorithm. DynamoDB does not demand the other two, so they are
+// checked once the Authorization is otherwise well formed, in the wording AWS's signature
+// libraries give other required headers ("'Content-Type' must be a 'SignedHeader' in the AWS
+// Authorization.", scratchstack-aws-signature), every one missing named.
+bool isSigned(const std::vector<std::string>& signedLowerCase, std::string_view name)
+{
+    return std::find(signedLowerCase.begin(), signedLowerCase.end(), name) != signedLowerCase.end();
+}
+
+void checkDateAndOperationSigned(const HttpRequestParts& request, const std::vector<std::string>& signedLowerCase)
+{
+    std::string missing;
+    auto require = [&](std::string_view name, std::string_view shown) {
+        if (isSigned(signedLowerCase, name)) return;
+        if (!missing.empty()) missing += ' ';
+        missing += "'" + std::string(shown) + "' must be a 'SignedHeader' in the AWS Authorization.";
+    };
+    // The header that dated the request: X-Amz-Date when present, else Date (requestDateText).
+    if (request.hasHeader("x-amz-date")) require("x-amz-date", "X-Amz-Date");
+    else require("date", "Date");
+    require("x-amz-target", "X-Amz-Target");
+    if (!missing.empty()) refuse(ErrorCode::InvalidSignatureException, missing);
+}
+
 SigningScope checkCredential(std::string_view credential, const std::string& dateText, const VerifyOptions& options,
                              std::string* accessKeyId)
 {
@@ -213,14 +243,15 @@ std::string verifyRequest(const HttpRequestParts& request, std::string_view payl
     std::vector<std::string> lowered = signedHeaders;
     for (std::string& name : lowered)
         std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (std::find(lowered.begin(), lowered.end(), "host") == lowered.end())
-        refuse(ErrorCode::InvalidSignatureException, "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+    if (!isSigned(lowered, "host"))
+        refuse(ErrorCode::InvalidSignatureException, "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
     if (auth.algorithm != kSigV4Algorithm)
         refuse(ErrorCode::IncompleteSignatureException,
                "Unsupported AWS 'algorithm': '" + auth.algorithm + "' (only AWS4-HMAC-SHA256 for now). ");
 
     std::string accessKeyId;
     const SigningScope scope = checkCredential(auth.parameters.find("Credential")->second, dateText, options, &accessKeyId);
+    checkDateAndOperationSigned(request, lowered);
     const AccessKey* key = keys.find(accessKeyId);
     if (!key) refuse(ErrorCode::UnrecognizedClientException, "The security token included in the request is invalid.");
 

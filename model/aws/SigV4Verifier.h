@@ -3,7 +3,9 @@
 // dynamo::Error with the exception names, texts and order of checks the live DynamoDB service
 // answers with (MissingAuthenticationTokenException, IncompleteSignatureException,
 // InvalidSignatureException, UnrecognizedClientException; all HTTP 400), as quoted from live
-// responses in dynalite's index.js and AWS's SigV4 troubleshooting page.
+// responses in dynalite's index.js, AWS's SigV4 troubleshooting page and GitHub issues (sources
+// beside each check). Stricter than DynamoDB in one way: host, the date and x-amz-target must be
+// signed, so a captured request cannot be sent again as another operation.
 #pragma once
 
 #include "aws/SigV4.h"

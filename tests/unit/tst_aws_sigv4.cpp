@@ -102,6 +102,9 @@ private Q_SLOTS:
     void shouldReadTheDateHeaderWhenXAmzDateIsAbsent();
     void shouldRefuseIncompleteAuthorization();
     void shouldRefuseWhenHostIsNotSigned();
+    void shouldRefuseWhenTheOperationOrDateIsNotSigned_data();
+    void shouldRefuseWhenTheOperationOrDateIsNotSigned();
+    void shouldRefuseAGetItemReplayedAsDeleteItem();
     void shouldRefuseWrongServiceInScope();
     void shouldRequireTheConfiguredSessionToken();
     void shouldReadAccessKeysFromSharedCredentialsText();
@@ -435,7 +438,75 @@ void TestAwsSigV4::shouldRefuseWhenHostIsNotSigned()
     aws::sign(request, "{}", {"AKIDALICE", "alice-secret", "", "t"}, "us-east-1", "dynamodb", kSuiteTime);
     request.headers.emplace_back("Host", "localhost");
     expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "InvalidSignatureException",
-                "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+                "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
+}
+
+// Host, the date and the operation must all be signed (SigV4Verifier.cpp has the sources of the
+// texts); whatever else is signed or not is the client's choice. Host is DynamoDB's own rule,
+// checked first and alone as DynamoDB does; the other two are named together.
+void TestAwsSigV4::shouldRefuseWhenTheOperationOrDateIsNotSigned_data()
+{
+    QTest::addColumn<QStringList>("signedHeaders");
+    QTest::addColumn<bool>("dateHeader");  // Date instead of X-Amz-Date
+    QTest::addColumn<QString>("message");  // empty: accepted
+    const QString host = "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.";
+    const QString amzDate = "'X-Amz-Date' must be a 'SignedHeader' in the AWS Authorization.";
+    const QString date = "'Date' must be a 'SignedHeader' in the AWS Authorization.";
+    const QString target = "'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization.";
+    QTest::newRow("all three") << QStringList{"host", "x-amz-date", "x-amz-target"} << false << QString();
+    QTest::newRow("all three and more") << QStringList{"content-type", "host", "x-amz-date", "x-amz-target"} << false << QString();
+    QTest::newRow("Date, signed") << QStringList{"date", "host", "x-amz-target"} << true << QString();
+    QTest::newRow("no x-amz-target") << QStringList{"content-type", "host", "x-amz-date"} << false << target;
+    QTest::newRow("no x-amz-date") << QStringList{"content-type", "host", "x-amz-target"} << false << amzDate;
+    QTest::newRow("Date, not signed") << QStringList{"host", "x-amz-target"} << true << date;
+    QTest::newRow("Date signed, X-Amz-Date dates it") << QStringList{"date", "host", "x-amz-target"} << false << amzDate;
+    QTest::newRow("host alone") << QStringList{"host"} << false << amzDate + " " + target;
+    QTest::newRow("none of them") << QStringList{"content-type"} << false << host;
+}
+
+void TestAwsSigV4::shouldRefuseWhenTheOperationOrDateIsNotSigned()
+{
+    QFETCH(QStringList, signedHeaders);
+    QFETCH(bool, dateHeader);
+    QFETCH(QString, message);
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    aws::HttpRequestParts request = dynamoRequest();
+    request.headers.emplace_back(dateHeader ? "Date" : "X-Amz-Date",
+                                 dateHeader ? "Sun, 30 Aug 2015 12:36:00 GMT" : "20150830T123600Z");
+    if (!dateHeader) request.headers.emplace_back("Date", "Sun, 30 Aug 2015 12:36:00 GMT");
+    std::vector<std::string> names;
+    for (const QString& name : signedHeaders) names.push_back(name.toStdString());
+    request = signedOver(request, "20150830T123600Z", names);
+    if (message.isEmpty()) {
+        expectAccepted([&] { return aws::verifyRequest(request, "{}", keys, kSuiteTime); });
+        return;
+    }
+    expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "InvalidSignatureException", message.toStdString());
+}
+
+// The attack an unsigned operation allows: a GetItem signed over everything but X-Amz-Target is
+// captured and sent again as DeleteItem (same body shape: TableName and Key). Its signature still
+// matches, so only the signed-headers rule stops it.
+void TestAwsSigV4::shouldRefuseAGetItemReplayedAsDeleteItem()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    const std::string body = R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"}}})";
+    aws::HttpRequestParts replay = signedAt("20150830T123600Z", {"content-type", "host", "x-amz-date"}, body);
+    for (auto& [name, value] : replay.headers)
+        if (name == "X-Amz-Target") value = "DynamoDB_20120810.DeleteItem";
+    expectError([&] { aws::verifyRequest(replay, body, keys, kSuiteTime); }, "InvalidSignatureException",
+                "'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization.");
+
+    // Signed over X-Amz-Target, the same swap breaks the signature.
+    aws::HttpRequestParts bound = signedAt("20150830T123600Z", {"content-type", "host", "x-amz-date", "x-amz-target"}, body);
+    expectAccepted([&] { return aws::verifyRequest(bound, body, keys, kSuiteTime); });
+    for (auto& [name, value] : bound.headers)
+        if (name == "X-Amz-Target") value = "DynamoDB_20120810.DeleteItem";
+    expectError([&] { aws::verifyRequest(bound, body, keys, kSuiteTime); }, "InvalidSignatureException",
+                "The request signature we calculated does not match the signature you provided. Check your AWS Secret "
+                "Access Key and signing method. Consult the service documentation for details.");
 }
 
 void TestAwsSigV4::shouldRefuseWrongServiceInScope()
