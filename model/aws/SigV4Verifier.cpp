@@ -178,22 +178,73 @@ SigningScope checkCredential(std::string_view credential, const std::string& dat
     return SigningScope{std::string(parts[1]), std::string(parts[2]), std::string(parts[3])};
 }
 
+// A section of a credentials file for serve --auth, as parseIni would fold it (a section named
+// twice is one, later lines winning), with the line each field was set on.
+struct CredentialsField {
+    std::string value;
+    int line = 0;
+};
+struct CredentialsSection {
+    std::string name;
+    CredentialsField id, secret, token;
+};
+
+// The sections in the order they first appear. A field set twice in a section to different values
+// (in one [name] block or in two of the same name) gives one key two secrets, or drops a key: it is
+// refused with both lines; set twice alike, it is a warning.
+std::vector<CredentialsSection> readCredentialsSections(std::string_view text, const std::string& path,
+                                                        std::vector<std::string>* warnings)
+{
+    std::vector<CredentialsSection> sections;
+    std::map<std::string, size_t, std::less<>> index;
+    for (const IniEntry& entry : parseIniEntries(text)) {
+        const auto [it, added] = index.try_emplace(entry.section, sections.size());
+        if (added) sections.push_back(CredentialsSection{entry.section, {}, {}, {}});
+        CredentialsSection& section = sections[it->second];
+        CredentialsField* field = entry.key == "aws_access_key_id"       ? &section.id
+                                  : entry.key == "aws_secret_access_key" ? &section.secret
+                                  : entry.key == "aws_session_token"     ? &section.token
+                                                                         : nullptr;
+        if (!field) continue;
+        if (field->line != 0) {
+            const std::string lines = "at lines " + std::to_string(field->line) + " and " + std::to_string(entry.line);
+            if (field->value != entry.value)
+                throw ConfigError(path + " sets " + entry.key + " of [" + section.name + "] twice, to different values, " +
+                                  lines + ": keep one");
+            warnings->push_back(path + " sets " + entry.key + " of [" + section.name + "] twice, alike, " + lines);
+        }
+        *field = CredentialsField{entry.value, entry.line};
+    }
+    return sections;
+}
+
 }  // namespace
 
 AccessKeys AccessKeys::fromSharedCredentialsText(std::string_view text, const std::string& pathForErrors)
 {
     AccessKeys keys;
-    for (const auto& [name, values] : parseIni(text)) {
-        auto get = [&](const char* key) {
-            auto it = values.find(key);
-            return it == values.end() ? std::string() : it->second;
-        };
-        const std::string id = get("aws_access_key_id");
-        const std::string secret = get("aws_secret_access_key");
+    std::map<std::string, std::pair<CredentialsSection, int>, std::less<>> byId;  // id -> first section giving it
+    for (const CredentialsSection& section : readCredentialsSections(text, pathForErrors, &keys.warnings_)) {
+        const std::string& id = section.id.value;
+        const std::string& secret = section.secret.value;
         if (id.empty() && secret.empty()) continue;
         if (id.empty() || secret.empty())
-            throw ConfigError("[" + name + "] in " + pathForErrors + " needs both aws_access_key_id and aws_secret_access_key");
-        keys.add(id, AccessKey{secret, get("aws_session_token"), name});
+            throw ConfigError("[" + section.name + "] in " + pathForErrors +
+                              " needs both aws_access_key_id and aws_secret_access_key");
+        const auto [it, added] = byId.try_emplace(id, section, 0);
+        if (!added) {
+            const CredentialsSection& first = it->second.first;
+            const std::string where = "in [" + first.name + "] at line " + std::to_string(first.id.line) + " and [" +
+                                      section.name + "] at line " + std::to_string(section.id.line);
+            if (first.secret.value != secret || first.token.value != section.token.value)
+                throw ConfigError(pathForErrors + " gives access key " + id + " two different " +
+                                  (first.secret.value != secret ? "secrets" : "session tokens") + ", " + where +
+                                  ": a key has one, so correct or remove one of them");
+            keys.warnings_.push_back(pathForErrors + " lists access key " + id + " twice, " + where +
+                                     ", alike; requests signed by it are accepted, and named [" + first.name + "]");
+            continue;
+        }
+        keys.add(id, AccessKey{secret, section.token.value, section.name});
     }
     if (keys.size() == 0)
         throw ConfigError(pathForErrors + " lists no access key (expected [name] sections with aws_access_key_id and "

@@ -109,6 +109,9 @@ private Q_SLOTS:
     void shouldRequireTheConfiguredSessionToken();
     void shouldReadAccessKeysFromSharedCredentialsText();
     void shouldRefuseCredentialsFileWithoutKeys();
+    void shouldRefuseOneKeyWithTwoSecrets_data();
+    void shouldRefuseOneKeyWithTwoSecrets();
+    void shouldTakeOneKeyListedTwiceAlikeWithAWarning();
 };
 
 void TestAwsSigV4::shouldComputeDigestsAndHmacAsPublished()
@@ -563,6 +566,68 @@ void TestAwsSigV4::shouldRefuseCredentialsFileWithoutKeys()
         QVERIFY(!QString::fromUtf8(e.what()).contains("hush-hush"));
         QVERIFY(QString::fromUtf8(e.what()).contains("[half]"));
     }
+}
+
+// Which secret a server checks must not depend on which line comes last: a file that gives a key
+// two secrets (or session tokens) is refused, naming both lines and neither secret.
+void TestAwsSigV4::shouldRefuseOneKeyWithTwoSecrets_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("two sections") << "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = first-secret\n\n"
+                                     "[bob]\naws_access_key_id = AKIDALICE\naws_secret_access_key = second-secret\n"
+                                  << "auth.ini gives access key AKIDALICE two different secrets, in [alice] at line 2 and "
+                                     "[bob] at line 6: a key has one, so correct or remove one of them";
+    QTest::newRow("two session tokens")
+        << "[a]\naws_access_key_id=ASIATEMP\naws_secret_access_key=s\naws_session_token=first-token\n"
+           "[b]\naws_access_key_id=ASIATEMP\naws_secret_access_key=s\naws_session_token=second-token\n"
+        << "auth.ini gives access key ASIATEMP two different session tokens, in [a] at line 2 and [b] at line 6: a key "
+           "has one, so correct or remove one of them";
+    QTest::newRow("one section, the secret twice")
+        << "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = first-secret\n# rotated\n"
+           "aws_secret_access_key = second-secret\n"
+        << "auth.ini sets aws_secret_access_key of [alice] twice, to different values, at lines 3 and 5: keep one";
+    QTest::newRow("a section named twice") << "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = first-secret\n"
+                                              "[bob]\naws_access_key_id = AKIDBOB\naws_secret_access_key = bob\n"
+                                              "[alice]\naws_secret_access_key = second-secret\n"
+                                           << "auth.ini sets aws_secret_access_key of [alice] twice, to different values, at "
+                                              "lines 3 and 8: keep one";
+    QTest::newRow("one section, two key ids")
+        << "[alice]\naws_access_key_id = AKIDALICE\naws_access_key_id = AKIDOTHER\naws_secret_access_key = first-secret\n"
+        << "auth.ini sets aws_access_key_id of [alice] twice, to different values, at lines 2 and 3: keep one";
+}
+
+void TestAwsSigV4::shouldRefuseOneKeyWithTwoSecrets()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    try {
+        aws::AccessKeys::fromSharedCredentialsText(text.toStdString(), "auth.ini");
+        QFAIL("the file was taken");
+    } catch (const aws::ConfigError& e) {
+        QCOMPARE(QString::fromUtf8(e.what()), message);
+        for (const char* secret : {"first-secret", "second-secret", "first-token", "second-token"})
+            QVERIFY(!QString::fromUtf8(e.what()).contains(secret));
+    }
+}
+
+// The same key in two profiles alike is common (a [default] that copies a named profile) and
+// verifies one way only, so it is taken; the warning says so, before one copy is edited.
+void TestAwsSigV4::shouldTakeOneKeyListedTwiceAlikeWithAWarning()
+{
+    const aws::AccessKeys keys = aws::AccessKeys::fromSharedCredentialsText(
+        "[default]\naws_access_key_id = AKIDALICE\naws_secret_access_key = a/b+c\n"
+        "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = a/b+c\naws_secret_access_key = a/b+c\n",
+        "auth.ini");
+    QCOMPARE(keys.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(keys.find("AKIDALICE")->secretAccessKey), QStringLiteral("a/b+c"));
+    QCOMPARE(QString::fromStdString(keys.find("AKIDALICE")->profile), QStringLiteral("default"));
+    QCOMPARE(keys.warnings().size(), size_t(2));
+    QCOMPARE(QString::fromStdString(keys.warnings()[0]),
+             QStringLiteral("auth.ini sets aws_secret_access_key of [alice] twice, alike, at lines 6 and 7"));
+    QCOMPARE(QString::fromStdString(keys.warnings()[1]),
+             QStringLiteral("auth.ini lists access key AKIDALICE twice, in [default] at line 2 and [alice] at line 5, "
+                            "alike; requests signed by it are accepted, and named [default]"));
 }
 
 QTEST_GUILESS_MAIN(TestAwsSigV4)
