@@ -80,6 +80,22 @@ void expectAccepted(const std::function<std::string()>& call)
     }
 }
 
+aws::AccessKeys aliceKeys()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    return keys;
+}
+
+// AKIDALICE's request verified at `now`: accepted when `refusal` is empty, else refused with
+// InvalidSignatureException and that text.
+void expectVerdict(const aws::HttpRequestParts& request, Clock::time_point now, const QString& refusal)
+{
+    const aws::AccessKeys keys = aliceKeys();
+    if (refusal.isEmpty()) expectAccepted([&] { return aws::verifyRequest(request, "{}", keys, now); });
+    else expectError([&] { aws::verifyRequest(request, "{}", keys, now); }, "InvalidSignatureException", refusal.toStdString());
+}
+
 }  // namespace
 
 class TestAwsSigV4 : public QObject {
@@ -371,39 +387,27 @@ void TestAwsSigV4::shouldNameSkewByItsDirectionAtEveryDistance()
 {
     QFETCH(QString, amzDate);
     QFETCH(QString, message);
-    aws::AccessKeys keys;
-    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
     const aws::HttpRequestParts request = signedAt(amzDate.toStdString(), {"content-type", "host", "x-amz-date", "x-amz-target"});
     // The server's clock a moment into 12:36:00: the bounds are whole seconds all the same.
-    const Clock::time_point now = kSuiteTime + 999ms;
-    if (message.isEmpty()) {
-        expectAccepted([&] { return aws::verifyRequest(request, "{}", keys, now); });
-        return;
-    }
-    expectError([&] { aws::verifyRequest(request, "{}", keys, now); }, "InvalidSignatureException", message.toStdString());
+    expectVerdict(request, kSuiteTime + 999ms, message);
 }
 
 // Without X-Amz-Date the Date header (RFC 1123) dates the request, and the texts name it in
 // x-amz-date form, however far off it is.
 void TestAwsSigV4::shouldReadTheDateHeaderWhenXAmzDateIsAbsent()
 {
-    aws::AccessKeys keys;
-    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
     const std::vector<std::string> names{"content-type", "date", "host", "x-amz-target"};
     auto dated = [&](const char* date, const char* amzDate) {
         aws::HttpRequestParts request = dynamoRequest();
         request.headers.emplace_back("Date", date);
         return signedOver(request, amzDate, names);
     };
-    expectAccepted(
-        [&] { return aws::verifyRequest(dated("Sun, 30 Aug 2015 12:30:00 GMT", "20150830T123000Z"), "{}", keys, kSuiteTime); });
-    expectError([&] { aws::verifyRequest(dated("Sun, 30 Aug 2015 12:20:00 GMT", "20150830T122000Z"), "{}", keys, kSuiteTime); },
-                "InvalidSignatureException",
-                "Signature expired: 20150830T122000Z is now earlier than 20150830T122100Z (20150830T123600Z - 15 min.)");
-    expectError([&] { aws::verifyRequest(dated("Mon, 01 Jan 2300 00:00:00 GMT", "23000101T000000Z"), "{}", keys, kSuiteTime); },
-                "InvalidSignatureException",
-                "Signature not yet current: 23000101T000000Z is still later than 20150830T125100Z (20150830T123600Z + 15 "
-                "min.)");
+    expectVerdict(dated("Sun, 30 Aug 2015 12:30:00 GMT", "20150830T123000Z"), kSuiteTime, {});
+    expectVerdict(dated("Sun, 30 Aug 2015 12:20:00 GMT", "20150830T122000Z"), kSuiteTime,
+                  "Signature expired: 20150830T122000Z is now earlier than 20150830T122100Z (20150830T123600Z - 15 min.)");
+    expectVerdict(dated("Mon, 01 Jan 2300 00:00:00 GMT", "23000101T000000Z"), kSuiteTime,
+                  "Signature not yet current: 23000101T000000Z is still later than 20150830T125100Z (20150830T123600Z + 15 "
+                  "min.)");
 }
 
 void TestAwsSigV4::shouldRefuseIncompleteAuthorization()
@@ -472,20 +476,13 @@ void TestAwsSigV4::shouldRefuseWhenTheOperationOrDateIsNotSigned()
     QFETCH(QStringList, signedHeaders);
     QFETCH(bool, dateHeader);
     QFETCH(QString, message);
-    aws::AccessKeys keys;
-    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
     aws::HttpRequestParts request = dynamoRequest();
     request.headers.emplace_back(dateHeader ? "Date" : "X-Amz-Date",
                                  dateHeader ? "Sun, 30 Aug 2015 12:36:00 GMT" : "20150830T123600Z");
     if (!dateHeader) request.headers.emplace_back("Date", "Sun, 30 Aug 2015 12:36:00 GMT");
     std::vector<std::string> names;
     for (const QString& name : signedHeaders) names.push_back(name.toStdString());
-    request = signedOver(request, "20150830T123600Z", names);
-    if (message.isEmpty()) {
-        expectAccepted([&] { return aws::verifyRequest(request, "{}", keys, kSuiteTime); });
-        return;
-    }
-    expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "InvalidSignatureException", message.toStdString());
+    expectVerdict(signedOver(request, "20150830T123600Z", names), kSuiteTime, message);
 }
 
 // The attack an unsigned operation allows: a GetItem signed over everything but X-Amz-Target is
@@ -493,8 +490,7 @@ void TestAwsSigV4::shouldRefuseWhenTheOperationOrDateIsNotSigned()
 // matches, so only the signed-headers rule stops it.
 void TestAwsSigV4::shouldRefuseAGetItemReplayedAsDeleteItem()
 {
-    aws::AccessKeys keys;
-    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    const aws::AccessKeys keys = aliceKeys();
     const std::string body = R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"}}})";
     aws::HttpRequestParts replay = signedAt("20150830T123600Z", {"content-type", "host", "x-amz-date"}, body);
     for (auto& [name, value] : replay.headers)
