@@ -14,7 +14,9 @@ class QMenu;
 namespace keyplan::widgets {
 class DesignDataController;
 class DesignDocument;
-class DesignFileController;
+class DesignAutosave;
+class DesignFiles;
+class DesignImportExport;
 class DesignViews;
 class IndexBackfillPanel;
 class LayoutTabs;
@@ -74,7 +76,9 @@ private:
     QDockWidget* heatmapDock_;
     widgets::DesignDocument* document_ = nullptr;
     widgets::DesignViews* designViews_ = nullptr;
-    widgets::DesignFileController* designFiles_ = nullptr;
+    widgets::DesignFiles* designFiles_ = nullptr;
+    widgets::DesignImportExport* importExport_ = nullptr;
+    widgets::DesignAutosave* autosave_ = nullptr;
     widgets::DesignDataController* designData_ = nullptr;
     widgets::PracticeController* practice_ = nullptr;
     widgets::EndpointController* endpoint_ = nullptr;
