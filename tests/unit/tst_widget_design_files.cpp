@@ -256,18 +256,28 @@ private Q_SLOTS:
 
     void shouldRemoveTheAutosaveOfDiscardedChanges_data()
     {
+        QTest::addColumn<bool>("imported");
         QTest::addColumn<QString>("operation");
-        QTest::newRow("File > New") << "new";
-        QTest::newRow("File > Open") << "open";
-        QTest::newRow("Import") << "import";
-        QTest::newRow("the window closes") << "close";
+        for (const bool imported : {false, true}) {
+            const char* given = imported ? "an unsaved import" : "an edit";
+            QTest::addRow("%s, then File > New", given) << imported << "new";
+            QTest::addRow("%s, then File > Open", given) << imported << "open";
+            QTest::addRow("%s, then an import", given) << imported << "import";
+            QTest::addRow("%s, then the window closes", given) << imported << "close";
+        }
     }
     void shouldRemoveTheAutosaveOfDiscardedChanges()
     {
+        QFETCH(bool, imported);
         QFETCH(QString, operation);
-        // Given unsaved changes in the autosave,
-        QVERIFY(files_->open(samplePath("students")));
-        makeAnEdit(*doc_);
+        const QString model = QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json");
+        // Given unsaved changes in the autosave (an import is unsaved without an edit),
+        if (imported) {
+            QVERIFY(importExport_->importWorkbench(model));
+        } else {
+            QVERIFY(files_->open(samplePath("students")));
+            makeAnEdit(*doc_);
+        }
         QVERIFY(autosave_->saveNow());
         const QString mine = QDir(autosave_->directory()).filePath(autosave_->sessionName() + ".keyplan.json");
         QVERIFY(QFile::exists(mine));
@@ -278,8 +288,7 @@ private Q_SLOTS:
         } else if (operation == "open") {
             QVERIFY(files_->open(samplePath("saas")));
         } else if (operation == "import") {
-            QVERIFY(importExport_->importWorkbench(
-                QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json")));
+            QVERIFY(importExport_->importWorkbench(model));
         } else {
             QVERIFY(files_->maybeSave());
             autosave_->discard();
