@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "RemoteEndpoints.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Job.h"
 #include "widgets/common/Settings.h"
@@ -55,10 +56,11 @@ constexpr int kDockLayoutVersion = 2;
 }  // namespace
 
 MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
-    : QMainWindow(parent), store_(store), settings_(std::make_unique<widgets::Settings>()),
-      layouts_(new widgets::LayoutTabs(store, this)), console_(new widgets::RequestConsole(store)),
-      heatmap_(new widgets::PartitionHeatmap(store)), status_(new widgets::StoreStatus(store, store.location())),
-      consoleDock_(new QDockWidget(tr("Request console"), this)), heatmapDock_(new QDockWidget(tr("Partitions"), this))
+    : QMainWindow(parent), store_(store), endpoints_(std::make_unique<RemoteEndpoints>()),
+      settings_(std::make_unique<widgets::Settings>()), layouts_(new widgets::LayoutTabs(store, this)),
+      console_(new widgets::RequestConsole(store)), heatmap_(new widgets::PartitionHeatmap(store)),
+      status_(new widgets::StoreStatus(store, store.location())), consoleDock_(new QDockWidget(tr("Request console"), this)),
+      heatmapDock_(new QDockWidget(tr("Partitions"), this))
 {
     setWindowTitle(tr("Keyplan"));
     setWindowIcon(widgets::appIcon());
@@ -378,7 +380,7 @@ void MainWindow::installPractice()
 void MainWindow::installEndpoint()
 {
     using namespace widgets;
-    endpoint_ = new EndpointController(store_, *settings_, this, this);
+    endpoint_ = new EndpointController(store_, *endpoints_, *settings_, this, this);
     QAction* quit = fileMenu_->actions().constLast();
     fileMenu_->insertActions(quit,
                              {endpoint_->connectAction(), endpoint_->disconnectAction(), endpoint_->importFromTableAction()});

@@ -32,6 +32,8 @@ struct StoreJobResult;
 
 namespace keyplan {
 
+class RemoteEndpoints;
+
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
@@ -60,6 +62,8 @@ private:
     void installEndpoint();
 
     widgets::StoreSwitch& store_;
+    // How File > Connect to endpoint reaches one (app/ opens the stores, widgets/ gets a Store&).
+    std::unique_ptr<RemoteEndpoints> endpoints_;
     std::unique_ptr<widgets::Settings> settings_;
     widgets::LayoutTabs* layouts_;
     widgets::RequestConsole* console_;

@@ -6,6 +6,7 @@
 #include "CliProcess.h"
 #include "MuteListener.h"
 #include "PrivateHome.h"
+#include "RemoteEndpoints.h"
 #include "design/DesignFile.h"
 #include "dynamo/Error.h"
 #include "store/RemoteConnection.h"
@@ -122,7 +123,7 @@ private Q_SLOTS:
         QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)).filePath("keyplan.ini"));
         settings_ = std::make_unique<widgets::Settings>();
         QVERIFY(settings_->recentConnections().isEmpty());
-        endpoint_ = std::make_unique<EndpointController>(*switch_, *settings_, nullptr);
+        endpoint_ = std::make_unique<EndpointController>(*switch_, endpoints_, *settings_, nullptr);
     }
 
     void cleanup()
@@ -138,7 +139,7 @@ private Q_SLOTS:
 
     void shouldTestTheConnectionAndSayWhatAnswered()
     {
-        widgets::ConnectDialog dialog({});
+        widgets::ConnectDialog dialog({}, endpoints_);
         dialog.setConnection({url_, QString(), QStringLiteral("tester")});
         QSignalSpy answered(&dialog, &widgets::ConnectDialog::attemptFinished);
         dialog.testConnection();
@@ -173,7 +174,7 @@ private Q_SLOTS:
     void shouldSayASilentEndpointDidNotAnswerWithinTenSeconds()
     {
         test::MuteListener silent;
-        widgets::ConnectDialog dialog({});
+        widgets::ConnectDialog dialog({}, endpoints_);
         dialog.setConnection({QString::fromStdString(silent.url()), QStringLiteral("us-east-1"), QStringLiteral("tester")});
         QSignalSpy answered(&dialog, &widgets::ConnectDialog::attemptFinished);
         QElapsedTimer clock;
@@ -220,7 +221,7 @@ private Q_SLOTS:
         for (const QString& message : logged()) QVERIFY2(!message.contains(kSecret), qPrintable(message));
 
         // A second dialog offers it.
-        widgets::ConnectDialog again(settings_->recentConnections());
+        widgets::ConnectDialog again(settings_->recentConnections(), endpoints_);
         QCOMPARE(again.connection(), recent.first());
         QCOMPARE(again.findChild<QComboBox*>("recentConnections")->count(), 2);
 
@@ -580,6 +581,7 @@ private:
     QTemporaryDir dir_;
     QProcess server_;
     QString url_;
+    RemoteEndpoints endpoints_;  // as the window reaches an endpoint
     std::unique_ptr<store::SqliteStore> local_;
     std::unique_ptr<StoreSwitch> switch_;
     std::unique_ptr<widgets::Settings> settings_;
