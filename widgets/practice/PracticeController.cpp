@@ -61,7 +61,6 @@ PracticeController::PracticeController(DesignDocument* document, DesignFiles* fi
         updateActions();
         dock_->hide();
         Q_EMIT statusMessage(tr("The practice round ended: another design was opened."));
-        Q_EMIT roundChanged();
     });
     updateActions();
 }
@@ -136,7 +135,6 @@ bool PracticeController::startRound(const practice::Scenario& scenario, practice
     Q_EMIT statusMessage(tr("Practice round started: %1, %2 mode, %3 minutes. Design the keys and indexes; Submit when ready.")
                              .arg(QString::fromStdString(scenario.title), round_->guided() ? tr("guided") : tr("interview"))
                              .arg(options.timeLimitMinutes));
-    Q_EMIT roundChanged();
     return true;
 }
 

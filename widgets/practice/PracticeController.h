@@ -86,7 +86,6 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString& message);
-    void roundChanged();
 
 private:
     void updateActions();

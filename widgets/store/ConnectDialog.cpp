@@ -167,7 +167,6 @@ void ConnectDialog::attempt(bool thenAccept)
             if (!outcome.ok()) {
                 const QString text = outcome.errorName == QLatin1String("Error") ? outcome.errorMessage : outcome.errorText();
                 showStatus(false, text);
-                Q_EMIT attemptFinished(false, text);
                 return;
             }
             const EndpointOpener::Opened& connected = *outcome.value;
@@ -177,7 +176,6 @@ void ConnectDialog::attempt(bool thenAccept)
             const QString text = tr("Connected to %1: %2 (credentials from %3)")
                                      .arg(connected.location.text(), tables, connected.location.credentialsSource);
             showStatus(true, text);
-            Q_EMIT attemptFinished(true, text);
             if (!thenAccept) return;
             store_ = connected.store;
             location_ = connected.location;

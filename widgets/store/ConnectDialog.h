@@ -44,10 +44,6 @@ public Q_SLOTS:
     void testConnection();
     void accept() override;
 
-Q_SIGNALS:
-    // A test or a connection attempt answered; `text` is what the dialog shows.
-    void attemptFinished(bool ok, const QString& text);
-
 private:
     void attempt(bool thenAccept);
     void updateFields();

@@ -181,7 +181,6 @@ Job* EndpointController::importTable(const QString& table, int sampleItems)
             if (!outcome.ok()) {
                 const QString message = tr("Cannot make a design of %1: %2").arg(source, outcome.errorMessage);
                 prompts_.showError(message);
-                Q_EMIT importFailed(message);
                 return;
             }
             Q_EMIT designImported(*outcome.value, source);

@@ -71,13 +71,12 @@ public Q_SLOTS:
     void connectToEndpoint();
     void disconnectFromEndpoint();
     void importDesignFromTable();
-    // Samples `table` as a job with the progress dialog; emits designImported or importFailed.
+    // Samples `table` as a job with the progress dialog; emits designImported, or shows the error.
     Job* importTable(const QString& table, int sampleItems);
 
 Q_SIGNALS:
     void storeSwitched(const keyplan::widgets::StoreLocation& where);
     void designImported(const keyplan::widgets::ImportedDesign& imported, const QString& source);
-    void importFailed(const QString& message);
     void statusMessage(const QString& message);
 
 private:
