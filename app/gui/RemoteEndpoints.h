@@ -1,4 +1,4 @@
-// The window's way to a DynamoDB endpoint: widgets::EndpointOpener over store::RemoteStore, so the
+// The window's way to a DynamoDB endpoint: widgets::EndpointOpener over remote::RemoteStore, so the
 // remote store's type is named in app/, which opens the stores, and never in widgets/.
 #pragma once
 

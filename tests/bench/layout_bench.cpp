@@ -5,7 +5,7 @@
 // the GUI thread through all of it. The figures in the README's Performance section come from
 //   QT_QPA_PLATFORM=offscreen ./build/tests/bench/keyplan-layout-bench [ITEMS]
 #include "BigLayout.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
@@ -48,7 +48,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: keyplan-layout-bench [ITEMS]\n");
         return 2;
     }
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest table;
     table.tableName = "Big";
     table.billingMode = store::BillingMode::PayPerRequest;

@@ -3,7 +3,7 @@
 // widget itself typed into with QTest against a real in-memory store.
 #include "StallMeter.h"
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/console/ConsoleForm.h"
 #include "widgets/console/ConsoleRequest.h"
@@ -41,9 +41,9 @@ Q_DECLARE_METATYPE(widgets::ConsoleForm)
 
 namespace {
 
-std::unique_ptr<store::SqliteStore> shopStore(int customers = 0)
+std::unique_ptr<engine::SqliteStore> shopStore(int customers = 0)
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest t;
     t.tableName = "Shop";
     t.billingMode = store::BillingMode::PayPerRequest;

@@ -5,8 +5,8 @@
 // is saved as a PNG (KEYPLAN_SCREENSHOTS, else a folder in the temp directory) to be looked at.
 #include "analysis/Analysis.h"
 #include "design/DesignFile.h"
+#include "engine/SqliteStore.h"
 #include "io/Export.h"
-#include "store/SqliteStore.h"
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignDocument.h"
@@ -327,7 +327,7 @@ private Q_SLOTS:
         shot(&window, "story-5-served");
 
         // Generate the sample data and run every pattern: the sixth reads one customer by email.
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         widgets::DesignDataController data(&doc, *store, &window);
         QSignalSpy generated(&data, &widgets::DesignDataController::generationFinished);
         data.generate({1, 0, true});

@@ -9,9 +9,9 @@
 #include "RemoteEndpoints.h"
 #include "design/DesignFile.h"
 #include "dynamo/Error.h"
-#include "store/RemoteConnection.h"
-#include "store/RemoteStore.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
+#include "remote/RemoteConnection.h"
+#include "remote/RemoteStore.h"
 #include "widgets/common/Job.h"
 #include "widgets/common/Settings.h"
 #include "widgets/design/DesignDataController.h"
@@ -117,7 +117,7 @@ private Q_SLOTS:
 
     void init()
     {
-        local_ = store::SqliteStore::openInMemory();
+        local_ = engine::SqliteStore::openInMemory();
         switch_ = std::make_unique<StoreSwitch>(*local_, StoreLocation{});
         // Each test starts with no recent connection.
         QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation)).filePath("keyplan.ini"));
@@ -225,7 +225,7 @@ private Q_SLOTS:
     void shouldSayEachRetryOfTheConnectedEndpointOnTheStatusLine()
     {
         connectThroughTheDialog({url_, QStringLiteral("us-east-1"), QStringLiteral("tester")});
-        auto* remote = dynamic_cast<store::RemoteStore*>(switch_->current().get());
+        auto* remote = dynamic_cast<remote::RemoteStore*>(switch_->current().get());
         QVERIFY(remote);
         QVERIFY2(bool(remote->transport().onConnectionRetry), "the connected store's retries go unsaid");
         QSignalSpy said(endpoint_.get(), &EndpointController::statusMessage);
@@ -520,10 +520,10 @@ private:
         return dialog.statusText();
     }
 
-    std::unique_ptr<store::RemoteStore> remoteStore()
+    std::unique_ptr<remote::RemoteStore> remoteStore()
     {
-        return std::make_unique<store::RemoteStore>(
-            store::resolveRemoteOptions({url_.toStdString(), "us-east-1", "tester"}, aws::AwsEnvironment()));
+        return std::make_unique<remote::RemoteStore>(
+            remote::resolveRemoteOptions({url_.toStdString(), "us-east-1", "tester"}, aws::AwsEnvironment()));
     }
 
     static qint64 countItems(store::Store& s, const std::string& table)
@@ -578,7 +578,7 @@ private:
     QProcess server_;
     QString url_;
     RemoteEndpoints endpoints_;  // as the window reaches an endpoint
-    std::unique_ptr<store::SqliteStore> local_;
+    std::unique_ptr<engine::SqliteStore> local_;
     std::unique_ptr<StoreSwitch> switch_;
     std::unique_ptr<widgets::Settings> settings_;
     std::unique_ptr<EndpointController> endpoint_;

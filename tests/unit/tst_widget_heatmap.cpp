@@ -2,7 +2,7 @@
 // out on its partition and painted hot, the meters reset, the status says what the store holds,
 // and both render offscreen on light and dark palettes.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/heatmap/PartitionHeatmap.h"
 #include "widgets/store/StoreStatus.h"
@@ -20,9 +20,9 @@ using namespace keyplan::test;
 
 namespace {
 
-std::unique_ptr<store::SqliteStore> shop()
+std::unique_ptr<engine::SqliteStore> shop()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest t;
     t.tableName = "Shop";
     t.billingMode = store::BillingMode::PayPerRequest;

@@ -7,7 +7,7 @@
 #include "StoreTestSupport.h"
 
 #include "BigLayout.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
@@ -72,7 +72,7 @@ private Q_SLOTS:
         widgets::initResources();
         const int n = itemCount();
         // Given n small items (ten per partition), written through the bulk BatchWriteItem path
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("Big"));
         fillBigTable(*store, "Big", n);
         StallMeter stalls;

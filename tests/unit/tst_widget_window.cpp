@@ -7,8 +7,8 @@
 
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
+#include "engine/SqliteStore.h"
 #include "io/Export.h"
-#include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignAutosave.h"
@@ -72,7 +72,7 @@ private Q_SLOTS:
 
     void init()
     {
-        local_ = store::SqliteStore::openInMemory();
+        local_ = engine::SqliteStore::openInMemory();
         switch_ = std::make_unique<widgets::StoreSwitch>(*local_, widgets::StoreLocation{});
     }
 
@@ -199,7 +199,7 @@ private Q_SLOTS:
         const design::Design shop = design::loadDesignFile(samplePath("ecommerce"));
         analysis::SampleOptions options;
         options.totalItems = 1500;
-        std::shared_ptr<store::Store> remote = store::SqliteStore::openInMemory();
+        std::shared_ptr<store::Store> remote = engine::SqliteStore::openInMemory();
         const qint64 items = analysis::SampleData(shop, options).load(*remote).itemsWritten;
         QCOMPARE(analysis::SampleData(shop, options).load(*local_).itemsWritten, items);
         QVERIFY(items > widgets::LayoutTabs::kEndpointReadLimit);
@@ -278,7 +278,7 @@ private:
 
     QTemporaryDir home_;
     QTemporaryDir dir_;
-    std::unique_ptr<store::SqliteStore> local_;
+    std::unique_ptr<engine::SqliteStore> local_;
     std::unique_ptr<widgets::StoreSwitch> switch_;
 };
 

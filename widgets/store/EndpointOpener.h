@@ -1,5 +1,5 @@
 // How the window reaches a DynamoDB endpoint. widgets/store asks through this interface and never
-// names the remote store's type: app/gui implements it (RemoteEndpoints, over store::RemoteStore),
+// names the remote store's type: app/gui implements it (RemoteEndpoints, over remote::RemoteStore),
 // as app/ opens every store the window works on, and hands the window a Store&.
 #pragma once
 
@@ -26,7 +26,7 @@ public:
         int tables = 0;           // the tables on the first page (at most 100)
         bool moreTables = false;  // there were more
     };
-    // One retry after a connection problem, in store::retryNotice's words; called from whichever
+    // One retry after a connection problem, in remote::retryNotice's words; called from whichever
     // thread the store's call runs on.
     using RetryNotice = std::function<void(const QString& notice)>;
 
