@@ -17,7 +17,6 @@ namespace {
 
 using namespace keyplan;
 using cli::printable;
-using cli::wrapped;
 
 QString money(double dollars) { return "$" + printable(analysis::formatCount(dollars)); }
 

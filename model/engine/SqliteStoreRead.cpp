@@ -18,8 +18,6 @@ namespace keyplan::engine {
 
 using namespace store;  // the request and response vocabulary this engine implements
 
-using dynamo::ErrorCode;
-using dynamo::throwError;
 using dynamo::throwValidation;
 
 namespace {
