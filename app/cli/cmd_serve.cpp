@@ -95,6 +95,8 @@ int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
         try {
             auto keys = std::make_shared<const keyplan::aws::AccessKeys>(
                 keyplan::aws::AccessKeys::fromSharedCredentialsFile(authPath.toStdString()));
+            for (const std::string& warning : keys->warnings())
+                err << "keyplan-cli serve: warning: --auth: " << printable(warning) << Qt::endl;
             authNote = QString(", SigV4 required: %1 access key(s) from %2").arg(keys->size()).arg(authPath);
             options.check = keyplan::cli::sigV4Check(std::move(keys));
         } catch (const keyplan::aws::ConfigError& e) {
@@ -103,7 +105,7 @@ int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
         }
     } else if (!keyplan::cli::isLoopbackHost(options.host)) {
         err << "keyplan-cli serve: warning: listening on " << QString::fromStdString(options.host)
-            << " without --auth: anyone who can reach this port can read, change and delete every table\n";
+            << " without --auth: anyone who can reach this port can read, change and delete every table" << Qt::endl;
     }
 
     // SIGINT and SIGTERM are taken by one thread with sigwait, outside any signal handler, so

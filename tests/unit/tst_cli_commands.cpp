@@ -3,6 +3,7 @@
 // is written as, and `load --jsonl` on a store file and on an endpoint (`keyplan-cli serve`, run as
 // the binary) alike.
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -196,6 +197,52 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, readFile(KEYPLAN_TEST_DATA_DIR "/io/ecommerce.md"));
         QCOMPARE(r.err, QString());
+    }
+
+    // A credentials file that gives one key two secrets is refused as the other broken --auth
+    // files are: exit status 2, the reason on standard error, nothing served. (Run as the binary:
+    // in-process, a serve that wrongly starts would never return.)
+    void shouldRefuseAnAuthFileGivingOneKeyTwoSecrets()
+    {
+        QTemporaryDir dir;
+        const QString auth = writeFile(dir, "team.ini",
+                                       "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = first-secret\n"
+                                       "[bob]\naws_access_key_id = AKIDALICE\naws_secret_access_key = second-secret\n");
+        QProcess server;
+        server.start(test::cliPath(), {"serve", "--host", "127.0.0.1", "--port", "0", "--in-memory", "--auth", auth});
+        const bool finished = server.waitForFinished(30000);
+        if (!finished) server.kill();
+        QVERIFY2(finished, "it served the file");
+        QCOMPARE(server.exitCode(), 2);
+        const QString err = QString::fromUtf8(server.readAllStandardError());
+        QCOMPARE(err, "keyplan-cli serve: --auth: " + auth +
+                          " gives access key AKIDALICE two different secrets, in [alice] at line 2 and [bob] at line 5: a "
+                          "key has one, so correct or remove one of them\n");
+        QVERIFY(!err.contains("secret-"));
+    }
+
+    // The same key listed twice alike is served, with a warning naming both lines.
+    void shouldServeAnAuthFileListingOneKeyTwiceAlikeWithAWarning()
+    {
+        QTemporaryDir dir;
+        const QString auth = writeFile(dir, "team.ini",
+                                       "[default]\naws_access_key_id = AKIDALICE\naws_secret_access_key = same-secret\n"
+                                       "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = same-secret\n");
+        QProcess server;
+        QString why;
+        const QString url = test::startServe(server, {"--in-memory", "--auth", auth}, &why);
+        QVERIFY2(!url.isEmpty(), qPrintable(why));
+        const QString warning = "keyplan-cli serve: warning: --auth: " + auth +
+                                " lists access key AKIDALICE twice, in [default] at line 2 and [alice] at line 5, alike; "
+                                "requests signed by it are accepted, and named [default]\n";
+        QString err;
+        server.setReadChannel(QProcess::StandardError);
+        while (!err.contains(warning) && (server.bytesAvailable() > 0 || server.waitForReadyRead(10000)))
+            err += QString::fromUtf8(server.readAllStandardError());
+        server.terminate();
+        server.waitForFinished(10000);
+        QVERIFY2(err.contains(warning), qPrintable(err));
+        QVERIFY(!err.contains("same-secret"));
     }
 
     void shouldLoadAJsonLinesFileIntoAStoreFile()
