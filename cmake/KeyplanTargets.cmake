@@ -17,8 +17,10 @@ function(keyplan_expose_headers target folder name)
 endfunction()
 
 # keyplan_library(<name> <folder> [EXCLUDING <regex>] [PUBLIC deps...] [PRIVATE deps...]): a static
-# library of every .cpp and .h under <folder> (globbed, so a new file needs no list edit) but those
-# whose path matches EXCLUDING, target keyplan_<name>.
+# library of every .cpp and .h under <folder> (globbed, so a new file needs no list edit), target
+# keyplan_<name>. EXCLUDING leaves out the files whose path matches: only widgets/ uses it, to
+# keep render/ (its own library) out of keyplan_widgets, and it goes once that folder is no longer
+# nested there. model/ has keyplan_model_layer (model/CMakeLists.txt): one folder, one library.
 function(keyplan_library name folder)
   cmake_parse_arguments(PARSE_ARGV 2 LIB "" "EXCLUDING" "")
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${folder}/*.cpp ${folder}/*.h)

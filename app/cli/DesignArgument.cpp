@@ -1,5 +1,7 @@
 #include "DesignArgument.h"
 
+#include "Printable.h"
+
 #include "design/DesignFile.h"
 #include "json/FormatError.h"
 
@@ -12,7 +14,7 @@ std::optional<design::Design> readDesignArgument(const QString& file, const char
     try {
         d = design::loadDesignFile(file);
     } catch (const json::FormatError& e) {
-        err << "keyplan-cli " << command << ": " << e.what() << "\n";
+        err << "keyplan-cli " << command << ": " << printable(e.what()) << "\n";
         return std::nullopt;
     }
     if (!tableName.isEmpty()) {

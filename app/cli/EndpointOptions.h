@@ -10,11 +10,12 @@
 // is what the commands print.
 #pragma once
 
-#include "store/RemoteStore.h"
+#include "CommandLine.h"
+#include "Commands.h"
+
+#include "remote/RemoteStore.h"
 
 #include <QString>
-#include <QStringList>
-#include <QTextStream>
 
 #include <chrono>
 #include <memory>
@@ -34,24 +35,24 @@ struct EndpointOptions {
 
     bool given() const { return !endpointUrl.isEmpty() || !region.isEmpty(); }
 
-    // Consumes args[i] (and its value) when it is one of the options; false otherwise. Sets
-    // *error when the option lacks its value.
-    bool take(const QStringList& args, int& i, QString* error);
+    // Declares the options to a command's parser, and reads them from it once parsed; false, with
+    // *error, when a timeout is not a number of seconds it takes.
+    static void declare(CommandLine& line);
+    bool read(const CommandLine& line, QString* error);
 
     // Opens the store and writes "Endpoint: ..." (describeEndpoint) to out; on failure writes
     // "keyplan-cli COMMAND: ..." to err and returns null. A call sent again after a connection
-    // problem says so on stderr first.
-    std::unique_ptr<store::RemoteStore> open(const char* command, QTextStream& out, QTextStream& err) const;
+    // problem says so on err first (from whichever thread sent it).
+    std::unique_ptr<remote::RemoteStore> open(const char* command, const Console& console) const;
 
     // open(), then DescribeTable: null, the reason on err, when the table is not there ("run
     // keyplan-cli deploy first") or the endpoint refuses (DynamoDB's exception name and message).
-    std::unique_ptr<store::RemoteStore> openTable(const char* command, const std::string& table, QTextStream& out,
-                                                  QTextStream& err) const;
+    std::unique_ptr<remote::RemoteStore> openTable(const char* command, const std::string& table, const Console& console) const;
 
     static const char* help();
 };
 
 // "http://127.0.0.1:8000 (region us-east-1, credentials from environment)".
-QString describeEndpoint(const store::RemoteStore& store);
+QString describeEndpoint(const remote::RemoteStore& store);
 
 }  // namespace keyplan::cli

@@ -3,45 +3,27 @@
 #include "Printable.h"
 
 #include "analysis/CostModel.h"
+#include "bulk/JsonLines.h"
 #include "design/TableSchema.h"
 #include "dynamo/Error.h"
-#include "store/SqliteStore.h"
-#include "wire/ItemLines.h"
+#include "engine/SqliteStore.h"
 
 #include <QElapsedTimer>
 #include <QFile>
-
-#include <set>
 
 namespace keyplan::cli {
 
 namespace {
 
-constexpr size_t kPerBatch = 25;          // DynamoDB's BatchWriteItem limit
-constexpr size_t kBatchesPerCall = 2000;  // one commit per 50,000 items (SampleData's bulk rate)
-
 QString count(double n) { return printable(analysis::formatCount(n)); }
 
-// The key attributes' values of `item`, as one string: a batch may not name one key twice.
-std::string keyOf(const dynamo::Item& item, const std::vector<std::string>& keyNames)
-{
-    std::string key;
-    for (const auto& name : keyNames) {
-        if (auto it = item.find(name); it != item.end()) key += it->second.debugString();
-        key += '\x1f';
-    }
-    return key;
-}
-
 // The store file with the table ready: the design's created when missing (or replaced).
-std::unique_ptr<store::SqliteStore> openTable(const std::optional<design::Design>& design, const std::string& table, bool replace,
-                                              const QString& db, std::vector<std::string>* keyNames, bool* created,
-                                              QTextStream& err)
+std::unique_ptr<store::Store> openFileTable(const JsonLinesRequest& request, const std::string& table, bool* created,
+                                            QTextStream& err)
 {
-    std::unique_ptr<store::SqliteStore> store;
     try {
-        store = store::SqliteStore::openFile(db.toStdString());
-        if (design) {
+        std::unique_ptr<engine::SqliteStore> store = engine::SqliteStore::openFile(request.db.toStdString());
+        if (request.design) {
             bool exists = true;
             try {
                 store->describeTable({table});
@@ -49,103 +31,97 @@ std::unique_ptr<store::SqliteStore> openTable(const std::optional<design::Design
                 if (e.code() != dynamo::ErrorCode::ResourceNotFoundException) throw;
                 exists = false;
             }
-            if (exists && replace) store->deleteTable({table});
-            if (!exists || replace) {
-                store->createTable(design::createTableRequest(*design));
+            if (exists && request.replace) store->deleteTable({table});
+            if (!exists || request.replace) {
+                store->createTable(design::createTableRequest(*request.design));
                 *created = true;
             }
         }
-        for (const auto& k : store->describeTable({table}).table.keySchema) keyNames->push_back(k.attributeName);
+        store->describeTable({table});
         return store;
     } catch (const dynamo::Error& e) {
         err << "keyplan-cli load: " << printable(e.name()) << ": " << printable(e.message());
         if (e.code() == dynamo::ErrorCode::ResourceNotFoundException)
-            err << " (no table " << printable(table) << " in " << db << "; name a design to create it)";
+            err << " (no table " << printable(table) << " in " << request.db << "; name a design to create it)";
         err << "\n";
     } catch (const std::exception& e) {
-        err << "keyplan-cli load: " << db << ": " << e.what() << "\n";
+        err << "keyplan-cli load: " << request.db << ": " << printable(e.what()) << "\n";
     }
     return nullptr;
 }
 
+// Why the load stopped before the end, or empty: the bad line, else the store's error.
+QString failureOf(const bulk::JsonLinesResult& r)
+{
+    if (!r.badLine.empty()) return printable(r.badLine);
+    if (!r.storeError) return {};
+    const QString error = printable(r.storeError->name()) + ": " + printable(r.storeError->message());
+    return r.storeErrorLine ? QStringLiteral("the items before line %1: %2").arg(r.storeErrorLine).arg(error)
+                            : QStringLiteral("the last items: %1").arg(error);
+}
+
 }  // namespace
 
-int loadJsonLines(const QString& path, const std::optional<design::Design>& design, QString table, bool replace,
-                  const QString& db, QTextStream& out, QTextStream& err)
+int loadJsonLines(const JsonLinesRequest& request, const Console& console, const LoadFeedback& feedback)
 {
-    QFile file(path);
+    QFile file(request.path);
     if (!file.open(QIODevice::ReadOnly)) {
-        err << "keyplan-cli load: " << path << ": " << file.errorString() << "\n";
+        console.err << "keyplan-cli load: " << request.path << ": " << file.errorString() << "\n";
         return 2;
     }
-    if (design) table = QString::fromStdString(design->table().name);
-    std::vector<std::string> keyNames;
+    const std::string table = request.design ? request.design->table().name : request.table.toStdString();
     bool created = false;
-    std::unique_ptr<store::SqliteStore> store = openTable(design, table.toStdString(), replace, db, &keyNames, &created, err);
-    if (!store) return 2;
+    std::unique_ptr<store::Store> store;
+    QString where = request.db;
+    if (request.endpoint.given()) {
+        if (request.replace) {
+            console.err << "keyplan-cli load: --replace deletes a table; on an endpoint delete it yourself, then deploy\n";
+            return 2;
+        }
+        auto remote = request.endpoint.openTable("load", table, console);
+        if (!remote) return 2;
+        where = printable(remote->endpoint().url());
+        store = std::move(remote);
+    } else {
+        store = openFileTable(request, table, &created, console.err);
+        if (!store) return 2;
+    }
 
+    bulk::JsonLinesControl control;
+    bool drew = false;
+    control.progress = [&](const bulk::JsonLinesProgress& p) {
+        if (!feedback.bar) return;
+        feedback.bar(p.bytesRead, p.totalBytes, count(static_cast<double>(p.written.itemsWritten)) + " items");
+        drew = true;
+    };
+    control.cancelled = feedback.interrupted;
     QElapsedTimer timer;
     timer.start();
-    qint64 written = 0, lineNumber = 0;
-    std::vector<store::BatchWriteItemRequest> batches;
-    store::BatchWriteItemRequest current;
-    std::set<std::string> keysInBatch;
-    auto closeBatch = [&] {
-        if (current.requestItems.empty()) return;
-        batches.push_back(std::move(current));
-        current = {};
-        keysInBatch.clear();
-    };
-    // Each call is one transaction: a refused item leaves nothing of its call behind.
-    auto flush = [&] {
-        closeBatch();
-        if (batches.empty()) return;
-        size_t items = 0;
-        for (const auto& b : batches) items += b.requestItems[0].second.size();
-        store->batchWriteItems(batches);
-        written += static_cast<qint64>(items);
-        batches.clear();
-    };
-    QString failure;
+    bulk::JsonLinesResult result;
     try {
-        while (!file.atEnd()) {
-            const QByteArray line = wire::readItemLine(file, ++lineNumber);
-            std::optional<dynamo::Item> item = wire::decodeItemLine(std::string_view(line.constData(), size_t(line.size())),
-                                                                    lineNumber);
-            if (!item) continue;
-            // A repeated key starts a new batch, so the later line wins as with one PutItem each.
-            const std::string key = keyOf(*item, keyNames);
-            if (keysInBatch.count(key)) closeBatch();
-            keysInBatch.insert(key);
-            if (current.requestItems.empty()) current.requestItems.push_back({table.toStdString(), {}});
-            current.requestItems[0].second.push_back({std::move(*item), std::nullopt});
-            if (current.requestItems[0].second.size() == kPerBatch) closeBatch();
-            if (batches.size() == kBatchesPerCall) flush();
-        }
-    } catch (const wire::ItemLineError& e) {
-        failure = QString::fromStdString(e.what());
+        result = bulk::loadJsonLines(*store, table, file, control);
     } catch (const dynamo::Error& e) {
-        failure =
-            QStringLiteral("the items before line %1: %2: %3").arg(lineNumber).arg(printable(e.name()), printable(e.message()));
-        batches.clear();
-        current = {};
+        console.err << "keyplan-cli load: " << printable(e.name()) << ": " << printable(e.message()) << "\n";
+        return 2;
     }
-    // What was read before a bad line is valid: it is written, not dropped.
-    try {
-        flush();
-    } catch (const dynamo::Error& e) {
-        if (failure.isEmpty())
-            failure = QStringLiteral("the last items: %1: %2").arg(printable(e.name()), printable(e.message()));
-    }
-    const QString loaded = count(static_cast<double>(written)) + (written == 1 ? " item" : " items");
-    if (!failure.isEmpty()) {
-        err << "keyplan-cli load: " << path << ": " << failure << "; " << loaded << " before it loaded into "
-            << printable(table.toStdString()) << "\n";
+    if (drew) console.err << "\n";
+    const qint64 written = result.written.itemsWritten;
+    const QString loaded = (result.storeError ? "at least " : "") + count(static_cast<double>(written)) +
+                           (written == 1 ? " item" : " items");
+    if (const QString failure = failureOf(result); !failure.isEmpty()) {
+        console.err << "keyplan-cli load: " << request.path << ": " << failure << "; " << loaded << " before it loaded into "
+                    << printable(table) << "\n";
         return 1;
     }
-    out << "Loaded " << loaded << " into " << printable(table.toStdString()) << (created ? " (created)" : "") << " in " << db
-        << " from " << path << ": " << QString::number(static_cast<double>(timer.elapsed()) / 1000.0, 'f', 2) << " s\n";
-    return 0;
+    console.out << (result.cancelled ? "Stopped after " : "Loaded ") << loaded << " into " << printable(table)
+                << (created ? " (created)" : "") << " in " << where << " from " << request.path << ": "
+                << QString::number(static_cast<double>(timer.elapsed()) / 1000.0, 'f', 2) << " s\n";
+    if (request.endpoint.given()) {
+        auto& wire = static_cast<remote::RemoteStore&>(*store).transport().counters();
+        console.out << "HTTP: " << wire.requests.load() << " requests, " << wire.retries.load() << " retried, "
+                    << wire.throttles.load() << " throttled\n";
+    }
+    return result.cancelled ? 130 : 0;
 }
 
 }  // namespace keyplan::cli

@@ -1,7 +1,9 @@
 #include "RenderExport.h"
 
+#include "Printable.h"
+
 #include "design/Design.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,22 +21,21 @@ namespace keyplan::cli {
 
 namespace {
 
-int writeBytes(const QByteArray& bytes, const QString& output, const QString& format, QTextStream& err)
+int writeOutput(const QByteArray& bytes, const QString& output, const QString& format, const Console& console)
 {
     if (output.isEmpty() || output == "-") {
-        QFile stdoutFile;
-        if (!stdoutFile.open(stdout, QIODevice::WriteOnly) || stdoutFile.write(bytes) != bytes.size()) {
-            err << "keyplan-cli export: cannot write to standard output\n";
+        if (!writeBytes(console.out, bytes)) {
+            console.err << "keyplan-cli export: cannot write to standard output\n";
             return 1;
         }
         return 0;
     }
     QSaveFile target(output);
     if (!target.open(QIODevice::WriteOnly) || target.write(bytes) != bytes.size() || !target.commit()) {
-        err << "keyplan-cli export: cannot write " << output << ": " << target.errorString() << "\n";
+        console.err << "keyplan-cli export: cannot write " << output << ": " << target.errorString() << "\n";
         return 1;
     }
-    err << "keyplan-cli export: wrote " << output << " (" << format << ", " << bytes.size() << " bytes)\n";
+    console.err << "keyplan-cli export: wrote " << output << " (" << format << ", " << bytes.size() << " bytes)\n";
     return 0;
 }
 
@@ -44,7 +45,7 @@ bool storedItems(const design::Design& design, const QString& database, size_t l
                  QTextStream& err)
 {
     try {
-        auto store = store::SqliteStore::openFile(database.toStdString());
+        auto store = engine::SqliteStore::openFile(database.toStdString());
         store::ScanRequest scan;
         scan.tableName = design.table().name;
         do {
@@ -55,7 +56,7 @@ bool storedItems(const design::Design& design, const QString& database, size_t l
         if (items->size() > limit) items->resize(limit);
         return true;
     } catch (const std::exception& e) {
-        err << "keyplan-cli export: " << database << ": " << e.what() << "\n";
+        err << "keyplan-cli export: " << database << ": " << printable(e.what()) << "\n";
         return false;
     }
 }
@@ -67,14 +68,14 @@ bool isPictureFormat(const QString& format) { return format == "svg" || format =
 
 #ifdef KEYPLAN_HAVE_RENDER
 
-int exportPicture(const design::Design& design, const PictureRequest& request, QTextStream& err)
+int exportPicture(const design::Design& design, const PictureRequest& request, const Console& console)
 {
+    QTextStream& err = console.err;
     std::vector<dynamo::Item> stored;
     // Enough items for the partitions drawn, bounded so a big table is not read whole.
     if (!request.database.isEmpty() && !storedItems(design, request.database, 5000, &stored, err)) return 2;
     if (!request.database.isEmpty() && stored.empty()) {
-        err << "keyplan-cli export: " << request.database << " holds no item of table "
-            << QString::fromStdString(design.table().name) << "\n";
+        err << "keyplan-cli export: " << request.database << " holds no item of table " << printable(design.table().name) << "\n";
         return 2;
     }
     if (request.format == "html") {
@@ -82,13 +83,13 @@ int exportPicture(const design::Design& design, const PictureRequest& request, Q
         options.items = stored;
         options.maxPartitions = request.maxPartitions;
         const std::string html = render::designDocumentHtml(design, options);
-        return writeBytes(QByteArray::fromStdString(html), request.output, request.format, err);
+        return writeOutput(QByteArray::fromStdString(html), request.output, request.format, console);
     }
     const std::string indexName = request.indexName.toStdString();
     if (!indexName.empty() && !design.indexByName(indexName)) {
         QStringList names;
-        for (const auto& index : design.indexes()) names << QString::fromStdString(index.name);
-        err << "keyplan-cli export: the design has no index '" << request.indexName << "'"
+        for (const auto& index : design.indexes()) names << printable(index.name);
+        err << "keyplan-cli export: the design has no index '" << printable(request.indexName) << "'"
             << (names.isEmpty() ? QString(" (it has none)") : " (it has " + names.join(", ") + ")") << "\n";
         return 2;
     }
@@ -99,7 +100,7 @@ int exportPicture(const design::Design& design, const PictureRequest& request, Q
     render::PictureOptions pictureOptions;
     pictureOptions.examples = stored.empty();
     const render::LayoutPicture picture(design, layout, pictureOptions);
-    if (request.format == "svg") return writeBytes(picture.svg(), request.output, request.format, err);
+    if (request.format == "svg") return writeOutput(picture.svg(), request.output, request.format, console);
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
@@ -107,11 +108,11 @@ int exportPicture(const design::Design& design, const PictureRequest& request, Q
         err << "keyplan-cli export: the PNG could not be encoded\n";
         return 1;
     }
-    return writeBytes(png, request.output, request.format, err);
+    return writeOutput(png, request.output, request.format, console);
 }
 
 std::map<std::string, std::string> writeLayoutImages(const design::Design& design, const QString& directory, const QString& stem,
-                                                     int maxPartitions, QTextStream& err)
+                                                     int maxPartitions, const Console& console)
 {
     std::map<std::string, std::string> files;
     const auto items = render::exampleItemsOf(design);
@@ -125,7 +126,7 @@ std::map<std::string, std::string> writeLayoutImages(const design::Design& desig
         QSaveFile file(QDir(directory).filePath(name));
         const QByteArray svg = render::LayoutPicture(design, layout).svg();
         if (!file.open(QIODevice::WriteOnly) || file.write(svg) != svg.size() || !file.commit()) {
-            err << "keyplan-cli export: cannot write " << file.fileName() << ": " << file.errorString() << "\n";
+            console.err << "keyplan-cli export: cannot write " << printable(file.fileName()) << ": " << file.errorString() << "\n";
             return {};
         }
         files[scope] = name.toStdString();
@@ -135,15 +136,17 @@ std::map<std::string, std::string> writeLayoutImages(const design::Design& desig
 
 #else
 
-int exportPicture(const design::Design&, const PictureRequest& request, QTextStream& err)
+int exportPicture(const design::Design&, const PictureRequest& request, const Console& console)
 {
-    err << "keyplan-cli export: " << request.format << " needs the drawing libraries (a build with KEYPLAN_BUILD_GUI=ON)\n";
+    console.err << "keyplan-cli export: " << request.format
+                << " needs the drawing libraries (a build with KEYPLAN_BUILD_GUI=ON)\n";
     return 2;
 }
 
-std::map<std::string, std::string> writeLayoutImages(const design::Design&, const QString&, const QString&, int, QTextStream& err)
+std::map<std::string, std::string> writeLayoutImages(const design::Design&, const QString&, const QString&, int,
+                                                     const Console& console)
 {
-    err << "keyplan-cli export: --images needs the drawing libraries (a build with KEYPLAN_BUILD_GUI=ON)\n";
+    console.err << "keyplan-cli export: --images needs the drawing libraries (a build with KEYPLAN_BUILD_GUI=ON)\n";
     return {};
 }
 

@@ -3,8 +3,9 @@
 // say so.
 #pragma once
 
+#include "Commands.h"
+
 #include <QString>
-#include <QTextStream>
 
 #include <map>
 #include <string>
@@ -26,10 +27,10 @@ struct PictureRequest {
 
 bool isPictureFormat(const QString& format);
 // Writes the picture or document; returns the exit status (0, 1 cannot write, 2 bad request).
-int exportPicture(const design::Design& design, const PictureRequest& request, QTextStream& err);
+int exportPicture(const design::Design& design, const PictureRequest& request, const Console& console);
 // Writes an SVG of the table's and each index's layout into `directory`, named after `stem`;
 // returns index name ("" the table) -> file name, or an empty map after saying why in `err`.
 std::map<std::string, std::string> writeLayoutImages(const design::Design& design, const QString& directory, const QString& stem,
-                                                     int maxPartitions, QTextStream& err);
+                                                     int maxPartitions, const Console& console);
 
 }  // namespace keyplan::cli

@@ -7,9 +7,11 @@
 // Each pattern's calls take their inputs in turn from up to --inputs sets read off items across
 // the table (analysis::RunInputs::sampleInputs), in a fixed shuffled order, so the calls spread over
 // the table's partitions as production traffic does; one set would measure one partition's limits.
-#include "CliCommand.h"
+#include "CommandLine.h"
+#include "Commands.h"
 #include "DesignArgument.h"
 #include "EndpointOptions.h"
+#include "Printable.h"
 
 #include "analysis/CostModel.h"
 #include "analysis/PatternPlanner.h"
@@ -32,8 +34,7 @@ namespace {
 
 using namespace keyplan;
 using Clock = std::chrono::steady_clock;
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
+using cli::printable;
 
 constexpr const char* kUsage = "usage: keyplan-cli bench DESIGN (--endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
                                "                         [--seconds N] [--scale X] [--threads T] [--inputs K]\n";
@@ -67,7 +68,7 @@ double percentile(std::vector<double> values, double p)
     return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
 }
 
-bool isThrottle(const dynamo::Error& e) { return store::isThrottlingError(e.name()); }
+bool isThrottle(const dynamo::Error& e) { return remote::isThrottlingError(e.name()); }
 
 // Runs the schedule: each worker takes the earliest due call, waits for its time, queues the
 // pattern's next call and runs this one.
@@ -122,9 +123,9 @@ void report(QTextStream& out, const std::vector<PatternBench>& benches, double s
 {
     out << "\n#   Pattern                       Rate/s  Calls  Inputs    p50 ms   p99 ms  RU/call  Est RU  Throttled  Errors\n";
     for (const PatternBench& b : benches) {
-        out << QString::number(b.pattern->number).leftJustified(4) << q(b.pattern->name).left(29).leftJustified(30);
+        out << QString::number(b.pattern->number).leftJustified(4) << printable(b.pattern->name).left(29).leftJustified(30);
         if (!b.skipped.empty()) {
-            out << "not run: " << q(b.skipped) << "\n";
+            out << "not run: " << printable(b.skipped) << "\n";
             continue;
         }
         const size_t ok = b.latenciesMs.size();
@@ -135,73 +136,74 @@ void report(QTextStream& out, const std::vector<PatternBench>& benches, double s
             << QString::number(ok ? b.consumedUnits / double(ok) : 0, 'g', 4).rightJustified(9)
             << QString::number(b.estimatedUnits, 'g', 4).rightJustified(8) << QString::number(b.throttled).rightJustified(11)
             << QString::number(b.failed).rightJustified(8) << "\n";
-        if (!b.firstError.empty()) out << "      first error: " << q(b.firstError) << "\n";
+        if (!b.firstError.empty()) out << "      first error: " << printable(b.firstError) << "\n";
     }
     out << "Over " << seconds
         << " s; RU/call is the ConsumedCapacity the endpoint reported, Est RU the cost model's;\n"
            "Inputs is how many distinct input sets, read off items across the table, the calls took in turn.\n";
 }
 
-int run(const QStringList& args)
-{
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    QString file, tableName;
+// --seconds, --scale, --threads and --inputs, each within its range.
+struct BenchNumbers {
     double seconds = 10, scale = 1;
-    int threads = 8;
-    int inputCount = 1000;
-    cli::EndpointOptions endpoint;
-    endpoint.maxAttempts = 1;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        QString optionError;
+    int threads = 8, inputs = 1000;
+
+    bool read(const cli::CommandLine& line)
+    {
         bool ok = true;
-        if (endpoint.take(args, i, &optionError)) {
-            ok = optionError.isEmpty();
-        } else if (a == "--help" || a == "-h") {
-            out << kUsage << "\n"
-                << "Runs every access pattern of DESIGN at its rate (times --scale, default 1) for --seconds (default 10)\n"
-                   "against a deployed and loaded table, and reports p50/p99 latency, consumed against estimated read\n"
-                   "units, and throttled calls per pattern. The calls take their inputs in turn from up to --inputs sets read\n"
-                   "off different items across the table (a segmented Scan), so they spread over its partitions.\n"
-                << cli::EndpointOptions::help()
-                << "  --table-name N   the table's name instead of the design's\n"
-                   "  --threads T      concurrent requests at most (default 8)\n"
-                   "  --inputs K       distinct input sets per pattern at most (default 1000)\n";
-            return 0;
-        } else if (a == "--seconds" && i + 1 < args.size()) {
-            seconds = args[++i].toDouble(&ok);
+        if (line.isSet("seconds")) {
+            seconds = line.value("seconds").toDouble(&ok);
             ok = ok && seconds > 0 && seconds <= 3600;
-        } else if (a == "--scale" && i + 1 < args.size()) {
-            scale = args[++i].toDouble(&ok);
+        }
+        if (ok && line.isSet("scale")) {
+            scale = line.value("scale").toDouble(&ok);
             ok = ok && scale > 0;
-        } else if (a == "--threads" && i + 1 < args.size()) {
-            threads = args[++i].toInt(&ok);
+        }
+        if (ok && line.isSet("threads")) {
+            threads = line.value("threads").toInt(&ok);
             ok = ok && threads >= 1 && threads <= 256;
-        } else if (a == "--inputs" && i + 1 < args.size()) {
-            inputCount = args[++i].toInt(&ok);
-            ok = ok && inputCount >= 1 && inputCount <= 100000;
-        } else if (a == "--table-name" && i + 1 < args.size()) {
-            tableName = args[++i];
-        } else if (a.startsWith('-') || !file.isEmpty()) {
-            ok = false;
-        } else {
-            file = a;
         }
-        if (!ok) {
-            if (!optionError.isEmpty()) err << "keyplan-cli bench: " << optionError << "\n";
-            err << kUsage;
-            return 2;
+        if (ok && line.isSet("inputs")) {
+            inputs = line.value("inputs").toInt(&ok);
+            ok = ok && inputs >= 1 && inputs <= 100000;
         }
+        return ok;
     }
-    if (file.isEmpty() || !endpoint.given()) {
+};
+
+}  // namespace
+
+int keyplan::cli::benchCommand(const QStringList& args, const Console& console)
+{
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
+    CommandLine line;
+    EndpointOptions::declare(line);
+    for (const char* name : {"seconds", "scale", "threads", "inputs", "table-name"}) line.value({name});
+    const QString help = QString(kUsage) + "\n" +
+                         "Runs every access pattern of DESIGN at its rate (times --scale, default 1) for --seconds (default 10)\n"
+                         "against a deployed and loaded table, and reports p50/p99 latency, consumed against estimated read\n"
+                         "units, and throttled calls per pattern. The calls take their inputs in turn from up to --inputs sets read\n"
+                         "off different items across the table (a segmented Scan), so they spread over its partitions.\n" +
+                         EndpointOptions::help() +
+                         "  --table-name N   the table's name instead of the design's\n"
+                         "  --threads T      concurrent requests at most (default 8)\n"
+                         "  --inputs K       distinct input sets per pattern at most (default 1000)\n";
+    if (auto answered = line.answer(args, console, "bench", help, kUsage)) return *answered;
+    EndpointOptions endpoint;
+    endpoint.maxAttempts = 1;
+    QString optionError;
+    if (!endpoint.read(line, &optionError)) return refuse(console, "bench", optionError, kUsage);
+    BenchNumbers numbers;
+    if (!numbers.read(line) || line.positional().size() != 1 || !endpoint.given()) {
         err << kUsage;
         return 2;
     }
+    const QString file = line.positional().first(), tableName = line.value("table-name");
     const auto read = cli::readDesignArgument(file, "bench", err, tableName);
     if (!read) return 2;
     const design::Design& d = *read;
-    auto remote = endpoint.openTable("bench", d.table().name, out, err);
+    auto remote = endpoint.openTable("bench", d.table().name, console);
     if (!remote) return 2;
 
     const analysis::PatternRunner runner(d, *remote);
@@ -213,11 +215,11 @@ int run(const QStringList& args)
     for (const design::AccessPattern& p : d.patterns()) {
         PatternBench b;
         b.pattern = &p;
-        b.rate = p.ratePerSecond * scale;
+        b.rate = p.ratePerSecond * numbers.scale;
         try {
             const analysis::PatternPlan plan = planner.plan(p);
             analysis::PatternRunner::requireRunnable(plan);
-            b.inputSets = sampler.sampleInputs(p, plan, {}, size_t(inputCount));
+            b.inputSets = sampler.sampleInputs(p, plan, {}, size_t(numbers.inputs));
             std::shuffle(b.inputSets.begin(), b.inputSets.end(), shuffler);
             // One call before the clock starts: a pattern that cannot run says why here.
             b.estimatedUnits = runner.run(p, b.inputSets.front()).estimate.read.readUnits;
@@ -229,15 +231,10 @@ int run(const QStringList& args)
         if (b.skipped.empty() && b.rate <= 0) b.skipped = "its rate is 0 calls/s";
         benches.push_back(std::move(b));
     }
-    runSchedule(runner, benches, seconds, threads);
-    report(out, benches, seconds);
+    runSchedule(runner, benches, numbers.seconds, numbers.threads);
+    report(out, benches, numbers.seconds);
     // A benchmark that measured nothing is a failure, whatever the reasons printed above.
     const bool anyRan = std::any_of(benches.begin(), benches.end(), [](const PatternBench& b) { return !b.latenciesMs.empty(); });
     if (!anyRan) err << "keyplan-cli bench: no call of any pattern succeeded\n";
     return anyRan ? 0 : 1;
 }
-
-}  // namespace
-
-KEYPLAN_CLI_COMMAND(bench, "bench", "run every pattern against a DynamoDB endpoint at its rate: latency, capacity, throttles",
-                    run);

@@ -1,7 +1,8 @@
 // keyplan-cli check DESIGN: the access-pattern table (verdict, request, index, key condition, read
 // units, dollars a month), the write cost per entity, and the risks. Exit status 0 when every
 // pattern is served by one request, 1 when one is not, 2 when the design cannot be read.
-#include "CliCommand.h"
+#include "CommandLine.h"
+#include "Commands.h"
 #include "DesignArgument.h"
 #include "Printable.h"
 #include "TextWrap.h"
@@ -15,12 +16,9 @@
 namespace {
 
 using namespace keyplan;
-using cli::wrapped;
+using cli::printable;
 
-// Everything printed from the design goes through here: names may hold control characters.
-QString q(const std::string& s) { return cli::printable(s); }
-
-QString money(double dollars) { return "$" + q(analysis::formatCount(dollars)); }
+QString money(double dollars) { return "$" + printable(analysis::formatCount(dollars)); }
 
 // A plain-text table: left-aligned text columns, right-aligned number columns.
 class TextTable {
@@ -66,15 +64,17 @@ void printPatternTable(QTextStream& out, const design::Design& d, const analysis
         {true, false, false, false, false, false, true, true, true, true});
     for (const auto& p : report.patterns) {
         const auto& plan = p.plan;
-        QString condition = plan.request.operation == analysis::Operation::Scan   ? "Scan, filter " + q(plan.request.filterText)
+        QString condition = plan.request.operation == analysis::Operation::Scan
+                                ? "Scan, filter " + printable(plan.request.filterText)
                             : plan.request.operation == analysis::Operation::None ? "-"
-                                                                                  : q(plan.request.keyCondition.text());
+                                                                                  : printable(plan.request.keyCondition.text());
         if (plan.request.operation == analysis::Operation::Query && !plan.request.filterText.empty())
-            condition += ", filter " + q(plan.request.filterText);
-        patterns.add({QString::number(p.number), q(p.name), q(analysis::verdictWords(plan.verdict, plan.requestCount)),
-                      q(std::string(analysis::operationName(plan.request.operation))), q(plan.indexLabel()), condition,
-                      q(analysis::formatCount(p.cost.read.readUnits)),
-                      q(analysis::formatCount(d.pattern(p.patternId) ? d.pattern(p.patternId)->ratePerSecond : 0)),
+            condition += ", filter " + printable(plan.request.filterText);
+        patterns.add({QString::number(p.number), printable(p.name),
+                      printable(analysis::verdictWords(plan.verdict, plan.requestCount)),
+                      printable(std::string(analysis::operationName(plan.request.operation))), printable(plan.indexLabel()),
+                      condition, printable(analysis::formatCount(p.cost.read.readUnits)),
+                      printable(analysis::formatCount(d.pattern(p.patternId) ? d.pattern(p.patternId)->ratePerSecond : 0)),
                       money(p.cost.dollars.onDemandPerMonth), money(p.cost.dollars.provisionedPerMonth)});
     }
     patterns.print(out);
@@ -91,19 +91,20 @@ void printWritesAndStorage(QTextStream& out, const design::Design& d, const anal
     for (const auto& w : report.writes) {
         const design::Entity* e = d.entityByName(w.entity);
         QStringList parts;
-        for (const auto& [where, units] : w.breakdown) parts << q(where) + " " + q(analysis::formatCount(units));
-        writes.add({q(w.entity), q(analysis::formatCount(w.unitsPerWrite)), q(analysis::formatCount(e ? e->writesPerSecond : 0)),
-                    money(w.dollars.onDemandPerMonth), money(w.dollars.provisionedPerMonth), parts.join(" + ")});
+        for (const auto& [where, units] : w.breakdown) parts << printable(where) + " " + printable(analysis::formatCount(units));
+        writes.add({printable(w.entity), printable(analysis::formatCount(w.unitsPerWrite)),
+                    printable(analysis::formatCount(e ? e->writesPerSecond : 0)), money(w.dollars.onDemandPerMonth),
+                    money(w.dollars.provisionedPerMonth), parts.join(" + ")});
     }
     writes.print(out);
     const auto writeTotal = report.writeTotal();
     out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, " << money(writeTotal.provisionedPerMonth)
         << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
     out << "Storage a month at the sample volume: " << money(report.storage.dollarsPerMonth) << " ("
-        << q(analysis::formatBytes(report.storage.totalBytes));
+        << printable(analysis::formatBytes(report.storage.totalBytes));
     for (const auto& place : report.storage.places)
-        out << "; " << q(place.name) << (place.projection.empty() ? "" : " " + q(place.projection)) << " "
-            << q(analysis::formatBytes(place.bytes));
+        out << "; " << printable(place.name) << (place.projection.empty() ? "" : " " + printable(place.projection)) << " "
+            << printable(analysis::formatBytes(place.bytes));
     out << ")\n";
 }
 
@@ -112,54 +113,50 @@ void printRequest(QTextStream& out, const analysis::PlannedRequest& r)
 {
     if (r.operation == analysis::Operation::GetItem) {
         QStringList key;
-        for (const auto& [attribute, value] : r.key) key << q(attribute) + " = " + q(value.value.text());
+        for (const auto& [attribute, value] : r.key) key << printable(attribute) + " = " + printable(value.value.text());
         out << "     GetItem Key: " << key.join(", ") << (r.consistentRead ? ", ConsistentRead" : "") << "\n";
     } else if (r.operation != analysis::Operation::None) {
-        out << "     " << q(std::string(analysis::operationName(r.operation)))
-            << (r.indexName.empty() ? "" : " IndexName=" + q(r.indexName));
-        if (!r.keyConditionExpression.empty()) out << " KeyConditionExpression=\"" << q(r.keyConditionExpression) << "\"";
-        if (!r.filterExpression.empty()) out << " FilterExpression=\"" << q(r.filterExpression) << "\"";
+        out << "     " << printable(std::string(analysis::operationName(r.operation)))
+            << (r.indexName.empty() ? "" : " IndexName=" + printable(r.indexName));
+        if (!r.keyConditionExpression.empty()) out << " KeyConditionExpression=\"" << printable(r.keyConditionExpression) << "\"";
+        if (!r.filterExpression.empty()) out << " FilterExpression=\"" << printable(r.filterExpression) << "\"";
         if (r.scanIndexForward) out << " ScanIndexForward=" << (*r.scanIndexForward ? "true" : "false");
         if (r.limit) out << " Limit=" << *r.limit;
         if (r.consistentRead) out << " ConsistentRead=true";
         if (r.select == store::Select::AllAttributes) out << " Select=ALL_ATTRIBUTES";
         out << "\n";
         QStringList names, values;
-        for (const auto& [ph, name] : r.expressionAttributeNames) names << q(ph) + "=" + q(name);
-        for (const auto& v : r.expressionAttributeValues) values << q(v.placeholder) + "=" + q(v.value.text());
+        for (const auto& [ph, name] : r.expressionAttributeNames) names << printable(ph) + "=" + printable(name);
+        for (const auto& v : r.expressionAttributeValues) values << printable(v.placeholder) + "=" + printable(v.value.text());
         if (!names.isEmpty()) out << "       names: " << names.join(", ") << "\n";
         if (!values.isEmpty()) out << "       values: " << values.join(", ") << "\n";
     }
 }
 
-int run(const QStringList& args)
+constexpr const char* kUsage = "usage: keyplan-cli check DESIGN [--verbose]\n";
+constexpr const char* kHelp =
+    "\n"
+    "Plans every access pattern of DESIGN (a .keyplan.json file), prices it and lists the risks.\n"
+    "Exit status: 0 every pattern is served by one request; 1 some pattern is not; 2 DESIGN cannot be read.\n"
+    "  --verbose   also print each pattern's request, arithmetic and the paths not taken\n";
+
+}  // namespace
+
+int keyplan::cli::checkCommand(const QStringList& args, const Console& console)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    QString file;
-    bool verbose = false;
-    for (const QString& a : args) {
-        if (a == "--help" || a == "-h") {
-            out << "usage: keyplan-cli check DESIGN [--verbose]\n\n"
-                   "Plans every access pattern of DESIGN (a .keyplan.json file), prices it and lists the risks.\n"
-                   "Exit status: 0 every pattern is served by one request; 1 some pattern is not; 2 DESIGN cannot be read.\n"
-                   "  --verbose   also print each pattern's request, arithmetic and the paths not taken\n";
-            return 0;
-        }
-        if (a == "--verbose" || a == "-v") verbose = true;
-        else if (a.startsWith('-')) {
-            err << "keyplan-cli check: unknown option " << a << "\n";
-            return 2;
-        } else if (file.isEmpty()) file = a;
-        else {
-            err << "keyplan-cli check: one design at a time\n";
-            return 2;
-        }
-    }
-    if (file.isEmpty()) {
-        err << "usage: keyplan-cli check DESIGN [--verbose]\n";
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
+    CommandLine line;
+    line.flag({"v", "verbose"});
+    if (auto answered = line.answer(args, console, "check", QString(kUsage) + kHelp, {})) return *answered;
+    const bool verbose = line.isSet("verbose");
+    if (line.positional().isEmpty()) {
+        err << kUsage;
         return 2;
     }
+    const auto given = line.single(console, "check", "design", {});
+    if (!given) return 2;
+    const QString file = *given;
     const auto read = cli::readDesignArgument(file, "check", err);
     if (!read) return 2;
     const design::Design& d = *read;
@@ -167,10 +164,11 @@ int run(const QStringList& args)
     const auto& t = d.table();
     const auto& prices = d.prices();
 
-    out << (d.name().empty() ? file : q(d.name())) << ": table " << q(t.name) << " ("
+    out << (d.name().empty() ? file : printable(d.name())) << ": table " << printable(t.name) << " ("
         << (t.billing == design::BillingMode::OnDemand ? "on-demand" : "provisioned") << "), " << d.indexes().size()
         << " index(es), " << d.entities().size() << " entities, " << d.patterns().size() << " access patterns\n";
-    out << "Prices: " << q(prices.region) << " as of " << q(prices.date) << ", " << prices.hoursPerMonth << " hours a month\n\n";
+    out << "Prices: " << printable(prices.region) << " as of " << printable(prices.date) << ", " << prices.hoursPerMonth
+        << " hours a month\n\n";
 
     printPatternTable(out, d, report);
     printWritesAndStorage(out, d, report);
@@ -184,20 +182,20 @@ int run(const QStringList& args)
             out << "\nPatterns\n";
             header = true;
         }
-        out << wrapped("  " + QString::number(p.number) + ". ", q(p.name) + ": " + q(plan.explanation), 5);
-        for (const auto& w : plan.warnings) out << wrapped("     warning: ", q(w), 7);
+        out << wrapped("  " + QString::number(p.number) + ". ", printable(p.name) + ": " + printable(plan.explanation), 5);
+        for (const auto& w : plan.warnings) out << wrapped("     warning: ", printable(w), 7);
         if (!verbose) continue;
         printRequest(out, plan.request);
-        out << wrapped("     cost: ", q(p.cost.read.arithmetic), 7);
-        for (const auto& n : plan.notes) out << wrapped("     not chosen: ", q(n), 7);
+        out << wrapped("     cost: ", printable(p.cost.read.arithmetic), 7);
+        for (const auto& n : plan.notes) out << wrapped("     not chosen: ", printable(n), 7);
     }
 
     if (!report.findings.empty()) {
         out << "\nRisks\n";
         for (const auto& f : report.findings)
-            out << wrapped("  " + q(std::string(analysis::severityName(f.severity))) + " [" +
-                               q(std::string(analysis::ruleName(f.rule))) + "] ",
-                           q(f.message), 4);
+            out << wrapped("  " + printable(std::string(analysis::severityName(f.severity))) + " [" +
+                               printable(std::string(analysis::ruleName(f.rule))) + "] ",
+                           printable(f.message), 4);
     }
 
     const auto unserved = std::count_if(report.patterns.begin(), report.patterns.end(),
@@ -209,7 +207,3 @@ int run(const QStringList& args)
     out << ". " << report.errorCount() << " error(s) among the risks.\n";
     return unserved ? 1 : 0;
 }
-
-}  // namespace
-
-KEYPLAN_CLI_COMMAND(check, "check", "plan, price and lint a design's access patterns", run);

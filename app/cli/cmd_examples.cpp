@@ -5,15 +5,16 @@
 // render, and which of those keys are conditional. The library-schema tests compare these keys
 // with the keys ElectroDB, OneTable and DynamoDB Toolbox compute for the same values.
 // Exit status: 0 written; 2 bad arguments or a design that cannot be read.
-#include "CliCommand.h"
+#include "CommandLine.h"
+#include "Commands.h"
 #include "DesignArgument.h"
+#include "Printable.h"
 
 #include "analysis/ExampleItems.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "wire/Encode.h"
 
-#include <QFile>
 #include <QTextStream>
 
 namespace {
@@ -92,57 +93,37 @@ std::string examplesJson(const design::Design& d, int perEntity)
     return out;
 }
 
-int run(const QStringList& args)
+}  // namespace
+
+int keyplan::cli::examplesCommand(const QStringList& args, const Console& console)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
     const QString usage = "usage: keyplan-cli examples DESIGN [--per-entity N]\n";
-    QString file;
+    CommandLine line;
+    line.value({"per-entity"});
+    const QString help = usage + "\nPrints, as JSON, the example items Keyplan shows for DESIGN before it has data: a few items\n"
+                                 "per entity from its generators and key templates, each with the keys its templates render.\n"
+                                 "  --per-entity N   at most N items of each entity (default 3, 1..100)\n"
+                                 "Exit status: 0 written; 2 bad arguments or DESIGN cannot be read.\n";
+    if (auto answered = line.answer(args, console, "examples", help, usage)) return *answered;
     int perEntity = 3;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        if (a == "--help" || a == "-h") {
-            out << usage
-                << "\nPrints, as JSON, the example items Keyplan shows for DESIGN before it has data: a few items\n"
-                   "per entity from its generators and key templates, each with the keys its templates render.\n"
-                   "  --per-entity N   at most N items of each entity (default 3, 1..100)\n"
-                   "Exit status: 0 written; 2 bad arguments or DESIGN cannot be read.\n";
-            return 0;
-        }
-        if (a == "--per-entity") {
-            bool ok = false;
-            perEntity = i + 1 < args.size() ? args[++i].toInt(&ok) : 0;
-            if (!ok || perEntity < 1 || perEntity > 100) {
-                err << "keyplan-cli examples: --per-entity needs a whole number from 1 to 100\n" << usage;
-                return 2;
-            }
-        } else if (a.startsWith('-')) {
-            err << "keyplan-cli examples: unknown option " << a << "\n" << usage;
-            return 2;
-        } else if (file.isEmpty()) {
-            file = a;
-        } else {
-            err << "keyplan-cli examples: one design at a time\n" << usage;
+    if (line.isSet("per-entity")) {
+        bool ok = false;
+        perEntity = line.value("per-entity").toInt(&ok);
+        if (!ok || perEntity < 1 || perEntity > 100) {
+            err << "keyplan-cli examples: --per-entity needs a whole number from 1 to 100\n" << usage;
             return 2;
         }
     }
-    if (file.isEmpty()) {
-        err << "keyplan-cli examples: no design given\n" << usage;
-        return 2;
-    }
-    const auto read = cli::readDesignArgument(file, "examples", err);
+    const auto given = line.single(console, "examples", "design", usage);
+    if (!given) return 2;
+    const auto read = cli::readDesignArgument(*given, "examples", err);
     if (!read) return 2;
-    const design::Design& d = *read;
-    const std::string text = examplesJson(d, perEntity);
-    QFile stdoutFile;
-    if (!stdoutFile.open(stdout, QIODevice::WriteOnly) ||
-        stdoutFile.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+    // JSON keeps its meaning with the characters a terminal acts on as escapes.
+    if (!writeBytes(out, printableLines(examplesJson(*read, perEntity)).toUtf8())) {
         err << "keyplan-cli examples: cannot write to standard output\n";
         return 1;
     }
     return 0;
 }
-
-}  // namespace
-
-KEYPLAN_CLI_COMMAND(examples, "examples", "print a design's example items and the keys its templates render", run);

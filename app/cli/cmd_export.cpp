@@ -4,9 +4,10 @@
 // HTML design document.
 // Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a design that
 // cannot be read.
-#include "CliCommand.h"
+#include "CommandLine.h"
+#include "Commands.h"
 #include "DesignArgument.h"
-
+#include "Printable.h"
 #include "RenderExport.h"
 
 #include "analysis/Analysis.h"
@@ -55,13 +56,11 @@ QString formatList()
 }
 
 // To standard output when `output` is empty or "-", else to the file, replaced whole or not at all.
-int writeText(const std::string& text, const QString& output, const QString& formatName, QTextStream& err)
+int writeText(const std::string& text, const QString& output, const QString& formatName, const Console& console)
 {
     if (output.isEmpty() || output == "-") {
-        QFile stdoutFile;
-        if (!stdoutFile.open(stdout, QIODevice::WriteOnly) ||
-            stdoutFile.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
-            err << "keyplan-cli export: cannot write to standard output\n";
+        if (!writeBytes(console.out, text)) {
+            console.err << "keyplan-cli export: cannot write to standard output\n";
             return 1;
         }
         return 0;
@@ -69,59 +68,36 @@ int writeText(const std::string& text, const QString& output, const QString& for
     QSaveFile target(output);
     if (!target.open(QIODevice::WriteOnly) ||
         target.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !target.commit()) {
-        err << "keyplan-cli export: cannot write " << output << ": " << target.errorString() << "\n";
+        console.err << "keyplan-cli export: cannot write " << output << ": " << target.errorString() << "\n";
         return 1;
     }
-    err << "keyplan-cli export: wrote " << output << " (" << formatName << ", " << text.size() << " bytes)\n";
+    console.err << "keyplan-cli export: wrote " << output << " (" << formatName << ", " << text.size() << " bytes)\n";
     return 0;
 }
 
-int run(const QStringList& args)
+}  // namespace
+
+int keyplan::cli::exportCommand(const QStringList& args, const Console& console)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    QTextStream& err = console.err;
     const QString usage = "usage: keyplan-cli export DESIGN --format " + formatList() +
                           " [-o FILE] [--pitr] [--index NAME] [--partitions N] [--scale F] [--db FILE] [--images]\n";
-    QString file, formatName, output, indexName, partitions, scale, database;
-    bool pitr = false, images = false;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        if (a == "--help" || a == "-h") {
-            out << usage << kHelp;
-            return 0;
-        }
-        if (a == "--format" || a == "-f" || a == "-o" || a == "--output" || a == "--index" || a == "--partitions" ||
-            a == "--scale" || a == "--db") {
-            if (i + 1 >= args.size()) {
-                err << "keyplan-cli export: " << a << " needs a value\n" << usage;
-                return 2;
-            }
-            (a == "-o" || a == "--output" ? output
-             : a == "--index"             ? indexName
-             : a == "--partitions"        ? partitions
-             : a == "--scale"             ? scale
-             : a == "--db"                ? database
-                                          : formatName) = args[++i];
-        } else if (a.startsWith("--format=")) {
-            formatName = a.mid(9);
-        } else if (a == "--pitr") {
-            pitr = true;
-        } else if (a == "--images") {
-            images = true;
-        } else if (a.startsWith('-') && a != "-") {
-            err << "keyplan-cli export: unknown option " << a << "\n" << usage;
-            return 2;
-        } else if (file.isEmpty()) {
-            file = a;
-        } else {
-            err << "keyplan-cli export: one design at a time\n" << usage;
-            return 2;
-        }
-    }
-    if (file.isEmpty()) {
-        err << "keyplan-cli export: no design given\n" << usage;
-        return 2;
-    }
+    CommandLine line;
+    line.value({"f", "format"});
+    line.value({"o", "output"});
+    line.value({"index"});
+    line.value({"partitions"});
+    line.value({"scale"});
+    line.value({"db"});
+    line.flag({"pitr"});
+    line.flag({"images"});
+    if (auto answered = line.answer(args, console, "export", usage + kHelp, usage)) return *answered;
+    const auto given = line.single(console, "export", "design", usage);
+    if (!given) return 2;
+    const QString file = *given, formatName = line.value("format"), output = line.value("output"),
+                  indexName = line.value("index"), partitions = line.value("partitions"), scale = line.value("scale"),
+                  database = line.value("db");
+    const bool pitr = line.isSet("pitr"), images = line.isSet("images");
     if (formatName.isEmpty()) {
         err << "keyplan-cli export: --format is required (one of " << formatList().replace('|', ", ") << ")\n";
         return 2;
@@ -169,7 +145,7 @@ int run(const QStringList& args)
         err << "keyplan-cli export: --db is for svg, png and html\n";
         return 2;
     }
-    if (picture) return exportPicture(d, request, err);
+    if (picture) return exportPicture(d, request, console);
 
     io::ExportOptions options;
     options.pointInTimeRecovery = pitr;
@@ -177,20 +153,15 @@ int run(const QStringList& args)
     if (images) {
         const QFileInfo target(output);
         io::MarkdownOptions markdown;
-        markdown.layoutImages = writeLayoutImages(d, target.absolutePath(), target.completeBaseName(), request.maxPartitions, err);
+        markdown.layoutImages = writeLayoutImages(d, target.absolutePath(), target.completeBaseName(), request.maxPartitions,
+                                                  console);
         if (markdown.layoutImages.empty()) return 1;
         result.text = io::accessPatternsMarkdown(d, analysis::analyze(d), markdown);
     } else {
         result = io::exportDesign(d, format, options);
     }
     const std::string& text = result.text;
-    for (const auto& w : result.warnings) err << "keyplan-cli export: warning: " << QString::fromStdString(w) << "\n";
+    for (const auto& w : result.warnings) err << "keyplan-cli export: warning: " << printable(w) << "\n";
 
-    return writeText(text, output, formatName, err);
+    return writeText(text, output, formatName, console);
 }
-
-}  // namespace
-
-KEYPLAN_CLI_COMMAND(
-    export_, "export",
-    "write a design as access-patterns.md, CloudFormation, a Workbench model, code, a library schema, a picture or HTML", run);

@@ -4,7 +4,9 @@
 // back), or a dynamodb-onetable schema (its models and value templates).
 // Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a file that
 // cannot be read as a Workbench model.
-#include "CliCommand.h"
+#include "CommandLine.h"
+#include "Commands.h"
+#include "Printable.h"
 
 #include "design/DesignFile.h"
 #include "io/OneTable.h"
@@ -12,73 +14,24 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTextStream>
+
+#include <optional>
 
 namespace {
 
 using namespace keyplan;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-int run(const QStringList& args)
+// FILE as a design: a Workbench model or a OneTable schema; nullopt, the fault on err, when it is
+// not one.
+std::optional<io::WorkbenchImport> readModel(const QString& file, const QString& from, const QString& tableName, QTextStream& err)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    const QString usage = "usage: keyplan-cli import FILE [--from workbench|onetable] [-o DESIGN.keyplan.json] [--table NAME]\n"
-                          "                          [--patterns DESIGN] [--quiet]\n";
-    QString file, output, tableName, patternsFrom, from = "workbench";
-    bool quiet = false;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        if (a == "--help" || a == "-h") {
-            out << usage
-                << "\nReads FILE, a NoSQL Workbench data model (JSON), and writes it as a Keyplan design to\n"
-                   "DESIGN.keyplan.json or to standard output. Entity types come from the facets (or the\n"
-                   "discriminator attribute), key templates from the sample keys; what a design cannot hold\n"
-                   "stays in it, so `keyplan-cli export --format workbench` gives the model back.\n"
-                   "  --from onetable    FILE is a dynamodb-onetable schema (JSON): its models become entities,\n"
-                   "                     their value templates key templates, its indexes the table's keys and indexes\n"
-                   "  --table NAME       the table to import when the model has several (default: the first);\n"
-                   "                     for a OneTable schema, the table's name (default: FILE's name up to the first dot)\n"
-                   "  --patterns DESIGN  take the access patterns of DESIGN (a .keyplan.json file)\n"
-                   "  --quiet            do not list what was inferred\n"
-                   "Exit status: 0 written; 1 the output cannot be written; 2 bad arguments or FILE cannot be read.\n";
-            return 0;
-        }
-        if (a == "-o" || a == "--output" || a == "--table" || a == "--patterns" || a == "--from") {
-            if (i + 1 >= args.size()) {
-                err << "keyplan-cli import: " << a << " needs a value\n" << usage;
-                return 2;
-            }
-            (a == "--table" ? tableName : a == "--patterns" ? patternsFrom : a == "--from" ? from : output) = args[++i];
-        } else if (a == "--quiet" || a == "-q") {
-            quiet = true;
-        } else if (a.startsWith('-')) {
-            err << "keyplan-cli import: unknown option " << a << "\n" << usage;
-            return 2;
-        } else if (file.isEmpty()) {
-            file = a;
-        } else {
-            err << "keyplan-cli import: one file at a time\n" << usage;
-            return 2;
-        }
-    }
-    if (file.isEmpty()) {
-        err << "keyplan-cli import: no file given\n" << usage;
-        return 2;
-    }
-    if (from != "workbench" && from != "onetable") {
-        err << "keyplan-cli import: unknown --from '" << from << "' (one of workbench, onetable)\n";
-        return 2;
-    }
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly)) {
         err << "keyplan-cli import: " << file << ": $: cannot be read: " << in.errorString() << "\n";
-        return 2;
+        return std::nullopt;
     }
     const QByteArray bytes = in.readAll();
-
     io::WorkbenchImport imported;
     const std::string_view input(bytes.constData(), static_cast<size_t>(bytes.size()));
     try {
@@ -96,9 +49,51 @@ int run(const QStringList& args)
             imported = io::importWorkbench(input, options);
         }
     } catch (const json::FormatError& e) {
-        err << "keyplan-cli import: " << file << ": " << q(e.path()) << ": " << q(e.reason()) << "\n";
+        err << "keyplan-cli import: " << file << ": " << cli::printable(e.path()) << ": " << cli::printable(e.reason()) << "\n";
+        return std::nullopt;
+    }
+    return imported;
+}
+
+}  // namespace
+
+int keyplan::cli::importCommand(const QStringList& args, const Console& console)
+{
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
+    const QString usage = "usage: keyplan-cli import FILE [--from workbench|onetable] [-o DESIGN.keyplan.json] [--table NAME]\n"
+                          "                          [--patterns DESIGN] [--quiet]\n";
+    CommandLine line;
+    line.value({"o", "output"});
+    line.value({"table"});
+    line.value({"patterns"});
+    line.value({"from"});
+    line.flag({"q", "quiet"});
+    const QString help = usage +
+                         "\nReads FILE, a NoSQL Workbench data model (JSON), and writes it as a Keyplan design to\n"
+                         "DESIGN.keyplan.json or to standard output. Entity types come from the facets (or the\n"
+                         "discriminator attribute), key templates from the sample keys; what a design cannot hold\n"
+                         "stays in it, so `keyplan-cli export --format workbench` gives the model back.\n"
+                         "  --from onetable    FILE is a dynamodb-onetable schema (JSON): its models become entities,\n"
+                         "                     their value templates key templates, its indexes the table's keys and indexes\n"
+                         "  --table NAME       the table to import when the model has several (default: the first);\n"
+                         "                     for a OneTable schema, the table's name (default: FILE's name up to the first dot)\n"
+                         "  --patterns DESIGN  take the access patterns of DESIGN (a .keyplan.json file)\n"
+                         "  --quiet            do not list what was inferred\n"
+                         "Exit status: 0 written; 1 the output cannot be written; 2 bad arguments or FILE cannot be read.\n";
+    if (auto answered = line.answer(args, console, "import", help, usage)) return *answered;
+    const auto given = line.single(console, "import", "file", usage);
+    if (!given) return 2;
+    const QString file = *given, output = line.value("output"), tableName = line.value("table"),
+                  patternsFrom = line.value("patterns"), from = line.isSet("from") ? line.value("from") : "workbench";
+    const bool quiet = line.isSet("quiet");
+    if (from != "workbench" && from != "onetable") {
+        err << "keyplan-cli import: unknown --from '" << from << "' (one of workbench, onetable)\n";
         return 2;
     }
+    std::optional<io::WorkbenchImport> read = readModel(file, from, tableName, err);
+    if (!read) return 2;
+    io::WorkbenchImport& imported = *read;
     design::Design& d = imported.design;
 
     if (!patternsFrom.isEmpty()) {
@@ -108,19 +103,17 @@ int run(const QStringList& args)
             imported.notes.push_back(std::to_string(source.patterns().size()) + " access pattern(s) from " +
                                      patternsFrom.toStdString());
         } catch (const json::FormatError& e) {
-            err << "keyplan-cli import: --patterns " << e.what() << "\n";
+            err << "keyplan-cli import: --patterns " << printable(e.what()) << "\n";
             return 2;
         }
     }
 
     if (!quiet) {
-        for (const auto& n : imported.notes) err << "keyplan-cli import: " << q(n) << "\n";
+        for (const auto& n : imported.notes) err << "keyplan-cli import: " << printable(n) << "\n";
     }
     const std::string text = design::writeDesign(d);
     if (output.isEmpty() || output == "-") {
-        QFile stdoutFile;
-        if (!stdoutFile.open(stdout, QIODevice::WriteOnly) ||
-            stdoutFile.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+        if (!writeBytes(out, text)) {
             err << "keyplan-cli import: cannot write to standard output\n";
             return 1;
         }
@@ -128,7 +121,7 @@ int run(const QStringList& args)
     }
     QString error;
     if (!design::saveDesignFile(d, output, &error)) {
-        err << "keyplan-cli import: cannot write " << output << ": " << error << "\n";
+        err << "keyplan-cli import: cannot write " << output << ": " << printable(error) << "\n";
         return 1;
     }
     if (!quiet)
@@ -136,7 +129,3 @@ int run(const QStringList& args)
             << " index(es), " << d.patterns().size() << " pattern(s))\n";
     return 0;
 }
-
-}  // namespace
-
-KEYPLAN_CLI_COMMAND(import_, "import", "read a NoSQL Workbench model or a OneTable schema into a .keyplan.json design", run);

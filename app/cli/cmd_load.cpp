@@ -2,8 +2,10 @@
 // design's table in a store file and fills it with sample items (deterministic for --seed), with
 // a progress bar on a terminal; Ctrl-C stops after the current batch and keeps what was written.
 // On a DynamoDB endpoint the table must have been deployed (keyplan-cli deploy): load writes
-// items, it neither creates nor deletes tables there.
-#include "CliCommand.h"
+// items, it neither creates nor deletes tables there. --jsonl FILE loads the items of a file
+// instead (LoadJsonLines.h), into a store file or onto an endpoint the same way.
+#include "CommandLine.h"
+#include "Commands.h"
 #include "DesignArgument.h"
 #include "EndpointOptions.h"
 #include "LoadJsonLines.h"
@@ -14,7 +16,7 @@
 #include "analysis/SampleData.h"
 #include "dynamo/AttributeValue.h"
 #include "dynamo/Error.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -24,10 +26,8 @@
 #include <atomic>
 #include <cmath>
 #include <csignal>
-#include <cstdio>
 #include <functional>
 #include <sys/statvfs.h>
-#include <unistd.h>
 
 namespace {
 
@@ -37,8 +37,20 @@ std::atomic<bool> interrupted{false};
 
 void onInterrupt(int) { interrupted = true; }
 
-QString q(const std::string& s) { return cli::printable(s); }
-QString count(double n) { return q(analysis::formatCount(n)); }
+// Ctrl-C while a load runs stops it after the current call to the store, keeping what was written.
+class InterruptScope {
+public:
+    InterruptScope() : previous_(std::signal(SIGINT, onInterrupt)) { interrupted = false; }
+    ~InterruptScope() { std::signal(SIGINT, previous_); }
+    InterruptScope(const InterruptScope&) = delete;
+    InterruptScope& operator=(const InterruptScope&) = delete;
+
+private:
+    void (*previous_)(int);
+};
+
+using cli::printable;
+QString count(double n) { return printable(analysis::formatCount(n)); }
 
 // A ceiling on --items: past it a load takes hours and tens of gigabytes, which is never what a
 // sample for a design review needs.
@@ -78,7 +90,8 @@ double freeBytesFor(const QString& file)
 constexpr const char* kUsage =
     "usage: keyplan-cli load DESIGN (--db FILE | --endpoint URL | --region R) [--profile P] [--table-name NAME]\n"
     "                        [--items N] [--seed S] [--replace]\n"
-    "       keyplan-cli load [DESIGN] --jsonl ITEMS.jsonl --db FILE [--table-name NAME] [--replace]\n";
+    "       keyplan-cli load [DESIGN] --jsonl ITEMS.jsonl (--db FILE | --endpoint URL | --region R) [--table-name NAME]\n"
+    "                        [--replace]\n";
 
 int usage(QTextStream& err)
 {
@@ -88,120 +101,80 @@ int usage(QTextStream& err)
 
 // The store the items go to: a file, or a deployed table on an endpoint. Null after an error.
 std::unique_ptr<store::Store> openTarget(const QString& db, const cli::EndpointOptions& endpoint, const design::Design& d,
-                                         bool replace, QTextStream& out, QTextStream& err)
+                                         bool replace, const cli::Console& console)
 {
     if (!endpoint.given()) {
         try {
-            return store::SqliteStore::openFile(db.toStdString());
+            return engine::SqliteStore::openFile(db.toStdString());
         } catch (const std::exception& e) {
-            err << "keyplan-cli load: " << db << ": " << e.what() << "\n";
+            console.err << "keyplan-cli load: " << db << ": " << printable(e.what()) << "\n";
             return nullptr;
         }
     }
     if (replace) {
-        err << "keyplan-cli load: --replace deletes a table; on an endpoint delete it yourself, then deploy\n";
+        console.err << "keyplan-cli load: --replace deletes a table; on an endpoint delete it yourself, then deploy\n";
         return nullptr;
     }
-    return endpoint.openTable("load", d.table().name, out, err);
+    return endpoint.openTable("load", d.table().name, console);
 }
 
-int help(QTextStream& out)
+QString help()
 {
-    out << kUsage
-        << "\n"
+    return QString(kUsage) +
+           "\n"
            "Creates DESIGN's table in the store FILE (created if missing) and writes sample items made from\n"
            "the entities' key templates and generators, in BatchWriteItem calls of 25. On an endpoint the\n"
-           "table must exist (keyplan-cli deploy); unprocessed items are sent again until written.\n"
-        << cli::EndpointOptions::help()
-        << "  --table-name N   the table's name instead of the design's\n"
+           "table must exist (keyplan-cli deploy); unprocessed items are sent again until written.\n" +
+           cli::EndpointOptions::help() +
+           "  --table-name N   the table's name instead of the design's\n"
            "  --items N   about N items in all (default: the design's own counts)\n"
            "  --seed S    the random seed (default 1); the same seed gives the same items\n"
            "  --replace   delete the table first if it exists (store files only)\n"
            "  --jsonl F   instead of sample data, the items of F, one per line in DynamoDB JSON (bare or\n"
            "              {\"Item\":...} as DynamoDB's export to S3 writes them), into DESIGN's table (created\n"
-           "              if missing) or, without DESIGN, the existing table --table-name of the store --db;\n"
+           "              in a store file if missing) or, without DESIGN, the existing table --table-name;\n"
            "              a line that is not an item (not JSON, invalid UTF-8, an unpaired surrogate) stops\n"
            "              the load, keeping the items before it\n";
-    return 0;
 }
 
-// On a terminal, a bar on standard error that moves with each percent done; false (stop) once
-// SIGINT came.
-std::function<bool(const analysis::SampleProgress&)> progressBar(QTextStream& err, bool terminal)
+// A bar on a terminal's standard error, drawn again when the percent done moves.
+class ProgressBar {
+public:
+    explicit ProgressBar(QTextStream& err) : err_(err) {}
+    void draw(qint64 done, qint64 total, const QString& text)
+    {
+        const int percent = total ? static_cast<int>(done * 100 / total) : 100;
+        if (percent == lastPercent_) return;
+        lastPercent_ = percent;
+        const int width = 30;
+        const int filled = percent * width / 100;
+        err_ << "\r[" << QString(filled, '#') << QString(width - filled, ' ') << "] "
+             << QString::number(percent).rightJustified(3) << "%  " << text << Qt::flush;
+    }
+
+private:
+    QTextStream& err_;
+    int lastPercent_ = -1;
+};
+
+// The sample data's bar (on a terminal) and Ctrl-C: false (stop) once SIGINT came.
+std::function<bool(const analysis::SampleProgress&)> progressBar(const cli::Console& console)
 {
-    return [&err, terminal, lastPercent = -1](const analysis::SampleProgress& p) mutable {
-        if (terminal) {
-            const int percent = p.total ? static_cast<int>(p.done * 100 / p.total) : 100;
-            if (percent != lastPercent) {
-                lastPercent = percent;
-                const int width = 30;
-                const int filled = percent * width / 100;
-                err << "\r[" << QString(filled, '#') << QString(width - filled, ' ') << "] "
-                    << QString::number(percent).rightJustified(3) << "%  " << count(static_cast<double>(p.done)) << " / "
-                    << count(static_cast<double>(p.total)) << " items  " << q(p.entity).leftJustified(16) << Qt::flush;
-            }
-        }
+    return [bar = std::make_shared<ProgressBar>(console.err), terminal = console.terminal](const analysis::SampleProgress& p) {
+        if (terminal)
+            bar->draw(p.done, p.total,
+                      count(static_cast<double>(p.done)) + " / " + count(static_cast<double>(p.total)) + " items  " +
+                          printable(p.entity).leftJustified(16));
         return !interrupted.load();
     };
 }
 
-int run(const QStringList& args)
+// Sample data into the store FILE or onto the endpoint.
+int loadSample(const design::Design& d, const analysis::SampleOptions& options, const analysis::LoadOptions& load,
+               const QString& db, const cli::EndpointOptions& endpoint, const cli::Console& console)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    QString file, db, tableName, jsonLines;
-    cli::EndpointOptions endpoint;
-    analysis::SampleOptions options;
-    analysis::LoadOptions load;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        QString optionError;
-        if (endpoint.take(args, i, &optionError)) {
-            if (!optionError.isEmpty()) {
-                err << "keyplan-cli load: " << optionError << "\n";
-                return usage(err);
-            }
-            continue;
-        }
-        auto value = [&](qint64* target) {
-            bool ok = false;
-            *target = i + 1 < args.size() ? args[++i].toLongLong(&ok) : 0;
-            return ok && *target >= 0;
-        };
-        if (a == "--help" || a == "-h") return help(out);
-        if (a == "--db" && i + 1 < args.size()) db = args[++i];
-        else if (a == "--jsonl" && i + 1 < args.size()) jsonLines = args[++i];
-        else if (a == "--table-name" && i + 1 < args.size()) tableName = args[++i];
-        else if (a == "--items") {
-            qint64 n = 0;
-            if (!value(&n)) return usage(err);
-            if (n > kMaxItems) {
-                err << "keyplan-cli load: --items " << args[i] << " is more than " << count(double(kMaxItems))
-                    << ", the most a sample load makes\n";
-                return 2;
-            }
-            options.totalItems = n;
-        } else if (a == "--seed") {
-            qint64 n = 0;
-            if (!value(&n)) return usage(err);
-            options.seed = static_cast<uint64_t>(n);
-        } else if (a == "--replace") load.replaceTable = true;
-        else if (a.startsWith('-') || !file.isEmpty()) return usage(err);
-        else file = a;
-    }
-    if (!jsonLines.isEmpty() && (db.isEmpty() || endpoint.given() || (file.isEmpty() && tableName.isEmpty()))) return usage(err);
-    if (jsonLines.isEmpty() && (file.isEmpty() || db.isEmpty() == !endpoint.given())) return usage(err);
-
-    design::Design d;
-    if (!file.isEmpty()) {
-        auto read = cli::readDesignArgument(file, "load", err, tableName);
-        if (!read) return 2;
-        d = std::move(*read);
-    }
-    if (!jsonLines.isEmpty()) {
-        return cli::loadJsonLines(jsonLines, file.isEmpty() ? std::nullopt : std::optional<design::Design>(d), tableName,
-                                  load.replaceTable, db, out, err);
-    }
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
     const analysis::SampleData data(d, options);
     if (!endpoint.given()) {
         const double needed = estimatedBytes(data, d);
@@ -213,17 +186,17 @@ int run(const QStringList& args)
             return 2;
         }
     }
-    std::unique_ptr<store::Store> store = openTarget(db, endpoint, d, load.replaceTable, out, err);
+    std::unique_ptr<store::Store> store = openTarget(db, endpoint, d, load.replaceTable, console);
     if (!store) return 2;
 
-    const bool terminal = ::isatty(::fileno(stderr)) != 0;
-    std::signal(SIGINT, onInterrupt);
+    const bool terminal = console.terminal;
+    const InterruptScope ctrlC;
     QElapsedTimer timer;
     timer.start();
     // What was confirmed written when a load stops on an error: progress reports whole groups of
     // requests that have all been answered.
     int64_t written = 0;
-    auto progress = [bar = progressBar(err, terminal), &written](const analysis::SampleProgress& p) {
+    auto progress = [bar = progressBar(console), &written](const analysis::SampleProgress& p) {
         written = p.done;
         return bar(p);
     };
@@ -238,28 +211,27 @@ int run(const QStringList& args)
         result = data.load(*store, load, progress);
     } catch (const dynamo::Error& e) {
         if (terminal) err << "\n";
-        err << "keyplan-cli load: " << q(e.name()) << ": " << q(e.message()) << "\n";
+        err << "keyplan-cli load: " << printable(e.name()) << ": " << printable(e.message()) << "\n";
         stoppedAt();
         return 2;
     } catch (const std::exception& e) {
         if (terminal) err << "\n";
-        err << "keyplan-cli load: " << e.what() << "\n";
+        err << "keyplan-cli load: " << printable(e.what()) << "\n";
         stoppedAt();
         return 2;
     }
-    std::signal(SIGINT, SIG_DFL);
     if (terminal) err << "\n";
 
     const double seconds = static_cast<double>(timer.elapsed()) / 1000.0;
     out << (result.cancelled ? "Stopped after " : "Loaded ") << count(static_cast<double>(result.itemsWritten)) << " items into "
-        << q(d.table().name) << (result.createdTable ? " (created)" : "") << " in "
-        << (endpoint.given() ? q(static_cast<store::RemoteStore&>(*store).endpoint().url()) : db) << ": "
+        << printable(d.table().name) << (result.createdTable ? " (created)" : "") << " in "
+        << (endpoint.given() ? printable(static_cast<remote::RemoteStore&>(*store).endpoint().url()) : db) << ": "
         << count(static_cast<double>(result.requests)) << " requests, " << count(result.writeUnits) << " write units, "
         << QString::number(seconds, 'f', 2) << " s\n";
     for (const auto& [entity, n] : data.counts())
-        out << "  " << q(entity).leftJustified(20) << count(static_cast<double>(n)) << "\n";
+        out << "  " << printable(entity).leftJustified(19) << " " << count(static_cast<double>(n)) << "\n";
     if (endpoint.given()) {
-        auto& wire = static_cast<store::RemoteStore&>(*store).transport().counters();
+        auto& wire = static_cast<remote::RemoteStore&>(*store).transport().counters();
         out << "HTTP: " << wire.requests.load() << " requests, " << wire.retries.load() << " retried, " << wire.throttles.load()
             << " throttled\n";
     }
@@ -268,4 +240,53 @@ int run(const QStringList& args)
 
 }  // namespace
 
-KEYPLAN_CLI_COMMAND(load, "load", "fill a store file with a design's sample data", run);
+int keyplan::cli::loadCommand(const QStringList& args, const Console& console)
+{
+    QTextStream& err = console.err;
+    CommandLine line;
+    EndpointOptions::declare(line);
+    for (const char* name : {"db", "jsonl", "table-name", "items", "seed"}) line.value({name});
+    line.flag({"replace"});
+    if (auto answered = line.answer(args, console, "load", help(), kUsage)) return *answered;
+    EndpointOptions endpoint;
+    QString optionError;
+    if (!endpoint.read(line, &optionError)) return refuse(console, "load", optionError, kUsage);
+    const QString db = line.value("db"), tableName = line.value("table-name"), jsonLines = line.value("jsonl");
+    analysis::SampleOptions options;
+    analysis::LoadOptions load;
+    load.replaceTable = line.isSet("replace");
+    auto number = [&](const char* name, qint64* n) {
+        bool ok = true;
+        if (line.isSet(name)) *n = line.value(name).toLongLong(&ok);
+        return ok && *n >= 0;
+    };
+    qint64 items = 0, seed = 1;
+    if (!number("items", &items) || !number("seed", &seed) || line.positional().size() > 1) return usage(err);
+    if (items > kMaxItems) {
+        err << "keyplan-cli load: --items " << line.value("items") << " is more than " << count(double(kMaxItems))
+            << ", the most a sample load makes\n";
+        return 2;
+    }
+    options.totalItems = items;
+    options.seed = static_cast<uint64_t>(seed);
+    const QString file = line.positional().value(0);
+    // One store: a file or an endpoint; from a file of items, a design's table or a named one.
+    if (db.isEmpty() == !endpoint.given() || (jsonLines.isEmpty() ? file.isEmpty() : file.isEmpty() && tableName.isEmpty()))
+        return usage(err);
+
+    design::Design d;
+    if (!file.isEmpty()) {
+        auto read = readDesignArgument(file, "load", err, tableName);
+        if (!read) return 2;
+        d = std::move(*read);
+    }
+    if (jsonLines.isEmpty()) return loadSample(d, options, load, db, endpoint, console);
+    JsonLinesRequest request{
+        jsonLines, file.isEmpty() ? std::nullopt : std::optional<design::Design>(d), tableName, load.replaceTable, db, endpoint};
+    ProgressBar bar(err);
+    LoadFeedback feedback;
+    if (console.terminal) feedback.bar = [&bar](qint64 done, qint64 total, const QString& text) { bar.draw(done, total, text); };
+    feedback.interrupted = [] { return interrupted.load(); };
+    const InterruptScope ctrlC;
+    return loadJsonLines(request, console, feedback);
+}

@@ -5,8 +5,10 @@
 // ID is a shipped scenario's id or a path to a scenario file. grade reads an ordinary .keyplan.json
 // and grades it against the scenario (see model/practice/Grader.h). Exit status: 0 when listed,
 // shown or graded; 2 when the scenario, the design or the answers cannot be read, or on a usage error.
-#include "CliCommand.h"
+#include "CommandLine.h"
+#include "Commands.h"
 #include "DesignArgument.h"
+#include "Printable.h"
 
 #include "json/Value.h"
 #include "practice/Grader.h"
@@ -19,8 +21,8 @@
 namespace {
 
 using namespace keyplan;
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
+using cli::printable;
+using cli::printableLines;
 
 const char* kUsage =
     "usage: keyplan-cli practice list\n"
@@ -42,15 +44,16 @@ int list(QTextStream& out, QTextStream& err)
     try {
         all = practice::loadBuiltInScenarios();
     } catch (const json::FormatError& e) {
-        err << "keyplan-cli practice list: " << e.what() << "\n";
+        err << "keyplan-cli practice list: " << printable(e.what()) << "\n";
         return 2;
     }
     int width = 2;
     for (const auto& s : all) width = std::max(width, static_cast<int>(s.id.size()));
     out << QString("id").leftJustified(width) << "  " << QString("patterns").rightJustified(8) << "  difficulty  title\n";
     for (const auto& s : all)
-        out << q(s.id).leftJustified(width) << "  " << QString::number(s.patterns.size()).rightJustified(8) << "  "
-            << q(std::string(practice::difficultyName(s.difficulty))).leftJustified(10) << "  " << q(s.title) << "\n";
+        out << printable(s.id).leftJustified(width) << "  " << QString::number(s.patterns.size()).rightJustified(8) << "  "
+            << printable(std::string(practice::difficultyName(s.difficulty))).leftJustified(10) << "  " << printable(s.title)
+            << "\n";
     return 0;
 }
 
@@ -60,7 +63,7 @@ bool loadScenario(const QString& id, practice::Scenario* out, QTextStream& err)
         *out = practice::loadScenario(id);
         return true;
     } catch (const json::FormatError& e) {
-        err << "keyplan-cli practice: " << e.what() << "\n";
+        err << "keyplan-cli practice: " << printable(e.what()) << "\n";
         return false;
     }
 }
@@ -76,7 +79,7 @@ bool loadAnswers(const QString& file, std::vector<std::pair<std::string, std::st
     json::Value root;
     std::string error;
     if (!json::Value::parse(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())), &root, &error)) {
-        err << "keyplan-cli practice grade: " << file << ": $: not valid JSON: " << q(error) << "\n";
+        err << "keyplan-cli practice grade: " << file << ": $: not valid JSON: " << printable(error) << "\n";
         return false;
     }
     if (!root.isObject()) {
@@ -85,7 +88,7 @@ bool loadAnswers(const QString& file, std::vector<std::pair<std::string, std::st
     }
     for (const auto& [id, value] : root.members()) {
         if (!value.isString()) {
-            err << "keyplan-cli practice grade: " << file << ": $." << q(id) << ": expected the answer as a string\n";
+            err << "keyplan-cli practice grade: " << file << ": $." << printable(id) << ": expected the answer as a string\n";
             return false;
         }
         out->push_back({id, value.text()});
@@ -93,34 +96,20 @@ bool loadAnswers(const QString& file, std::vector<std::pair<std::string, std::st
     return true;
 }
 
-int grade(const QStringList& args, QTextStream& out, QTextStream& err)
+int grade(const QStringList& args, const cli::Console& console)
 {
-    QStringList positional;
-    QString answers, format = "text", curveball, before;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        auto value = [&](QString* into) {
-            if (i + 1 >= args.size()) return false;
-            *into = args[++i];
-            return true;
-        };
-        if (a == "--answers" || a == "--format" || a == "--curveball" || a == "--before") {
-            QString* into = a == "--answers" ? &answers : a == "--format" ? &format : a == "--curveball" ? &curveball : &before;
-            if (!value(into)) {
-                err << "keyplan-cli practice grade: " << a << " needs a value\n";
-                return 2;
-            }
-        } else if (a.startsWith('-')) {
-            err << "keyplan-cli practice grade: unknown option " << a << "\n";
-            return 2;
-        } else {
-            positional << a;
-        }
-    }
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
+    cli::CommandLine line;
+    for (const char* name : {"answers", "format", "curveball", "before"}) line.value({name});
+    if (auto answered = line.answer(args, console, "practice grade", kUsage, {})) return *answered;
+    const QStringList positional = line.positional();
     if (positional.size() != 2) {
         err << kUsage;
         return 2;
     }
+    const QString answers = line.value("answers"), format = line.isSet("format") ? line.value("format") : "text",
+                  curveball = line.value("curveball"), before = line.value("before");
     if (format != "text" && format != "json" && format != "md") {
         err << "keyplan-cli practice grade: --format must be text, json or md, not " << format << "\n";
         return 2;
@@ -137,7 +126,7 @@ int grade(const QStringList& args, QTextStream& out, QTextStream& err)
     if (!answers.isEmpty() && !loadAnswers(answers, &input.answers, err)) return 2;
     if (!curveball.isEmpty()) {
         if (!scenario.curveball(curveball.toStdString())) {
-            err << "keyplan-cli practice grade: scenario " << q(scenario.id) << " has no curveball " << curveball << "\n";
+            err << "keyplan-cli practice grade: scenario " << printable(scenario.id) << " has no curveball " << curveball << "\n";
             return 2;
         }
         input.curveballs.push_back(curveball.toStdString());
@@ -148,16 +137,18 @@ int grade(const QStringList& args, QTextStream& out, QTextStream& err)
         }
     }
     const practice::GradeReport report = practice::grade(scenario, *candidate, input);
-    if (format == "json") out << q(practice::reportJson(report).dump()) << "\n";
-    else if (format == "md") out << q(practice::reportMarkdown(report));
-    else out << q(practice::reportText(report));
+    if (format == "json") out << printableLines(practice::reportJson(report).dump()) << "\n";
+    else if (format == "md") out << printableLines(practice::reportMarkdown(report));
+    else out << printableLines(practice::reportText(report));
     return 0;
 }
 
-int run(const QStringList& args)
+}  // namespace
+
+int keyplan::cli::practiceCommand(const QStringList& args, const Console& console)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
     if (args.isEmpty()) {
         err << kUsage;
         return 2;
@@ -167,28 +158,30 @@ int run(const QStringList& args)
         out << kUsage;
         return 0;
     }
+    if (sub == "grade") return grade(args.mid(1), console);
+    if (sub != "list" && sub != "show") {
+        err << "keyplan-cli practice: unknown subcommand " << sub << "\n\n" << kUsage;
+        return 2;
+    }
+    CommandLine line;
+    const bool parsed = line.parse(args.mid(1));
+    if (line.helpAsked()) {
+        out << kUsage;
+        return 0;
+    }
     if (sub == "list") {
-        if (args.size() != 1) {
+        if (!parsed || !line.positional().isEmpty()) {
             err << "keyplan-cli practice list takes no arguments\n";
             return 2;
         }
         return list(out, err);
     }
-    if (sub == "show") {
-        if (args.size() != 2) {
-            err << "usage: keyplan-cli practice show ID\n";
-            return 2;
-        }
-        practice::Scenario s;
-        if (!loadScenario(args[1], &s, err)) return 2;
-        out << q(practice::scenarioMarkdown(s));
-        return 0;
+    if (!parsed || line.positional().size() != 1) {
+        err << "usage: keyplan-cli practice show ID\n";
+        return 2;
     }
-    if (sub == "grade") return grade(args.mid(1), out, err);
-    err << "keyplan-cli practice: unknown subcommand " << sub << "\n\n" << kUsage;
-    return 2;
+    practice::Scenario s;
+    if (!loadScenario(line.positional().first(), &s, err)) return 2;
+    out << printableLines(practice::scenarioMarkdown(s));
+    return 0;
 }
-
-}  // namespace
-
-KEYPLAN_CLI_COMMAND(practice, "practice", "interview practice: list and show scenarios, grade a design against one", run);

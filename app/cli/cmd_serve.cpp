@@ -1,11 +1,12 @@
 // keyplan-cli serve: the store as a DynamoDB-compatible HTTP endpoint, for any AWS SDK.
-#include "CliCommand.h"
-
+#include "CommandLine.h"
+#include "Commands.h"
+#include "Printable.h"
 #include "ServeAuth.h"
 #include "Server.h"
 #include "aws/Credentials.h"
 #include "aws/SigV4Verifier.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QTextStream>
 
@@ -29,56 +30,62 @@ const char* const kHelp = "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8
                           "dated within 15 minutes; others are refused as DynamoDB refuses them. Without it any caller that\n"
                           "can reach the port can read and change every table: listen beyond loopback only with --auth.\n";
 
-int serve(const QStringList& args)
+// The listener's timeouts, host and port from the parsed arguments; false, the reason on err, for
+// a value they do not take.
+bool readServerOptions(const keyplan::cli::CommandLine& line, keyplan::server::ServerOptions* options, QTextStream& err)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    keyplan::server::ServerOptions options;
-    QString dbPath, authPath;
-    bool inMemory = false;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        auto value = [&](QString* v) {
-            if (i + 1 >= args.size()) return false;
-            *v = args[++i];
-            return true;
-        };
-        QString v;
-        if (a == "--help" || a == "-h") {
-            out << kHelp;
-            return 0;
-        } else if ((a == "--header-timeout" || a == "--body-timeout" || a == "--idle-timeout") && value(&v)) {
-            bool ok = false;
-            const double seconds = v.toDouble(&ok);
-            if (!ok || !(seconds > 0) || seconds > 3600) {
-                err << "keyplan-cli serve: " << a << " takes seconds, more than 0 and at most 3600, not '" << v << "'\n";
-                return 2;
-            }
-            const std::chrono::milliseconds ms(static_cast<long long>(seconds * 1000));
-            (a == "--header-timeout" ? options.headerDeadline
-             : a == "--body-timeout" ? options.bodyDeadline
-                                     : options.idleTimeout) = ms;
-            if (a == "--header-timeout") options.firstByteTimeout = ms;
-        } else if (a == "--host" && value(&v)) {
-            options.host = v.toStdString();
-        } else if (a == "--port" && value(&v)) {
-            bool ok = false;
-            options.port = v.toInt(&ok);
-            if (!ok || options.port < 0 || options.port > 65535) {
-                err << "keyplan-cli serve: invalid port '" << v << "'\n";
-                return 2;
-            }
-        } else if (a == "--db" && value(&v)) {
-            dbPath = v;
-        } else if (a == "--auth" && value(&v)) {
-            authPath = v;
-        } else if (a == "--in-memory") {
-            inMemory = true;
-        } else {
-            err << "keyplan-cli serve: unknown or incomplete option '" << a << "' (see --help)\n";
-            return 2;
+    for (const char* name : {"header-timeout", "body-timeout", "idle-timeout"}) {
+        if (!line.isSet(name)) continue;
+        const QString v = line.value(name);
+        bool ok = false;
+        const double seconds = v.toDouble(&ok);
+        if (!ok || !(seconds > 0) || seconds > 3600) {
+            err << "keyplan-cli serve: --" << name << " takes seconds, more than 0 and at most 3600, not '" << v << "'\n";
+            return false;
+        }
+        const std::chrono::milliseconds ms(static_cast<long long>(seconds * 1000));
+        const std::string_view which(name);
+        (which == "header-timeout" ? options->headerDeadline
+         : which == "body-timeout" ? options->bodyDeadline
+                                   : options->idleTimeout) = ms;
+        if (which == "header-timeout") options->firstByteTimeout = ms;
+    }
+    if (line.isSet("host")) options->host = line.value("host").toStdString();
+    if (line.isSet("port")) {
+        const QString v = line.value("port");
+        bool ok = false;
+        options->port = v.toInt(&ok);
+        if (!ok || options->port < 0 || options->port > 65535) {
+            err << "keyplan-cli serve: invalid port '" << v << "'\n";
+            return false;
         }
     }
+    return true;
+}
+
+}  // namespace
+
+int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
+{
+    QTextStream& out = console.out;
+    QTextStream& err = console.err;
+    CommandLine line;
+    for (const char* name : {"header-timeout", "body-timeout", "idle-timeout", "host", "port", "db", "auth"}) line.value({name});
+    line.flag({"in-memory"});
+    const bool parsed = line.parse(args);
+    if (line.helpAsked()) {
+        out << kHelp;
+        return 0;
+    }
+    if (!parsed || !line.positional().isEmpty()) {
+        const QString argument = parsed ? line.positional().first() : line.problemArgument();
+        err << "keyplan-cli serve: unknown or incomplete option '" << argument << "' (see --help)\n";
+        return 2;
+    }
+    keyplan::server::ServerOptions options;
+    if (!readServerOptions(line, &options, err)) return 2;
+    const QString dbPath = line.value("db"), authPath = line.value("auth");
+    const bool inMemory = line.isSet("in-memory");
     if (inMemory && !dbPath.isEmpty()) {
         err << "keyplan-cli serve: --db and --in-memory exclude each other\n";
         return 2;
@@ -88,15 +95,17 @@ int serve(const QStringList& args)
         try {
             auto keys = std::make_shared<const keyplan::aws::AccessKeys>(
                 keyplan::aws::AccessKeys::fromSharedCredentialsFile(authPath.toStdString()));
+            for (const std::string& warning : keys->warnings())
+                err << "keyplan-cli serve: warning: --auth: " << printable(warning) << Qt::endl;
             authNote = QString(", SigV4 required: %1 access key(s) from %2").arg(keys->size()).arg(authPath);
             options.check = keyplan::cli::sigV4Check(std::move(keys));
         } catch (const keyplan::aws::ConfigError& e) {
-            err << "keyplan-cli serve: --auth: " << e.what() << "\n";
+            err << "keyplan-cli serve: --auth: " << printable(e.what()) << "\n";
             return 2;
         }
     } else if (!keyplan::cli::isLoopbackHost(options.host)) {
         err << "keyplan-cli serve: warning: listening on " << QString::fromStdString(options.host)
-            << " without --auth: anyone who can reach this port can read, change and delete every table\n";
+            << " without --auth: anyone who can reach this port can read, change and delete every table" << Qt::endl;
     }
 
     // SIGINT and SIGTERM are taken by one thread with sigwait, outside any signal handler, so
@@ -107,19 +116,19 @@ int serve(const QStringList& args)
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-    std::unique_ptr<keyplan::store::SqliteStore> store;
+    std::unique_ptr<keyplan::engine::SqliteStore> store;
     try {
-        store = dbPath.isEmpty() ? keyplan::store::SqliteStore::openInMemory()
-                                 : keyplan::store::SqliteStore::openFile(dbPath.toStdString());
+        store = dbPath.isEmpty() ? keyplan::engine::SqliteStore::openInMemory()
+                                 : keyplan::engine::SqliteStore::openFile(dbPath.toStdString());
     } catch (const std::exception& e) {
-        err << "keyplan-cli serve: cannot open the store: " << e.what() << "\n";
+        err << "keyplan-cli serve: cannot open the store: " << printable(e.what()) << "\n";
         return 1;
     }
 
     keyplan::server::Server server(*store, options);
     std::string error;
     if (!server.bind(&error)) {
-        err << "keyplan-cli serve: " << QString::fromStdString(error) << "\n";
+        err << "keyplan-cli serve: " << printable(error) << "\n";
         return 1;
     }
     out << "keyplan-cli serve: listening on http://" << QString::fromStdString(options.host) << ":" << server.port() << " ("
@@ -141,7 +150,3 @@ int serve(const QStringList& args)
     out << "keyplan-cli serve: stopped" << Qt::endl;
     return 0;
 }
-
-}  // namespace
-
-KEYPLAN_CLI_COMMAND(serve, "serve", "serve the store over DynamoDB's HTTP protocol (any AWS SDK)", serve);

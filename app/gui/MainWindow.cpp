@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "RemoteEndpoints.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Job.h"
 #include "widgets/common/Settings.h"
@@ -8,7 +9,9 @@
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignFileController.h"
+#include "widgets/design/DesignAutosave.h"
+#include "widgets/design/DesignFiles.h"
+#include "widgets/design/DesignImportExport.h"
 #include "widgets/design/DesignLayouts.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/DesignViews.h"
@@ -53,10 +56,11 @@ constexpr int kDockLayoutVersion = 2;
 }  // namespace
 
 MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
-    : QMainWindow(parent), store_(store), settings_(std::make_unique<widgets::Settings>()),
-      layouts_(new widgets::LayoutTabs(store, this)), console_(new widgets::RequestConsole(store)),
-      heatmap_(new widgets::PartitionHeatmap(store)), status_(new widgets::StoreStatus(store, store.location())),
-      consoleDock_(new QDockWidget(tr("Request console"), this)), heatmapDock_(new QDockWidget(tr("Partitions"), this))
+    : QMainWindow(parent), store_(store), endpoints_(std::make_unique<RemoteEndpoints>()),
+      settings_(std::make_unique<widgets::Settings>()), layouts_(new widgets::LayoutTabs(store, this)),
+      console_(new widgets::RequestConsole(store)), heatmap_(new widgets::PartitionHeatmap(store)),
+      status_(new widgets::StoreStatus(store, store.location())), consoleDock_(new QDockWidget(tr("Request console"), this)),
+      heatmapDock_(new QDockWidget(tr("Partitions"), this))
 {
     setWindowTitle(tr("Keyplan"));
     setWindowIcon(widgets::appIcon());
@@ -243,11 +247,13 @@ void MainWindow::storeChanged()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    // Unsaved design changes are asked about first; Cancel keeps the window open.
-    if (!designFiles_->close()) {
+    // Unsaved design changes are asked about first; Cancel keeps the window open. Saved or
+    // discarded, they are nothing to recover at the next start.
+    if (!designFiles_->maybeSave()) {
         event->ignore();
         return;
     }
+    autosave_->discard();
     widgets::Jobs::instance().cancelAll();
     settings_->setWindowGeometry(saveGeometry());
     settings_->setWindowState(saveState(kDockLayoutVersion));
@@ -265,7 +271,9 @@ void MainWindow::installDesignViews()
     using namespace widgets;
     document_ = new DesignDocument(this);
     designViews_ = new DesignViews(document_, this, this);
-    designFiles_ = new DesignFileController(document_, this, this);
+    designFiles_ = new DesignFiles(document_, this, this);
+    importExport_ = new DesignImportExport(designFiles_, this, this);
+    autosave_ = new DesignAutosave(designFiles_, this, this);
     designData_ = new DesignDataController(document_, store_, this, this);
     designData_->setStoreLocation(store_.location());
 
@@ -307,10 +315,12 @@ void MainWindow::installDesignViews()
     designViews_->indexes()->addFooter(backfill);
     connect(backfill, &IndexBackfillPanel::storeChanged, this, &MainWindow::storeChanged);
     auto status = [this](const QString& message) { statusBar()->showMessage(message, 8000); };
-    connect(designFiles_, &DesignFileController::statusMessage, this, status);
+    connect(designFiles_, &DesignFiles::statusMessage, this, status);
+    connect(importExport_, &DesignImportExport::statusMessage, this, status);
+    connect(autosave_, &DesignAutosave::statusMessage, this, status);
     connect(designData_, &DesignDataController::statusMessage, this, status);
     connect(backfill, &IndexBackfillPanel::statusMessage, this, status);
-    connect(designFiles_, &DesignFileController::windowTitleChanged, this, &QWidget::setWindowTitle);
+    connect(designFiles_, &DesignFiles::windowTitleChanged, this, &QWidget::setWindowTitle);
     connect(document_, &DesignDocument::modifiedChanged, this, &QWidget::setWindowModified);
     new DesignLayouts(document_, layouts_, designData_, this);
     designViews_->setEntityPalette(layouts_->entityPalette());
@@ -326,8 +336,8 @@ void MainWindow::installDesignViews()
     file->insertSeparator(quit);
     file->insertActions(quit, {designFiles_->saveAction(), designFiles_->saveAsAction()});
     file->insertSeparator(quit);
-    file->insertActions(quit, {designFiles_->importWorkbenchAction(), designFiles_->importOneTableAction()});
-    file->insertMenu(quit, designFiles_->exportMenu());
+    file->insertActions(quit, {importExport_->importWorkbenchAction(), importExport_->importOneTableAction()});
+    file->insertMenu(quit, importExport_->exportMenu());
     file->insertSeparator(quit);
 
     QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -352,7 +362,7 @@ void MainWindow::installDesignViews()
             resizeDocks({tree}, {220}, Qt::Horizontal);
             resizeDocks({patterns}, {height() * 42 / 100}, Qt::Vertical);
         }
-        if (!designFiles_->restoreAutosave()) designFiles_->newFromSample(DesignFileController::samplePaths().value(0));
+        if (!autosave_->offerRestore()) designFiles_->newFromSample(DesignFiles::samplePaths().value(0));
     });
 }
 
@@ -370,7 +380,7 @@ void MainWindow::installPractice()
 void MainWindow::installEndpoint()
 {
     using namespace widgets;
-    endpoint_ = new EndpointController(store_, *settings_, this, this);
+    endpoint_ = new EndpointController(store_, *endpoints_, *settings_, this, this);
     QAction* quit = fileMenu_->actions().constLast();
     fileMenu_->insertActions(quit,
                              {endpoint_->connectAction(), endpoint_->disconnectAction(), endpoint_->importFromTableAction()});
@@ -379,7 +389,7 @@ void MainWindow::installEndpoint()
     connect(endpoint_, &EndpointController::designImported, this, [this](const ImportedDesign& imported, const QString& source) {
         QStringList notes;
         for (const auto& n : imported.notes) notes << QString::fromStdString(n);
-        designFiles_->openUnsaved(imported.design, source, notes);
+        importExport_->openUnsaved(imported.design, source, notes);
     });
     connect(endpoint_, &EndpointController::storeSwitched, this, [this](const StoreLocation& where) {
         status_->setLocation(where);

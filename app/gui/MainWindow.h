@@ -14,7 +14,9 @@ class QMenu;
 namespace keyplan::widgets {
 class DesignDataController;
 class DesignDocument;
-class DesignFileController;
+class DesignAutosave;
+class DesignFiles;
+class DesignImportExport;
 class DesignViews;
 class IndexBackfillPanel;
 class LayoutTabs;
@@ -29,6 +31,8 @@ struct StoreJobResult;
 }  // namespace keyplan::widgets
 
 namespace keyplan {
+
+class RemoteEndpoints;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -58,6 +62,8 @@ private:
     void installEndpoint();
 
     widgets::StoreSwitch& store_;
+    // How File > Connect to endpoint reaches one (app/ opens the stores, widgets/ gets a Store&).
+    std::unique_ptr<RemoteEndpoints> endpoints_;
     std::unique_ptr<widgets::Settings> settings_;
     widgets::LayoutTabs* layouts_;
     widgets::RequestConsole* console_;
@@ -74,7 +80,9 @@ private:
     QDockWidget* heatmapDock_;
     widgets::DesignDocument* document_ = nullptr;
     widgets::DesignViews* designViews_ = nullptr;
-    widgets::DesignFileController* designFiles_ = nullptr;
+    widgets::DesignFiles* designFiles_ = nullptr;
+    widgets::DesignImportExport* importExport_ = nullptr;
+    widgets::DesignAutosave* autosave_ = nullptr;
     widgets::DesignDataController* designData_ = nullptr;
     widgets::PracticeController* practice_ = nullptr;
     widgets::EndpointController* endpoint_ = nullptr;

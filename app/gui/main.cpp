@@ -1,7 +1,7 @@
 // keyplan: the designer window over a store in memory (the default) or in a file.
 #include "MainWindow.h"
 
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/store/StoreSwitch.h"
 
@@ -28,11 +28,11 @@ int main(int argc, char* argv[])
     parser.addOption(storeOption);
     parser.process(app);
 
-    std::unique_ptr<keyplan::store::SqliteStore> store;
+    std::unique_ptr<keyplan::engine::SqliteStore> store;
     const QString file = parser.value(storeOption);
     try {
-        store = file.isEmpty() ? keyplan::store::SqliteStore::openInMemory()
-                               : keyplan::store::SqliteStore::openFile(file.toStdString());
+        store = file.isEmpty() ? keyplan::engine::SqliteStore::openInMemory()
+                               : keyplan::engine::SqliteStore::openFile(file.toStdString());
     } catch (const std::exception& e) {
         QMessageBox::critical(nullptr, QStringLiteral("Keyplan"),
                               QStringLiteral("Cannot open the store %1: %2").arg(file, QString::fromUtf8(e.what())));

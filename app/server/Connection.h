@@ -37,7 +37,6 @@ private:
     void onBody(beast::error_code ec);
     void dispatch();
     void write(Answer answer);
-    void onWritten(beast::error_code ec);
     // Answers a request that will not be read (too large, malformed), then closes.
     void refuse(int status, std::string body);
     void lingeringClose();

@@ -1,5 +1,6 @@
 #include "analysis/SampleData.h"
 
+#include "bulk/BatchWriter.h"
 #include "design/TableSchema.h"
 #include "dynamo/Error.h"
 #include "store/Store.h"
@@ -7,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <stdexcept>
 
 namespace keyplan::analysis {
 
@@ -231,87 +231,27 @@ LoadResult SampleData::load(store::Store& store, const LoadOptions& options,
         result.createdTable = true;
     }
 
-    const int batchSize = std::clamp(options.batchSize, 1, 25);
     const int64_t total = totalItems();
-    const int groupSize = options.requestsPerCall > 0 ? options.requestsPerCall
-                                                      : static_cast<int>(std::clamp<int64_t>(total / batchSize / 20, 40, 4000));
-    std::vector<store::WriteRequest> batch;
-    std::vector<store::BatchWriteItemRequest> group;
-    int64_t groupItems = 0;
+    bulk::BatchWriterOptions writing;
+    writing.batchSize = std::clamp(options.batchSize, 1, 25);
+    writing.requestsPerCall = options.requestsPerCall > 0
+                                  ? options.requestsPerCall
+                                  : static_cast<int>(std::clamp<int64_t>(total / writing.batchSize / 20, 40, 4000));
     std::string currentEntity;
-    auto account = [&](const store::BatchWriteItemResponse& response, std::vector<store::WriteRequest>& unprocessed) {
-        ++result.requests;
-        if (response.consumedCapacity) {
-            for (const auto& c : *response.consumedCapacity) result.writeUnits += c.capacityUnits;
-        }
-        for (const auto& [t, writes] : response.unprocessedItems)
-            unprocessed.insert(unprocessed.end(), writes.begin(), writes.end());
-    };
-    // Re-sends what the store left unprocessed, BatchWriteItem by BatchWriteItem.
-    auto resend = [&](std::vector<store::WriteRequest> pending) {
-        for (int attempt = 0; !pending.empty(); ++attempt) {
-            if (attempt >= 8)
-                throw std::runtime_error("the store left " + std::to_string(pending.size()) +
-                                         " items unprocessed after 8 attempts");
-            std::vector<store::WriteRequest> again;
-            for (size_t at = 0; at < pending.size(); at += static_cast<size_t>(batchSize)) {
-                store::BatchWriteItemRequest request;
-                request.requestItems.push_back(
-                    {table, std::vector<store::WriteRequest>(
-                                pending.begin() + static_cast<std::ptrdiff_t>(at),
-                                pending.begin() +
-                                    static_cast<std::ptrdiff_t>(std::min(pending.size(), at + static_cast<size_t>(batchSize))))});
-                request.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
-                account(store.batchWriteItem(request), again);
-            }
-            pending = std::move(again);
-        }
-    };
-    // Sends the grouped BatchWriteItem requests in one call to the store's bulk path.
-    auto flushGroup = [&]() -> bool {
-        if (group.empty()) return true;
-        std::vector<store::WriteRequest> unprocessed;
-        for (const auto& response : store.batchWriteItems(group)) account(response, unprocessed);
-        resend(std::move(unprocessed));
-        group.clear();
-        result.itemsWritten += groupItems;
-        groupItems = 0;
-        if (progress && !progress({result.itemsWritten, total, currentEntity})) {
-            result.cancelled = true;
-            return false;
-        }
-        return true;
-    };
-    auto closeBatch = [&]() {
-        if (batch.empty()) return;
-        store::BatchWriteItemRequest request;
-        groupItems += static_cast<int64_t>(batch.size());
-        request.requestItems.push_back({table, std::move(batch)});
-        request.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
-        group.push_back(std::move(request));
-        batch.clear();
-    };
-
-    generate([&](const Entity& e, BuiltItem&& built) {
-        if (currentEntity != e.name && !currentEntity.empty()) {
-            // Progress names the entity being written: a new entity starts a new call.
-            closeBatch();
-            if (!flushGroup()) return false;
-        }
-        currentEntity = e.name;
-        store::WriteRequest w;
-        w.putItem = std::move(built.item);
-        batch.push_back(std::move(w));
-        if (static_cast<int>(batch.size()) >= batchSize) {
-            closeBatch();
-            if (static_cast<int>(group.size()) >= groupSize) return flushGroup();
-        }
-        return true;
+    bulk::BatchWriter writer(store, table, writing, [&](const bulk::BulkProgress& p) {
+        return !progress || progress({p.itemsWritten, total, currentEntity});
     });
-    if (!result.cancelled) {
-        closeBatch();
-        flushGroup();
-    }
+    // A store error leaves the writer's count, what was acknowledged, in the progress reported.
+    const bool finished = generate([&](const Entity& e, BuiltItem&& built) {
+        // Progress names the entity being written: a new entity starts a new call.
+        if (currentEntity != e.name && !currentEntity.empty() && !writer.flush()) return false;
+        currentEntity = e.name;
+        return writer.put(std::move(built.item));
+    });
+    result.cancelled = !finished || !writer.flush();
+    result.itemsWritten = writer.progress().itemsWritten;
+    result.requests = writer.progress().requests;
+    result.writeUnits = writer.progress().writeUnits;
     return result;
 }
 

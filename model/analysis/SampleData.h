@@ -67,11 +67,11 @@ public:
     // generate returns false).
     bool generate(const std::function<bool(const design::Entity&, BuiltItem&& item)>& sink) const;
 
-    // Creates the table when it does not exist (or replaces it) and writes every item in
-    // BatchWriteItem requests of 25, handed to the store's bulk path several at a time, and
-    // re-sends what the store leaves unprocessed. `progress` is called after each store call;
-    // returning false cancels (what is written stays).
-    // Throws dynamo::Error from the store, std::runtime_error if it keeps items unprocessed.
+    // Creates the table when it does not exist (or replaces it) and writes every item through a
+    // bulk::BatchWriter: BatchWriteItem requests of 25, handed to the store's bulk path several at
+    // a time, what the store leaves unprocessed sent again. `progress` is called after each store
+    // call with what the store acknowledged; returning false cancels (what is written stays).
+    // Throws dynamo::Error from the store (bulk/BatchWriter.h says what was written then).
     LoadResult load(store::Store& store, const LoadOptions& options = {},
                     const std::function<bool(const SampleProgress&)>& progress = {}) const;
 

@@ -87,33 +87,47 @@ Credentials fromProfile(const AwsEnvironment& env, const std::string& profile)
 
 }  // namespace
 
-IniSections parseIni(std::string_view text)
+std::vector<IniEntry> parseIniEntries(std::string_view text)
 {
-    IniSections sections;
-    std::map<std::string, std::string>* current = nullptr;
+    std::vector<IniEntry> entries;
+    std::optional<std::string> current;  // the section of the lines that follow, if any
     size_t start = 0;
+    int lineNumber = 0;
     while (start < text.size()) {
         size_t end = text.find('\n', start);
         if (end == std::string_view::npos) end = text.size();
         std::string_view raw = text.substr(start, end - start);
         start = end + 1;
+        ++lineNumber;
         const bool indented = !raw.empty() && (raw.front() == ' ' || raw.front() == '\t');
         const std::string_view line = trim(raw);
         if (line.empty() || line.front() == '#' || line.front() == ';') continue;
         if (line.front() == '[') {
             const size_t close = line.find(']');
             if (close == std::string_view::npos) {
-                current = nullptr;
+                current.reset();
                 continue;
             }
-            current = &sections[std::string(trim(line.substr(1, close - 1)))];
+            current = std::string(trim(line.substr(1, close - 1)));
+            entries.push_back(IniEntry{*current, {}, {}, lineNumber});
             continue;
         }
         // Indented lines belong to a nested block (s3 = / max_concurrent_requests = ...).
         if (indented || !current) continue;
         const size_t eq = line.find('=');
         if (eq == std::string_view::npos) continue;
-        (*current)[std::string(trim(line.substr(0, eq)))] = std::string(trim(line.substr(eq + 1)));
+        entries.push_back(
+            IniEntry{*current, std::string(trim(line.substr(0, eq))), std::string(trim(line.substr(eq + 1))), lineNumber});
+    }
+    return entries;
+}
+
+IniSections parseIni(std::string_view text)
+{
+    IniSections sections;
+    for (IniEntry& entry : parseIniEntries(text)) {
+        auto& section = sections[entry.section];
+        if (!entry.key.empty()) section[std::move(entry.key)] = std::move(entry.value);
     }
     return sections;
 }

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace keyplan::aws {
 
@@ -40,6 +41,17 @@ public:
 // continuing a nested block (skipped). Section names and keys keep their text; later repeats win.
 using IniSections = std::map<std::string, std::map<std::string, std::string>>;
 IniSections parseIni(std::string_view text);
+
+// One line of that dialect that parseIni takes: a `key = value` in `section`, or (key empty) the
+// section's [header]. `line` counts from 1.
+struct IniEntry {
+    std::string section;
+    std::string key;
+    std::string value;
+    int line = 0;
+};
+// Every entry in file order, repeats kept: what parseIni folds, for callers that name lines.
+std::vector<IniEntry> parseIniEntries(std::string_view text);
 
 // What the AWS tools read from the outside world; tests give it their own variables.
 class AwsEnvironment {

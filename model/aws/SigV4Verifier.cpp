@@ -62,8 +62,13 @@ AuthorizationHeader parseAuthorization(std::string_view header)
     return parsed;
 }
 
+// Times are whole seconds here (sys_seconds reaches far past year 9999 either way): the
+// nanosecond system_clock ends in 2262, and a date beyond it used to wrap round and read as
+// long past.
+using Seconds = std::chrono::sys_seconds;
+
 // x-amz-date in ISO 8601 basic format, or nullopt.
-std::optional<Clock::time_point> parseAmzDate(std::string_view text)
+std::optional<Seconds> parseAmzDate(std::string_view text)
 {
     if (text.size() != 16 || text[8] != 'T' || text[15] != 'Z') return std::nullopt;
     for (size_t i : {0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14})
@@ -82,30 +87,69 @@ std::optional<Clock::time_point> parseAmzDate(std::string_view text)
     tm.tm_sec = number(13, 2);
     if (tm.tm_mon > 11 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 60)
         return std::nullopt;
-    return Clock::from_time_t(timegm(&tm));
+    return Seconds(std::chrono::seconds(timegm(&tm)));
 }
 
-// The request's date as x-amz-date text: X-Amz-Date, else an RFC 1123 Date header.
+// The request's date as x-amz-date text: X-Amz-Date, else an HTTP Date header ("Sun, 30 Aug 2015
+// 12:36:00 GMT", RFC 9110's IMF-fixdate; Qt's RFC 2822 reading takes the zone as "+0000" only).
 std::string requestDateText(const HttpRequestParts& request)
 {
     if (request.hasHeader("x-amz-date")) return request.header("x-amz-date");
     if (!request.hasHeader("date")) return {};
-    const QDateTime date = QDateTime::fromString(QString::fromStdString(request.header("date")), Qt::RFC2822Date);
+    QString text = QString::fromStdString(request.header("date")).trimmed();
+    if (text.endsWith(QLatin1String(" GMT"))) text = text.chopped(3) + QLatin1String("+0000");
+    const QDateTime date = QDateTime::fromString(text, Qt::RFC2822Date);
     if (!date.isValid()) return request.header("date");
-    return amzDate(Clock::from_time_t(date.toSecsSinceEpoch()));
+    return date.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")).toStdString();
 }
 
 [[noreturn]] void refuse(ErrorCode code, std::string message) { throw dynamo::Error(code, std::move(message)); }
 
-void checkSkew(const std::string& dateText, Clock::time_point date, Clock::time_point now, std::chrono::minutes skew)
+// DynamoDB's texts for a date outside now +- 15 minutes (live answers quoted in aws/aws-sdk-js#254
+// and serverless/serverless#6360), the bounds themselves accepted. `now` counts whole seconds, so
+// the bound the text names is never the date it refuses.
+void checkSkew(const std::string& dateText, Seconds date, Clock::time_point now, std::chrono::minutes skew)
 {
+    const Seconds nowSeconds = std::chrono::floor<std::chrono::seconds>(now);
     const std::string minutes = std::to_string(skew.count());
-    if (date < now - skew)
+    if (date < nowSeconds - skew)
         refuse(ErrorCode::InvalidSignatureException, "Signature expired: " + dateText + " is now earlier than " +
-                                                         amzDate(now - skew) + " (" + amzDate(now) + " - " + minutes + " min.)");
-    if (date > now + skew)
+                                                         amzDate(nowSeconds - skew) + " (" + amzDate(nowSeconds) + " - " +
+                                                         minutes + " min.)");
+    if (date > nowSeconds + skew)
         refuse(ErrorCode::InvalidSignatureException, "Signature not yet current: " + dateText + " is still later than " +
-                                                         amzDate(now + skew) + " (" + amzDate(now) + " + " + minutes + " min.)");
+                                                         amzDate(nowSeconds + skew) + " (" + amzDate(nowSeconds) + " + " +
+                                                         minutes + " min.)");
+}
+
+// A signature binds only the headers it names, so a request that leaves one out can be sent again
+// changed: without x-amz-target a signed GetItem replays as DeleteItem on the same key. Every AWS
+// SDK signs host, the date and x-amz-target. DynamoDB's own text for Host is
+//   "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization."
+// (live InvalidSignatureException answers quoted in aws/aws-sdk-php#2469 and
+// kitar/laravel-dynamodb#18; dynalite quotes an older "'Host' must be ..."), checked where
+// DynamoDB checks it, before the algorithm. DynamoDB does not demand the other two, so they are
+// checked once the Authorization is otherwise well formed, in the wording AWS's signature
+// libraries give other required headers ("'Content-Type' must be a 'SignedHeader' in the AWS
+// Authorization.", scratchstack-aws-signature), every one missing named.
+bool isSigned(const std::vector<std::string>& signedLowerCase, std::string_view name)
+{
+    return std::find(signedLowerCase.begin(), signedLowerCase.end(), name) != signedLowerCase.end();
+}
+
+void checkDateAndOperationSigned(const HttpRequestParts& request, const std::vector<std::string>& signedLowerCase)
+{
+    std::string missing;
+    auto require = [&](std::string_view name, std::string_view shown) {
+        if (isSigned(signedLowerCase, name)) return;
+        if (!missing.empty()) missing += ' ';
+        missing += "'" + std::string(shown) + "' must be a 'SignedHeader' in the AWS Authorization.";
+    };
+    // The header that dated the request: X-Amz-Date when present, else Date (requestDateText).
+    if (request.hasHeader("x-amz-date")) require("x-amz-date", "X-Amz-Date");
+    else require("date", "Date");
+    require("x-amz-target", "X-Amz-Target");
+    if (!missing.empty()) refuse(ErrorCode::InvalidSignatureException, missing);
 }
 
 SigningScope checkCredential(std::string_view credential, const std::string& dateText, const VerifyOptions& options,
@@ -134,22 +178,73 @@ SigningScope checkCredential(std::string_view credential, const std::string& dat
     return SigningScope{std::string(parts[1]), std::string(parts[2]), std::string(parts[3])};
 }
 
+// A section of a credentials file for serve --auth, as parseIni would fold it (a section named
+// twice is one, later lines winning), with the line each field was set on.
+struct CredentialsField {
+    std::string value;
+    int line = 0;
+};
+struct CredentialsSection {
+    std::string name;
+    CredentialsField id, secret, token;
+};
+
+// The sections in the order they first appear. A field set twice in a section to different values
+// (in one [name] block or in two of the same name) gives one key two secrets, or drops a key: it is
+// refused with both lines; set twice alike, it is a warning.
+std::vector<CredentialsSection> readCredentialsSections(std::string_view text, const std::string& path,
+                                                        std::vector<std::string>* warnings)
+{
+    std::vector<CredentialsSection> sections;
+    std::map<std::string, size_t, std::less<>> index;
+    for (const IniEntry& entry : parseIniEntries(text)) {
+        const auto [it, added] = index.try_emplace(entry.section, sections.size());
+        if (added) sections.push_back(CredentialsSection{entry.section, {}, {}, {}});
+        CredentialsSection& section = sections[it->second];
+        CredentialsField* field = entry.key == "aws_access_key_id"       ? &section.id
+                                  : entry.key == "aws_secret_access_key" ? &section.secret
+                                  : entry.key == "aws_session_token"     ? &section.token
+                                                                         : nullptr;
+        if (!field) continue;
+        if (field->line != 0) {
+            const std::string lines = "at lines " + std::to_string(field->line) + " and " + std::to_string(entry.line);
+            if (field->value != entry.value)
+                throw ConfigError(path + " sets " + entry.key + " of [" + section.name + "] twice, to different values, " +
+                                  lines + ": keep one");
+            warnings->push_back(path + " sets " + entry.key + " of [" + section.name + "] twice, alike, " + lines);
+        }
+        *field = CredentialsField{entry.value, entry.line};
+    }
+    return sections;
+}
+
 }  // namespace
 
 AccessKeys AccessKeys::fromSharedCredentialsText(std::string_view text, const std::string& pathForErrors)
 {
     AccessKeys keys;
-    for (const auto& [name, values] : parseIni(text)) {
-        auto get = [&](const char* key) {
-            auto it = values.find(key);
-            return it == values.end() ? std::string() : it->second;
-        };
-        const std::string id = get("aws_access_key_id");
-        const std::string secret = get("aws_secret_access_key");
+    std::map<std::string, std::pair<CredentialsSection, int>, std::less<>> byId;  // id -> first section giving it
+    for (const CredentialsSection& section : readCredentialsSections(text, pathForErrors, &keys.warnings_)) {
+        const std::string& id = section.id.value;
+        const std::string& secret = section.secret.value;
         if (id.empty() && secret.empty()) continue;
         if (id.empty() || secret.empty())
-            throw ConfigError("[" + name + "] in " + pathForErrors + " needs both aws_access_key_id and aws_secret_access_key");
-        keys.add(id, AccessKey{secret, get("aws_session_token"), name});
+            throw ConfigError("[" + section.name + "] in " + pathForErrors +
+                              " needs both aws_access_key_id and aws_secret_access_key");
+        const auto [it, added] = byId.try_emplace(id, section, 0);
+        if (!added) {
+            const CredentialsSection& first = it->second.first;
+            const std::string where = "in [" + first.name + "] at line " + std::to_string(first.id.line) + " and [" +
+                                      section.name + "] at line " + std::to_string(section.id.line);
+            if (first.secret.value != secret || first.token.value != section.token.value)
+                throw ConfigError(pathForErrors + " gives access key " + id + " two different " +
+                                  (first.secret.value != secret ? "secrets" : "session tokens") + ", " + where +
+                                  ": a key has one, so correct or remove one of them");
+            keys.warnings_.push_back(pathForErrors + " lists access key " + id + " twice, " + where +
+                                     ", alike; requests signed by it are accepted, and named [" + first.name + "]");
+            continue;
+        }
+        keys.add(id, AccessKey{secret, section.token.value, section.name});
     }
     if (keys.size() == 0)
         throw ConfigError(pathForErrors + " lists no access key (expected [name] sections with aws_access_key_id and "
@@ -187,7 +282,7 @@ std::string verifyRequest(const HttpRequestParts& request, std::string_view payl
     if (dateText.empty()) missing += "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ";
     if (!missing.empty()) refuse(ErrorCode::IncompleteSignatureException, missing + "Authorization=" + header);
 
-    const std::optional<Clock::time_point> date = parseAmzDate(dateText);
+    const std::optional<Seconds> date = parseAmzDate(dateText);
     if (!date)
         refuse(ErrorCode::IncompleteSignatureException,
                "Date must be in ISO-8601 'basic format'. Got '" + dateText + "'. See http://en.wikipedia.org/wiki/ISO_8601");
@@ -199,14 +294,15 @@ std::string verifyRequest(const HttpRequestParts& request, std::string_view payl
     std::vector<std::string> lowered = signedHeaders;
     for (std::string& name : lowered)
         std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (std::find(lowered.begin(), lowered.end(), "host") == lowered.end())
-        refuse(ErrorCode::InvalidSignatureException, "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+    if (!isSigned(lowered, "host"))
+        refuse(ErrorCode::InvalidSignatureException, "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
     if (auth.algorithm != kSigV4Algorithm)
         refuse(ErrorCode::IncompleteSignatureException,
                "Unsupported AWS 'algorithm': '" + auth.algorithm + "' (only AWS4-HMAC-SHA256 for now). ");
 
     std::string accessKeyId;
     const SigningScope scope = checkCredential(auth.parameters.find("Credential")->second, dateText, options, &accessKeyId);
+    checkDateAndOperationSigned(request, lowered);
     const AccessKey* key = keys.find(accessKeyId);
     if (!key) refuse(ErrorCode::UnrecognizedClientException, "The security token included in the request is invalid.");
 

@@ -150,12 +150,6 @@ bool Generator::isIsoTemporal() const
     return format_.empty() || isIsoFormat(format_);
 }
 
-bool Generator::isDayBucket() const
-{
-    if (kind_ != Kind::Date) return false;
-    return format_.empty() || format_.find('H') == std::string::npos;
-}
-
 bool Generator::isNumeric() const
 {
     return kind_ == Kind::Seq || kind_ == Kind::Int || kind_ == Kind::Decimal || kind_ == Kind::Shard;

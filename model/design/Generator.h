@@ -126,8 +126,6 @@ public:
     bool isTemporal() const { return kind_ == Kind::Date || kind_ == Kind::DateTime; }
     // Dates and times written so text order is time order.
     bool isIsoTemporal() const;
-    // A date with day granularity (yyyy-MM-dd): a key of it takes a whole day's writes.
-    bool isDayBucket() const;
     bool isNumeric() const;
     // Numbers of one fixed width (seq(W), shard(N), int with equal-width bounds and no sign).
     bool isZeroPadded() const;

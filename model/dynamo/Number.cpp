@@ -262,22 +262,6 @@ int64_t Number::sizeInBytes() const
     return 1 + pairs + ((negative_ && pairs < 20) ? 1 : 0);
 }
 
-bool Number::toInt64(int64_t* out) const
-{
-    if (isZero()) {
-        *out = 0;
-        return true;
-    }
-    if (exponent_ < 0 || exponent_ > 18) return false;
-    if (static_cast<int>(digits_.size()) > exponent_ + 1) return false;  // has a fraction
-    std::string s = digits_;
-    s.append(static_cast<size_t>(exponent_ + 1 - static_cast<int>(digits_.size())), '0');
-    char* end = nullptr;
-    long long v = std::strtoll(s.c_str(), &end, 10);
-    *out = negative_ ? -v : v;
-    return true;
-}
-
 double Number::toDouble() const { return std::strtod(toString().c_str(), nullptr); }
 
 }  // namespace keyplan::dynamo

@@ -56,8 +56,6 @@ public:
     // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
     int64_t sizeInBytes() const;
 
-    // Converts when the value is an integer that fits; used for list indexes and limits.
-    bool toInt64(int64_t* out) const;
     double toDouble() const;  // for display and statistics only, never for storage
 
 private:

@@ -117,8 +117,6 @@ public:
         }
     }
 
-    const std::vector<KeyFunction>& functions() const { return functions_; }
-
     std::string param(const std::string& attribute) const { return identifier(lang_, attribute); }
 
     // The expression for a planned value of `slot` (a key attribute, or "" for a filter value).

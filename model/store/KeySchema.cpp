@@ -12,14 +12,6 @@ std::string_view scalarTypeName(ScalarAttributeType type)
     return "S";
 }
 
-std::optional<ScalarAttributeType> scalarTypeFromName(std::string_view name)
-{
-    if (name == "S") return ScalarAttributeType::S;
-    if (name == "N") return ScalarAttributeType::N;
-    if (name == "B") return ScalarAttributeType::B;
-    return std::nullopt;
-}
-
 dynamo::Type dynamoType(ScalarAttributeType type)
 {
     switch (type) {

@@ -5,7 +5,6 @@
 
 #include "store/Requests.h"
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,7 +13,6 @@ namespace keyplan::store {
 
 // "S", "N", "B".
 std::string_view scalarTypeName(ScalarAttributeType type);
-std::optional<ScalarAttributeType> scalarTypeFromName(std::string_view name);
 // The attribute-value type a key of this scalar type holds.
 dynamo::Type dynamoType(ScalarAttributeType type);
 // "HASH", "RANGE".

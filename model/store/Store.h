@@ -1,7 +1,7 @@
 // The one interface every client of a DynamoDB-like store goes through: the designer window, the
-// CLI, the HTTP endpoint and the tests. Implementations: SqliteStore (embedded, file or memory)
-// and, past one machine, RemoteStore (real DynamoDB). Every method either returns DynamoDB's
-// response or throws dynamo::Error with DynamoDB's exception name and message.
+// CLI, the HTTP endpoint and the tests. Implementations: engine::SqliteStore (embedded, file or
+// memory) and, past one machine, remote::RemoteStore (any DynamoDB endpoint). Every method either
+// returns DynamoDB's response or throws dynamo::Error with DynamoDB's exception name and message.
 //
 // Implementations are safe to call from several threads at once.
 #pragma once

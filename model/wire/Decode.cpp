@@ -525,7 +525,7 @@ store::ScanRequest decodeScan(const json::Value& json)
     r.scanFilter = legacyConditions(b, "ScanFilter", "scanFilter", c);
     r.conditionalOperator = conditionalOperator(b, c);
     // Segment and TotalSegments: the constraint failures here, with the request's others; how
-    // the two must pair is the store's check (DynamoDB's texts, in store/SqliteStoreRead.cpp).
+    // the two must pair is the store's check (DynamoDB's texts, in engine/SqliteStoreRead.cpp).
     c.range(r.segment, "segment", 0, 999999);
     c.range(r.totalSegments, "totalSegments", 1, 1000000);
     c.throwIfAny();

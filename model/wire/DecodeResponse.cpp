@@ -421,7 +421,7 @@ Error decodeErrorResponse(int httpStatus, std::string_view body)
 {
     try {
         return errorFromBody(httpStatus, body);
-    } catch (const Error& malformedError) {
+    } catch (const Error&) {
         // An error body whose Item or reasons do not decode: keep what the endpoint said.
         return Error::remote("HttpError" + std::to_string(httpStatus), std::string(body.substr(0, 200)), httpStatus);
     }

@@ -1,4 +1,4 @@
-// DynamoDB JSON 1.0 response bodies -> store response types, for store::RemoteStore: the inverse
+// DynamoDB JSON 1.0 response bodies -> store response types, for remote::RemoteStore: the inverse
 // of Encode.h. Read leniently where DynamoDB and the compatible engines differ harmlessly
 // (absent empty members, "message" or "Message", numbers as JSON numbers); a body that is not
 // the operation's response shape throws dynamo::Error SerializationException saying what was

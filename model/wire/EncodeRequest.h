@@ -1,6 +1,6 @@
 // Store request types -> DynamoDB JSON 1.0 request bodies, as an SDK sends them: members in the
 // API's documented order, absent optional members left out, compact. Every member of every
-// request type is written (legacy parameters too), so store::RemoteStore sends what it was given. The inverse of Decode.h's
+// request type is written (legacy parameters too), so remote::RemoteStore sends what it was given. The inverse of Decode.h's
 // request decoders (a body written here decodes to the same request).
 #pragma once
 

@@ -7,7 +7,7 @@
 //   QT_QPA_PLATFORM=offscreen ./build/tests/bench/keyplan-layout-bench [ITEMS]
 #include "BenchSupport.h"
 #include "BigLayout.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
@@ -37,7 +37,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "keyplan-layout-bench: StallMeter does not see a 300 ms stall: no figures\n");
         return 1;
     }
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest table;
     table.tableName = "Big";
     table.billingMode = store::BillingMode::PayPerRequest;

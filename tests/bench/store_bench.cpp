@@ -8,7 +8,7 @@
 // bulk load of at least 30,000 items/s.
 #include "dynamo/ItemCodec.h"
 #include "dynamo/KeyCodec.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <benchmark/benchmark.h>
 #include <sqlite3.h>
@@ -110,14 +110,14 @@ double bulkLoad(store::Store& store, int64_t from, int64_t to, size_t batchesPer
 // The shared fixture: one file-backed store with the data set, loaded once.
 struct DataSet {
     QTemporaryDir dir;
-    std::unique_ptr<store::SqliteStore> store;
+    std::unique_ptr<engine::SqliteStore> store;
     sqlite3* bare = nullptr;  // a second connection for the bare statements
     double loadSeconds = 0;
 
     DataSet()
     {
         const std::string path = dir.filePath("bench.db").toStdString();
-        store = store::SqliteStore::openFile(path);
+        store = engine::SqliteStore::openFile(path);
         store->createTable(tableRequest());
         loadSeconds = bulkLoad(*store, 0, gItems, 2000);
         sqlite3_open_v2(path.c_str(), &bare, SQLITE_OPEN_READWRITE, nullptr);
@@ -338,7 +338,7 @@ void BM_BulkLoadOneCommitPerBatch(benchmark::State& state)
     const int64_t items = std::min<int64_t>(gItems, 100'000);
     for (auto _ : state) {
         QTemporaryDir dir;
-        auto store = store::SqliteStore::openFile(dir.filePath("batches.db").toStdString());
+        auto store = engine::SqliteStore::openFile(dir.filePath("batches.db").toStdString());
         store->createTable(tableRequest());
         const double seconds = bulkLoad(*store, 0, items, 1);
         state.SetIterationTime(seconds);

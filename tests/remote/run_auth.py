@@ -2,7 +2,8 @@
 python3-boto3) and the AWS SDK for JavaScript v3 (npm @aws-sdk/client-dynamodb, pinned by
 tests/conformance/js-smoke and installed into the same cache on first use). Each is accepted with
 the right key and refused with a wrong secret, an unknown key, and a skewed clock; a request
-without any signature gets MissingAuthenticationTokenException.
+without any signature gets MissingAuthenticationTokenException, and a GetItem signed without its
+X-Amz-Target cannot be replayed as DeleteItem.
 
 usage: run_auth.py KEYPLAN_CLI"""
 import datetime
@@ -14,6 +15,8 @@ import urllib.request
 
 import boto3
 import botocore.auth
+import botocore.awsrequest
+import botocore.credentials
 import botocore.exceptions
 from botocore.config import Config
 
@@ -81,7 +84,11 @@ def boto3_checks(url):
     check("an unknown key is refused", lambda: refused(lambda: client(url, key_id="AKIDNOBODY").list_tables(),
                                                        "UnrecognizedClientException",
                                                        "The security token included in the request is invalid"))
-    for minutes, text in ((-20, "Signature expired: "), (20, "Signature not yet current: ")):
+    # Near and far: a clock centuries off once read as the other way round (past the nanosecond
+    # clock's range, 1677 to 2262).
+    year = 365 * 24 * 60
+    for minutes, text in ((-20, "Signature expired: "), (20, "Signature not yet current: "),
+                          (-400 * year, "Signature expired: "), (300 * year, "Signature not yet current: ")):
         def skew(minutes=minutes, text=text):
             saved = botocore.auth.datetime
             botocore.auth.datetime = skewed(minutes)
@@ -89,7 +96,8 @@ def boto3_checks(url):
                 refused(lambda: client(url).list_tables(), "InvalidSignatureException", text)
             finally:
                 botocore.auth.datetime = saved
-        check(f"a clock {abs(minutes)} minutes {'fast' if minutes > 0 else 'slow'} is refused", skew)
+        off = f"{abs(minutes) // year} years" if abs(minutes) >= year else f"{abs(minutes)} minutes"
+        check(f"a clock {off} {'fast' if minutes > 0 else 'slow'} is refused", skew)
 
     def unsigned():
         request = urllib.request.Request(url + "/", data=b"{}", method="POST", headers={
@@ -104,6 +112,36 @@ def boto3_checks(url):
         raise AssertionError("an unsigned request was accepted")
 
     check("an unsigned request is refused", unsigned)
+    check("a GetItem signed without X-Amz-Target, replayed as DeleteItem, is refused", lambda: replay_attack(url))
+
+
+def replay_attack(url):
+    """A GetItem whose signature leaves X-Amz-Target out (botocore signs every header it is given, so
+    the target is added after signing), captured and sent again as DeleteItem on the same key."""
+    db = client(url)
+    db.put_item(TableName="boto_auth", Item={"pk": {"S": "replay-me"}, "n": {"N": "7"}})
+    body = b'{"TableName": "boto_auth", "Key": {"pk": {"S": "replay-me"}}}'
+    captured = botocore.awsrequest.AWSRequest(method="POST", url=url + "/", data=body,
+                                              headers={"Content-Type": "application/x-amz-json-1.0"})
+    botocore.auth.SigV4Auth(botocore.credentials.Credentials(KEY_ID, SECRET), "dynamodb", "eu-west-1").add_auth(captured)
+    assert "x-amz-target" not in captured.headers["Authorization"].split("SignedHeaders=")[1].split(",")[0]
+
+    def send(operation):
+        headers = dict(captured.headers.items())
+        headers["X-Amz-Target"] = "DynamoDB_20120810." + operation
+        request = urllib.request.Request(url + "/", data=body, method="POST", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+
+    status, text = send("DeleteItem")
+    item = db.get_item(TableName="boto_auth", Key={"pk": {"S": "replay-me"}}, ConsistentRead=True).get("Item")
+    assert item and item["n"]["N"] == "7", f"the replayed DeleteItem ({status} {text}) deleted the item"
+    for operation, (status, text) in (("DeleteItem", (status, text)), ("GetItem", send("GetItem"))):
+        assert status == 400 and "InvalidSignatureException" in text, (operation, status, text)
+        assert "'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization." in text, text
 
 
 def javascript_checks(url):

@@ -1,5 +1,5 @@
 """Runs the store's behavioural tests (tst_remote_store_* : tests/unit/tst_store_*.cpp compiled
-against store::RemoteStore) against `keyplan-cli serve --auth` (every request SigV4-verified) and
+against remote::RemoteStore) against `keyplan-cli serve --auth` (every request SigV4-verified) and
 against DynamoDB Local, so the remote
 path is proved by the same assertions as the local store.
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/console/ConsoleForm.h"
 #include "widgets/console/ConsoleRequest.h"
 
@@ -17,9 +17,9 @@
 namespace keyplan::test {
 
 // Shop (PK, SK; GSI1 on GSI1PK) in memory, with `customers` profiles.
-inline std::unique_ptr<store::SqliteStore> shopStore(int customers = 0)
+inline std::unique_ptr<engine::SqliteStore> shopStore(int customers = 0)
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest t;
     t.tableName = "Shop";
     t.billingMode = store::BillingMode::PayPerRequest;

@@ -10,7 +10,7 @@
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 #include "design/TableSchema.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include "ScanCountingStore.h"
 
@@ -66,7 +66,7 @@ private Q_SLOTS:
     void shouldLoadEveryItemInBatchesOfTwentyFive()
     {
         const auto d = design::loadDesignFile(sample("ecommerce"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         const analysis::SampleData data(d);
         std::vector<int64_t> reported;
         const auto result = data.load(*s, {}, [&](const analysis::SampleProgress& p) {
@@ -94,7 +94,7 @@ private Q_SLOTS:
     void shouldStopWhenProgressSaysCancel()
     {
         const auto d = design::loadDesignFile(sample("ecommerce"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         int calls = 0;
         analysis::LoadOptions oneAtATime;
         oneAtATime.requestsPerCall = 1;
@@ -108,7 +108,7 @@ private Q_SLOTS:
     void shouldReplaceTheTableWhenAsked()
     {
         const auto d = design::loadDesignFile(sample("students"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         const analysis::SampleData data(d);
         data.load(*s);
         analysis::SampleOptions more;
@@ -137,7 +137,7 @@ private Q_SLOTS:
         QFETCH(QString, design);
         QFETCH(int, number);
         const auto d = design::loadDesignFile(sample(design));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const auto* pattern = d.patternByNumber(number);
         const auto r = analysis::PatternRunner(d, *s).run(*pattern);
@@ -159,7 +159,7 @@ private Q_SLOTS:
     {
         // Query of a page: the sizes of the items read, summed, rounded up to 4 KB once, halved.
         const auto d = pointerWithCustomers();
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const auto r = analysis::PatternRunner(d, *s).run(*d.patternByNumber(1));
         QCOMPARE(r.count, int64_t(20));
@@ -191,7 +191,7 @@ private Q_SLOTS:
         order.sample.parent = "Customer";
         order.sample.perParent = 20;
         d.replaceEntity(order);
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const auto r = analysis::PatternRunner(d, *s).run(*d.patternByNumber(1));
         QCOMPARE(r.plan.verdict, analysis::Verdict::NotProjected);
@@ -213,7 +213,7 @@ private Q_SLOTS:
     void shouldUseTheInputsItIsGiven()
     {
         const auto d = design::loadDesignFile(sample("students"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const auto r = analysis::PatternRunner(d, *s).run(*d.patternByNumber(1), {{"studentId", "00042"}});
         QCOMPARE(r.items.size(), size_t(1));
@@ -226,7 +226,7 @@ private Q_SLOTS:
     void shouldSayWhenThereIsNothingToTakeInputsFrom()
     {
         const auto d = design::loadDesignFile(sample("students"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         s->createTable(design::createTableRequest(d));
         try {
             analysis::PatternRunner(d, *s).run(*d.patternByNumber(2));
@@ -242,7 +242,7 @@ private Q_SLOTS:
     void shouldTakeEachInputFromAnItemThatHasIt()
     {
         const auto d = design::loadDesignFile(fixture("planner_cases"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         // Orders with a coupon: only 30% of orders have one; the runner finds one that does.
         const auto coupon = analysis::PatternRunner(d, *s).run(*d.patternByNumber(6));
@@ -261,7 +261,7 @@ private Q_SLOTS:
         // Read off DynamoDB Local 1.25 on the same items and request: 6 read units (the strong
         // LSI Query, 1, and the fetch of each of the 5 orders from the table, 1 each).
         const auto d = design::loadDesignFile(fixture("planner_cases"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const auto r = analysis::PatternRunner(d, *s).run(*d.patternByNumber(13));
         QCOMPARE(r.plan.request.select, std::optional(store::Select::AllAttributes));
@@ -274,7 +274,7 @@ private Q_SLOTS:
     void shouldRefuseAPatternWhoseIndexDoesNotExist()
     {
         const auto d = design::loadDesignFile(fixture("planner_cases"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         try {
             analysis::PatternRunner(d, *s).run(*d.patternByNumber(11));
@@ -287,7 +287,7 @@ private Q_SLOTS:
     void shouldRunTheScanANeedsScanPlanDescribes()
     {
         const auto d = design::loadDesignFile(fixture("planner_cases"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const auto r = analysis::PatternRunner(d, *s).run(*d.patternByNumber(8));
         QCOMPARE(r.plan.verdict, analysis::Verdict::NeedsScan);
@@ -298,7 +298,7 @@ private Q_SLOTS:
     void shouldSampleOneInputSetForEveryPartitionTheDataHas()
     {
         const auto d = pointerWithCustomers(40);
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const analysis::PatternRunner runner(d, *s);
         const auto* pattern = d.patternByNumber(1);  // a customer's orders, by customerId
@@ -324,7 +324,7 @@ private Q_SLOTS:
     void shouldDrawTheFirstSampledSetsFromAcrossTheKeySpace()
     {
         const auto d = pointerWithCustomers(400);
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         // Which of 16 Scan segments (slices of the key space) holds each customer's partition.
         std::map<std::string, int64_t> segmentOf;
@@ -352,7 +352,7 @@ private Q_SLOTS:
     void shouldReadEachPageOnceHoweverManyPatternsItSamplesFor()
     {
         const auto d = design::loadDesignFile(sample("ecommerce"));  // five patterns, four entities
-        auto local = store::SqliteStore::openInMemory();
+        auto local = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*local);
         ScanCountingStore s(*local);
         const analysis::PatternPlanner planner(d);
@@ -377,7 +377,7 @@ private Q_SLOTS:
     void shouldKeepTheGivenInputsInEverySampledSet()
     {
         const auto d = design::loadDesignFile(fixture("planner_cases"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         analysis::SampleData(d).load(*s);
         const analysis::PatternRunner runner(d, *s);
         const auto* pattern = d.patternByNumber(10);  // customerId from a Customer, invoiceId from an Invoice
@@ -395,7 +395,7 @@ private Q_SLOTS:
     void shouldSaySoWhenThereIsNothingToSampleInputsFrom()
     {
         const auto d = design::loadDesignFile(sample("students"));
-        auto s = store::SqliteStore::openInMemory();
+        auto s = engine::SqliteStore::openInMemory();
         s->createTable(design::createTableRequest(d));
         const analysis::PatternRunner runner(d, *s);
         const auto* pattern = d.patternByNumber(2);

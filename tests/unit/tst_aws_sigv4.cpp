@@ -44,6 +44,58 @@ void expectError(const std::function<void()>& call, const char* name, const std:
     }
 }
 
+// `request` with an Authorization by AKIDALICE over `signedHeaders` only, dated `date` (the
+// string to sign's date; the request carries it in X-Amz-Date or Date). sign() cannot do this: it
+// signs every header the request carries.
+aws::HttpRequestParts signedOver(aws::HttpRequestParts request, const std::string& date,
+                                 const std::vector<std::string>& signedHeaders, std::string_view body = "{}")
+{
+    const aws::SigningScope scope{date.substr(0, 8), "us-east-1", "dynamodb"};
+    const std::string canonical = aws::canonicalRequest(request, signedHeaders, aws::sha256Hex(body));
+    const std::string signature = aws::signatureHex(aws::signingKey("alice-secret", scope),
+                                                    aws::stringToSign(date, scope, canonical));
+    std::string names;
+    for (const std::string& name : signedHeaders) names += (names.empty() ? "" : ";") + name;
+    request.headers.emplace_back("Authorization", "AWS4-HMAC-SHA256 Credential=AKIDALICE/" + scope.toString() +
+                                                      ", SignedHeaders=" + names + ", Signature=" + signature);
+    return request;
+}
+
+// dynamoRequest() with X-Amz-Date `date`, signed over `signedHeaders`.
+aws::HttpRequestParts signedAt(const std::string& date, const std::vector<std::string>& signedHeaders,
+                               std::string_view body = "{}")
+{
+    aws::HttpRequestParts request = dynamoRequest();
+    request.headers.emplace_back("X-Amz-Date", date);
+    return signedOver(std::move(request), date, signedHeaders, body);
+}
+
+void expectAccepted(const std::function<std::string()>& call)
+{
+    try {
+        QCOMPARE(call(), std::string("AKIDALICE"));
+    } catch (const dynamo::Error& e) {
+        QFAIL(qPrintable(
+            QStringLiteral("refused: %1: %2").arg(QString::fromStdString(e.name()), QString::fromStdString(e.message()))));
+    }
+}
+
+aws::AccessKeys aliceKeys()
+{
+    aws::AccessKeys keys;
+    keys.add("AKIDALICE", {"alice-secret", "", "alice"});
+    return keys;
+}
+
+// AKIDALICE's request verified at `now`: accepted when `refusal` is empty, else refused with
+// InvalidSignatureException and that text.
+void expectVerdict(const aws::HttpRequestParts& request, Clock::time_point now, const QString& refusal)
+{
+    const aws::AccessKeys keys = aliceKeys();
+    if (refusal.isEmpty()) expectAccepted([&] { return aws::verifyRequest(request, "{}", keys, now); });
+    else expectError([&] { aws::verifyRequest(request, "{}", keys, now); }, "InvalidSignatureException", refusal.toStdString());
+}
+
 }  // namespace
 
 class TestAwsSigV4 : public QObject {
@@ -61,12 +113,21 @@ private Q_SLOTS:
     void shouldRefuseTamperedBody();
     void shouldRefuseUnknownAccessKey();
     void shouldRefuseClockSkewBeyondFifteenMinutes();
+    void shouldNameSkewByItsDirectionAtEveryDistance_data();
+    void shouldNameSkewByItsDirectionAtEveryDistance();
+    void shouldReadTheDateHeaderWhenXAmzDateIsAbsent();
     void shouldRefuseIncompleteAuthorization();
     void shouldRefuseWhenHostIsNotSigned();
+    void shouldRefuseWhenTheOperationOrDateIsNotSigned_data();
+    void shouldRefuseWhenTheOperationOrDateIsNotSigned();
+    void shouldRefuseAGetItemReplayedAsDeleteItem();
     void shouldRefuseWrongServiceInScope();
     void shouldRequireTheConfiguredSessionToken();
     void shouldReadAccessKeysFromSharedCredentialsText();
     void shouldRefuseCredentialsFileWithoutKeys();
+    void shouldRefuseOneKeyWithTwoSecrets_data();
+    void shouldRefuseOneKeyWithTwoSecrets();
+    void shouldTakeOneKeyListedTwiceAlikeWithAWarning();
 };
 
 void TestAwsSigV4::shouldComputeDigestsAndHmacAsPublished()
@@ -294,6 +355,61 @@ void TestAwsSigV4::shouldRefuseClockSkewBeyondFifteenMinutes()
                 "15 min.)");
 }
 
+// DynamoDB's two texts, InvalidSignatureException both (live answers quoted in aws/aws-sdk-js#254
+// and serverless/serverless#6360; scratchstack-aws-signature tests the same 15-minute bounds):
+//   date before now - 15 min: "Signature expired: DATE is now earlier than NOW-15 (NOW - 15 min.)"
+//   date after now + 15 min:  "Signature not yet current: DATE is still later than NOW+15 (NOW + 15 min.)"
+// Each bound itself is still accepted. The server's clock counts whole seconds, so a request dated
+// at the bound is accepted for the whole of that second. A date centuries away is named by its
+// direction as a near one is (it once overflowed the nanosecond clock and read as the other way).
+void TestAwsSigV4::shouldNameSkewByItsDirectionAtEveryDistance_data()
+{
+    QTest::addColumn<QString>("amzDate");
+    QTest::addColumn<QString>("message");  // empty: accepted
+    const QString expired = "Signature expired: %1 is now earlier than 20150830T122100Z (20150830T123600Z - 15 min.)";
+    const QString notYet = "Signature not yet current: %1 is still later than 20150830T125100Z (20150830T123600Z + 15 min.)";
+    QTest::newRow("now") << "20150830T123600Z" << QString();
+    QTest::newRow("exactly 15 minutes ago") << "20150830T122100Z" << QString();
+    QTest::newRow("15 minutes and a second ago") << "20150830T122059Z" << expired.arg("20150830T122059Z");
+    QTest::newRow("16 minutes ago") << "20150830T122000Z" << expired.arg("20150830T122000Z");
+    QTest::newRow("a year ago") << "20140830T123600Z" << expired.arg("20140830T123600Z");
+    QTest::newRow("in 1600") << "16000101T000000Z" << expired.arg("16000101T000000Z");
+    QTest::newRow("in year 0") << "00000101T000000Z" << expired.arg("00000101T000000Z");
+    QTest::newRow("in exactly 15 minutes") << "20150830T125100Z" << QString();
+    QTest::newRow("in 15 minutes and a second") << "20150830T125101Z" << notYet.arg("20150830T125101Z");
+    QTest::newRow("in 16 minutes") << "20150830T125200Z" << notYet.arg("20150830T125200Z");
+    QTest::newRow("in a year") << "20160830T123600Z" << notYet.arg("20160830T123600Z");
+    QTest::newRow("in 2300") << "23000101T000000Z" << notYet.arg("23000101T000000Z");
+    QTest::newRow("in 9999") << "99991231T235959Z" << notYet.arg("99991231T235959Z");
+}
+
+void TestAwsSigV4::shouldNameSkewByItsDirectionAtEveryDistance()
+{
+    QFETCH(QString, amzDate);
+    QFETCH(QString, message);
+    const aws::HttpRequestParts request = signedAt(amzDate.toStdString(), {"content-type", "host", "x-amz-date", "x-amz-target"});
+    // The server's clock a moment into 12:36:00: the bounds are whole seconds all the same.
+    expectVerdict(request, kSuiteTime + 999ms, message);
+}
+
+// Without X-Amz-Date the Date header (RFC 1123) dates the request, and the texts name it in
+// x-amz-date form, however far off it is.
+void TestAwsSigV4::shouldReadTheDateHeaderWhenXAmzDateIsAbsent()
+{
+    const std::vector<std::string> names{"content-type", "date", "host", "x-amz-target"};
+    auto dated = [&](const char* date, const char* amzDate) {
+        aws::HttpRequestParts request = dynamoRequest();
+        request.headers.emplace_back("Date", date);
+        return signedOver(request, amzDate, names);
+    };
+    expectVerdict(dated("Sun, 30 Aug 2015 12:30:00 GMT", "20150830T123000Z"), kSuiteTime, {});
+    expectVerdict(dated("Sun, 30 Aug 2015 12:20:00 GMT", "20150830T122000Z"), kSuiteTime,
+                  "Signature expired: 20150830T122000Z is now earlier than 20150830T122100Z (20150830T123600Z - 15 min.)");
+    expectVerdict(dated("Mon, 01 Jan 2300 00:00:00 GMT", "23000101T000000Z"), kSuiteTime,
+                  "Signature not yet current: 23000101T000000Z is still later than 20150830T125100Z (20150830T123600Z + 15 "
+                  "min.)");
+}
+
 void TestAwsSigV4::shouldRefuseIncompleteAuthorization()
 {
     aws::AccessKeys keys;
@@ -329,7 +445,67 @@ void TestAwsSigV4::shouldRefuseWhenHostIsNotSigned()
     aws::sign(request, "{}", {"AKIDALICE", "alice-secret", "", "t"}, "us-east-1", "dynamodb", kSuiteTime);
     request.headers.emplace_back("Host", "localhost");
     expectError([&] { aws::verifyRequest(request, "{}", keys, kSuiteTime); }, "InvalidSignatureException",
-                "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+                "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
+}
+
+// Host, the date and the operation must all be signed (SigV4Verifier.cpp has the sources of the
+// texts); whatever else is signed or not is the client's choice. Host is DynamoDB's own rule,
+// checked first and alone as DynamoDB does; the other two are named together.
+void TestAwsSigV4::shouldRefuseWhenTheOperationOrDateIsNotSigned_data()
+{
+    QTest::addColumn<QStringList>("signedHeaders");
+    QTest::addColumn<bool>("dateHeader");  // Date instead of X-Amz-Date
+    QTest::addColumn<QString>("message");  // empty: accepted
+    const QString host = "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.";
+    const QString amzDate = "'X-Amz-Date' must be a 'SignedHeader' in the AWS Authorization.";
+    const QString date = "'Date' must be a 'SignedHeader' in the AWS Authorization.";
+    const QString target = "'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization.";
+    QTest::newRow("all three") << QStringList{"host", "x-amz-date", "x-amz-target"} << false << QString();
+    QTest::newRow("all three and more") << QStringList{"content-type", "host", "x-amz-date", "x-amz-target"} << false << QString();
+    QTest::newRow("Date, signed") << QStringList{"date", "host", "x-amz-target"} << true << QString();
+    QTest::newRow("no x-amz-target") << QStringList{"content-type", "host", "x-amz-date"} << false << target;
+    QTest::newRow("no x-amz-date") << QStringList{"content-type", "host", "x-amz-target"} << false << amzDate;
+    QTest::newRow("Date, not signed") << QStringList{"host", "x-amz-target"} << true << date;
+    QTest::newRow("Date signed, X-Amz-Date dates it") << QStringList{"date", "host", "x-amz-target"} << false << amzDate;
+    QTest::newRow("host alone") << QStringList{"host"} << false << amzDate + " " + target;
+    QTest::newRow("none of them") << QStringList{"content-type"} << false << host;
+}
+
+void TestAwsSigV4::shouldRefuseWhenTheOperationOrDateIsNotSigned()
+{
+    QFETCH(QStringList, signedHeaders);
+    QFETCH(bool, dateHeader);
+    QFETCH(QString, message);
+    aws::HttpRequestParts request = dynamoRequest();
+    request.headers.emplace_back(dateHeader ? "Date" : "X-Amz-Date",
+                                 dateHeader ? "Sun, 30 Aug 2015 12:36:00 GMT" : "20150830T123600Z");
+    if (!dateHeader) request.headers.emplace_back("Date", "Sun, 30 Aug 2015 12:36:00 GMT");
+    std::vector<std::string> names;
+    for (const QString& name : signedHeaders) names.push_back(name.toStdString());
+    expectVerdict(signedOver(request, "20150830T123600Z", names), kSuiteTime, message);
+}
+
+// The attack an unsigned operation allows: a GetItem signed over everything but X-Amz-Target is
+// captured and sent again as DeleteItem (same body shape: TableName and Key). Its signature still
+// matches, so only the signed-headers rule stops it.
+void TestAwsSigV4::shouldRefuseAGetItemReplayedAsDeleteItem()
+{
+    const aws::AccessKeys keys = aliceKeys();
+    const std::string body = R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"}}})";
+    aws::HttpRequestParts replay = signedAt("20150830T123600Z", {"content-type", "host", "x-amz-date"}, body);
+    for (auto& [name, value] : replay.headers)
+        if (name == "X-Amz-Target") value = "DynamoDB_20120810.DeleteItem";
+    expectError([&] { aws::verifyRequest(replay, body, keys, kSuiteTime); }, "InvalidSignatureException",
+                "'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization.");
+
+    // Signed over X-Amz-Target, the same swap breaks the signature.
+    aws::HttpRequestParts bound = signedAt("20150830T123600Z", {"content-type", "host", "x-amz-date", "x-amz-target"}, body);
+    expectAccepted([&] { return aws::verifyRequest(bound, body, keys, kSuiteTime); });
+    for (auto& [name, value] : bound.headers)
+        if (name == "X-Amz-Target") value = "DynamoDB_20120810.DeleteItem";
+    expectError([&] { aws::verifyRequest(bound, body, keys, kSuiteTime); }, "InvalidSignatureException",
+                "The request signature we calculated does not match the signature you provided. Check your AWS Secret "
+                "Access Key and signing method. Consult the service documentation for details.");
 }
 
 void TestAwsSigV4::shouldRefuseWrongServiceInScope()
@@ -386,6 +562,68 @@ void TestAwsSigV4::shouldRefuseCredentialsFileWithoutKeys()
         QVERIFY(!QString::fromUtf8(e.what()).contains("hush-hush"));
         QVERIFY(QString::fromUtf8(e.what()).contains("[half]"));
     }
+}
+
+// Which secret a server checks must not depend on which line comes last: a file that gives a key
+// two secrets (or session tokens) is refused, naming both lines and neither secret.
+void TestAwsSigV4::shouldRefuseOneKeyWithTwoSecrets_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("two sections") << "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = first-secret\n\n"
+                                     "[bob]\naws_access_key_id = AKIDALICE\naws_secret_access_key = second-secret\n"
+                                  << "auth.ini gives access key AKIDALICE two different secrets, in [alice] at line 2 and "
+                                     "[bob] at line 6: a key has one, so correct or remove one of them";
+    QTest::newRow("two session tokens")
+        << "[a]\naws_access_key_id=ASIATEMP\naws_secret_access_key=s\naws_session_token=first-token\n"
+           "[b]\naws_access_key_id=ASIATEMP\naws_secret_access_key=s\naws_session_token=second-token\n"
+        << "auth.ini gives access key ASIATEMP two different session tokens, in [a] at line 2 and [b] at line 6: a key "
+           "has one, so correct or remove one of them";
+    QTest::newRow("one section, the secret twice")
+        << "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = first-secret\n# rotated\n"
+           "aws_secret_access_key = second-secret\n"
+        << "auth.ini sets aws_secret_access_key of [alice] twice, to different values, at lines 3 and 5: keep one";
+    QTest::newRow("a section named twice") << "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = first-secret\n"
+                                              "[bob]\naws_access_key_id = AKIDBOB\naws_secret_access_key = bob\n"
+                                              "[alice]\naws_secret_access_key = second-secret\n"
+                                           << "auth.ini sets aws_secret_access_key of [alice] twice, to different values, at "
+                                              "lines 3 and 8: keep one";
+    QTest::newRow("one section, two key ids")
+        << "[alice]\naws_access_key_id = AKIDALICE\naws_access_key_id = AKIDOTHER\naws_secret_access_key = first-secret\n"
+        << "auth.ini sets aws_access_key_id of [alice] twice, to different values, at lines 2 and 3: keep one";
+}
+
+void TestAwsSigV4::shouldRefuseOneKeyWithTwoSecrets()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    try {
+        aws::AccessKeys::fromSharedCredentialsText(text.toStdString(), "auth.ini");
+        QFAIL("the file was taken");
+    } catch (const aws::ConfigError& e) {
+        QCOMPARE(QString::fromUtf8(e.what()), message);
+        for (const char* secret : {"first-secret", "second-secret", "first-token", "second-token"})
+            QVERIFY(!QString::fromUtf8(e.what()).contains(secret));
+    }
+}
+
+// The same key in two profiles alike is common (a [default] that copies a named profile) and
+// verifies one way only, so it is taken; the warning says so, before one copy is edited.
+void TestAwsSigV4::shouldTakeOneKeyListedTwiceAlikeWithAWarning()
+{
+    const aws::AccessKeys keys = aws::AccessKeys::fromSharedCredentialsText(
+        "[default]\naws_access_key_id = AKIDALICE\naws_secret_access_key = a/b+c\n"
+        "[alice]\naws_access_key_id = AKIDALICE\naws_secret_access_key = a/b+c\naws_secret_access_key = a/b+c\n",
+        "auth.ini");
+    QCOMPARE(keys.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(keys.find("AKIDALICE")->secretAccessKey), QStringLiteral("a/b+c"));
+    QCOMPARE(QString::fromStdString(keys.find("AKIDALICE")->profile), QStringLiteral("default"));
+    QCOMPARE(keys.warnings().size(), size_t(2));
+    QCOMPARE(QString::fromStdString(keys.warnings()[0]),
+             QStringLiteral("auth.ini sets aws_secret_access_key of [alice] twice, alike, at lines 6 and 7"));
+    QCOMPARE(QString::fromStdString(keys.warnings()[1]),
+             QStringLiteral("auth.ini lists access key AKIDALICE twice, in [default] at line 2 and [alice] at line 5, "
+                            "alike; requests signed by it are accepted, and named [default]"));
 }
 
 QTEST_GUILESS_MAIN(TestAwsSigV4)

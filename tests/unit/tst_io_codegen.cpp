@@ -17,12 +17,12 @@
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
+#include "engine/SqliteStore.h"
 #include "io/CodeGen.h"
 #include "io/CodeText.h"
 #include "io/RequestCode.h"
 #include "json/Value.h"
 #include "json/Writer.h"
-#include "store/SqliteStore.h"
 #include "wire/Encode.h"
 
 using namespace keyplan;
@@ -253,7 +253,7 @@ private Q_SLOTS:
         json::Value calls = json::Value::array();
         std::map<std::string, json::Value> expected;
         {
-            auto store = store::SqliteStore::openFile(db.toStdString());
+            auto store = engine::SqliteStore::openFile(db.toStdString());
             analysis::SampleData(d).load(*store);
             analysis::PatternRunner runner(d, *store);
             const auto functions = io::pythonFunctions(d);

@@ -2,7 +2,7 @@
 // serialised, and nothing is lost or torn. Several threads write their own keys and read each
 // other's while a reader scans the whole table; the final state is checked item by item.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QTemporaryDir>
 
@@ -25,8 +25,8 @@ private Q_SLOTS:
     {
         QFETCH(bool, inMemory);
         QTemporaryDir dir;
-        auto store = inMemory ? store::SqliteStore::openInMemory()
-                              : store::SqliteStore::openFile(dir.filePath("c.db").toStdString());
+        auto store = inMemory ? engine::SqliteStore::openInMemory()
+                              : engine::SqliteStore::openFile(dir.filePath("c.db").toStdString());
         auto r = simpleTable("conc", store::ScalarAttributeType::S, store::ScalarAttributeType::N);
         r.attributeDefinitions.push_back(def("g"));
         r.globalSecondaryIndexes = {gsi("GSI1", "g")};

@@ -3,7 +3,7 @@
 // UpdateTable with a backfilling index as DynamoDB does.
 #include "StoreTestSupport.h"
 
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "store/TableDeployment.h"
 
 using namespace keyplan;
@@ -56,7 +56,7 @@ void TestStoreDeployment::shouldCreateAMissingTable()
 
 void TestStoreDeployment::shouldDoNothingWhenTheTableMatches()
 {
-    auto local = store::SqliteStore::openInMemory();
+    auto local = engine::SqliteStore::openInMemory();
     local->createTable(shopTable());
     const store::DeploymentPlan plan = store::planDeployment(*local, shopTable());
     QVERIFY(plan.nothingToDo());
@@ -66,7 +66,7 @@ void TestStoreDeployment::shouldDoNothingWhenTheTableMatches()
 
 void TestStoreDeployment::shouldAddOnlyTheMissingGsis()
 {
-    auto local = store::SqliteStore::openInMemory();
+    auto local = engine::SqliteStore::openInMemory();
     local->createTable(shopTable());
     store::CreateTableRequest wanted = shopTable();
     wanted.attributeDefinitions.push_back(def("GSI2PK", store::ScalarAttributeType::N));
@@ -93,14 +93,14 @@ void TestStoreDeployment::shouldRefuseADifferentKeySchemaWithReasons()
                                        "  - key attribute pk is N in the table but S in the design",
                                        "  - LSI LSI1 is missing, and an LSI can only be created with its table"}));
     QVERIFY(plan.addIndexes.size() == 1);  // GSI1 is missing too, but nothing is done once refused
-    auto local = store::SqliteStore::openInMemory();
+    auto local = engine::SqliteStore::openInMemory();
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, store::deploy(*local, plan, {}, {}));
     QVERIFY(local->listTables({}).tableNames.empty());
 }
 
 void TestStoreDeployment::shouldRefuseWhatOnlyDeletingCouldChange()
 {
-    auto local = store::SqliteStore::openInMemory();
+    auto local = engine::SqliteStore::openInMemory();
     local->createTable(shopTable());
     store::CreateTableRequest wanted = shopTable();
     wanted.globalSecondaryIndexes[0].projection = {store::ProjectionType::KeysOnly, {}};
@@ -112,7 +112,7 @@ void TestStoreDeployment::shouldRefuseWhatOnlyDeletingCouldChange()
 
 void TestStoreDeployment::shouldKeepIndexesTheDesignDoesNotHave()
 {
-    auto local = store::SqliteStore::openInMemory();
+    auto local = engine::SqliteStore::openInMemory();
     local->createTable(shopTable());
     store::CreateTableRequest wanted = shopTable();
     wanted.globalSecondaryIndexes.clear();
@@ -123,7 +123,7 @@ void TestStoreDeployment::shouldKeepIndexesTheDesignDoesNotHave()
 
 void TestStoreDeployment::shouldCreateAndAddIndexesOnAStoreWaitingUntilActive()
 {
-    auto local = store::SqliteStore::openInMemory();
+    auto local = engine::SqliteStore::openInMemory();
     store::CreateTableRequest first = shopTable();
     first.globalSecondaryIndexes.clear();
     first.attributeDefinitions = {def("pk"), def("sk"), def("LSI1SK")};

@@ -1,11 +1,11 @@
-// store::FileOwner through SqliteStore::openFile: one store per file at a time, the second
+// engine::FileOwner through SqliteStore::openFile: one store per file at a time, the second
 // refused with an error that says who holds it, the file free again once the first is closed.
 // Two processes are tested in tests/reliability (serve and load on one file).
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "store/FileOwner.h"
-#include "store/SqliteStore.h"
+#include "engine/FileOwner.h"
+#include "engine/SqliteStore.h"
 
 #include <unistd.h>
 
@@ -19,11 +19,11 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("owned.db").toStdString();
-        auto first = store::SqliteStore::openFile(path);
+        auto first = engine::SqliteStore::openFile(path);
         try {
-            store::SqliteStore::openFile(path);
+            engine::SqliteStore::openFile(path);
             QFAIL("a second store opened a file another one owns");
-        } catch (const store::StoreFileInUse& e) {
+        } catch (const engine::StoreFileInUse& e) {
             QCOMPARE(e.ownerPid(), long(getpid()));
             const QString message = QString::fromUtf8(e.what());
             QVERIFY2(message.contains(QString::fromStdString(path)), qPrintable(message));
@@ -36,7 +36,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::string path = dir.filePath("freed.db").toStdString();
         {
-            auto first = store::SqliteStore::openFile(path);
+            auto first = engine::SqliteStore::openFile(path);
             store::CreateTableRequest r;
             r.tableName = "kept";
             r.keySchema = {{"pk", store::KeyType::Hash}};
@@ -44,14 +44,14 @@ private Q_SLOTS:
             r.billingMode = store::BillingMode::PayPerRequest;
             first->createTable(r);
         }
-        auto second = store::SqliteStore::openFile(path);
+        auto second = engine::SqliteStore::openFile(path);
         QCOMPARE(second->listTables({}).tableNames, std::vector<std::string>{"kept"});
     }
 
     void shouldLeaveInMemoryStoresUnlocked()
     {
-        auto a = store::SqliteStore::openInMemory();
-        auto b = store::SqliteStore::openInMemory();
+        auto a = engine::SqliteStore::openInMemory();
+        auto b = engine::SqliteStore::openInMemory();
         QVERIFY(a && b);
     }
 };

@@ -2,7 +2,7 @@
 // values, index maintenance and consumed capacity. Expected texts and units were read off
 // DynamoDB Local 1.25 (boto3, parameter validation off).
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 using namespace keyplan;
 using namespace keyplan::test;
@@ -13,9 +13,9 @@ using store::ScalarAttributeType;
 namespace {
 
 // pk S, sk N, GSI1 on g (KEYS_ONLY), LSI1 on l (B, ALL): the table of the DynamoDB Local probe.
-std::unique_ptr<store::SqliteStore> probeStore()
+std::unique_ptr<engine::SqliteStore> probeStore()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     auto r = simpleTable("kpt", ScalarAttributeType::S, ScalarAttributeType::N);
     r.attributeDefinitions.push_back(def("g"));
     r.attributeDefinitions.push_back(def("l", ScalarAttributeType::B));
@@ -273,7 +273,7 @@ private Q_SLOTS:
 
     void shouldBatchWriteAndGet()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("bt1");
         r.attributeDefinitions.push_back(def("g"));
         r.globalSecondaryIndexes = {gsi("GSI1", "g")};
@@ -341,7 +341,7 @@ private Q_SLOTS:
     {
         QFETCH(int, caseIndex);
         QFETCH(QString, message);
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("bt2", ScalarAttributeType::N, std::nullopt));
         auto putOf = [](const char* n) { return store::WriteRequest{Item{{"pk", N(n)}}, std::nullopt}; };
         store::BatchWriteItemRequest bw;

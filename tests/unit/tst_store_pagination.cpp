@@ -4,7 +4,7 @@
 // segments) returns every matching item exactly once, in the order of one unlimited read, and
 // always terminates. The expected set is computed here by brute force, not by the store.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QRandomGenerator>
 
@@ -46,7 +46,7 @@ AttributeValue pkValue(ScalarAttributeType type, int n)
 
 class Fixture {
 public:
-    Fixture(const Shape& shape, QRandomGenerator& random) : shape_(shape), store_(store::SqliteStore::openInMemory())
+    Fixture(const Shape& shape, QRandomGenerator& random) : shape_(shape), store_(engine::SqliteStore::openInMemory())
     {
         store::CreateTableRequest table = simpleTable("tbl", shape.pkType,
                                                       shape.tableHasSort ? std::optional(ScalarAttributeType::N) : std::nullopt);
@@ -113,7 +113,7 @@ public:
 
 private:
     Shape shape_;
-    std::unique_ptr<store::SqliteStore> store_;
+    std::unique_ptr<engine::SqliteStore> store_;
     std::vector<Target> targets_;
     std::vector<Item> items_;
 };
@@ -249,7 +249,7 @@ private Q_SLOTS:
     void shouldEndQueryOnTableWithoutSortKeyAfterItsOneItem()
     {
         // The reported loop: one item, Limit 1, then paging with what came back.
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("hashonly", ScalarAttributeType::S, std::nullopt));
         store->putItem(put("hashonly", {{"pk", S("x")}, {"v", N("1")}}));
         for (bool forward : {true, false}) {
@@ -270,7 +270,7 @@ private Q_SLOTS:
     {
         // DynamoDB Local: a page that reads the item at the inclusive end of a BETWEEN (or <=,
         // or =, or >= backwards) has no LastEvaluatedKey, and a start key there is refused.
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("range", ScalarAttributeType::S, ScalarAttributeType::N));
         for (int i = 0; i <= 12; ++i) store->putItem(put("range", {{"pk", S("p")}, {"sk", N(std::to_string(i))}}));
         for (bool forward : {true, false}) {

@@ -1,8 +1,8 @@
 // The partition simulation behind the designer's heatmap: items hash onto partitions, each
 // partition counts its items, bytes and consumed units, and a hot key shows up as the hottest.
 #include "StoreTestSupport.h"
-#include "store/PartitionMeter.h"
-#include "store/SqliteStore.h"
+#include "engine/PartitionMeter.h"
+#include "engine/SqliteStore.h"
 
 using namespace keyplan;
 using namespace keyplan::test;
@@ -12,11 +12,11 @@ class StorePartitionsTest : public QObject {
 private Q_SLOTS:
     void shouldSplitTheHashSpaceEvenly()
     {
-        QCOMPARE(store::partitionOfHash(std::string(8, '\x00'), 4), 0);
-        QCOMPARE(store::partitionOfHash(std::string("\x3f\xff\xff\xff\xff\xff\xff\xff", 8), 4), 0);
-        QCOMPARE(store::partitionOfHash(std::string("\x40\x00\x00\x00\x00\x00\x00\x00", 8), 4), 1);
-        QCOMPARE(store::partitionOfHash(std::string(8, '\xff'), 4), 3);
-        QCOMPARE(store::partitionOfHash(std::string(8, '\xff'), 1), 0);
+        QCOMPARE(engine::partitionOfHash(std::string(8, '\x00'), 4), 0);
+        QCOMPARE(engine::partitionOfHash(std::string("\x3f\xff\xff\xff\xff\xff\xff\xff", 8), 4), 0);
+        QCOMPARE(engine::partitionOfHash(std::string("\x40\x00\x00\x00\x00\x00\x00\x00", 8), 4), 1);
+        QCOMPARE(engine::partitionOfHash(std::string(8, '\xff'), 4), 3);
+        QCOMPARE(engine::partitionOfHash(std::string(8, '\xff'), 1), 0);
     }
 
     void shouldSizePartitionsByThroughputAndSize_data()
@@ -38,14 +38,14 @@ private Q_SLOTS:
         QFETCH(int, wcu);
         QFETCH(qint64, bytes);
         QFETCH(int, partitions);
-        QCOMPARE(store::simulatedPartitionCount(onDemand ? store::BillingMode::PayPerRequest : store::BillingMode::Provisioned,
-                                                {rcu, wcu}, bytes),
+        QCOMPARE(engine::simulatedPartitionCount(onDemand ? store::BillingMode::PayPerRequest : store::BillingMode::Provisioned,
+                                                 {rcu, wcu}, bytes),
                  partitions);
     }
 
     void shouldShowAHotPartitionKey()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("orders");
         r.attributeDefinitions.push_back(def("GSI1PK"));
         r.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK")};
@@ -99,7 +99,7 @@ private Q_SLOTS:
 
     void shouldNotMeterBrowsing()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("browse"));
         for (int i = 0; i < 50; ++i) store->putItem(put("browse", {{"pk", S("k" + std::to_string(i))}, {"sk", S("s")}}));
         store->resetPartitionMeters();
@@ -117,7 +117,7 @@ private Q_SLOTS:
 
     void shouldKeepCountsCurrentAfterLoading()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("items"));
         for (int i = 0; i < 10; ++i) store->putItem(put("items", {{"pk", S("k" + std::to_string(i))}, {"sk", S("s")}}));
         auto before = store->partitionStats({"items", std::nullopt});

@@ -1,7 +1,7 @@
 // Query: order, key conditions, pagination (Limit, the 1 MB cap, ExclusiveStartKey), indexes
 // and capacity. Expected orders, keys and units were read off DynamoDB Local 1.25.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 using namespace keyplan;
 using namespace keyplan::test;
@@ -20,10 +20,10 @@ std::vector<std::string> sortKeysOf(const std::vector<Item>& items, const char* 
     return out;
 }
 
-std::unique_ptr<store::SqliteStore> storeWithGsiTies()
+std::unique_ptr<engine::SqliteStore> storeWithGsiTies()
 {
     // Twelve items whose GSI keys tie in two groups, as in the DynamoDB Local probe.
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     auto r = simpleTable("ties");
     for (const char* a : {"gpk", "gsk", "lsk"}) r.attributeDefinitions.push_back(def(a));
     r.globalSecondaryIndexes = {gsi("GSI1", "gpk", "gsk")};
@@ -48,7 +48,7 @@ class StoreQueryTest : public QObject {
 private Q_SLOTS:
     void shouldOrderNumbersNumerically()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("nums", ScalarAttributeType::S, ScalarAttributeType::N));
         for (const char* n : {"10", "-0.5", "1e125", "2", "-1", "0", "1e-130", "-1e10", "1.50", "100"})
             store->putItem(put("nums", {{"pk", S("a")}, {"sk", N(n)}}));
@@ -66,7 +66,7 @@ private Q_SLOTS:
 
     void shouldOrderStringsByUtf8Bytes()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("strs"));
         const std::vector<std::string> expected = {" ",
                                                    "A",
@@ -88,7 +88,7 @@ private Q_SLOTS:
 
     void shouldOrderBinaryAsUnsignedBytes()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("bins", ScalarAttributeType::B, ScalarAttributeType::B));
         const std::vector<std::string> expected = {
             std::string("\x00", 1), std::string("\x00\x00", 2), "a", "\x7f", "\x80", "\x80\x01", "\xfe\xff", "\xff"};
@@ -118,7 +118,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, condition);
         QFETCH(QStringList, expected);
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("cust"));
         for (const char* sk : {"PROFILE", "ORDER#2026-01", "ORDER#2026-02", "ORDER#2026-03", "ORDER#2026-04"})
             store->putItem(put("cust", {{"pk", S("CUST#42")}, {"sk", S(sk)}}));
@@ -137,7 +137,7 @@ private Q_SLOTS:
 
     void shouldPageByLimitWithLastEvaluatedKey()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("pages"));
         for (int i = 0; i < 5; ++i) store->putItem(put("pages", {{"pk", S("p")}, {"sk", S("s0" + std::to_string(i))}}));
         auto q = queryPk("pages", S("p"));
@@ -168,7 +168,7 @@ private Q_SLOTS:
 
     void shouldPageBackwardsFromStartKey()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("pages"));
         for (int i = 0; i < 6; ++i) store->putItem(put("pages", {{"pk", S("p")}, {"sk", S("s" + std::to_string(i))}}));
         auto q = queryPk("pages", S("p"));
@@ -185,7 +185,7 @@ private Q_SLOTS:
     {
         // Fifteen items of 102,391 bytes: DynamoDB Local returns 11 (the 11th crosses 1 MB),
         // LastEvaluatedKey s10 and 137.5 read units (1,126,301 bytes -> 275 x 4 KB, halved).
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("big"));
         const std::string filler(100 * 1024 - 20, 'x');
         for (int i = 0; i < 15; ++i) {
@@ -243,7 +243,7 @@ private Q_SLOTS:
 
     void shouldLeaveSparseItemsOutOfIndexes()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("sparse");
         r.attributeDefinitions.push_back(def("review"));
         r.globalSecondaryIndexes = {gsi("Review", "review")};
@@ -265,7 +265,7 @@ private Q_SLOTS:
 
     void shouldProjectIncludeAttributesOnly()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("proj");
         r.attributeDefinitions.push_back(def("g"));
         r.globalSecondaryIndexes = {gsi("GSI1", "g", std::nullopt, ProjectionType::Include, {"a"})};
@@ -282,7 +282,7 @@ private Q_SLOTS:
 
     void shouldCountWithoutItems()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("cnt"));
         for (int i = 0; i < 3; ++i) store->putItem(put("cnt", {{"pk", S("p")}, {"sk", S(std::to_string(i))}}));
         auto q = queryPk("cnt", S("p"));
@@ -321,7 +321,7 @@ private Q_SLOTS:
     {
         QFETCH(int, caseIndex);
         QFETCH(QString, message);
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("bad");
         r.attributeDefinitions.push_back(def("g"));
         r.globalSecondaryIndexes = {gsi("GSI1", "g", std::nullopt, ProjectionType::KeysOnly)};
@@ -393,7 +393,7 @@ private Q_SLOTS:
         QFETCH(double, total);
         QFETCH(double, table);
         QFETCH(double, indexUnits);
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("cap");
         r.attributeDefinitions.push_back(def("g"));
         r.attributeDefinitions.push_back(def("l"));
@@ -420,7 +420,7 @@ private Q_SLOTS:
     {
         // [AWS] "A query that matches nothing still costs the minimum read" (Developer Guide, "Read/write capacity mode").
         // DynamoDB Local reports 0.0 here; we follow the service.
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("empty"));
         auto q = queryPk("empty", S("nobody"));
         q.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;

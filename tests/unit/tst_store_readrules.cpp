@@ -2,7 +2,7 @@
 // Texts and orders were read off DynamoDB Local 1.25 with boto3; where DynamoDB itself differs
 // (a GSI Scan's filter, an LSI's filter on attributes it does not project) the test says so.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 using namespace keyplan;
 using namespace keyplan::test;
@@ -21,9 +21,9 @@ store::LegacyConditions equalTo(const std::string& name, AttributeValue value)
 
 // Table "t" (pk, sk) with a keys-only GSI, an INCLUDE GSI and a keys-only LSI, and three items
 // whose "big" attribute makes each table read cost a whole unit.
-std::unique_ptr<store::SqliteStore> indexedStore()
+std::unique_ptr<engine::SqliteStore> indexedStore()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     auto r = simpleTable("tbl");
     r.attributeDefinitions.push_back(def("g"));
     r.attributeDefinitions.push_back(def("l"));

@@ -1,4 +1,4 @@
-// store::RemoteStore and its transport against a scripted endpoint on loopback
+// remote::RemoteStore and its transport against a scripted endpoint on loopback
 // (tests/remote/fake_endpoint.py): signing, retries as the SDKs' standard mode, UnprocessedItems
 // and UnprocessedKeys, error names kept, connections kept alive, HTTPS certificate verification,
 // and what a connection problem is said as (refused, silent past the read timeout, closed).
@@ -9,7 +9,7 @@
 #include "StoreTestSupport.h"
 
 #include "aws/SigV4Verifier.h"
-#include "store/RemoteStore.h"
+#include "remote/RemoteStore.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -78,10 +78,10 @@ private:
     int port_ = 0;
 };
 
-store::RemoteOptions optionsFor(const std::string& url, int maxAttempts = 3)
+remote::RemoteOptions optionsFor(const std::string& url, int maxAttempts = 3)
 {
-    store::RemoteOptions o;
-    o.endpoint = store::RemoteEndpoint::forUrl(url, "eu-west-1");
+    remote::RemoteOptions o;
+    o.endpoint = remote::RemoteEndpoint::forUrl(url, "eu-west-1");
     o.credentials = kKey;
     o.maxAttempts = maxAttempts;
     o.connectTimeout = std::chrono::milliseconds(3000);
@@ -136,7 +136,7 @@ void TestStoreRemote::shouldSignEveryRequestSoTheServerCanVerifyIt()
 {
     FakeEndpoint fake({{200, R"({"Item":{"pk":{"S":"a"},"n":{"N":"1.50"}}})"}});
     QVERIFY(fake.port() > 0);
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port()) + "/"));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port()) + "/"));
     store::GetItemRequest get;
     get.tableName = "t";
     get.key = {{"pk", S("a")}};
@@ -162,7 +162,7 @@ void TestStoreRemote::shouldSignEveryRequestSoTheServerCanVerifyIt()
 void TestStoreRemote::shouldRetryThrottlingWithCappedJitteredBackoff()
 {
     FakeEndpoint fake({{400, kThrottled}, {503, R"({"__type":"ServiceUnavailable","message":"busy"})"}, {200, "{}"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     std::vector<std::chrono::milliseconds> waits;
     remote.transport().sleep = [&](std::chrono::milliseconds d) { waits.push_back(d); };
     remote.putItem(put("t", {{"pk", S("a")}}));
@@ -178,7 +178,7 @@ void TestStoreRemote::shouldRetryThrottlingWithCappedJitteredBackoff()
 void TestStoreRemote::shouldGiveUpAfterMaxAttemptsWithTheLastError()
 {
     FakeEndpoint fake({{500, R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError","message":"oops"})"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port()), 4));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port()), 4));
     remote.transport().sleep = [](std::chrono::milliseconds) {};
     KEYPLAN_EXPECT_ERROR(remote.putItem(put("t", {{"pk", S("a")}})), "InternalServerError", "oops");
     QCOMPARE(fake.requests().size(), 4);
@@ -192,7 +192,7 @@ void TestStoreRemote::shouldNotRetryClientErrorsAndKeepTheirNames()
          {400, R"({"__type":"com.amazon.coral.service#AccessDeniedException","Message":"User is not authorized"})"},
          {400,
           R"({"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException","message":"Transaction cancelled, please refer cancellation reasons for specific reasons [ConditionalCheckFailed]","CancellationReasons":[{"Code":"ConditionalCheckFailed","Message":"The conditional request failed","Item":{"pk":{"S":"a"}}}]})"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     int retries = 0;
     remote.transport().sleep = [&](std::chrono::milliseconds) { ++retries; };
     KEYPLAN_EXPECT_ERROR(remote.putItem(put("t", {{"pk", S("a")}})), "ValidationException",
@@ -226,7 +226,7 @@ void TestStoreRemote::shouldResendUnprocessedItemsUntilDoneAddingCapacity()
         R"({"UnprocessedItems":{"t":[{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})";
     FakeEndpoint fake(
         {{200, firstAnswer}, {200, R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     int waits = 0;
     remote.transport().sleep = [&](std::chrono::milliseconds) { ++waits; };
     store::BatchWriteItemRequest batch;
@@ -246,7 +246,7 @@ void TestStoreRemote::shouldResendUnprocessedItemsUntilDoneAddingCapacity()
 void TestStoreRemote::shouldSayHowManyItemsStayUnprocessed()
 {
     FakeEndpoint fake({{200, R"({"UnprocessedItems":{"t":[{"PutRequest":{"Item":{"pk":{"S":"b"}}}}]}})"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())), 3);
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())), 3);
     remote.transport().sleep = [](std::chrono::milliseconds) {};
     store::BatchWriteItemRequest batch;
     batch.requestItems = {{"t", {{Item{{"pk", S("a")}}, std::nullopt}, {Item{{"pk", S("b")}}, std::nullopt}}}};
@@ -261,7 +261,7 @@ void TestStoreRemote::shouldResendUnprocessedKeys()
         {{200,
           R"({"Responses":{"t":[{"pk":{"S":"a"}}]},"UnprocessedKeys":{"t":{"Keys":[{"pk":{"S":"b"}}],"ConsistentRead":true}}})"},
          {200, R"({"Responses":{"t":[{"pk":{"S":"b"}}]},"UnprocessedKeys":{}})"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     remote.transport().sleep = [](std::chrono::milliseconds) {};
     store::BatchGetItemRequest get;
     get.requestItems["t"].keys = {{{"pk", S("a")}}, {{"pk", S("b")}}};
@@ -275,7 +275,7 @@ void TestStoreRemote::shouldResendUnprocessedKeys()
 void TestStoreRemote::shouldReuseTheConnectionBetweenCalls()
 {
     FakeEndpoint fake({{200, R"({"TableNames":[]})"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     for (int i = 0; i < 3; ++i) remote.listTables({});
     const auto seen = fake.requests();
     QCOMPARE(seen.size(), 3);
@@ -286,7 +286,7 @@ void TestStoreRemote::shouldReuseTheConnectionBetweenCalls()
 void TestStoreRemote::shouldSendTheBulkPathConcurrentlyKeepingOrder()
 {
     FakeEndpoint fake({{200, R"({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"t","CapacityUnits":1.0}]})"}});
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())), 10, 4);
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())), 10, 4);
     std::vector<store::BatchWriteItemRequest> batches(24);
     for (size_t i = 0; i < batches.size(); ++i) {
         batches[i].requestItems = {{"t", {{Item{{"pk", S("item" + std::to_string(i))}}, std::nullopt}}}};
@@ -310,7 +310,7 @@ void TestStoreRemote::shouldSendTheBulkPathConcurrentlyKeepingOrder()
 void TestStoreRemote::shouldNameTheEndpointButNoSecretWhenItCannotConnect()
 {
     // Port 9 (discard) has no listener on a test machine: the connection is refused.
-    store::RemoteStore remote(optionsFor("http://127.0.0.1:9", 2));
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:9", 2));
     remote.transport().sleep = [](std::chrono::milliseconds) {};
     QStringList retries;
     remote.transport().onConnectionRetry = [&](const dynamo::Error& problem, int next, int max) {
@@ -334,9 +334,9 @@ void TestStoreRemote::shouldNameTheEndpointButNoSecretWhenItCannotConnect()
 void TestStoreRemote::shouldSayItWaitedTheReadTimeoutForASilentEndpoint()
 {
     test::MuteListener silent;
-    store::RemoteOptions options = optionsFor(silent.url(), 2);
+    remote::RemoteOptions options = optionsFor(silent.url(), 2);
     options.readTimeout = std::chrono::milliseconds(300);
-    store::RemoteStore remote(options);
+    remote::RemoteStore remote(options);
     remote.transport().sleep = [](std::chrono::milliseconds) {};
     QStringList retried;
     remote.transport().onConnectionRetry = [&](const dynamo::Error& e, int, int) {
@@ -358,7 +358,7 @@ void TestStoreRemote::shouldSayItWaitedTheReadTimeoutForASilentEndpoint()
 void TestStoreRemote::shouldSayTheEndpointClosedTheConnectionBeforeAnswering()
 {
     test::MuteListener closing(/*closeEach=*/true);
-    store::RemoteStore remote(optionsFor(closing.url(), 1));
+    remote::RemoteStore remote(optionsFor(closing.url(), 1));
     try {
         remote.listTables({});
         QFAIL("a closed connection answered");
@@ -375,7 +375,7 @@ void TestStoreRemote::shouldSayWhenTheEndpointDoesNotAnswerAsDynamoDbDoes()
     FakeEndpoint fake({{404, "<html>Not Found</html>"}});
     QVERIFY(fake.port() > 0);
     const std::string url = "http://127.0.0.1:" + std::to_string(fake.port()) + "/";
-    store::RemoteStore remote(optionsFor(url, 1));
+    remote::RemoteStore remote(optionsFor(url, 1));
     try {
         remote.listTables({});
         QFAIL("a 404 was taken for an answer");
@@ -397,7 +397,7 @@ void TestStoreRemote::shouldReconnectQuietlyWhenTheEndpointClosedAnIdleConnectio
     const QString url = test::startServe(server, {"--in-memory", "--idle-timeout", "1"}, &why);
     QVERIFY2(!url.isEmpty(), qPrintable(why));
 
-    store::RemoteStore remote(optionsFor(url.toStdString(), 3));
+    remote::RemoteStore remote(optionsFor(url.toStdString(), 3));
     int retries = 0;
     remote.transport().onConnectionRetry = [&](const dynamo::Error&, int, int) { ++retries; };
     remote.listTables({});
@@ -425,7 +425,7 @@ void TestStoreRemote::shouldVerifyTheServerCertificate()
     QVERIFY(fake.port() > 0);
     const std::string url = "https://127.0.0.1:" + std::to_string(fake.port());
 
-    store::RemoteStore untrusted(optionsFor(url, 1));
+    remote::RemoteStore untrusted(optionsFor(url, 1));
     try {
         untrusted.listTables({});
         QFAIL("a self-signed certificate was trusted");
@@ -438,26 +438,26 @@ void TestStoreRemote::shouldVerifyTheServerCertificate()
     }
     QCOMPARE(fake.requests().size(), 0);
 
-    store::RemoteOptions trusting = optionsFor(url, 1);
+    remote::RemoteOptions trusting = optionsFor(url, 1);
     trusting.caBundle = dir.filePath("cert.pem").toStdString();
-    store::RemoteStore trusted(trusting);
+    remote::RemoteStore trusted(trusting);
     QCOMPARE(trusted.listTables({}).tableNames, std::vector<std::string>{"secure"});
 }
 
 void TestStoreRemote::shouldRefuseEndpointUrlsItCannotUse()
 {
     for (const char* url : {"ftp://example.com", "localhost:8000", "http://", "http://h/?a=b", "http://user:pw@h/"})
-        QVERIFY_THROWS_EXCEPTION(dynamo::Error, store::RemoteEndpoint::forUrl(url, "us-east-1"));
-    const auto e = store::RemoteEndpoint::forUrl("http://localhost:8000", "us-east-1");
+        QVERIFY_THROWS_EXCEPTION(dynamo::Error, remote::RemoteEndpoint::forUrl(url, "us-east-1"));
+    const auto e = remote::RemoteEndpoint::forUrl("http://localhost:8000", "us-east-1");
     QCOMPARE(e.hostHeader(), std::string("localhost:8000"));
     QCOMPARE(e.path, std::string("/"));
-    QCOMPARE(store::RemoteEndpoint::forUrl("https://h.example:443/x", "r").hostHeader(), std::string("h.example"));
+    QCOMPARE(remote::RemoteEndpoint::forUrl("https://h.example:443/x", "r").hostHeader(), std::string("h.example"));
 }
 
 void TestStoreRemote::shouldBuildRegionalEndpoints()
 {
-    QCOMPARE(store::RemoteEndpoint::forRegion("eu-central-1").url(), std::string("https://dynamodb.eu-central-1.amazonaws.com/"));
-    QCOMPARE(store::RemoteEndpoint::forRegion("cn-north-1").url(), std::string("https://dynamodb.cn-north-1.amazonaws.com.cn/"));
+    QCOMPARE(remote::RemoteEndpoint::forRegion("eu-central-1").url(), std::string("https://dynamodb.eu-central-1.amazonaws.com/"));
+    QCOMPARE(remote::RemoteEndpoint::forRegion("cn-north-1").url(), std::string("https://dynamodb.cn-north-1.amazonaws.com.cn/"));
 }
 
 QTEST_GUILESS_MAIN(TestStoreRemote)

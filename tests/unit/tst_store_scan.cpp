@@ -1,7 +1,7 @@
 // Scan: DynamoDB Local's order (partition-key hash, then sort key), paging, parallel segments,
 // index scans and capacity. Expected orders were read off DynamoDB Local 1.25.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <set>
 
@@ -26,7 +26,7 @@ class StoreScanTest : public QObject {
 private Q_SLOTS:
     void shouldScanInDynamoDbLocalOrder()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("probe", ScalarAttributeType::S, ScalarAttributeType::N));
         for (const char* n : {"-1", "0", "10", "2"}) store->putItem(put("probe", {{"pk", S("a")}, {"sk", N(n)}}));
         for (const char* p : {"b", "c", "d", "e", "f", "A", "zz", "\xC3\xA9"})
@@ -42,7 +42,7 @@ private Q_SLOTS:
 
     void shouldScanEverythingAcrossPages()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("many"));
         std::set<std::string> expected;
         for (int i = 0; i < 137; ++i) {
@@ -77,7 +77,7 @@ private Q_SLOTS:
     void shouldSplitParallelScanIntoDisjointCompleteSegments()
     {
         QFETCH(int, totalSegments);
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("seg"));
         for (int i = 0; i < 300; ++i) store->putItem(put("seg", {{"pk", S("p" + std::to_string(i))}, {"sk", S("x")}}));
         std::multiset<std::string> seen;
@@ -131,7 +131,7 @@ private Q_SLOTS:
         QFETCH(std::optional<int64_t>, segment);
         QFETCH(std::optional<int64_t>, totalSegments);
         QFETCH(QString, message);
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("seg"));
         store::ScanRequest scan;
         scan.tableName = "seg";
@@ -142,7 +142,7 @@ private Q_SLOTS:
 
     void shouldRefuseStartKeyOfAnotherSegment()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("seg", ScalarAttributeType::S, std::nullopt));
         for (int i = 0; i < 40; ++i) store->putItem(put("seg", {{"pk", S("k" + std::to_string(i))}}));
         store::ScanRequest scan;
@@ -172,7 +172,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, indexName);
         QFETCH(int, totalSegments);
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("segidx");
         for (const char* a : {"g", "gs", "l"}) r.attributeDefinitions.push_back(def(a));
         r.globalSecondaryIndexes = {gsi("byG", "g", "gs"), gsi("byGHashOnly", "g")};
@@ -224,7 +224,7 @@ private Q_SLOTS:
 
     void shouldScanAGsiInIndexKeyOrder()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("ties");
         for (const char* a : {"gpk", "gsk"}) r.attributeDefinitions.push_back(def(a));
         r.globalSecondaryIndexes = {gsi("GSI1", "gpk", "gsk")};
@@ -249,7 +249,7 @@ private Q_SLOTS:
 
     void shouldChargeScansOnItemsEvaluated()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("cap"));
         for (int i = 0; i < 1500; ++i) store->putItem(put("cap", {{"pk", S("p" + std::to_string(i))}, {"sk", S("s")}}));
         store::ScanRequest scan;

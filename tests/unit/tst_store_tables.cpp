@@ -2,7 +2,7 @@
 // persistence. Error texts were read off DynamoDB Local 1.25 (boto3 with parameter validation
 // off); where the service is documented to differ the test says so.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QTemporaryDir>
 
@@ -292,14 +292,14 @@ private Q_SLOTS:
     {
         QFETCH(int, caseIndex);
         const auto& c = createCases()[static_cast<size_t>(caseIndex)];
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         KEYPLAN_EXPECT_ERROR(store->createTable(c.build()), "ValidationException", c.message);
         QVERIFY(store->listTables({}).tableNames.empty());
     }
 
     void shouldRejectCreatingAnExistingTable()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("orders"));
         KEYPLAN_EXPECT_ERROR(store->createTable(simpleTable("orders")), "ResourceInUseException",
                              "Cannot create preexisting table");
@@ -307,7 +307,7 @@ private Q_SLOTS:
 
     void shouldDescribeTableWithIndexes()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("shop");
         r.attributeDefinitions.push_back(def("GSI1PK"));
         r.attributeDefinitions.push_back(def("lsk", ScalarAttributeType::N));
@@ -336,7 +336,7 @@ private Q_SLOTS:
 
     void shouldListTablesInPages()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         for (const char* name : {"delta", "alpha", "charlie", "bravo"}) store->createTable(simpleTable(name));
         store::ListTablesRequest first;
         first.limit = 2;
@@ -354,7 +354,7 @@ private Q_SLOTS:
 
     void shouldRejectListTablesLimits()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store::ListTablesRequest r;
         r.limit = 0;
         KEYPLAN_EXPECT_ERROR(store->listTables(r), "ValidationException", "Limit must be greater than or equal to 1");
@@ -367,7 +367,7 @@ private Q_SLOTS:
         // [AWS] "Requested resource not found" on the data plane, "Requested resource not found:
         // Table: <name> not found" for DescribeTable and DeleteTable (Developer Guide, "Error handling with DynamoDB");
         // DynamoDB Local says "Cannot do operations on a non-existent table". We follow the service.
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         KEYPLAN_EXPECT_ERROR(store->describeTable({"nope"}), "ResourceNotFoundException",
                              "Requested resource not found: Table: nope not found");
         KEYPLAN_EXPECT_ERROR(store->deleteTable({"nope"}), "ResourceNotFoundException",
@@ -378,7 +378,7 @@ private Q_SLOTS:
 
     void shouldDeleteTableAndItsItems()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("gone");
         r.attributeDefinitions.push_back(def("g"));
         r.globalSecondaryIndexes = {gsi("GSI1", "g")};
@@ -399,7 +399,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::string path = dir.filePath("store.db").toStdString();
         {
-            auto store = store::SqliteStore::openFile(path);
+            auto store = engine::SqliteStore::openFile(path);
             store->createTable(ordersWithOddEvenIndex());
             for (int i = 0; i < 50; ++i)
                 store->putItem(put("orders", {{"pk", S("c" + std::to_string(i % 5))},
@@ -407,7 +407,7 @@ private Q_SLOTS:
                                               {"GSI1PK", S(i % 2 ? "odd" : "even")},
                                               {"n", N("1.5")}}));
         }
-        auto store = store::SqliteStore::openFile(path);
+        auto store = engine::SqliteStore::openFile(path);
         auto table = store->describeTable({"orders"}).table;
         QCOMPARE(table.itemCount, int64_t(50));
         QCOMPARE(table.globalSecondaryIndexes.at(0).itemCount, int64_t(50));
@@ -428,7 +428,7 @@ private Q_SLOTS:
         // fresh writer connection. Everything written either way stays, counted and indexed.
         QTemporaryDir dir;
         const std::string path = dir.filePath("bulk.db").toStdString();
-        auto store = store::SqliteStore::openFile(path);
+        auto store = engine::SqliteStore::openFile(path);
         store->createTable(ordersWithOddEvenIndex());
         std::vector<store::BatchWriteItemRequest> batches;
         for (int b = 0; b < 120; ++b) {
@@ -462,7 +462,7 @@ private Q_SLOTS:
         odd.indexName = "GSI1";
         QCOMPARE(store->query(odd).count, int64_t(1500));
         store.reset();
-        auto reopened = store::SqliteStore::openFile(path);
+        auto reopened = engine::SqliteStore::openFile(path);
         QCOMPARE(reopened->describeTable({"orders"}).table.itemCount, int64_t(2999));
     }
 
@@ -474,7 +474,7 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("this is not sqlite at all, just text that happens to be long enough to look like a header");
         file.close();
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error, store::SqliteStore::openFile(path.toStdString()));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, engine::SqliteStore::openFile(path.toStdString()));
     }
 };
 

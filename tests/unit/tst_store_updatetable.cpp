@@ -3,7 +3,7 @@
 // deleting a GSI, switching billing mode and throughput; and the errors, with DynamoDB Local
 // 1.25's texts unless a comment names DynamoDB's.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QDeadlineTimer>
 #include <QTemporaryDir>
@@ -70,7 +70,7 @@ class StoreUpdateTableTest : public QObject {
 private Q_SLOTS:
     void shouldBackfillEveryExistingItemAndIndexWritesMadeMeanwhile()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("orders", ScalarAttributeType::S, std::nullopt));
         std::set<std::string> expected;
         for (int i = 0; i < 1300; ++i) {  // more than one backfill batch
@@ -136,7 +136,7 @@ private Q_SLOTS:
     // starts at 0, never falls and never passes the final count while CREATING, and ends at it.
     void shouldCountTheEntriesTheBackfillHasIndexedSoFar()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("orders", ScalarAttributeType::S, std::nullopt));
         for (int i = 0; i < 2600; ++i) {  // five backfill batches
             Item item{{"pk", S("o" + std::to_string(i))}};
@@ -168,25 +168,25 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::string file = dir.filePath("store.db").toStdString();
         {
-            auto store = store::SqliteStore::openFile(file);
+            auto store = engine::SqliteStore::openFile(file);
             store->createTable(simpleTable("docs", ScalarAttributeType::S, std::nullopt));
             for (int i = 0; i < 50; ++i) store->putItem(put("docs", {{"pk", S("d" + std::to_string(i))}, {"g", S("G")}}));
             store->pauseBackfills(true);
             store->updateTable(addIndex("docs", "byG", "g"));
         }  // closed mid-backfill
-        auto store = store::SqliteStore::openFile(file);
+        auto store = engine::SqliteStore::openFile(file);
         QVERIFY(waitActive(*store, "docs", "byG"));
         QCOMPARE(indexedKeys(*store, "docs", "byG").size(), size_t(50));
         // TableId survives the reopening.
         const auto id = store->describeTable({"docs"}).table.tableId;
         QVERIFY(!id.empty());
         store.reset();
-        QCOMPARE(store::SqliteStore::openFile(file)->describeTable({"docs"}).table.tableId, id);
+        QCOMPARE(engine::SqliteStore::openFile(file)->describeTable({"docs"}).table.tableId, id);
     }
 
     void shouldDeleteAGlobalIndex()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("tbl");
         r.attributeDefinitions.push_back(def("g"));
         r.globalSecondaryIndexes = {gsi("byG", "g")};
@@ -210,7 +210,7 @@ private Q_SLOTS:
 
     void shouldSwitchBillingModeAndThroughput()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("bill"));
         store::UpdateTableRequest u;
         u.tableName = "bill";
@@ -251,7 +251,7 @@ private Q_SLOTS:
 
     void shouldRefuseBadUpdates()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("bad");
         r.attributeDefinitions.push_back(def("l"));
         r.localSecondaryIndexes = {lsi("byL", "l")};
@@ -300,7 +300,7 @@ private Q_SLOTS:
 
     void shouldRefuseMoreThanTwentyGlobalIndexes()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         auto r = simpleTable("many", ScalarAttributeType::S, std::nullopt);
         r.attributeDefinitions.push_back(def("g"));
         for (int i = 0; i < 20; ++i) r.globalSecondaryIndexes.push_back(gsi("gsi" + std::to_string(i), "g"));
@@ -311,7 +311,7 @@ private Q_SLOTS:
 
     void shouldAnswerDeleteTableWithDeleting()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("gone"));
         // [AWS] the answer's table is DELETING (DynamoDB Local says ACTIVE).
         QCOMPARE(store->deleteTable({"gone"}).tableDescription.tableStatus, std::string("DELETING"));

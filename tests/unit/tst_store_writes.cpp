@@ -4,7 +4,7 @@
 // after). Expected texts and figures were read off DynamoDB Local 1.25; where the reference's
 // [AWS] facts differ, the test says so.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 using namespace keyplan;
 using namespace keyplan::test;
@@ -15,9 +15,9 @@ using store::ScalarAttributeType;
 namespace {
 
 // pk/sk table with GSI1 (g, ALL), GSI2 (h, KEYS_ONLY) and LSI1 (l, ALL).
-std::unique_ptr<store::SqliteStore> shop()
+std::unique_ptr<engine::SqliteStore> shop()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     auto r = simpleTable("shop");
     for (const char* a : {"g", "h", "l"}) r.attributeDefinitions.push_back(def(a));
     r.globalSecondaryIndexes = {gsi("GSI1", "g"), gsi("GSI2", "h", std::nullopt, ProjectionType::KeysOnly)};

@@ -4,7 +4,7 @@
 #include "ConsoleTestSupport.h"
 #include "ScanCountingStore.h"
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/console/ConsoleForm.h"
 #include "widgets/console/ConsoleRequest.h"

@@ -3,7 +3,7 @@
 // the CreateTable dialog typed into, and the typed settings module.
 #include "PrivateHome.h"
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Settings.h"
 #include "widgets/store/CreateTableDialog.h"
@@ -24,9 +24,9 @@ using namespace keyplan::test;
 
 namespace {
 
-std::unique_ptr<store::SqliteStore> shop()
+std::unique_ptr<engine::SqliteStore> shop()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest t;
     t.tableName = "Shop";
     t.billingMode = store::BillingMode::PayPerRequest;
@@ -78,6 +78,7 @@ private Q_SLOTS:
     void shouldKeepWhatCameBeforeABadLineAndSayWhere_data();
     void shouldKeepWhatCameBeforeABadLineAndSayWhere();
     void shouldStopOnCancelWithWhatItWrote();
+    void shouldSayAtLeastHowManyItemsLoadedWhenTheStoreRefusesThem();
     void shouldClearEveryTableAndKeepItsIndexes();
     void shouldCreateATableTypedAsDynamoJson();
     void shouldKeepSettingsTypedWithDefaults();
@@ -174,6 +175,29 @@ void WidgetDataTest::shouldStopOnCancelWithWhatItWrote()
     QCOMPARE(countItems(*store, "Shop"), result->items);
 }
 
+// The loader of keyplan-cli load --jsonl (bulk/JsonLines.h): a refused call is not sent again,
+// and what was written is said as a floor, since an endpoint may have written part of the call.
+void WidgetDataTest::shouldSayAtLeastHowManyItemsLoadedWhenTheStoreRefusesThem()
+{
+    QTemporaryDir dir;
+    QStringList lines;
+    for (int i = 0; i < 10; ++i) lines << itemLine(i, false);
+    lines << QStringLiteral(R"({"PK":{"N":"1"},"SK":{"S":"ORDER#1"}})");  // the table's PK is a string
+    auto store = shop();
+    QObject owner;
+    std::optional<widgets::StoreJobResult> result;
+    QVERIFY(widgets::storejobs::loadJsonLines(&owner, *store, "Shop", writeLines(dir, "refused.jsonl", lines),
+                                              [&](const auto& r) { result = r; }));
+    QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 20000);
+    QCOMPARE(result->ok, false);
+    QCOMPARE(result->cancelled, false);
+    QVERIFY2(
+        result->message.startsWith(QStringLiteral("Loaded at least 0 items; stopped at the last items: ValidationException: ")),
+        qPrintable(result->message));
+    QCOMPARE(result->items, qint64(0));
+    QCOMPARE(countItems(*store, "Shop"), qint64(0));  // the call was all or nothing, and not sent again
+}
+
 void WidgetDataTest::shouldClearEveryTableAndKeepItsIndexes()
 {
     auto store = shop();
@@ -206,7 +230,7 @@ void WidgetDataTest::shouldClearEveryTableAndKeepItsIndexes()
 
 void WidgetDataTest::shouldCreateATableTypedAsDynamoJson()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     widgets::CreateTableDialog dialog(*store);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));

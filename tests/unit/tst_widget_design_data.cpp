@@ -4,7 +4,7 @@
 #include "analysis/Analysis.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/PatternListModel.h"
@@ -37,7 +37,7 @@ class TestDesignData : public QObject {
 private Q_SLOTS:
     void init()
     {
-        store_ = store::SqliteStore::openInMemory();
+        store_ = engine::SqliteStore::openInMemory();
         doc_ = std::make_unique<DesignDocument>();
         doc_->resetDesign(design::loadDesignFile(samplePath("ecommerce")));
         doc_->waitForAnalysis();
@@ -158,7 +158,7 @@ private Q_SLOTS:
     }
 
 private:
-    std::unique_ptr<store::SqliteStore> store_;
+    std::unique_ptr<engine::SqliteStore> store_;
     std::unique_ptr<DesignDocument> doc_;
     std::unique_ptr<DesignDataController> data_;
     std::optional<SampleRequest> answer_;

@@ -1,11 +1,14 @@
-// File handling: samples, open, save, save as, recent files, the unsaved-changes question on New,
-// Open and close (Save, Discard, Cancel), and the autosave: written while there are unsaved
-// changes, removed on save, and offered and restored by the next controller after a crash.
+// File handling (DesignFiles): samples, open, save, save as, recent files, the unsaved-changes
+// question on New, Open and close (Save, Discard, Cancel); import and export (DesignImportExport);
+// and the autosave (DesignAutosave): written while there are unsaved changes, removed on save, and
+// offered and restored by the next session after a crash.
 #include "PrivateHome.h"
 #include "design/DesignFile.h"
 #include "io/Export.h"
 #include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignFileController.h"
+#include "widgets/design/DesignAutosave.h"
+#include "widgets/design/DesignFiles.h"
+#include "widgets/design/DesignImportExport.h"
 #include "widgets/design/RecentFiles.h"
 
 #include <QAction>
@@ -22,9 +25,11 @@
 #include <QUndoStack>
 
 using namespace keyplan;
+using keyplan::widgets::DesignAutosave;
 using keyplan::widgets::DesignDocument;
-using keyplan::widgets::DesignFileController;
-using Choice = DesignFileController::SaveChoice;
+using keyplan::widgets::DesignFiles;
+using keyplan::widgets::DesignImportExport;
+using Choice = DesignFiles::SaveChoice;
 
 namespace {
 
@@ -48,27 +53,39 @@ struct Script {
     QString importName;
     QStringList notes;
 
-    DesignFileController::Prompts prompts()
+    DesignFiles::Prompts filePrompts()
     {
-        DesignFileController::Prompts p;
+        DesignFiles::Prompts p;
         p.askToSave = [this](const QString&) {
             ++askedToSave;
             return choice;
         };
         p.openFileName = [this](const QString&) { return openName; };
         p.saveFileName = [this](const QString&) { return saveName; };
-        p.askRestore = [this](const QString& title, const QString&, const QString&) {
-            ++askedToRestore;
-            restoreTitle = title;
-            return restore;
-        };
         p.showError = [this](const QString& message) { errors << message; };
+        return p;
+    }
+    DesignImportExport::Prompts importExportPrompts()
+    {
+        DesignImportExport::Prompts p;
         p.importFileName = [this](const QString&, const QString&) { return importName; };
         p.exportFileName = [this](const QString& suggestion, const QString&) {
             exportSuggestion = suggestion;
             return exportName;
         };
         p.showNotes = [this](const QString&, const QStringList& lines) { notes += lines; };
+        p.showError = [this](const QString& message) { errors << message; };
+        return p;
+    }
+    DesignAutosave::Prompts autosavePrompts()
+    {
+        DesignAutosave::Prompts p;
+        p.askRestore = [this](const QString& title, const QString&, const QString&) {
+            ++askedToRestore;
+            restoreTitle = title;
+            return restore;
+        };
+        p.showError = [this](const QString& message) { errors << message; };
         return p;
     }
 };
@@ -93,50 +110,44 @@ private Q_SLOTS:
     {
         QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
         widgets::RecentFiles::clear();
-        doc_ = std::make_unique<DesignDocument>();
-        controller_ = std::make_unique<DesignFileController>(doc_.get(), nullptr);
-        QVERIFY(controller_->autosaveDirectory().startsWith(home_.path() + '/'));
-        controller_->setPrompts(script_.prompts());
+        startSession();
+        QVERIFY(autosave_->directory().startsWith(home_.path() + '/'));
         script_ = {};
     }
-    void cleanup()
-    {
-        controller_.reset();
-        doc_.reset();
-    }
+    void cleanup() { endSession(); }
 
     void shouldListTheBundledSamplesWithTheShopFirst()
     {
-        const QStringList samples = DesignFileController::samplePaths();
+        const QStringList samples = DesignFiles::samplePaths();
         QCOMPARE(samples.size(), 4);
         QVERIFY(samples.front().endsWith("ecommerce.keyplan.json"));
-        QCOMPARE(DesignFileController::sampleTitle(samples.front()), QString("E-commerce orders"));
-        QCOMPARE(controller_->samplesMenu()->actions().size(), 4);
+        QCOMPARE(DesignFiles::sampleTitle(samples.front()), QString("E-commerce orders"));
+        QCOMPARE(files_->samplesMenu()->actions().size(), 4);
         // A sample opens as a new design: Save asks where.
-        QVERIFY(controller_->newFromSample(samples.front()));
+        QVERIFY(files_->newFromSample(samples.front()));
         QCOMPARE(doc_->design().patterns().size(), size_t(5));
         QVERIFY(doc_->filePath().isEmpty());
         QVERIFY(!doc_->isModified());
         QTemporaryDir dir;
         script_.saveName = dir.filePath("shop.keyplan.json");
-        QVERIFY(controller_->save());
+        QVERIFY(files_->save());
         QCOMPARE(doc_->filePath(), script_.saveName);
     }
 
     void shouldOpenSaveAndReopenTheSameDesign()
     {
         QTemporaryDir dir;
-        QVERIFY(controller_->open(samplePath("saas")));
+        QVERIFY(files_->open(samplePath("saas")));
         QCOMPARE(doc_->filePath(), samplePath("saas"));
         makeAnEdit(*doc_);
         QVERIFY(doc_->isModified());
-        QVERIFY(controller_->windowTitle().contains("[*]"));
+        QVERIFY(files_->windowTitle().contains("[*]"));
         const QString copy = dir.filePath("copy.keyplan.json");
-        QVERIFY(controller_->saveAs(copy));
+        QVERIFY(files_->saveAs(copy));
         QVERIFY(!doc_->isModified());
         QCOMPARE(doc_->filePath(), copy);
         const std::string saved = design::writeDesign(doc_->design());
-        QVERIFY(controller_->open(copy));
+        QVERIFY(files_->open(copy));
         QCOMPARE(design::writeDesign(doc_->design()), saved);
         QCOMPARE(doc_->design().patterns()[0].name, std::string("Edited"));
         // A file that is not a design says why and changes nothing.
@@ -145,7 +156,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("{\"keyplan\": 1, \"table\": 3}");
         f.close();
-        QVERIFY(!controller_->open(bad));
+        QVERIFY(!files_->open(bad));
         QCOMPARE(script_.errors.size(), 1);
         QVERIFY2(script_.errors.front().contains("$.table"), qPrintable(script_.errors.front()));
         QCOMPARE(doc_->filePath(), copy);
@@ -154,16 +165,16 @@ private Q_SLOTS:
     void shouldRememberRecentFilesNewestFirst()
     {
         QTemporaryDir dir;
-        QVERIFY(controller_->open(samplePath("saas")));
-        QVERIFY(controller_->saveAs(dir.filePath("a.keyplan.json")));
-        QVERIFY(controller_->saveAs(dir.filePath("b.keyplan.json")));
-        QVERIFY(controller_->open(dir.filePath("a.keyplan.json")));
+        QVERIFY(files_->open(samplePath("saas")));
+        QVERIFY(files_->saveAs(dir.filePath("a.keyplan.json")));
+        QVERIFY(files_->saveAs(dir.filePath("b.keyplan.json")));
+        QVERIFY(files_->open(dir.filePath("a.keyplan.json")));
         const QStringList recent = widgets::RecentFiles::files();
         QCOMPARE(recent.size(), 3);
         QCOMPARE(recent[0], dir.filePath("a.keyplan.json"));
         QCOMPARE(recent[1], dir.filePath("b.keyplan.json"));
         // The menu lists them and opens one.
-        QMenu* menu = controller_->recentMenu();
+        QMenu* menu = files_->recentMenu();
         QVERIFY(menu->isEnabled());
         QVERIFY(menu->actions().size() >= 3);
         menu->actions()[1]->trigger();
@@ -192,15 +203,15 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(samplePath("ecommerce"), file));
         QFile(file).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
         for (const char* operation : {"new", "open", "close"}) {
-            QVERIFY(controller_->open(file));
+            QVERIFY(files_->open(file));
             makeAnEdit(*doc_);
             script_.choice = Choice(choice);
             script_.askedToSave = 0;
             script_.openName = samplePath("students");
             bool went = false;
-            if (QString(operation) == "new") went = controller_->newDesign();
-            else if (QString(operation) == "open") went = controller_->open();
-            else went = controller_->close();
+            if (QString(operation) == "new") went = files_->newDesign();
+            else if (QString(operation) == "open") went = files_->open();
+            else went = files_->maybeSave();  // what the window's close asks first
             QCOMPARE(script_.askedToSave, 1);
             QCOMPARE(went, proceeds);
             if (!proceeds) {
@@ -213,33 +224,77 @@ private Q_SLOTS:
             QVERIFY(design::saveDesignFile(design::loadDesignFile(samplePath("ecommerce")), file));
         }
         // Nothing to lose: no question.
-        QVERIFY(controller_->open(file));
+        QVERIFY(files_->open(file));
         script_.askedToSave = 0;
-        QVERIFY(controller_->newDesign());
+        QVERIFY(files_->newDesign());
         QCOMPARE(script_.askedToSave, 0);
     }
 
     void shouldAutosaveWhileModifiedAndRemoveItOnSave()
     {
         QTemporaryDir dir;
-        QVERIFY(controller_->open(samplePath("students")));
-        const QDir autosave(controller_->autosaveDirectory());
-        const QString mine = autosave.filePath(controller_->sessionName() + ".keyplan.json");
-        QVERIFY(!controller_->autosaveNow());  // nothing unsaved
+        QVERIFY(files_->open(samplePath("students")));
+        const QDir autosave(autosave_->directory());
+        const QString mine = autosave.filePath(autosave_->sessionName() + ".keyplan.json");
+        QVERIFY(!autosave_->saveNow());  // nothing unsaved
         QVERIFY(!QFile::exists(mine));
         // The timer writes it.
-        controller_->setAutosaveInterval(10);
+        autosave_->setInterval(10);
         makeAnEdit(*doc_);
         QTRY_VERIFY(QFile::exists(mine));
         QCOMPARE(design::loadDesignFile(mine).patterns()[0].name, std::string("Edited"));
-        QVERIFY(QFile::exists(autosave.filePath(controller_->sessionName() + ".autosave.json")));
-        QVERIFY(controller_->saveAs(dir.filePath("students.keyplan.json")));
+        QVERIFY(QFile::exists(autosave.filePath(autosave_->sessionName() + ".autosave.json")));
+        QVERIFY(files_->saveAs(dir.filePath("students.keyplan.json")));
         QVERIFY(!QFile::exists(mine));
         // Undoing back to the saved state is not unsaved either.
         makeAnEdit(*doc_, "Edited again");
-        QVERIFY(controller_->autosaveNow());
+        QVERIFY(autosave_->saveNow());
         doc_->undoStack()->undo();
         QVERIFY(!doc_->isModified());
+        QVERIFY(!QFile::exists(mine));
+    }
+
+    void shouldRemoveTheAutosaveOfDiscardedChanges_data()
+    {
+        QTest::addColumn<bool>("imported");
+        QTest::addColumn<QString>("operation");
+        for (const bool imported : {false, true}) {
+            const char* given = imported ? "an unsaved import" : "an edit";
+            QTest::addRow("%s, then File > New", given) << imported << "new";
+            QTest::addRow("%s, then File > Open", given) << imported << "open";
+            QTest::addRow("%s, then an import", given) << imported << "import";
+            QTest::addRow("%s, then the window closes", given) << imported << "close";
+        }
+    }
+    void shouldRemoveTheAutosaveOfDiscardedChanges()
+    {
+        QFETCH(bool, imported);
+        QFETCH(QString, operation);
+        const QString model = QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json");
+        // Given unsaved changes in the autosave (an import is unsaved without an edit),
+        if (imported) {
+            QVERIFY(importExport_->importWorkbench(model));
+        } else {
+            QVERIFY(files_->open(samplePath("students")));
+            makeAnEdit(*doc_);
+        }
+        QVERIFY(autosave_->saveNow());
+        const QString mine = QDir(autosave_->directory()).filePath(autosave_->sessionName() + ".keyplan.json");
+        QVERIFY(QFile::exists(mine));
+        // when the user discards them,
+        script_.choice = Choice::Discard;
+        if (operation == "new") {
+            QVERIFY(files_->newDesign());
+        } else if (operation == "open") {
+            QVERIFY(files_->open(samplePath("saas")));
+        } else if (operation == "import") {
+            QVERIFY(importExport_->importWorkbench(model));
+        } else {
+            QVERIFY(files_->maybeSave());
+            autosave_->discard();
+        }
+        // then nothing of them is offered at the next start.
+        QCOMPARE(script_.askedToSave, 1);
         QVERIFY(!QFile::exists(mine));
     }
 
@@ -250,15 +305,14 @@ private Q_SLOTS:
         design::AccessPattern p = crashed.patterns()[4];
         p.name = "Never saved";
         crashed.replacePattern(p);
-        const QString dir = controller_->autosaveDirectory();
-        QVERIFY(DesignFileController::writeAutosave(dir, "crashed-session", crashed, "/home/someone/shop.keyplan.json"));
-        // When the next window's controller starts,
-        doc_ = std::make_unique<DesignDocument>();
-        controller_ = std::make_unique<DesignFileController>(doc_.get(), nullptr);
-        controller_->setPrompts(script_.prompts());
-        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
+        const QString dir = autosave_->directory();
+        QVERIFY(DesignAutosave::write(dir, "crashed-session", crashed, "/home/someone/shop.keyplan.json"));
+        // When the next window's session starts,
+        endSession();
+        startSession();
+        QSignalSpy replaced(files_.get(), &DesignFiles::documentReplaced);
         // then it offers the autosave and restores it as an unsaved change of the original file.
-        QVERIFY(controller_->restoreAutosave());
+        QVERIFY(autosave_->offerRestore());
         QCOMPARE(script_.askedToRestore, 1);
         QCOMPARE(script_.restoreTitle, QString("E-commerce orders"));
         QCOMPARE(replaced.count(), 1);
@@ -267,30 +321,30 @@ private Q_SLOTS:
         QVERIFY(doc_->isModified());
         // The orphan is gone, and this session's own autosave holds the design already.
         QVERIFY(!QFile::exists(QDir(dir).filePath("crashed-session.keyplan.json")));
-        QVERIFY(QFile::exists(QDir(dir).filePath(controller_->sessionName() + ".keyplan.json")));
+        QVERIFY(QFile::exists(QDir(dir).filePath(autosave_->sessionName() + ".keyplan.json")));
         // Offered once only.
-        QVERIFY(!controller_->restoreAutosave());
+        QVERIFY(!autosave_->offerRestore());
         QCOMPARE(script_.askedToRestore, 1);
     }
 
     void shouldLeaveARunningSessionsAutosaveAlone()
     {
         // Another window is running: its lock is held.
-        const QString dir = controller_->autosaveDirectory();
-        QVERIFY(DesignFileController::writeAutosave(dir, "running", design::loadDesignFile(samplePath("saas")), {}));
+        const QString dir = autosave_->directory();
+        QVERIFY(DesignAutosave::write(dir, "running", design::loadDesignFile(samplePath("saas")), {}));
         QLockFile lock(QDir(dir).filePath("running.lock"));
         QVERIFY(lock.tryLock(0));
-        QVERIFY(!controller_->restoreAutosave());
+        QVERIFY(!autosave_->offerRestore());
         QCOMPARE(script_.askedToRestore, 0);
         QVERIFY(QFile::exists(QDir(dir).filePath("running.keyplan.json")));
     }
 
     void shouldDeleteADeclinedAutosave()
     {
-        const QString dir = controller_->autosaveDirectory();
-        QVERIFY(DesignFileController::writeAutosave(dir, "old", design::loadDesignFile(samplePath("saas")), {}));
+        const QString dir = autosave_->directory();
+        QVERIFY(DesignAutosave::write(dir, "old", design::loadDesignFile(samplePath("saas")), {}));
         script_.restore = false;
-        QVERIFY(!controller_->restoreAutosave());
+        QVERIFY(!autosave_->offerRestore());
         QCOMPARE(script_.askedToRestore, 1);
         QVERIFY(!QFile::exists(QDir(dir).filePath("old.keyplan.json")));
         QVERIFY(!doc_->isModified());
@@ -299,13 +353,13 @@ private Q_SLOTS:
     void shouldExportEveryFormat()
     {
         QTemporaryDir dir;
-        QVERIFY(controller_->open(samplePath("ecommerce")));
+        QVERIFY(files_->open(samplePath("ecommerce")));
         // The text formats, a separator, the SVG and PNG pictures and the HTML document.
-        QCOMPARE(controller_->exportMenu()->actions().size(), int(io::exportFormats().size()) + 4);
+        QCOMPARE(importExport_->exportMenu()->actions().size(), int(io::exportFormats().size()) + 4);
         for (const io::ExportFormat format : io::exportFormats()) {
             const QString name = QString::fromStdString(io::defaultExportFileName(doc_->design(), format));
             script_.exportName = dir.filePath(name);
-            QVERIFY(controller_->exportAs(int(format)));
+            QVERIFY(importExport_->exportAs(format));
             // Asked with the format's usual name, next to the design.
             QCOMPARE(script_.exportSuggestion, QFileInfo(samplePath("ecommerce")).absoluteDir().filePath(name));
             QFile f(script_.exportName);
@@ -315,27 +369,27 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(dir.filePath("access-patterns.md")));
         // Cancelled: nothing written.
         script_.exportName.clear();
-        QVERIFY(!controller_->exportAs(int(io::ExportFormat::Markdown)));
+        QVERIFY(!importExport_->exportAs(io::ExportFormat::Markdown));
         QVERIFY(!doc_->isModified());
     }
 
     void shouldExportLayoutPicturesAndTheDesignDocument()
     {
         QTemporaryDir dir;
-        QVERIFY(controller_->open(samplePath("ecommerce")));
+        QVERIFY(files_->open(samplePath("ecommerce")));
         script_.exportName = dir.filePath("Shop.svg");
-        QVERIFY(controller_->exportDrawing(DesignFileController::Drawing::Svg));
+        QVERIFY(importExport_->exportDrawing(DesignImportExport::Drawing::Svg));
         QCOMPARE(script_.exportSuggestion, QFileInfo(samplePath("ecommerce")).absoluteDir().filePath("Shop.svg"));
-        const QStringList files = controller_->drawingFiles(script_.exportName);
+        const QStringList files = importExport_->drawingFiles(script_.exportName);
         QCOMPARE(files, (QStringList{dir.filePath("Shop.svg"), dir.filePath("Shop-GSI1.svg")}));
         for (const QString& f : files) {
             QFile svg(f);
             QVERIFY(svg.open(QIODevice::ReadOnly));
             QVERIFY(svg.readAll().contains("<svg"));
         }
-        QVERIFY(controller_->exportDrawing(DesignFileController::Drawing::Png, dir.filePath("Shop.png")));
+        QVERIFY(importExport_->exportDrawing(DesignImportExport::Drawing::Png, dir.filePath("Shop.png")));
         QVERIFY(!QImage(dir.filePath("Shop-GSI1.png")).isNull());
-        QVERIFY(controller_->exportDrawing(DesignFileController::Drawing::Html, dir.filePath("Shop.html")));
+        QVERIFY(importExport_->exportDrawing(DesignImportExport::Drawing::Html, dir.filePath("Shop.html")));
         QFile html(dir.filePath("Shop.html"));
         QVERIFY(html.open(QIODevice::ReadOnly));
         QCOMPARE(html.readAll().count("<svg"), 2);
@@ -352,8 +406,8 @@ private Q_SLOTS:
         f.write(QByteArray::fromStdString(io::exportDesign(sample, io::ExportFormat::OneTable).text));
         f.close();
         script_.importName = schema;
-        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
-        controller_->importOneTableAction()->trigger();
+        QSignalSpy replaced(files_.get(), &DesignFiles::documentReplaced);
+        importExport_->importOneTableAction()->trigger();
         QCOMPARE(replaced.count(), 1);
         QVERIFY(script_.errors.isEmpty());
         QCOMPARE(doc_->design().table().name, std::string("Shop"));
@@ -365,8 +419,8 @@ private Q_SLOTS:
     void shouldImportAWorkbenchModelAsAnUnsavedDesign()
     {
         script_.importName = QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json");
-        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
-        controller_->importWorkbenchAction()->trigger();
+        QSignalSpy replaced(files_.get(), &DesignFiles::documentReplaced);
+        importExport_->importWorkbenchAction()->trigger();
         QCOMPARE(replaced.count(), 1);
         QVERIFY(script_.errors.isEmpty());
         QVERIFY(!doc_->design().entities().empty());
@@ -377,7 +431,7 @@ private Q_SLOTS:
         // And back out: the model round-trips through the Export menu.
         QTemporaryDir dir;
         script_.exportName = dir.filePath("model.json");
-        QVERIFY(controller_->exportAs(int(io::ExportFormat::Workbench)));
+        QVERIFY(importExport_->exportAs(io::ExportFormat::Workbench));
         // A file that is no model says where it is wrong.
         const QString bad = dir.filePath("bad.json");
         QFile f(bad);
@@ -385,7 +439,7 @@ private Q_SLOTS:
         f.write("{\"ModelName\": 3}");
         f.close();
         script_.choice = Choice::Discard;
-        QVERIFY(!controller_->importWorkbench(bad));
+        QVERIFY(!importExport_->importWorkbench(bad));
         QCOMPARE(script_.errors.size(), 1);
         QVERIFY2(script_.errors.front().contains("$"), qPrintable(script_.errors.front()));
     }
@@ -420,7 +474,7 @@ private Q_SLOTS:
         QFETCH(QString, format);
         QFETCH(QString, file);
         QFETCH(QString, said);
-        QVERIFY(controller_->newFromSample(samplePath("ecommerce")));
+        QVERIFY(files_->newFromSample(samplePath("ecommerce")));
         const std::string before = design::writeDesign(doc_->design());
         QTemporaryDir dir;
         QFile bad(dir.filePath("bad.json"));
@@ -429,8 +483,8 @@ private Q_SLOTS:
         bad.close();
         // Through the menu: the chooser gives the name ("" = cancelled).
         script_.importName = file.isEmpty() ? QString() : dir.filePath(file);
-        QSignalSpy replaced(controller_.get(), &DesignFileController::documentReplaced);
-        (format == "workbench" ? controller_->importWorkbenchAction() : controller_->importOneTableAction())->trigger();
+        QSignalSpy replaced(files_.get(), &DesignFiles::documentReplaced);
+        (format == "workbench" ? importExport_->importWorkbenchAction() : importExport_->importOneTableAction())->trigger();
         QCOMPARE(replaced.count(), 0);
         QCOMPARE(design::writeDesign(doc_->design()), before);
         if (said.isEmpty()) {
@@ -445,7 +499,8 @@ private Q_SLOTS:
 
     void shouldUndoAnImportedDesignsEditsWithItsExtensionIntact()
     {
-        QVERIFY(controller_->importWorkbench(QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json")));
+        QVERIFY(
+            importExport_->importWorkbench(QStringLiteral(KEYPLAN_SOURCE_DIR "/tests/data/workbench/AnOnlineShop_facets.json")));
         const std::string before = design::writeDesign(doc_->design());
         QVERIFY(doc_->renameEntity(0, "Renamed"));
         design::Design changed = doc_->design();
@@ -458,10 +513,31 @@ private Q_SLOTS:
     }
 
 private:
+    // A window's document with its files, import and export, and autosave, as MainWindow wires them.
+    void startSession()
+    {
+        doc_ = std::make_unique<DesignDocument>();
+        files_ = std::make_unique<DesignFiles>(doc_.get(), nullptr);
+        importExport_ = std::make_unique<DesignImportExport>(files_.get(), nullptr);
+        autosave_ = std::make_unique<DesignAutosave>(files_.get(), nullptr);
+        files_->setPrompts(script_.filePrompts());
+        importExport_->setPrompts(script_.importExportPrompts());
+        autosave_->setPrompts(script_.autosavePrompts());
+    }
+    void endSession()
+    {
+        autosave_.reset();
+        importExport_.reset();
+        files_.reset();
+        doc_.reset();
+    }
+
     QTemporaryDir home_;
     Script script_;
     std::unique_ptr<DesignDocument> doc_;
-    std::unique_ptr<DesignFileController> controller_;
+    std::unique_ptr<DesignFiles> files_;
+    std::unique_ptr<DesignImportExport> importExport_;
+    std::unique_ptr<DesignAutosave> autosave_;
 };
 
 QTEST_MAIN(TestDesignFiles)

@@ -5,12 +5,13 @@
 // is saved as a PNG (KEYPLAN_SCREENSHOTS, else a folder in the temp directory) to be looked at.
 #include "analysis/Analysis.h"
 #include "design/DesignFile.h"
+#include "engine/SqliteStore.h"
 #include "io/Export.h"
-#include "store/SqliteStore.h"
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignFileController.h"
+#include "widgets/design/DesignFiles.h"
+#include "widgets/design/DesignImportExport.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/DesignViews.h"
 #include "widgets/design/EntitiesView.h"
@@ -294,7 +295,7 @@ private Q_SLOTS:
         shot(&window, "story-5-served");
 
         // Generate the sample data and run every pattern: the sixth reads one customer by email.
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         widgets::DesignDataController data(&doc, *store, &window);
         QSignalSpy generated(&data, &widgets::DesignDataController::generationFinished);
         data.generate({1, 0, true});
@@ -323,11 +324,12 @@ private Q_SLOTS:
 
         // Export access-patterns.md: the sixth pattern is in it, served on GSI2.
         QTemporaryDir dir;
-        widgets::DesignFileController files(&doc, &window);
-        widgets::DesignFileController::Prompts prompts = files.prompts();
+        widgets::DesignFiles files(&doc, &window);
+        widgets::DesignImportExport exporter(&files, &window);
+        widgets::DesignImportExport::Prompts prompts = exporter.prompts();
         prompts.exportFileName = [&](const QString&, const QString&) { return dir.filePath("access-patterns.md"); };
-        files.setPrompts(prompts);
-        QVERIFY(files.exportAs(int(io::ExportFormat::Markdown)));
+        exporter.setPrompts(prompts);
+        QVERIFY(exporter.exportAs(io::ExportFormat::Markdown));
         QFile md(dir.filePath("access-patterns.md"));
         QVERIFY(md.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(md.readAll());

@@ -2,7 +2,7 @@
 // out on its partition and painted hot, the meters reset, the status says what the store holds,
 // and both render offscreen on light and dark palettes.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/heatmap/PartitionHeatmap.h"
 #include "widgets/store/StoreStatus.h"
@@ -20,9 +20,9 @@ using namespace keyplan::test;
 
 namespace {
 
-std::unique_ptr<store::SqliteStore> shop()
+std::unique_ptr<engine::SqliteStore> shop()
 {
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest t;
     t.tableName = "Shop";
     t.billingMode = store::BillingMode::PayPerRequest;
@@ -95,10 +95,8 @@ private Q_SLOTS:
         heatmap.resize(900, 420);
         heatmap.show();
         QVERIFY(QTest::qWaitForWindowExposed(&heatmap));
-        QSignalSpy refreshed(&heatmap, &widgets::PartitionHeatmap::refreshed);
         heatmap.refresh();
-        QVERIFY(refreshed.wait(5000));
-        QTRY_COMPARE(heatmap.rowCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(heatmap.rowCount(), 2, 5000);
         QCOMPARE(heatmap.rowLabel(0), QStringLiteral("Shop (table)"));
         QCOMPARE(heatmap.rowLabel(1), QStringLiteral("Shop \u00b7 GSI1 (GSI)"));
 
@@ -169,14 +167,11 @@ private Q_SLOTS:
     {
         auto store = shop();
         widgets::StoreStatus status(*store, widgets::StoreLocation{});
-        QSignalSpy refreshed(&status, &widgets::StoreStatus::refreshed);
-        QVERIFY(refreshed.wait(5000));
-        QCOMPARE(status.text(), QStringLiteral("1 table \u00b7 1 index \u00b7 0 items \u00b7 0 B"));
+        QTRY_COMPARE_WITH_TIMEOUT(status.text(), QStringLiteral("1 table \u00b7 1 index \u00b7 0 items \u00b7 0 B"), 5000);
         hotTraffic(*store);
         status.refresh();
-        QVERIFY(refreshed.wait(5000));
-        QVERIFY2(status.text().startsWith(QStringLiteral("1 table \u00b7 1 index \u00b7 1,240 items \u00b7 ")),
-                 qPrintable(status.text()));
+        QTRY_VERIFY2_WITH_TIMEOUT(status.text().startsWith(QStringLiteral("1 table \u00b7 1 index \u00b7 1,240 items \u00b7 ")),
+                                  qPrintable(status.text()), 5000);
         QVERIFY2(status.text().endsWith(QStringLiteral(" KB")), qPrintable(status.text()));
         status.resize(status.sizeHint());
         const QImage image = status.grab().toImage();

@@ -5,7 +5,7 @@
 #include "ScanCountingStore.h"
 #include "design/DesignFile.h"
 #include "design/TableSchema.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/IndexBackfillPanel.h"
 #include "widgets/design/IndexTableModel.h"
@@ -65,7 +65,7 @@ class TestIndexBackfillPanel : public QObject {
 private Q_SLOTS:
     void init()
     {
-        store_ = store::SqliteStore::openInMemory();
+        store_ = engine::SqliteStore::openInMemory();
         doc_ = std::make_unique<DesignDocument>();
         doc_->resetDesign(design::loadDesignFile(QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/ecommerce.keyplan.json")));
         doc_->waitForAnalysis();
@@ -203,7 +203,7 @@ private Q_SLOTS:
 
     void shouldOfferNothingForAnEmptyTable()
     {
-        store_ = store::SqliteStore::openInMemory();
+        store_ = engine::SqliteStore::openInMemory();
         store_->createTable(design::createTableRequest(doc_->design()));
         IndexBackfillPanel panel(doc_.get(), *store_, nullptr);
         QSignalSpy checked(&panel, &IndexBackfillPanel::checked);
@@ -237,7 +237,7 @@ private Q_SLOTS:
     }
 
 private:
-    std::unique_ptr<store::SqliteStore> store_;
+    std::unique_ptr<engine::SqliteStore> store_;
     std::unique_ptr<DesignDocument> doc_;
     std::unique_ptr<IndexTableModel> indexes_;
     std::unique_ptr<QAbstractItemModelTester> tester_;

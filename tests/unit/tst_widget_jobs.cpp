@@ -79,9 +79,7 @@ private Q_SLOTS:
             QCOMPARE(total, qint64(10));
             QCOMPARE(text, QStringLiteral("step %1").arg(done));
         });
-        QSignalSpy finished(job, &Job::finished);
-        QVERIFY(finished.wait(10000));
-        QVERIFY(result.has_value());
+        QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), 10000);
         QVERIFY(result->ok());
         QCOMPARE(*result->value, 55);
         QVERIFY(!result->cancelled);

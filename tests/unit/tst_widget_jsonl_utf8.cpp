@@ -11,7 +11,7 @@
 // it only needs the test class's declaration below.
 #ifndef Q_MOC_RUN
 #include "CliProcess.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Job.h"
 #include "widgets/store/StoreJob.h"
 
@@ -183,7 +183,7 @@ void JsonLinesUtf8Test::shouldRefuseTheLineInTheWindowsLoad()
     QFETCH(QByteArray, line);
     QFETCH(QString, reason);
     QTemporaryDir dir;
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store->createTable(shopTable());
     QObject owner;
     std::optional<widgets::StoreJobResult> result;
@@ -204,7 +204,7 @@ void JsonLinesUtf8Test::shouldRefuseTheLineInTheCliLoad()
     QFETCH(QString, reason);
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("store.db"));
-    store::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
+    engine::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
     const QString items = writeItems(dir, line);
     QProcess p;
     p.start(test::cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
@@ -213,7 +213,7 @@ void JsonLinesUtf8Test::shouldRefuseTheLineInTheCliLoad()
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 1);
     QCOMPARE(err, QStringLiteral("keyplan-cli load: %1: %2; 5 items before it loaded into Shop\n").arg(items, reason));
-    auto store = store::SqliteStore::openFile(db.toStdString());
+    auto store = engine::SqliteStore::openFile(db.toStdString());
     QStringList bad;
     QCOMPARE(storedKeys(*store, &bad), goodKeys());
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join(", ")));
@@ -236,7 +236,7 @@ void JsonLinesUtf8Test::shouldLoadAPairedSurrogateEscapeOnBothPaths()
         QVERIFY(bad.isEmpty());
     };
 
-    auto memory = store::SqliteStore::openInMemory();
+    auto memory = engine::SqliteStore::openInMemory();
     memory->createTable(shopTable());
     QObject owner;
     std::optional<widgets::StoreJobResult> result;
@@ -246,13 +246,13 @@ void JsonLinesUtf8Test::shouldLoadAPairedSurrogateEscapeOnBothPaths()
     check(*memory);
 
     const QString db = dir.filePath(QStringLiteral("store.db"));
-    store::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
+    engine::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
     QProcess p;
     p.start(test::cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
     QVERIFY(p.waitForFinished(60000));
     QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     QVERIFY(p.readAllStandardOutput().startsWith("Loaded 7 items into Shop in "));
-    check(*store::SqliteStore::openFile(db.toStdString()));
+    check(*engine::SqliteStore::openFile(db.toStdString()));
 }
 
 void JsonLinesUtf8Test::shouldRefuseALineLongerThanAnyItemOnBothPaths()
@@ -264,7 +264,7 @@ void JsonLinesUtf8Test::shouldRefuseALineLongerThanAnyItemOnBothPaths()
     const QString reason = QStringLiteral("line 6: longer than 16777216 bytes, more than any item can take (DynamoDB's request "
                                           "limit is 16 MB)");
 
-    auto memory = store::SqliteStore::openInMemory();
+    auto memory = engine::SqliteStore::openInMemory();
     memory->createTable(shopTable());
     QObject owner;
     std::optional<widgets::StoreJobResult> result;
@@ -275,14 +275,14 @@ void JsonLinesUtf8Test::shouldRefuseALineLongerThanAnyItemOnBothPaths()
     QCOMPARE(storedKeys(*memory, &bad), goodKeys());
 
     const QString db = dir.filePath(QStringLiteral("store.db"));
-    store::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
+    engine::SqliteStore::openFile(db.toStdString())->createTable(shopTable());
     QProcess p;
     p.start(test::cliPath(), {"load", "--jsonl", items, "--table-name", "Shop", "--db", db});
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 1);
     QCOMPARE(QString::fromUtf8(p.readAllStandardError()),
              QStringLiteral("keyplan-cli load: %1: %2; 5 items before it loaded into Shop\n").arg(items, reason));
-    QCOMPARE(storedKeys(*store::SqliteStore::openFile(db.toStdString()), &bad), goodKeys());
+    QCOMPARE(storedKeys(*engine::SqliteStore::openFile(db.toStdString()), &bad), goodKeys());
 }
 
 #endif  // Q_MOC_RUN

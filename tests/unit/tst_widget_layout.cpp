@@ -2,7 +2,7 @@
 // entity classification, sparse indexes, paging) checked by QAbstractItemModelTester from
 // before any data exists, and ItemLayoutView / LayoutTabs rendered offscreen.
 #include "StoreTestSupport.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
@@ -148,7 +148,7 @@ private Q_SLOTS:
     void shouldStayAValidModelWhileItemsArriveAndPagesLoad()
     {
         // Given a table with no items and a tester watching the model from the start
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         ItemLayoutModel::Options small;
         small.pageRows = 7;  // many pages, so paging and page edges are exercised
@@ -192,7 +192,7 @@ private Q_SLOTS:
 
     void shouldShowEachItemsOwnAttributesInsteadOfAUnionOfColumns()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(2, 1));  // a profile (name, tier), an order (total, GSI1PK, GSI1SK), a line (_type, qty)
         ItemLayoutModel model(*store, "Shop");
@@ -241,7 +241,7 @@ private Q_SLOTS:
 
     void shouldGroupEachPartitionIntoOneBandInScanOrder()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(5, 3));
         ItemLayoutModel::Options small;
@@ -307,7 +307,7 @@ private Q_SLOTS:
 
     void shouldTagRowsWithThePluggedClassifiersEntities()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(3, 2));
         ItemLayoutModel model(*store, "Shop");
@@ -325,7 +325,7 @@ private Q_SLOTS:
 
     void shouldLayOutASparseIndexWithItsOwnKeysAndSayWhatIsMissing()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(4, 3));  // 4 profiles + 12 orders + 12 lines; only orders are in GSI1
         widgets::EntityPalette palette;
@@ -365,7 +365,7 @@ private Q_SLOTS:
     void shouldReadNoMoreThanItsReadLimitAndOfferToReadMore()
     {
         // 12 profiles + 60 orders + 60 lines: 132 items; a limit of 50 crosses a page edge (pages of 7).
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(12, 5));
         ItemLayoutModel::Options small;
@@ -402,7 +402,7 @@ private Q_SLOTS:
 
     void shouldSayALimitedLayoutIsTheFirstItemsAndReadMoreOnRequest()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(12, 5));  // 132 items
         widgets::EntityPalette palette;
@@ -432,7 +432,7 @@ private Q_SLOTS:
 
     void shouldCountWhatAnIndexLeavesOutAmongTheItemsALimitedTableLayoutRead()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(12, 5));  // 132 items; only the 60 orders are in GSI1
         widgets::EntityPalette palette;
@@ -452,7 +452,7 @@ private Q_SLOTS:
 
     void shouldShowAndCopyTheSelectedItemAsDynamoDbJson()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop",
              {{{"PK", S("CUST#1")}, {"SK", S("PROFILE")}, {"address", AttributeValue::map({{"city", S("Oslo")}})}}});
@@ -476,7 +476,7 @@ private Q_SLOTS:
 
     void shouldReportAMissingIndexWithDynamoDbsText()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         ItemLayoutModel model(*store, "Shop", "NoSuchIndex");
         QSignalSpy failed(&model, &ItemLayoutModel::failed);
@@ -488,7 +488,7 @@ private Q_SLOTS:
 
     void shouldListOneLayoutPerTableAndIndex()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         auto other = simpleTable("Audit");
         other.localSecondaryIndexes = {lsi("ByTime", "at"), lsi("ByActor", "actor")};
@@ -513,7 +513,7 @@ private Q_SLOTS:
     {
         using widgets::PartitionHighlight;
         using Kind = PartitionHighlight::Kind;
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(12, 2));  // 5 items per customer
         ItemLayoutModel model(*store, "Shop", {}, ItemLayoutModel::Options{7, 64, 9, 16});
@@ -561,7 +561,7 @@ private Q_SLOTS:
     void shouldShowTheHighlightedLayoutScrolledToItsPartition()
     {
         using widgets::PartitionHighlight;
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(200, 2));
         widgets::LayoutTabs tabs(*store);
@@ -625,7 +625,7 @@ private Q_SLOTS:
         QFETCH(bool, dark);
         const QPalette original = QApplication::palette();
         if (dark) QApplication::setPalette(darkPalette());
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createShop(*store);
         load(*store, "Shop", shopItems(8, 3));
         widgets::LayoutTabs tabs(*store);

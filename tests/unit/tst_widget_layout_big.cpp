@@ -7,7 +7,7 @@
 
 #include "BigLayout.h"
 #include "ScanCountingStore.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/layout/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
@@ -39,7 +39,7 @@ private Q_SLOTS:
         widgets::initResources();
         const int n = itemCount();
         // Given n small items (ten per partition), written through the bulk BatchWriteItem path
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         store->createTable(simpleTable("Big"));
         fillBigTable(*store, "Big", n);
         ScanCountingStore counting(*store);

@@ -4,7 +4,7 @@
 // design's tables out.
 #include "StoreTestSupport.h"
 #include "design/DesignFile.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignLayouts.h"
@@ -76,7 +76,7 @@ private Q_SLOTS:
 
     void shouldShowANewDesignsLayoutOnceItsFirstEntityHasAKeyTemplate()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         widgets::LayoutTabs tabs(*store);
         DesignDocument doc;
         doc.setSynchronousAnalysis(true);
@@ -122,7 +122,7 @@ private Q_SLOTS:
 
     void shouldShowEveryIndexOfTheDesignBeforeAnyData()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         widgets::LayoutTabs tabs(*store);
         DesignDocument doc;
         doc.setSynchronousAnalysis(true);
@@ -141,7 +141,7 @@ private Q_SLOTS:
 
     void shouldLeaveThePreviousDesignsTablesOutOfANewDesign()
     {
-        auto store = store::SqliteStore::openInMemory();
+        auto store = engine::SqliteStore::openInMemory();
         createTable(*store, "Shop");
         put(*store, "Shop", "CUST#1", "PROFILE");
         widgets::LayoutTabs tabs(*store);

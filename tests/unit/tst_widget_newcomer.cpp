@@ -10,7 +10,7 @@
 #include "widgets/design/DefaultRates.h"
 #include "widgets/design/DesignDocument.h"
 #include "widgets/design/DesignEntityColours.h"
-#include "widgets/design/DesignFileController.h"
+#include "widgets/design/DesignFiles.h"
 #include "widgets/design/DesignFormat.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/EntitiesView.h"
@@ -229,7 +229,7 @@ private Q_SLOTS:
     void shouldNameTheDesignInAFieldTheTitleFollows()
     {
         widgets::DesignTreeView tree(doc_.get());
-        widgets::DesignFileController files(doc_.get(), nullptr);
+        widgets::DesignFiles files(doc_.get(), nullptr);
         QVERIFY(files.newDesign());
         QCOMPARE(tree.nameField()->text(), QString());
         QCOMPARE(doc_->title(), QString("Untitled"));

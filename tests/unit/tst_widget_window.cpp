@@ -7,11 +7,13 @@
 
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
+#include "engine/SqliteStore.h"
 #include "io/Export.h"
-#include "store/SqliteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignFileController.h"
+#include "widgets/design/DesignAutosave.h"
+#include "widgets/design/DesignFiles.h"
+#include "widgets/design/DesignImportExport.h"
 #include "widgets/design/IndexBackfillPanel.h"
 #include "widgets/layout/ExampleLayoutView.h"
 #include "widgets/layout/ItemLayoutModel.h"
@@ -32,7 +34,9 @@
 #include <QtTest>
 
 using namespace keyplan;
-using widgets::DesignFileController;
+using widgets::DesignAutosave;
+using widgets::DesignFiles;
+using widgets::DesignImportExport;
 
 namespace {
 
@@ -68,7 +72,7 @@ private Q_SLOTS:
 
     void init()
     {
-        local_ = store::SqliteStore::openInMemory();
+        local_ = engine::SqliteStore::openInMemory();
         switch_ = std::make_unique<widgets::StoreSwitch>(*local_, widgets::StoreLocation{});
     }
 
@@ -112,18 +116,25 @@ private Q_SLOTS:
     {
         QFETCH(QString, replacement);
         MainWindow window(*switch_);
-        auto* files = window.findChild<DesignFileController*>();
+        auto* files = window.findChild<DesignFiles*>();
+        auto* importExport = window.findChild<DesignImportExport*>();
+        auto* autosave = window.findChild<DesignAutosave*>();
         auto* document = window.findChild<widgets::DesignDocument*>();
         auto* layouts = window.findChild<widgets::LayoutTabs*>();
-        QVERIFY(files && document && layouts);
+        QVERIFY(files && importExport && autosave && document && layouts);
         // Answered before the window's first event (which may offer an autosave).
         QStringList errors;
-        auto prompts = files->prompts();
-        prompts.askToSave = [](const QString&) { return DesignFileController::SaveChoice::Discard; };
-        prompts.askRestore = [](const QString&, const QString&, const QString&) { return false; };
-        prompts.showError = [&](const QString& m) { errors << m; };
-        prompts.showNotes = [](const QString&, const QStringList&) {};
-        files->setPrompts(prompts);
+        auto filePrompts = files->prompts();
+        filePrompts.askToSave = [](const QString&) { return DesignFiles::SaveChoice::Discard; };
+        filePrompts.showError = [&](const QString& m) { errors << m; };
+        files->setPrompts(filePrompts);
+        auto importPrompts = importExport->prompts();
+        importPrompts.showError = [&](const QString& m) { errors << m; };
+        importPrompts.showNotes = [](const QString&, const QStringList&) {};
+        importExport->setPrompts(importPrompts);
+        auto autosavePrompts = autosave->prompts();
+        autosavePrompts.askRestore = [](const QString&, const QString&, const QString&) { return false; };
+        autosave->setPrompts(autosavePrompts);
         window.resize(1600, 1000);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -149,16 +160,16 @@ private Q_SLOTS:
         } else if (replacement == "workbench") {
             const QString file = dir_.filePath(QStringLiteral("Shop.workbench.json"));
             QVERIFY(writeFile(file, io::exportDesign(plain, io::ExportFormat::Workbench).text));
-            replaced = files->importWorkbench(file);
+            replaced = importExport->importWorkbench(file);
         } else if (replacement == "onetable") {
             const QString file = dir_.filePath(QStringLiteral("Shop.json"));  // the file names the table
             QVERIFY(writeFile(file, io::exportDesign(plain, io::ExportFormat::OneTable).text));
-            replaced = files->importOneTable(file);
+            replaced = importExport->importOneTable(file);
         } else {
             // What a table's sample gives: the table, its indexes and entities, no patterns.
             design::Design inferred = plain;
             while (!inferred.patterns().empty()) inferred.removePattern(inferred.patterns().front().id);
-            replaced = files->openUnsaved(inferred, QStringLiteral("table Shop on http://127.0.0.1:1/ (us-east-1)"), {});
+            replaced = importExport->openUnsaved(inferred, QStringLiteral("table Shop on http://127.0.0.1:1/ (us-east-1)"), {});
         }
         QVERIFY2(replaced, qPrintable(errors.join('\n')));
         document->waitForAnalysis();
@@ -188,7 +199,7 @@ private Q_SLOTS:
         const design::Design shop = design::loadDesignFile(samplePath("ecommerce"));
         analysis::SampleOptions options;
         options.totalItems = 1500;
-        std::shared_ptr<store::Store> remote = store::SqliteStore::openInMemory();
+        std::shared_ptr<store::Store> remote = engine::SqliteStore::openInMemory();
         const qint64 items = analysis::SampleData(shop, options).load(*remote).itemsWritten;
         QCOMPARE(analysis::SampleData(shop, options).load(*local_).itemsWritten, items);
         QVERIFY(items > widgets::LayoutTabs::kEndpointReadLimit);
@@ -229,10 +240,10 @@ private Q_SLOTS:
     void shouldShowTheEntityKeysWithoutScrollingOnA1600x1000Screen()
     {
         MainWindow window(*switch_);
-        auto* files = window.findChild<DesignFileController*>();
-        auto prompts = files->prompts();
+        auto* autosave = window.findChild<DesignAutosave*>();
+        auto prompts = autosave->prompts();
         prompts.askRestore = [](const QString&, const QString&, const QString&) { return false; };
-        files->setPrompts(prompts);
+        autosave->setPrompts(prompts);
         // What a first start takes of a 1600x1000 screen (its height less the panel's 40 px).
         window.resize(1600, 960);
         window.show();
@@ -267,7 +278,7 @@ private:
 
     QTemporaryDir home_;
     QTemporaryDir dir_;
-    std::unique_ptr<store::SqliteStore> local_;
+    std::unique_ptr<engine::SqliteStore> local_;
     std::unique_ptr<widgets::StoreSwitch> switch_;
 };
 

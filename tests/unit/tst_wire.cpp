@@ -9,7 +9,7 @@
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "wire/Protocol.h"
-#include "store/SqliteStore.h"
+#include "engine/SqliteStore.h"
 
 #include <QtTest>
 
@@ -774,7 +774,7 @@ void TestWire::shouldRefuseInvalidUtf8OnEveryOperation()
 {
     QFETCH(QByteArray, target);
     QFETCH(QByteArray, body);
-    auto store = store::SqliteStore::openInMemory();
+    auto store = engine::SqliteStore::openInMemory();
     store::CreateTableRequest create;
     create.tableName = "utf";
     create.billingMode = store::BillingMode::PayPerRequest;

@@ -91,14 +91,11 @@ void Job::deliver(std::function<void()> done)
         this,
         [this, done = std::move(done)] {
             running_ = false;
-            const bool cancelled = isCancelled();
             if (Jobs* jobs = Jobs::existing()) jobs->finishedOnGuiThread(this);
             // `done` may destroy the owner, and with it this job.
             QPointer<Job> self(this);
             done();
-            if (!self) return;
-            Q_EMIT finished(cancelled);
-            deleteLater();
+            if (self) deleteLater();
         },
         Qt::QueuedConnection);
 }
@@ -144,7 +141,6 @@ Job* Jobs::begin(QObject* owner, JobOptions options)
     auto* job = new Job(owner, std::move(options));
     running_.append(job);
     if (job->options().showsProgress) showProgress(job);
-    Q_EMIT jobStarted(job);
     return job;
 }
 
@@ -259,7 +255,6 @@ void Jobs::finishedOnGuiThread(Job* job)
             dialog_->deleteLater();
         }
     }
-    Q_EMIT jobFinished(job);
 }
 
 }  // namespace keyplan::widgets

@@ -95,7 +95,6 @@ public:
 
 Q_SIGNALS:
     void progress(qint64 done, qint64 total, const QString& text);
-    void finished(bool cancelled);
 
 private:
     friend class Jobs;
@@ -138,8 +137,6 @@ public:
     void cancelAll();
 
 Q_SIGNALS:
-    void jobStarted(keyplan::widgets::Job* job);
-    void jobFinished(keyplan::widgets::Job* job);
     // A user's job was refused because `runningTitle` is under way.
     void refused(const QString& title, const QString& runningTitle);
 

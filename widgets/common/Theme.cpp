@@ -11,6 +11,4 @@ QColor warningColor(const QPalette& palette)
     return isDarkPalette(palette) ? QColor(0xff, 0x8a, 0x65) : QColor(0xb4, 0x2d, 0x12);
 }
 
-QColor goodColor(const QPalette& palette) { return isDarkPalette(palette) ? QColor(0x7b, 0xd8, 0x8f) : QColor(0x1f, 0x7a, 0x3e); }
-
 }  // namespace keyplan::widgets

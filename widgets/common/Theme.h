@@ -10,6 +10,5 @@ namespace keyplan::widgets {
 
 bool isDarkPalette(const QPalette& palette);
 QColor warningColor(const QPalette& palette);  // problems, errors
-QColor goodColor(const QPalette& palette);     // checks that pass
 
 }  // namespace keyplan::widgets

@@ -666,7 +666,6 @@ void RequestConsole::reloadTables()
             table_->setCurrentIndex(keep >= 0 ? keep : 0);
             updatingForm_ = false;
             tableChanged();
-            Q_EMIT tablesReloaded();
         });
 }
 

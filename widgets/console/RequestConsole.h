@@ -85,7 +85,6 @@ public Q_SLOTS:
     void fillKeyCondition();
 
 Q_SIGNALS:
-    void tablesReloaded();
     // A run ended; `wrote` when it changed items (the layouts are then out of date).
     void requestFinished(bool wrote);
     void copied(const QString& what);

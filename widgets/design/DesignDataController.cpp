@@ -202,24 +202,18 @@ void DesignDataController::deployDesign()
         [this, wanted](Outcome<store::DeploymentPlan> outcome) {
             updateActions();
             if (!outcome.ok()) {
-                const QString message = tr("Cannot read the store's table: %1").arg(outcome.errorText());
-                prompts_.showError(message);
-                Q_EMIT deployFinished(false, message);
+                prompts_.showError(tr("Cannot read the store's table: %1").arg(outcome.errorText()));
                 return;
             }
             const store::DeploymentPlan& plan = *outcome.value;
             QStringList lines;
             for (const std::string& line : plan.describe()) lines << qs(line);
             if (plan.refused()) {
-                const QString message = lines.join(u'\n');
-                prompts_.showError(message);
-                Q_EMIT deployFinished(false, message);
+                prompts_.showError(lines.join(u'\n'));
                 return;
             }
             if (plan.nothingToDo()) {
-                const QString message = tr("Table %1 already has every index of the design").arg(qs(plan.tableName));
-                Q_EMIT statusMessage(message);
-                Q_EMIT deployFinished(true, message);
+                Q_EMIT statusMessage(tr("Table %1 already has every index of the design").arg(qs(plan.tableName)));
                 return;
             }
             const QString table = qs(plan.tableName);
@@ -248,15 +242,11 @@ void DesignDataController::startDeployment(const store::CreateTableRequest& want
         updateActions();
         Q_EMIT storeChanged();
         if (!outcome.ok()) {
-            const QString message = tr("Deploying %1 failed: %2").arg(table, outcome.errorText());
-            prompts_.showError(message);
-            Q_EMIT deployFinished(false, message);
+            prompts_.showError(tr("Deploying %1 failed: %2").arg(table, outcome.errorText()));
             return;
         }
-        const QString message = *outcome.value ? tr("Table %1 is ACTIVE with every index of the design").arg(table)
-                                               : tr("Stopped waiting for %1; the endpoint carries on").arg(table);
-        Q_EMIT statusMessage(message);
-        Q_EMIT deployFinished(*outcome.value, message);
+        Q_EMIT statusMessage(*outcome.value ? tr("Table %1 is ACTIVE with every index of the design").arg(table)
+                                            : tr("Stopped waiting for %1; the endpoint carries on").arg(table));
     };
     started(Jobs::instance().run<bool>(this, options(tr("Deploying the design…")), std::move(work), std::move(done)));
 }

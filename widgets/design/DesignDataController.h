@@ -82,8 +82,6 @@ Q_SIGNALS:
     // Sample data: `items` written (all, or up to the cancel).
     void generationFinished(bool ok, bool cancelled, qint64 items, const QString& message);
     void runFinished(int ran, int failed, bool cancelled);
-    // ok: the table is ACTIVE with every index of the design (or nothing was to do).
-    void deployFinished(bool ok, const QString& message);
     // Items were written: the store views should read again.
     void storeChanged();
     void statusMessage(const QString& message);

@@ -127,14 +127,6 @@ void DesignDocument::markSaved(const QString& filePath)
     if (wasModified) Q_EMIT modifiedChanged(false);
 }
 
-void DesignDocument::markModified()
-{
-    if (forcedModified_) return;
-    const bool wasModified = isModified();
-    forcedModified_ = true;
-    if (!wasModified) Q_EMIT modifiedChanged(true);
-}
-
 // ---- Analysis ----
 
 void DesignDocument::scheduleAnalysis()

@@ -82,8 +82,6 @@ public:
     void resetDesign(design::Design design, const QString& filePath = {}, bool modified = false);
     // After a save: the current state is the clean one, under `filePath`.
     void markSaved(const QString& filePath);
-    // Makes the current state count as unsaved (a restored autosave).
-    void markModified();
 
     // ---- Analysis ----
     // The report for the latest finished analysis of this design (null until the first one is in,

@@ -194,7 +194,6 @@ void IndexBackfillPanel::setState(State state)
     designOnly_->setVisible(state == State::Offering || state == State::Active || state == State::Failed);
     designOnly_->setText(state == State::Offering ? tr("Keep it in the design only") : tr("Close"));
     progress_->setVisible(state == State::Adding || state == State::Backfilling || state == State::Active);
-    Q_EMIT stateChanged(state);
 }
 
 void IndexBackfillPanel::check()

@@ -72,7 +72,6 @@ public Q_SLOTS:
     void keepDesignOnly();
 
 Q_SIGNALS:
-    void stateChanged(keyplan::widgets::IndexBackfillPanel::State state);
     // A comparison of the design with the store has come back (whatever it found).
     void checked();
     // The index is ACTIVE: the views of the store should read it again.

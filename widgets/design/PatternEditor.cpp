@@ -193,7 +193,7 @@ void PatternEditor::connectEdits()
         change(changed);
         commit(changed, text, mergeKey);
     };
-    connect(name_, &QLineEdit::textEdited, this, [this, edit](const QString& text) {
+    connect(name_, &QLineEdit::textEdited, this, [edit](const QString& text) {
         if (text.trimmed().isEmpty()) return;  // a pattern keeps a name; the field may be empty while retyping
         edit([&](design::AccessPattern& p) { p.name = text.trimmed().toStdString(); }, tr("Edit pattern name"),
              QStringLiteral("name"));

@@ -470,7 +470,6 @@ void PartitionHeatmap::showRows(std::vector<HeatmapRow> rows)
     canvas_->updateGeometry();
     canvas_->update();
     summary_->setText(summaryText());
-    Q_EMIT refreshed();
 }
 
 int PartitionHeatmap::rowCount() const { return int(canvas_->rows.size()); }

@@ -71,9 +71,6 @@ public Q_SLOTS:
     // Zeroes the store's meters, then refreshes.
     void resetMeters();
 
-Q_SIGNALS:
-    void refreshed();
-
 private:
     void showRows(std::vector<HeatmapRow> rows);
     // Shows `text` instead of the partitions (or the partitions again when it is empty).

@@ -24,7 +24,6 @@ int EntityPalette::hueOf(const QString& entity)
     const int hue = n < int(std::size(kHues)) ? kHues[n] : (kHues[n % std::size(kHues)] + 137 * (n / int(std::size(kHues)))) % 360;
     hues_.insert(entity, hue);
     order_.append(entity);
-    Q_EMIT entityAdded(entity);
     return hue;
 }
 
@@ -64,7 +63,6 @@ void EntityPalette::rename(const QString& from, const QString& to)
     hues_.remove(from);
     hues_.insert(to, hue);
     order_[order_.indexOf(from)] = to;
-    Q_EMIT entityAdded(to);
 }
 
 }  // namespace keyplan::widgets

@@ -35,9 +35,6 @@ public:
 
     static bool isDark(const QPalette& palette);
 
-Q_SIGNALS:
-    void entityAdded(const QString& entity);
-
 private:
     int hueOf(const QString& entity);
     QHash<QString, int> hues_;

@@ -3,7 +3,7 @@
 #include "practice/History.h"
 #include "widgets/common/Icons.h"
 #include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignFileController.h"
+#include "widgets/design/DesignFiles.h"
 #include "widgets/practice/BriefDock.h"
 #include "widgets/practice/BriefPanel.h"
 #include "widgets/practice/HistoryView.h"
@@ -25,7 +25,7 @@
 
 namespace keyplan::widgets {
 
-PracticeController::PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window)
+PracticeController::PracticeController(DesignDocument* document, DesignFiles* files, QMainWindow* window)
     : QObject(window), document_(document), files_(files), window_(window), prompts_(defaultPrompts()),
       menu_(new QMenu(tr("&Practice"), window)),
       dock_(new BriefDock(tr("Practice brief"), window, [this] { return !round_.isNull(); })), brief_(new BriefPanel(dock_))
@@ -55,13 +55,12 @@ PracticeController::PracticeController(DesignDocument* document, DesignFileContr
     connect(document_, &DesignDocument::analysisUpdated, this, &PracticeController::updateHintCost);
     // New, Open, a sample or an import puts another design in the document: the round's design is
     // gone, so is the round (graded attempts stay in the history).
-    connect(files_, &DesignFileController::documentReplaced, this, [this] {
+    connect(files_, &DesignFiles::documentReplaced, this, [this] {
         if (!round_) return;
         endRound();
         updateActions();
         dock_->hide();
         Q_EMIT statusMessage(tr("The practice round ended: another design was opened."));
-        Q_EMIT roundChanged();
     });
     updateActions();
 }
@@ -136,7 +135,6 @@ bool PracticeController::startRound(const practice::Scenario& scenario, practice
     Q_EMIT statusMessage(tr("Practice round started: %1, %2 mode, %3 minutes. Design the keys and indexes; Submit when ready.")
                              .arg(QString::fromStdString(scenario.title), round_->guided() ? tr("guided") : tr("interview"))
                              .arg(options.timeLimitMinutes));
-    Q_EMIT roundChanged();
     return true;
 }
 

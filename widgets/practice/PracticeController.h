@@ -31,7 +31,7 @@ namespace keyplan::widgets {
 
 class BriefPanel;
 class DesignDocument;
-class DesignFileController;
+class DesignFiles;
 class HistoryView;
 class ReportView;
 
@@ -47,7 +47,7 @@ public:
     // `window` receives the brief dock (shown only while a round is on, whatever the window's saved
     // layout says) and parents the dialogs; `files` asks to save unsaved
     // changes before a round replaces the design.
-    PracticeController(DesignDocument* document, DesignFileController* files, QMainWindow* window);
+    PracticeController(DesignDocument* document, DesignFiles* files, QMainWindow* window);
     ~PracticeController() override;
 
     QMenu* menu() const { return menu_; }
@@ -86,7 +86,6 @@ public:
 
 Q_SIGNALS:
     void statusMessage(const QString& message);
-    void roundChanged();
 
 private:
     void updateActions();
@@ -97,7 +96,7 @@ private:
     Prompts defaultPrompts();
 
     DesignDocument* document_;
-    DesignFileController* files_;
+    DesignFiles* files_;
     QMainWindow* window_;
     Prompts prompts_;
     QString historyPath_;

@@ -97,7 +97,6 @@ bool PracticeRound::bringCurveball(const design::Design& current)
 {
     if (!curveball() || curveballHasArrived()) return false;
     before_ = current;
-    Q_EMIT curveballArrived();
     return true;
 }
 

@@ -73,8 +73,8 @@ public:
     // The curveball this round will bring (null in guided mode or when the scenario has none).
     const practice::Curveball* curveball() const;
     bool curveballHasArrived() const { return before_.has_value(); }
-    // Brings the curveball now: `current` is kept as the design before the change. Emits
-    // curveballArrived(). Returns false when there is none or it already arrived.
+    // Brings the curveball now: `current` is kept as the design before the change. Returns
+    // false when there is none or it already arrived.
     bool bringCurveball(const design::Design& current);
 
     // ---- Submitting ----
@@ -100,7 +100,6 @@ Q_SIGNALS:
     void timeUp();
     // An "atMinute" curveball's minute has come: bring it with bringCurveball().
     void curveballDue();
-    void curveballArrived();
 
 private:
     practice::Scenario scenario_;

@@ -1,8 +1,6 @@
 #include "widgets/store/ConnectDialog.h"
 
 #include "aws/Credentials.h"
-#include "store/RemoteConnection.h"
-#include "store/RemoteStore.h"
 #include "widgets/common/Job.h"
 
 #include <QButtonGroup>
@@ -17,8 +15,6 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
-#include <algorithm>
-#include <chrono>
 #include <set>
 
 namespace keyplan::widgets {
@@ -57,47 +53,10 @@ QString describe(const RecentConnection& c)
     return where;
 }
 
-struct Connected {
-    std::shared_ptr<store::Store> store;
-    StoreLocation location;
-    int tables = 0;
-    bool more = false;
-};
-
-// Resolves the credentials (which may run a credential_process) and sends one ListTables. The
-// test is one attempt that waits kTestWait for its answer, so a silent endpoint is said in seconds,
-// not after the SDKs' three attempts of a minute each; the store handed over keeps the defaults.
-constexpr std::chrono::milliseconds kTestWait{10000};
-
-Connected connectTo(const RecentConnection& c)
-{
-    const store::RemoteOptions options = store::resolveRemoteOptions(
-        {c.endpointUrl.trimmed().toStdString(), c.region.trimmed().toStdString(), c.profile.trimmed().toStdString()},
-        aws::AwsEnvironment());
-    store::RemoteOptions testOptions = options;
-    testOptions.maxAttempts = 1;
-    testOptions.connectTimeout = std::min(options.connectTimeout, kTestWait);
-    testOptions.readTimeout = std::min(options.readTimeout, kTestWait);
-    store::ListTablesRequest list;
-    list.limit = 100;
-    const store::ListTablesResponse answer = store::RemoteStore(testOptions).listTables(list);
-    auto remote = std::make_shared<store::RemoteStore>(options);
-    Connected result;
-    result.tables = static_cast<int>(answer.tableNames.size());
-    result.more = answer.lastEvaluatedTableName.has_value();
-    result.location.kind = StoreLocation::Kind::Endpoint;
-    result.location.endpoint = QString::fromStdString(remote->endpoint().url());
-    result.location.region = QString::fromStdString(remote->endpoint().region);
-    result.location.credentialsSource = QString::fromStdString(remote->options().credentials.source);
-    result.location.profile = c.profile.trimmed();
-    result.store = std::move(remote);
-    return result;
-}
-
 }  // namespace
 
-ConnectDialog::ConnectDialog(const QList<RecentConnection>& recent, QWidget* parent)
-    : QDialog(parent), recent_(new QComboBox(this)), byRegion_(new QRadioButton(tr("AWS &region"), this)),
+ConnectDialog::ConnectDialog(const QList<RecentConnection>& recent, EndpointOpener& opener, QWidget* parent)
+    : QDialog(parent), opener_(opener), recent_(new QComboBox(this)), byRegion_(new QRadioButton(tr("AWS &region"), this)),
       byUrl_(new QRadioButton(tr("Endpoint &URL"), this)), url_(new QLineEdit(this)), region_(new QComboBox(this)),
       profile_(new QComboBox(this)), test_(new QPushButton(tr("&Test connection"), this)), status_(new QLabel(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)), recentList_(recent)
@@ -201,24 +160,22 @@ void ConnectDialog::attempt(bool thenAccept)
     const RecentConnection c = connection();
     status_->setStyleSheet(QString());
     status_->setText(tr("Connecting…"));
-    Jobs::instance().run<Connected>(
-        this, [c] { return connectTo(c); },
-        [this, thenAccept](Outcome<Connected> outcome) {
+    Jobs::instance().run<EndpointOpener::Opened>(
+        this, [c, &opener = opener_] { return opener.open(c); },
+        [this, thenAccept](Outcome<EndpointOpener::Opened> outcome) {
             updateFields();
             if (!outcome.ok()) {
                 const QString text = outcome.errorName == QLatin1String("Error") ? outcome.errorMessage : outcome.errorText();
                 showStatus(false, text);
-                Q_EMIT attemptFinished(false, text);
                 return;
             }
-            const Connected& connected = *outcome.value;
-            const QString tables = connected.more          ? tr("more than %1 tables").arg(connected.tables)
+            const EndpointOpener::Opened& connected = *outcome.value;
+            const QString tables = connected.moreTables    ? tr("more than %1 tables").arg(connected.tables)
                                    : connected.tables == 1 ? tr("1 table")
                                                            : tr("%1 tables").arg(connected.tables);
             const QString text = tr("Connected to %1: %2 (credentials from %3)")
                                      .arg(connected.location.text(), tables, connected.location.credentialsSource);
             showStatus(true, text);
-            Q_EMIT attemptFinished(true, text);
             if (!thenAccept) return;
             store_ = connected.store;
             location_ = connected.location;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "widgets/common/Settings.h"
+#include "widgets/store/EndpointOpener.h"
 #include "widgets/store/StoreLocation.h"
 
 #include <QDialog>
@@ -29,7 +30,8 @@ namespace keyplan::widgets {
 class ConnectDialog final : public QDialog {
     Q_OBJECT
 public:
-    ConnectDialog(const QList<RecentConnection>& recent, QWidget* parent = nullptr);
+    // `opener` reaches the endpoint typed (off the GUI thread) and outlives the dialog.
+    ConnectDialog(const QList<RecentConnection>& recent, EndpointOpener& opener, QWidget* parent = nullptr);
 
     RecentConnection connection() const;
     void setConnection(const RecentConnection& connection);
@@ -42,15 +44,12 @@ public Q_SLOTS:
     void testConnection();
     void accept() override;
 
-Q_SIGNALS:
-    // A test or a connection attempt answered; `text` is what the dialog shows.
-    void attemptFinished(bool ok, const QString& text);
-
 private:
     void attempt(bool thenAccept);
     void updateFields();
     void showStatus(bool ok, const QString& text);
 
+    EndpointOpener& opener_;
     QComboBox* recent_;
     QRadioButton* byRegion_;
     QRadioButton* byUrl_;

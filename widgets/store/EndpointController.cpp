@@ -1,8 +1,5 @@
 #include "widgets/store/EndpointController.h"
 
-#include "dynamo/Error.h"
-#include "json/FormatError.h"
-#include "store/RemoteStore.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/Job.h"
 #include "widgets/store/ConfirmTableName.h"
@@ -36,8 +33,9 @@ QStringList tableNames(store::Store& store)
 
 }  // namespace
 
-EndpointController::EndpointController(StoreSwitch& store, Settings& settings, QWidget* dialogParent, QObject* parent)
-    : QObject(parent), store_(store), settings_(settings), dialogParent_(dialogParent)
+EndpointController::EndpointController(StoreSwitch& store, EndpointOpener& opener, Settings& settings, QWidget* dialogParent,
+                                       QObject* parent)
+    : QObject(parent), store_(store), opener_(opener), settings_(settings), dialogParent_(dialogParent)
 {
     prompts_.connect = [](ConnectDialog& dialog) { return dialog.exec() == QDialog::Accepted; };
     prompts_.chooseTableToImport = [this](const QStringList& tables) -> std::optional<TableChoice> {
@@ -84,7 +82,7 @@ void EndpointController::connectToEndpoint()
         Q_EMIT statusMessage(tr("Wait for \u201c%1\u201d to finish first").arg(running->title()));
         return;
     }
-    ConnectDialog dialog(settings_.recentConnections(), dialogParent_);
+    ConnectDialog dialog(settings_.recentConnections(), opener_, dialogParent_);
     if (!prompts_.connect(dialog) || !dialog.store()) return;
     settings_.rememberConnection(dialog.connection());
     settings_.sync();
@@ -97,20 +95,16 @@ void EndpointController::connectToEndpoint()
 
 void EndpointController::sayRetries(store::Store& connected)
 {
-    auto* remote = dynamic_cast<store::RemoteStore*>(&connected);
-    if (!remote) return;
     // Called from the job's thread: the message crosses to the GUI thread through the
     // application object, which outlives every job, and only there is the controller looked at.
-    remote->transport().onConnectionRetry = [self = QPointer<EndpointController>(this)](const dynamo::Error& problem, int next,
-                                                                                        int max) {
-        const QString text = QString::fromStdString(store::retryNotice(problem, next, max));
+    opener_.sayRetries(connected, [self = QPointer<EndpointController>(this)](const QString& text) {
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, text] {
                 if (self) Q_EMIT self->statusMessage(text);
             },
             Qt::QueuedConnection);
-    };
+    });
 }
 
 void EndpointController::disconnectFromEndpoint()
@@ -187,7 +181,6 @@ Job* EndpointController::importTable(const QString& table, int sampleItems)
             if (!outcome.ok()) {
                 const QString message = tr("Cannot make a design of %1: %2").arg(source, outcome.errorMessage);
                 prompts_.showError(message);
-                Q_EMIT importFailed(message);
                 return;
             }
             Q_EMIT designImported(*outcome.value, source);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "widgets/common/Settings.h"
+#include "widgets/store/EndpointOpener.h"
 #include "widgets/store/ImportedDesign.h"
 #include "widgets/store/StoreLocation.h"
 
@@ -47,7 +48,10 @@ public:
         std::function<void(const QString& message)> showError;
     };
 
-    EndpointController(StoreSwitch& store, Settings& settings, QWidget* dialogParent, QObject* parent = nullptr);
+    // `opener` reaches the endpoints the user connects to (app/gui's RemoteEndpoints); it and
+    // `settings` outlive the controller.
+    EndpointController(StoreSwitch& store, EndpointOpener& opener, Settings& settings, QWidget* dialogParent,
+                       QObject* parent = nullptr);
 
     void setPrompts(Prompts prompts) { prompts_ = std::move(prompts); }
     const Prompts& prompts() const { return prompts_; }
@@ -67,13 +71,12 @@ public Q_SLOTS:
     void connectToEndpoint();
     void disconnectFromEndpoint();
     void importDesignFromTable();
-    // Samples `table` as a job with the progress dialog; emits designImported or importFailed.
+    // Samples `table` as a job with the progress dialog; emits designImported, or shows the error.
     Job* importTable(const QString& table, int sampleItems);
 
 Q_SIGNALS:
     void storeSwitched(const keyplan::widgets::StoreLocation& where);
     void designImported(const keyplan::widgets::ImportedDesign& imported, const QString& source);
-    void importFailed(const QString& message);
     void statusMessage(const QString& message);
 
 private:
@@ -83,6 +86,7 @@ private:
     void sayRetries(store::Store& connected);
 
     StoreSwitch& store_;
+    EndpointOpener& opener_;
     Settings& settings_;
     QWidget* dialogParent_;
     Prompts prompts_;

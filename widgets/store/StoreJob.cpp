@@ -1,18 +1,15 @@
 #include "widgets/store/StoreJob.h"
 
+#include "bulk/JsonLines.h"
 #include "dynamo/Error.h"
-#include "json/Value.h"
-#include "json/Writer.h"
 #include "store/Store.h"
 #include "widgets/common/Job.h"
 #include "widgets/common/ValueText.h"
-#include "wire/ItemLines.h"
 
 #include <QCoreApplication>
 #include <QFile>
 
 #include <chrono>
-#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -48,15 +45,26 @@ namespace {
 
 QString errorText(const dynamo::Error& e) { return QString::fromStdString(e.name() + ": " + e.message()); }
 
-std::vector<std::string> keyNamesOf(const store::TableDescription& t)
+// What a load did, in words (bulk/JsonLines.h: its store errors leave a floor of what was written).
+StoreJobResult loadResult(const bulk::JsonLinesResult& r, const std::string& table)
 {
-    std::vector<std::string> names;
-    for (const auto& k : t.keySchema) names.push_back(k.attributeName);
-    return names;
+    const qint64 written = r.written.itemsWritten;
+    const QString count = written == 1 ? tr("1 item") : tr("%1 items").arg(groupedNumber(written));
+    const QString loaded = (r.storeError ? tr("Loaded at least %1") : tr("Loaded %1")).arg(count);
+    QString failure = QString::fromStdString(r.badLine);
+    if (failure.isEmpty() && r.storeError) {
+        failure = r.storeErrorLine ? tr("items before line %1: %2").arg(r.storeErrorLine).arg(errorText(*r.storeError))
+                                   : tr("the last items: %1").arg(errorText(*r.storeError));
+    }
+    if (!failure.isEmpty()) return finished(false, false, tr("%1; stopped at %2").arg(loaded, failure), written);
+    if (r.cancelled) return finished(false, true, tr("%1 before Cancel.").arg(loaded), written);
+    return finished(true, false, tr("%1 into %2.").arg(loaded, QString::fromStdString(table)), written);
 }
 
 }  // namespace
 
+// The same loader as keyplan-cli load --jsonl: one module owns the format, the batching and what
+// a store error means for the count.
 Job* loadJsonLines(QObject* owner, store::Store& store, const QString& table, const QString& path, Done done)
 {
     auto work = [&store, table = table.toStdString(), path](JobContext& c) -> StoreJobResult {
@@ -64,94 +72,19 @@ Job* loadJsonLines(QObject* owner, store::Store& store, const QString& table, co
         if (!file.open(QIODevice::ReadOnly)) {
             return finished(false, false, tr("Cannot open %1: %2").arg(path, file.errorString()), 0);
         }
-        const qint64 total = file.size();
-        qint64 written = 0;
-        qint64 lineNumber = 0;
-        std::vector<std::string> keyNames;
+        bulk::JsonLinesControl control;
+        control.progress = [&c](const bulk::JsonLinesProgress& p) {
+            c.progress(p.bytesRead, p.totalBytes, tr("%1 items loaded").arg(groupedNumber(p.written.itemsWritten)));
+        };
+        control.cancelled = [&c] { return c.isCancelled(); };
+        bulk::JsonLinesResult result;
         try {
-            store::DescribeTableRequest d;
-            d.tableName = table;
-            keyNames = keyNamesOf(store.describeTable(d).table);
+            result = bulk::loadJsonLines(store, table, file, control);
         } catch (const dynamo::Error& e) {
             return finished(false, false, errorText(e), 0);
         }
-
-        // 25 writes per BatchWriteItem (DynamoDB's limit), 2,000 of those per bulk call: one
-        // commit per 50,000 items keeps a big load fast (see SampleData's requestsPerCall).
-        constexpr size_t kPerBatch = 25;
-        constexpr size_t kBatchesPerCall = 2000;
-        std::vector<store::BatchWriteItemRequest> batches;
-        store::BatchWriteItemRequest current;
-        std::set<std::string> keysInBatch;
-        auto closeBatch = [&] {
-            if (current.requestItems.empty() || current.requestItems[0].second.empty()) return;
-            batches.push_back(std::move(current));
-            current = {};
-            keysInBatch.clear();
-        };
-        auto flush = [&] {
-            closeBatch();
-            if (batches.empty()) return;
-            size_t count = 0;
-            for (const auto& b : batches) count += b.requestItems[0].second.size();
-            store.batchWriteItems(batches);
-            written += qint64(count);
-            batches.clear();
-        };
-
-        QString failure;
-        bool cancelled = false;
-        while (!file.atEnd()) {
-            if (c.isCancelled()) {
-                cancelled = true;
-                break;
-            }
-            ++lineNumber;
-            // The same reading as keyplan-cli load --jsonl: one module owns the format.
-            dynamo::Item item;
-            try {
-                const QByteArray line = wire::readItemLine(file, lineNumber);
-                std::optional<dynamo::Item> decoded = wire::decodeItemLine(
-                    std::string_view(line.constData(), size_t(line.size())), lineNumber);
-                if (!decoded) continue;
-                item = std::move(*decoded);
-            } catch (const wire::ItemLineError& e) {
-                failure = QString::fromStdString(e.what());
-                break;
-            }
-            // A batch may not name one key twice; a repeated key starts a new batch so the
-            // later line wins, as it would with one PutItem per line.
-            std::string key;
-            for (const auto& name : keyNames)
-                if (auto it = item.find(name); it != item.end()) key += toDynamoJson(it->second) + '\x1f';
-            if (keysInBatch.count(key)) closeBatch();
-            keysInBatch.insert(key);
-            if (current.requestItems.empty()) current.requestItems.push_back({table, {}});
-            current.requestItems[0].second.push_back({std::move(item), std::nullopt});
-            if (current.requestItems[0].second.size() == kPerBatch) closeBatch();
-            if (batches.size() == kBatchesPerCall) {
-                try {
-                    flush();
-                } catch (const dynamo::Error& e) {
-                    failure = tr("items before line %1: %2").arg(lineNumber).arg(errorText(e));
-                    break;
-                }
-                c.progress(file.pos(), total, tr("%1 items loaded").arg(groupedNumber(written)));
-            }
-        }
-        // What was read before a bad line or Cancel is valid: it is written, not dropped.
-        if (!batches.empty() || (!current.requestItems.empty() && !current.requestItems[0].second.empty())) {
-            try {
-                flush();
-            } catch (const dynamo::Error& e) {
-                if (failure.isEmpty()) failure = tr("the last items: %1").arg(errorText(e));
-            }
-        }
-        c.progress(total, total, tr("%1 items loaded").arg(groupedNumber(written)), true);
-        const QString loaded = written == 1 ? tr("Loaded 1 item") : tr("Loaded %1 items").arg(groupedNumber(written));
-        if (cancelled) return finished(false, true, tr("%1 before Cancel.").arg(loaded), written);
-        else if (!failure.isEmpty()) return finished(false, false, tr("%1; stopped at %2").arg(loaded, failure), written);
-        else return finished(true, false, tr("%1 into %2.").arg(loaded, QString::fromStdString(table)), written);
+        c.progress(file.size(), file.size(), tr("%1 items loaded").arg(groupedNumber(result.written.itemsWritten)), true);
+        return loadResult(result, table);
     };
     return start(owner, tr("Loading %1").arg(path), std::move(work), std::move(done));
 }

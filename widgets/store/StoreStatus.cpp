@@ -88,7 +88,6 @@ void StoreStatus::refresh()
                 const QString indexes = t.indexes == 1 ? tr("1 index") : tr("%1 indexes").arg(t.indexes);
                 label_->setText(QStringLiteral("%1 \u00b7 %2 \u00b7 %3 \u00b7 %4").arg(tables, indexes, items, byteSize(t.bytes)));
             }
-            Q_EMIT refreshed();
             if (pending_) {
                 pending_ = false;
                 refresh();

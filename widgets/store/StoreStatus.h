@@ -30,9 +30,6 @@ public:
 public Q_SLOTS:
     void refresh();
 
-Q_SIGNALS:
-    void refreshed();
-
 private:
     store::Store& store_;
     QLabel* icon_;

@@ -76,7 +76,6 @@ private:
     Tok at(size_t index) const { return index < toks_.size() ? toks_[index].type : Tok::End; }
 
     static bool isSectionStart(Tok t) { return t == Tok::Set || t == Tok::Add || t == Tok::Delete || t == Tok::Remove; }
-    static bool isOperandStart(Tok t) { return t == Tok::Id || t == Tok::NameRef || t == Tok::ValueRef || t == Tok::LParen; }
 
     // DynamoDB's ExpressionErrorListener: the offending token, and "near" = previous token,
     // offending token and next token with the whitespace between them.

@@ -413,8 +413,6 @@ public:
         if (total > 1048576) problem("Expression size has exceeded the maximum allowed size;");
     }
 
-    Category category() const { return category_; }
-
 private:
     const ResolveInput& in_;
     Category category_;

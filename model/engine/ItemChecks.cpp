@@ -1,0 +1,21 @@
+#include "engine/ItemChecks.h"
+
+namespace keyplan::engine {
+
+dynamo::TableSchema validationSchemaOf(const TableSchema& table)
+{
+    auto key = [](const KeyAttribute& k) { return dynamo::KeyAttribute{k.name, k.type}; };
+    dynamo::TableSchema schema;
+    schema.key.partition = key(table.hash);
+    if (table.range) schema.key.sort = key(*table.range);
+    for (const IndexSchema* index : table.indexesInCheckOrder()) {
+        dynamo::IndexSchema v;
+        v.indexName = index->name;
+        v.key.partition = key(index->hash);
+        if (index->range) v.key.sort = key(*index->range);
+        schema.indexes.push_back(std::move(v));
+    }
+    return schema;
+}
+
+}  // namespace keyplan::engine

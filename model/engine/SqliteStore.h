@@ -1,0 +1,67 @@
+// The embedded store: DynamoDB's data plane on SQLite, in a file (WAL) or in memory.
+//
+// Layout: a catalog table names every DynamoDB table; each table's items live in one SQLite
+// table keyed (hash, pk, sk) so a Scan walks partitions in DynamoDB Local's order and a Query is
+// a range scan inside one partition key; each index has its own SQLite table keyed
+// (index pk, index sk, tie-break, pk, sk) holding the projected attributes, maintained inside the
+// same SQLite transaction as the write. Keys are order-preserving BLOBs (dynamo/KeyCodec.h).
+#pragma once
+
+#include "store/Store.h"
+
+#include <memory>
+#include <string>
+
+namespace keyplan::engine {
+
+class SqliteStore final : public store::Store {
+public:
+    static std::unique_ptr<SqliteStore> openInMemory();
+    // Creates the file if it does not exist; throws std::runtime_error if it is not a store.
+    static std::unique_ptr<SqliteStore> openFile(const std::string& path);
+    ~SqliteStore() override;
+
+    store::CreateTableResponse createTable(const store::CreateTableRequest& request) override;
+    store::DeleteTableResponse deleteTable(const store::DeleteTableRequest& request) override;
+    store::DescribeTableResponse describeTable(const store::DescribeTableRequest& request) override;
+    store::UpdateTableResponse updateTable(const store::UpdateTableRequest& request) override;
+    store::ListTablesResponse listTables(const store::ListTablesRequest& request) override;
+
+    store::PutItemResponse putItem(const store::PutItemRequest& request) override;
+    store::GetItemResponse getItem(const store::GetItemRequest& request) override;
+    store::DeleteItemResponse deleteItem(const store::DeleteItemRequest& request) override;
+    store::UpdateItemResponse updateItem(const store::UpdateItemRequest& request) override;
+
+    store::QueryResponse query(const store::QueryRequest& request) override;
+    store::ScanResponse scan(const store::ScanRequest& request) override;
+    store::ScanResponse browse(const store::ScanRequest& request) override;
+
+    store::BatchGetItemResponse batchGetItem(const store::BatchGetItemRequest& request) override;
+    store::BatchWriteItemResponse batchWriteItem(const store::BatchWriteItemRequest& request) override;
+    store::TransactWriteItemsResponse transactWriteItems(const store::TransactWriteItemsRequest& request) override;
+    store::TransactGetItemsResponse transactGetItems(const store::TransactGetItemsRequest& request) override;
+    std::vector<store::BatchWriteItemResponse> batchWriteItems(const std::vector<store::BatchWriteItemRequest>& requests) override;
+
+    store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& request) override;
+    void resetPartitionMeters() override;
+
+    // The file this store lives in, or ":memory:".
+    const std::string& path() const;
+
+    // The item-collection ceiling of tables with LSIs: 10 GB, as in DynamoDB. Lower it to
+    // rehearse ItemCollectionSizeLimitExceededException with a small data set.
+    void setItemCollectionLimit(int64_t bytes);
+
+    // Holds every GSI backfill between two batches (while paused) so a test or a demonstration
+    // can write to a table whose new index is still CREATING; resuming lets them finish.
+    void pauseBackfills(bool paused);
+
+    struct Impl;
+
+private:
+    explicit SqliteStore(std::unique_ptr<Impl> impl);
+    store::ScanResponse scanMetered(const store::ScanRequest& request, bool metered);
+    std::unique_ptr<Impl> d_;
+};
+
+}  // namespace keyplan::engine

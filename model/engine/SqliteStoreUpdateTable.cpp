@@ -1,0 +1,444 @@
+// SqliteStore's UpdateTable: adding a GSI to a table that holds data (indexed in the background,
+// as DynamoDB backfills it), deleting one, switching billing mode, changing throughput.
+//
+// Texts: DynamoDB Local 1.25's where it answers (asked with boto3), DynamoDB's where it is known
+// to differ (a missing table names it; billing-mode rules as dynalite, tested against the
+// service, words them).
+#include "engine/SqliteStore.h"
+
+#include "dynamo/Error.h"
+#include "dynamo/ItemCodec.h"
+#include "engine/StoreImpl.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+#include <set>
+
+namespace keyplan::engine {
+
+using namespace store;  // the request and response vocabulary this engine implements
+
+using dynamo::ErrorCode;
+using dynamo::throwError;
+using dynamo::throwValidation;
+
+namespace {
+
+constexpr int kBackfillBatchRows = 500;
+constexpr size_t kMaxGlobalIndexes = 20;  // [AWS] default quota per table
+
+constexpr const char* kPayPerRequestThroughput =
+    "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
+    "BillingMode is PAY_PER_REQUEST";
+
+dynamo::Type toType(ScalarAttributeType t)
+{
+    switch (t) {
+    case ScalarAttributeType::S: return dynamo::Type::S;
+    case ScalarAttributeType::N: return dynamo::Type::N;
+    case ScalarAttributeType::B: return dynamo::Type::B;
+    }
+    return dynamo::Type::S;
+}
+
+void checkThroughputValues(const ProvisionedThroughput& t)
+{
+    if (t.readCapacityUnits < 1 || t.writeCapacityUnits < 1)
+        throwValidation("Table read and write throughput must be at least 1, and cannot be null");
+}
+
+// The attribute definitions after the update: the table's, plus those the request adds, where
+// a name defined again must keep its type.
+std::vector<AttributeDefinition> mergedDefinitions(const TableSchema& s, const UpdateTableRequest& r)
+{
+    std::vector<AttributeDefinition> defs = s.attributeDefinitions;
+    for (const auto& d : r.attributeDefinitions) {
+        auto it = std::find_if(defs.begin(), defs.end(), [&](const auto& e) { return e.attributeName == d.attributeName; });
+        if (it == defs.end()) {
+            defs.push_back(d);
+        } else if (it->attributeType != d.attributeType) {
+            throwValidation("invalid attribute, SchemaElement redefined should be of same type as previously defined");
+        }
+    }
+    return defs;
+}
+
+// The definitions a table keeps: those its keys and its indexes' keys still use.
+std::vector<AttributeDefinition> usedDefinitions(const TableSchema& s, const std::vector<AttributeDefinition>& defs)
+{
+    std::set<std::string> used{s.hash.name};
+    if (s.range) used.insert(s.range->name);
+    for (const auto& index : s.indexes) {
+        used.insert(index.hash.name);
+        if (index.range) used.insert(index.range->name);
+    }
+    std::vector<AttributeDefinition> kept;
+    std::vector<std::string> names;
+    for (const auto& d : defs) {
+        if (!used.count(d.attributeName)) continue;
+        kept.push_back(d);
+        names.push_back(d.attributeName);
+    }
+    // DynamoDB Local rebuilds the list from a HashMap after an update: its order.
+    std::vector<AttributeDefinition> out;
+    for (size_t i : javaHashMapOrder(names)) out.push_back(kept[i]);
+    return out;
+}
+
+KeyAttribute keyAttributeOf(const KeySchemaElement& e, const std::vector<AttributeDefinition>& defs)
+{
+    for (const auto& d : defs)
+        if (d.attributeName == e.attributeName) return {e.attributeName, toType(d.attributeType)};
+    throwValidation("One or more parameter values were invalid: Some index key attributes are not defined in "
+                    "AttributeDefinitions. Keys: [" +
+                    e.attributeName + "]");
+}
+
+IndexSchema newGlobalIndex(const TableSchema& s, const GlobalSecondaryIndex& g, const std::vector<AttributeDefinition>& defs,
+                           const UpdateTableRequest& r)
+{
+    if (!isValidTableName(g.indexName))
+        throwValidation("Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may "
+                        "contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
+    if (g.keySchema.empty() || g.keySchema.size() > 2 || g.keySchema[0].keyType != KeyType::Hash ||
+        (g.keySchema.size() == 2 && g.keySchema[1].keyType != KeyType::Range))
+        throwValidation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+    if (g.keySchema.size() == 2 && g.keySchema[0].attributeName == g.keySchema[1].attributeName)
+        throwValidation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+    const Projection& p = g.projection;
+    if (p.projectionType == ProjectionType::Include && p.nonKeyAttributes.empty())
+        throwValidation(
+            "One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+    if (p.projectionType != ProjectionType::Include && !p.nonKeyAttributes.empty())
+        throwValidation(std::string("One or more parameter values were invalid: ProjectionType is ") +
+                        (p.projectionType == ProjectionType::All ? "ALL" : "KEYS_ONLY") + ", but NonKeyAttributes is specified");
+    const bool provisioned = r.billingMode.value_or(s.billingMode) == BillingMode::Provisioned;
+    if (!provisioned && g.provisionedThroughput)
+        throwValidation("One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: " +
+                        g.indexName + " when BillingMode is PAY_PER_REQUEST");
+    if (provisioned && !g.provisionedThroughput)
+        throwValidation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " +
+                        g.indexName);
+    if (g.provisionedThroughput) checkThroughputValues(*g.provisionedThroughput);
+
+    IndexSchema index;
+    index.id = s.nextIndexId;
+    index.name = g.indexName;
+    index.global = true;
+    index.hash = keyAttributeOf(g.keySchema[0], defs);
+    if (g.keySchema.size() == 2) index.range = keyAttributeOf(g.keySchema[1], defs);
+    index.projection = p;
+    if (provisioned) index.provisionedThroughput = g.provisionedThroughput;
+    index.sqlName = "x" + std::to_string(s.id) + "_" + std::to_string(index.id);
+    index.creating = true;
+    index.addedLater = true;
+    return index;
+}
+
+// What UpdateTable will do to the table, worked out and checked before anything changes.
+struct TablePlan {
+    TableSchema next;
+    std::optional<IndexSchema> created;
+    std::optional<IndexSchema> deleted;
+};
+
+TablePlan planUpdate(const TableSchema& s, const UpdateTableRequest& r, double now)
+{
+    const bool hasUpdates = r.globalSecondaryIndexUpdates && !r.globalSecondaryIndexUpdates->empty();
+    if (!hasUpdates && !r.billingMode && !r.provisionedThroughput && !r.deletionProtectionEnabled)
+        throwValidation("Nothing to update");
+    TablePlan plan{s, std::nullopt, std::nullopt};
+    TableSchema& next = plan.next;
+
+    int onlineActions = 0;
+    if (hasUpdates) {
+        for (const auto& u : *r.globalSecondaryIndexUpdates) onlineActions += (u.create ? 1 : 0) + (u.deleteIndexName ? 1 : 0);
+        // [AWS] one GSI create or delete per UpdateTable call, and none while one is under way.
+        const bool underWay = std::any_of(s.indexes.begin(), s.indexes.end(), [](const IndexSchema& i) { return i.creating; });
+        if (onlineActions > 1 || (onlineActions == 1 && underWay))
+            throwError(ErrorCode::LimitExceededException,
+                       "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+    }
+    // Billing mode and the table's throughput.
+    const BillingMode mode = r.billingMode.value_or(s.billingMode);
+    if (mode == BillingMode::PayPerRequest && r.provisionedThroughput) throwValidation(kPayPerRequestThroughput);
+    if (r.billingMode && *r.billingMode == BillingMode::Provisioned && s.billingMode == BillingMode::PayPerRequest &&
+        !r.provisionedThroughput)
+        throwValidation("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be "
+                        "specified when BillingMode is PROVISIONED");
+    if (r.provisionedThroughput) {
+        checkThroughputValues(*r.provisionedThroughput);
+        if (s.billingMode == BillingMode::Provisioned && !r.billingMode && *r.provisionedThroughput == s.provisionedThroughput &&
+            !hasUpdates)
+            throwValidation("The requested throughput value equals the current value");
+        next.provisionedThroughput = *r.provisionedThroughput;
+    }
+    if (mode != s.billingMode) {
+        next.billingMode = mode;
+        if (mode == BillingMode::PayPerRequest) {
+            next.lastUpdateToPayPerRequestDateTime = now;
+            next.provisionedThroughput = {};
+            for (auto& index : next.indexes) index.provisionedThroughput.reset();
+        } else {
+            // GSIs of a table turned provisioned take the table's figures unless an Update below
+            // gives their own.
+            for (auto& index : next.indexes)
+                if (index.global) index.provisionedThroughput = next.provisionedThroughput;
+        }
+    }
+    if (r.deletionProtectionEnabled) next.deletionProtectionEnabled = *r.deletionProtectionEnabled;
+
+    if (!hasUpdates) return plan;
+    std::vector<AttributeDefinition> defs = mergedDefinitions(s, r);
+    for (const auto& u : *r.globalSecondaryIndexUpdates) {
+        if (u.create) {
+            if (next.findIndex(u.create->indexName)) throwValidation("Attempting to create an index which already exists");
+            const auto gsis = std::count_if(next.indexes.begin(), next.indexes.end(),
+                                            [](const IndexSchema& i) { return i.global; });
+            if (static_cast<size_t>(gsis) >= kMaxGlobalIndexes)
+                throwError(ErrorCode::LimitExceededException, "Number of global secondary indexes exceeds per-table limit");
+            if (r.attributeDefinitions.empty()) throwValidation("No Attribute Schema Defined");
+            IndexSchema index = newGlobalIndex(next, *u.create, defs, r);
+            ++next.nextIndexId;
+            plan.created = index;
+            next.indexes.push_back(std::move(index));
+        } else if (u.deleteIndexName) {
+            auto it = std::find_if(next.indexes.begin(), next.indexes.end(),
+                                   [&](const IndexSchema& i) { return i.name == *u.deleteIndexName; });
+            if (it == next.indexes.end()) throwError(ErrorCode::ResourceNotFoundException, "Requested resource not found");
+            if (!it->global) throwValidation("Cannot delete an index that is not a GlobalSecondaryIndex");
+            plan.deleted = *it;
+            next.indexes.erase(it);
+        } else if (u.update) {
+            auto it = std::find_if(next.indexes.begin(), next.indexes.end(),
+                                   [&](const IndexSchema& i) { return i.global && i.name == u.update->indexName; });
+            if (it == next.indexes.end()) throwValidation("Invalid global secondary index name");
+            if (mode == BillingMode::PayPerRequest) throwValidation(kPayPerRequestThroughput);
+            checkThroughputValues(u.update->provisionedThroughput);
+            it->provisionedThroughput = u.update->provisionedThroughput;
+        } else {
+            throwValidation("One or more parameter values were invalid: One of GlobalSecondaryIndexUpdate.Update, "
+                            "GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null");
+        }
+    }
+    next.attributeDefinitions = usedDefinitions(next, defs);
+    return plan;
+}
+
+}  // namespace
+
+void SqliteStore::Impl::saveSchema(const TableSchema& schema)
+{
+    db.prepare("UPDATE kp_catalog SET schema=?2 WHERE id=?1").bind(1, schema.id).bindText(2, schema.toJson()).run();
+}
+
+UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
+{
+    CatalogAccess access(*d_);
+    TableState& t = d_->controlPlaneTable(request.tableName);
+    const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+    TablePlan plan = planUpdate(t.schema, request, now);
+    {
+        sqlite::Transaction tx(d_->db);
+        if (plan.created) {
+            d_->db.exec("CREATE TABLE " + plan.created->sqlName +
+                        "(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, "
+                        "h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, PRIMARY KEY(ipk, isk, tie, pk, sk)) "
+                        "WITHOUT ROWID");
+        }
+        if (plan.deleted) {
+            d_->db.forgetStatementsFor(" " + plan.deleted->sqlName + " ");
+            d_->db.exec("DROP TABLE IF EXISTS " + plan.deleted->sqlName);
+        }
+        d_->saveSchema(plan.next);
+        tx.commit();
+    }
+    // The write path caches statements per table name and keeps counts per index id: both stay
+    // valid; counts of a new index start empty and are loaded again once it is built.
+    t.schema = std::move(plan.next);
+    {
+        std::lock_guard lock(d_->stats);
+        if (plan.created) t.indexCounts[plan.created->id] = {0, 0};
+        if (plan.deleted) {
+            t.indexCounts.erase(plan.deleted->id);
+            d_->meter.forgetContents(t.schema.id);
+        }
+    }
+    UpdateTableResponse response{d_->describe(t)};
+    response.tableDescription.tableStatus = "UPDATING";
+    if (plan.created) {
+        for (auto& g : response.tableDescription.globalSecondaryIndexes)
+            if (g.indexName == plan.created->name) g.backfilling = false;  // not started yet, as DynamoDB answers
+        d_->queueBackfill(t.schema.id, plan.created->id);
+    }
+    if (plan.deleted) {
+        // [AWS] the answer still lists the index, DELETING.
+        GlobalSecondaryIndexDescription g;
+        g.indexName = plan.deleted->name;
+        g.keySchema = {{plan.deleted->hash.name, KeyType::Hash}};
+        if (plan.deleted->range) g.keySchema.push_back({plan.deleted->range->name, KeyType::Range});
+        g.projection = plan.deleted->projection;
+        g.indexStatus = "DELETING";
+        ProvisionedThroughputDescription pt;
+        if (plan.deleted->provisionedThroughput) {
+            pt.readCapacityUnits = plan.deleted->provisionedThroughput->readCapacityUnits;
+            pt.writeCapacityUnits = plan.deleted->provisionedThroughput->writeCapacityUnits;
+        }
+        g.provisionedThroughput = pt;
+        g.indexArn = response.tableDescription.tableArn + "/index/" + g.indexName;
+        response.tableDescription.globalSecondaryIndexes.push_back(std::move(g));
+    }
+    return response;
+}
+
+void SqliteStore::pauseBackfills(bool paused)
+{
+    {
+        std::lock_guard lock(d_->backfillMutex);
+        d_->backfillPaused = paused;
+    }
+    d_->backfillWake.notify_all();
+}
+
+// ---- Backfill ---------------------------------------------------------------------------------
+
+void SqliteStore::Impl::queueBackfill(int64_t tableId, int indexId)
+{
+    std::lock_guard lock(backfillMutex);
+    backfillQueue.emplace_back(tableId, indexId);
+    if (!backfillThread.joinable()) backfillThread = std::thread([this] { runBackfills(); });
+    backfillWake.notify_all();
+}
+
+void SqliteStore::Impl::runBackfills()
+{
+    while (true) {
+        std::pair<int64_t, int> job;
+        {
+            std::unique_lock lock(backfillMutex);
+            backfillWake.wait(lock, [&] { return backfillStop || !backfillQueue.empty(); });
+            if (backfillStop) return;
+            job = backfillQueue.front();
+        }
+        std::optional<RowKey> after;
+        bool more = true;
+        while (more) {
+            {
+                std::unique_lock lock(backfillMutex);
+                backfillWake.wait(lock, [&] { return backfillStop || !backfillPaused; });
+                if (backfillStop) return;
+            }
+            try {
+                more = backfillBatch(job.first, job.second, after);
+            } catch (const std::exception&) {
+                // The table or its file went away under the batch: nothing left to index.
+                more = false;
+            }
+        }
+        finishBackfill(job.first, job.second);
+        std::lock_guard lock(backfillMutex);
+        backfillQueue.pop_front();
+    }
+}
+
+bool SqliteStore::Impl::backfillBatch(int64_t tableId, int indexId, std::optional<RowKey>& after)
+{
+    WriteAccess access(*this);
+    auto table = std::find_if(tables.begin(), tables.end(), [&](const auto& e) { return e.second.schema.id == tableId; });
+    if (table == tables.end()) return false;
+    TableState& t = table->second;
+    const IndexSchema* index = nullptr;
+    for (const auto& i : t.schema.indexes)
+        if (i.id == indexId) index = &i;
+    if (!index || !index->creating) return false;
+
+    std::string sql = "SELECT h, pk, sk, item FROM " + t.schema.sqlName;
+    if (after) sql += " WHERE (h, pk, sk) > (?1, ?2, ?3)";
+    sql += " ORDER BY h, pk, sk LIMIT " + std::to_string(kBackfillBatchRows);
+    std::vector<std::pair<RowKey, Item>> rows;
+    {
+        auto st = db.prepare(sql);
+        if (after) st.bind(1, after->hash).bind(2, after->pk).bind(3, after->sk);
+        while (st.step())
+            rows.push_back({RowKey{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2))},
+                            dynamo::decodeItem(st.blob(3))});
+    }
+    sqlite::Transaction tx(db);
+    int64_t indexed = 0, indexedBytes = 0;
+    for (const auto& [key, item] : rows) {
+        // [AWS] an item whose index key has another type than the index defines is not indexed
+        // (DynamoDB reports such items as index key violations); the table write stays.
+        auto hashIt = item.find(index->hash.name);
+        if (hashIt != item.end() && hashIt->second.type() != index->hash.type) continue;
+        if (index->range) {
+            auto rangeIt = item.find(index->range->name);
+            if (rangeIt != item.end() && rangeIt->second.type() != index->range->type) continue;
+        }
+        std::optional<IndexEntry> entry = indexEntryOf(t.schema, *index, item);
+        if (!entry) continue;
+        // An entry already there was written by a write during the backfill, from this same item
+        // (the batch holds the writer lock between reading the rows and writing the entries).
+        db.prepare("INSERT OR IGNORE INTO " + index->sqlName +
+                   " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+            .bind(1, entry->ipk)
+            .bind(2, entry->isk)
+            .bind(3, entry->tie)
+            .bind(4, key.pk)
+            .bind(5, key.sk)
+            .bind(6, entry->hash)
+            .bind(7, entry->size)
+            .bind(8, dynamo::encodeItem(entry->projected))
+            .run();
+        if (db.changes() > 0) {
+            ++indexed;
+            indexedBytes += entry->size;
+        }
+    }
+    tx.commit();
+    {
+        // DescribeTable's IndexItemCount grows while the backfill runs, so a client can follow it
+        // (writes during the backfill may make it approximate; finishBackfill counts again).
+        std::lock_guard lock(stats);
+        if (t.countsLoaded) {
+            auto& counts = t.indexCounts[index->id];
+            counts.first += indexed;
+            counts.second += indexedBytes;
+        }
+    }
+    if (rows.empty()) return false;
+    after = rows.back().first;
+    return static_cast<int>(rows.size()) == kBackfillBatchRows;
+}
+
+void SqliteStore::Impl::finishBackfill(int64_t tableId, int indexId)
+{
+    CatalogAccess access(*this);
+    for (auto& [name, t] : tables) {
+        if (t.schema.id != tableId) continue;
+        for (auto& index : t.schema.indexes) {
+            if (index.id != indexId || !index.creating) continue;
+            index.creating = false;
+            sqlite::Transaction tx(db);
+            saveSchema(t.schema);
+            tx.commit();
+            // Writes during the backfill counted entries the backfill also wrote: count again.
+            std::lock_guard lock(stats);
+            t.countsLoaded = false;
+            t.indexCounts.clear();
+            meter.forgetContents(t.schema.id);
+        }
+    }
+}
+
+void SqliteStore::Impl::stopBackfills()
+{
+    {
+        std::lock_guard lock(backfillMutex);
+        backfillStop = true;
+    }
+    backfillWake.notify_all();
+    if (backfillThread.joinable()) backfillThread.join();
+}
+
+}  // namespace keyplan::engine

@@ -1,0 +1,215 @@
+// SqliteStore's private state, shared by its operation files (catalog, reads, writes). Not part
+// of the store's interface: nothing outside model/engine includes it.
+#pragma once
+
+#include "engine/FileOwner.h"
+#include "engine/PartitionMeter.h"
+#include "engine/RowLayout.h"
+#include "engine/SqliteStore.h"
+#include "engine/TableSchema.h"
+#include "engine/sqlite/Database.h"
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+namespace keyplan::engine {
+
+// The writer connection's page cache, in KiB (SQLite's negative cache_size). Small by default:
+// at every commit SQLite 3.40 walks its page-cache hash table, which never shrinks once a bulk
+// load has grown it (a PutItem on a million-item table took 3x longer after one). A bulk load
+// wants the whole table hot instead, since it touches pages all over it: it gets a large
+// cache, and the first ordinary write after it a fresh connection.
+constexpr int kWriterCacheKiB = -65536;        // 64 MB
+constexpr int kBulkWriterCacheKiB = -1048576;  // 1 GB while a bulk load runs
+
+struct TableState {
+    TableSchema schema;
+    // Live item counts and sizes for DescribeTable and the partition view, loaded from SQLite
+    // on first use and kept current by every write afterwards.
+    bool countsLoaded = false;
+    int64_t itemCount = 0;
+    int64_t sizeBytes = 0;
+    std::map<int, std::pair<int64_t, int64_t>> indexCounts;  // index id -> items, bytes
+};
+
+struct TokenRecord {
+    std::string fingerprint;
+    int64_t createdMs = 0;
+};
+
+// A stored item as read back: its DynamoDB size and its attributes.
+struct StoredItem {
+    dynamo::Item item;
+    int64_t size = 0;
+};
+
+struct WriteEffect;
+class WriteConditions;
+
+// How a response spells its capacity: ordinary reads and writes report CapacityUnits only;
+// transactions also report ReadCapacityUnits or WriteCapacityUnits (as DynamoDB Local does).
+enum class CapacityKind { Read, Write, TransactRead, TransactWrite };
+
+// Capacity consumed by one request against one table, split the way ConsumedCapacity reports it.
+class CapacityTally {
+public:
+    explicit CapacityTally(std::string tableName) : tableName_(std::move(tableName)) {}
+    void addTable(double units) { table_ += units; }
+    void addIndex(const IndexSchema& index, double units);
+    void add(const WriteEffect& effect);  // a write's table and index units
+    void multiply(double factor);         // transactions cost twice
+    double total() const;
+    std::optional<store::ConsumedCapacity> result(store::ReturnConsumedCapacity mode, CapacityKind kind) const;
+
+private:
+    std::string tableName_;
+    double table_ = 0;
+    std::map<std::string, double> gsis_;
+    std::map<std::string, double> lsis_;
+};
+
+// The effect of one item write on the table and its indexes, for capacity and the meters.
+struct WriteEffect {
+    double tableUnits = 0;
+    std::map<const IndexSchema*, double> indexUnits;
+    // Tables with LSIs: the written item's collection (its partition key's items and their LSI
+    // entries) after the write.
+    std::optional<store::ItemCollectionMetrics> collection;
+};
+
+// Concurrency: reads run in parallel on their own connections (file stores, WAL), writes are
+// serialised on the writer connection, creating or deleting a table excludes everything else.
+//   catalog  shared by every operation, exclusive to CreateTable/DeleteTable (the tables map)
+//   writer   the writer connection `db` and everything done on it
+//   stats    item counts and the partition meter, touched by reads and writes alike
+struct SqliteStore::Impl {
+    explicit Impl(const std::string& file);
+
+    std::string path;
+    // The file's lock (none in memory), held until after `db` and every reader have closed.
+    std::unique_ptr<FileOwner> owner;
+    sqlite::Database db;
+    bool bulkCache = false;  // the writer's cache is kBulkWriterCacheKiB (guarded by `writer`)
+    // Sizes the writer's cache for what comes next: large for a bulk load, and again small at
+    // the first ordinary write after one. Call with the writer lock held.
+    void useBulkCache(bool bulk);
+    // The writer connection's settings and functions, on opening and after a reopen.
+    void configureWriter();
+    std::shared_mutex catalog;
+    std::mutex writer;
+    std::mutex stats;
+    std::map<std::string, TableState, std::less<>> tables;
+    int64_t nextTableId = 1;
+    PartitionMeter meter;
+
+    // Read connections for file stores (an in-memory database has only its one connection).
+    std::mutex poolMutex;
+    std::vector<std::unique_ptr<sqlite::Database>> idleReaders;
+    std::unique_ptr<sqlite::Database> takeReader();
+    void returnReader(std::unique_ptr<sqlite::Database> reader);
+
+    // Partition meter entries (each takes `stats`).
+    void meterRead(const TableState& t, const IndexSchema* gsi, std::string_view hash, std::string_view partitionKey,
+                   double units);
+    void meterTableWrite(const TableState& t, std::string_view hash, std::string_view partitionKey, double units);
+    // TransactWriteItems ClientRequestTokens of the last 10 minutes: token -> request fingerprint.
+    std::map<std::string, TokenRecord> transactionTokens;
+
+    // Throws ResourceNotFoundException with DynamoDB's text.
+    TableState& table(std::string_view name);
+    // The same for DescribeTable and DeleteTable, whose message names the table.
+    TableState& controlPlaneTable(std::string_view name);
+
+    // Reads one item by its row key (nothing when absent), on the writer connection or a reader.
+    std::optional<StoredItem> load(const TableState& table, const RowKey& key);
+    static std::optional<StoredItem> load(sqlite::Database& connection, const TableState& table, const RowKey& key);
+
+    // Inside an open transaction: replaces what is stored under `key` (old) by `next`
+    // (nothing = delete), maintaining every index, the counts and the partition meters.
+    WriteEffect write(TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
+                      const std::optional<StoredItem>& next);
+    // A single-item write's condition against the stored item: on failure the write capacity it
+    // still consumes is metered and ConditionalCheckFailedException thrown.
+    void checkCondition(const TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
+                        const WriteConditions& conditions);
+
+    void ensureCounts(TableState& table);  // holds `writer`; takes `stats`
+    // [AWS] An item collection of a table with LSIs may hold 10 GB; a write past it fails.
+    int64_t itemCollectionLimitBytes = int64_t(10) * 1024 * 1024 * 1024;
+    store::ItemCollectionMetrics collectionOf(const TableState& table, const dynamo::Item& anyItemOfIt, const RowKey& key);
+    // After a rolled-back transaction: counts are reloaded from SQLite when next needed.
+    void forgetCounts();
+    int partitionCount(const TableState& table, const IndexSchema* index) const;  // holds `stats`
+    void createSqlTables(const TableSchema& schema);
+    void dropSqlTables(const TableSchema& schema);
+    store::TableDescription describe(TableState& table);
+
+    // GSIs added by UpdateTable are indexed by one worker thread, a batch of table rows per
+    // writer transaction, so other requests run in between; writes maintain the index all along.
+    std::mutex backfillMutex;
+    std::condition_variable backfillWake;
+    std::deque<std::pair<int64_t, int>> backfillQueue;  // (table id, index id), oldest first
+    bool backfillStop = false;
+    bool backfillPaused = false;
+    std::thread backfillThread;
+    void queueBackfill(int64_t tableId, int indexId);
+    void runBackfills();
+    // Indexes the rows after `after` (none: from the start); false once the table is exhausted
+    // or the index is gone.
+    bool backfillBatch(int64_t tableId, int indexId, std::optional<RowKey>& after);
+    void finishBackfill(int64_t tableId, int indexId);
+    void stopBackfills();
+    // Rewrites a table's catalog row; inside a transaction on the writer connection.
+    void saveSchema(const TableSchema& schema);
+};
+
+}  // namespace keyplan::engine
+
+namespace keyplan::engine {
+
+// What a data-plane request holds while it runs.
+class ReadAccess {
+public:
+    explicit ReadAccess(SqliteStore::Impl& d);
+    ~ReadAccess();
+    sqlite::Database& connection() { return reader_ ? *reader_ : d_.db; }
+
+private:
+    SqliteStore::Impl& d_;
+    std::shared_lock<std::shared_mutex> catalog_;
+    std::unique_lock<std::mutex> writer_;  // when no reader connection exists
+    std::unique_ptr<sqlite::Database> reader_;
+};
+
+class WriteAccess {
+public:
+    enum class Kind { Single, Bulk };
+    explicit WriteAccess(SqliteStore::Impl& d, Kind kind = Kind::Single) : catalog_(d.catalog), writer_(d.writer)
+    {
+        d.useBulkCache(kind == Kind::Bulk);
+    }
+
+private:
+    std::shared_lock<std::shared_mutex> catalog_;
+    std::lock_guard<std::mutex> writer_;
+};
+
+// CreateTable and DeleteTable: nothing else runs meanwhile.
+class CatalogAccess {
+public:
+    explicit CatalogAccess(SqliteStore::Impl& d) : catalog_(d.catalog), writer_(d.writer) {}
+
+private:
+    std::unique_lock<std::shared_mutex> catalog_;
+    std::lock_guard<std::mutex> writer_;
+};
+
+}  // namespace keyplan::engine

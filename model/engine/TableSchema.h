@@ -1,0 +1,77 @@
+// What the store knows about one table: its key attributes and types, its indexes with their
+// keys and projections, billing, and the SQL names of the SQLite tables that hold its items and
+// index entries. Built from a validated CreateTableRequest; persisted in the store's catalog.
+#pragma once
+
+#include "store/Requests.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace keyplan::engine {
+
+struct KeyAttribute {
+    std::string name;
+    dynamo::Type type = dynamo::Type::S;  // S, N or B
+};
+
+struct IndexSchema {
+    int id = 0;  // stable within its table; part of the SQL name
+    std::string name;
+    bool global = true;
+    KeyAttribute hash;
+    std::optional<KeyAttribute> range;
+    store::Projection projection;
+    std::optional<store::ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
+    std::string sqlName;                                                // "x<table>_<id>"
+    // A GSI added by UpdateTable is CREATING until its backfill has indexed every existing item;
+    // writes maintain it from the start, reads are refused until it is ACTIVE.
+    bool creating = false;
+    bool addedLater = false;  // by UpdateTable (DescribeTable then reports Backfilling)
+
+    // True when the index stores attribute `name` (its own keys and the table's keys always).
+    bool projects(std::string_view name, const struct TableSchema& table) const;
+};
+
+struct TableSchema {
+    int64_t id = 0;
+    std::string name;
+    KeyAttribute hash;
+    std::optional<KeyAttribute> range;
+    std::vector<store::AttributeDefinition> attributeDefinitions;
+    std::vector<IndexSchema> indexes;
+    store::BillingMode billingMode = store::BillingMode::Provisioned;
+    store::ProvisionedThroughput provisionedThroughput;
+    double creationDateTime = 0;
+    std::optional<double> lastUpdateToPayPerRequestDateTime;
+    bool deletionProtectionEnabled = false;
+    std::string tableId;  // a UUID fixed at creation, as DynamoDB's TableId
+    int nextIndexId = 1;
+    std::string sqlName;  // "t<id>"
+
+    const IndexSchema* findIndex(std::string_view indexName) const;
+    // LSIs in declaration order, then GSIs in the order DynamoDB Local keeps them (a Java
+    // HashMap over their names): the order it checks index keys and lists them in DescribeTable.
+    std::vector<const IndexSchema*> indexesInCheckOrder() const;
+    bool isKeyAttribute(std::string_view name) const;  // table keys only
+
+    // The item's table key attributes, as a Key map.
+    dynamo::Item keyOf(const dynamo::Item& item) const;
+
+    std::string toJson() const;  // the catalog's private format
+    static TableSchema fromJson(std::string_view json);
+};
+
+// The order DynamoDB Local's Java HashMaps iterate these keys in (inserted in this order): the
+// order it lists GSIs and the tables of a batch's or transaction's ConsumedCapacity.
+std::vector<size_t> javaHashMapOrder(const std::vector<std::string>& keys);
+
+// DynamoDB's CreateTable validation with DynamoDB Local's texts; throws dynamo::Error.
+void validateCreateTable(const store::CreateTableRequest& request);
+// Builds the schema of a validated request.
+TableSchema schemaFromRequest(const store::CreateTableRequest& request, int64_t id, double now);
+// Table and index names: 3..255 characters of [a-zA-Z0-9_.-].
+bool isValidTableName(std::string_view name);
+
+}  // namespace keyplan::engine
