@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# The README's two commands:
+# The README's two commands, and the sanitizer run:
 #   bash .ci/keyplan.sh run [ARGS...]   install missing Debian packages, build, run the designer
 #   bash .ci/keyplan.sh test            install missing Debian packages, build, run every test (ctest)
+#   bash .ci/keyplan.sh sanitize        the same with AddressSanitizer and UndefinedBehaviorSanitizer, in
+#                                       build-sanitize/, running the unit and widget tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+command=${1:-run}
+case "$command" in
+  run|test|sanitize) ;;
+  *) echo "usage: $0 run [ARGS...] | test | sanitize" >&2; exit 2 ;;
+esac
 
 packages=(build-essential cmake ninja-build ccache pkg-config
           qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libgl-dev
           libsqlite3-dev libboost-dev libcpp-httplib-dev libssl-dev zlib1g-dev
           libbenchmark-dev python3 python3-boto3 python3-pytest python3-yaml
-          nodejs npm default-jre-headless xvfb xauth)
+          nodejs npm default-jre-headless xvfb xauth clang-format-14 git)
+# clang-format-14 (what Debian 12's clang-format package points at) by its versioned name: the format
+# test (.ci/check-format.py) runs that binary, since another version formats differently. git: the
+# commit subject tests read the checkout's history.
 
 missing=()
 for p in "${packages[@]}"; do
@@ -28,14 +39,21 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
 fi
 
-build_dir=${KEYPLAN_BUILD_DIR:-build}
 # Warnings are errors in CI (CI=true, as CI services set it), where the compiler is the known one.
 werror=OFF
 if [ "${CI:-}" = "true" ]; then werror=ON; fi
 # -g1 keeps what a backtrace needs (functions, lines) at a fifth of -g's object size: a full -g build
 # takes over 3 GB of disk, and CI machines run short of it.
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKEYPLAN_WERROR=$werror \
-      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
+if [ "$command" = sanitize ]; then
+  # Its own build tree (every object differs), -O1 as the sanitizers advise for their stack traces,
+  # asserts on, no benchmarks (they time, and a sanitizer build's times mean nothing).
+  build_dir=${KEYPLAN_BUILD_DIR:-build-sanitize}
+  flags=(-DKEYPLAN_SANITIZE=ON -DKEYPLAN_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1")
+else
+  build_dir=${KEYPLAN_BUILD_DIR:-build}
+  flags=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG")
+fi
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKEYPLAN_WERROR=$werror "${flags[@]}" >/dev/null
 if ! cmake --build "$build_dir" -j2; then
   # A compile that fails for want of disk or memory can print nothing of its own. Say what the machine has,
   # then build what failed one job at a time, so a real error shows alone and a squeeze gets a second chance.
@@ -45,7 +63,7 @@ if ! cmake --build "$build_dir" -j2; then
   cmake --build "$build_dir" -j1
 fi
 
-case "${1:-run}" in
+case "$command" in
   run)
     shift || true
     if [ -x "$build_dir/app/gui/keyplan" ]; then exec "$build_dir/app/gui/keyplan" "$@"; fi
@@ -55,6 +73,12 @@ case "${1:-run}" in
     cd "$build_dir"
     exec ctest --output-on-failure -j2 --timeout 1200
     ;;
-  *)
-    echo "usage: $0 run [ARGS...] | test" >&2; exit 2 ;;
+  sanitize)
+    # A finding stops the test that made it, with its stack: ASan aborts on the first error (and
+    # reports leaks at exit), UBSan does too (-fno-sanitize-recover=undefined).
+    cd "$build_dir"
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1}
+    export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+    exec ctest --output-on-failure -j2 --timeout 1200 -L '^(unit|widget)$'
+    ;;
 esac

@@ -6,6 +6,8 @@
 
 #include <QIODevice>
 
+#include <algorithm>
+
 namespace keyplan::wire {
 
 std::optional<dynamo::Item> decodeItemLine(std::string_view line, int64_t lineNumber)
@@ -34,8 +36,16 @@ std::optional<dynamo::Item> decodeItemLine(std::string_view line, int64_t lineNu
 
 QByteArray readItemLine(QIODevice& device, int64_t lineNumber)
 {
-    // readLine(n) returns at most n - 1 bytes: one more than the limit tells a longer line.
-    QByteArray line = device.readLine(kMaxItemLineBytes + 2);
+    // readLine(n) allocates n bytes before it reads and returns at most n - 1: a line is read in
+    // steps of 64 KB, not into 16 MB for every line (which a sanitizer build maps afresh each time),
+    // up to one byte more than the limit, which tells a longer line.
+    constexpr int64_t kStep = 64 * 1024;
+    QByteArray line = device.readLine(kStep);
+    while (!line.endsWith('\n') && !device.atEnd() && line.size() <= kMaxItemLineBytes) {
+        const QByteArray more = device.readLine(std::min<int64_t>(kStep, kMaxItemLineBytes + 2 - line.size()));
+        if (more.isEmpty()) break;  // nothing more to read now: what came is the line, as one read gave it
+        line += more;
+    }
     if (line.size() > kMaxItemLineBytes)
         throw ItemLineError(lineNumber, "longer than " + std::to_string(kMaxItemLineBytes) +
                                             " bytes, more than any item can take (DynamoDB's request limit is 16 MB)");

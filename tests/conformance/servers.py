@@ -53,11 +53,12 @@ class Endpoint:
         self.log.close()
 
 
-def start_keyplan(cli, workdir, db_file=None, auth_file=None, port=None):
+def start_keyplan(cli, workdir, db_file=None, auth_file=None, port=None, extra=()):
     port = port or free_port()
     args = [cli, "serve", "--host", "127.0.0.1", "--port", str(port)]
     args += ["--db", db_file] if db_file else ["--in-memory"]
     args += ["--auth", auth_file] if auth_file else []
+    args += list(extra)
     return Endpoint("keyplan", args, port, workdir, startup=15)
 
 

@@ -6,44 +6,27 @@ import threading
 import time
 
 import wire
+from wire import Trickler
 
 
-class Trickler:
-    """Clients that send a request a byte at a time (slow loris), all from one thread."""
-
-    def __init__(self, port, count, payload, every):
-        self.socks = [wire.connect(port) for _ in range(count)]
-        self.payload = payload
-        self.every = every
-        self.sent = 0
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.thread.start()
-
-    def run(self):
-        while not self.stop.is_set() and self.sent < len(self.payload):
-            for s in self.socks:
-                try:
-                    s.send(self.payload[self.sent:self.sent + 1])
-                except OSError:
-                    pass
-            self.sent += 1
-            self.stop.wait(self.every)
-
-    def close(self):
-        self.stop.set()
-        self.thread.join()
-        for s in self.socks:
-            s.close()
+def still_open(sock):
+    """Whether the server has not closed `sock` (nor sent anything on it): a read would wait."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1, socket.MSG_PEEK) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.setblocking(True)
 
 
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
-
-
-def test_slow_and_silent_connections_do_not_delay_other_requests(serve):
-    server = serve()
+# How long the others wait meanwhile is tests/bench/http/slow_clients.py's to measure; here, what
+# must hold: every request is answered while the slow clients still hold their connections, so
+# none was served by waiting for a slow one to be cut off.
+def test_slow_and_silent_connections_do_not_hold_up_other_requests(serve):
+    server = serve("--header-timeout", "300", "--body-timeout", "300")  # none is cut off meanwhile
     wire.make_table(server.port)
     silent = [wire.connect(server.port) for _ in range(1000)]
     header_loris = Trickler(server.port, 64, b"POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
@@ -53,35 +36,31 @@ def test_slow_and_silent_connections_do_not_delay_other_requests(serve):
     for s in body_loris:
         s.sendall(head)  # headers whole, then a body that never comes
     try:
-        time.sleep(0.2)  # every slow client is connected and has started
-        latencies = []
+        assert wire.wait_until(lambda: header_loris.sent > 0, 10)  # every slow client is connected and has started
+        answered = []
         errors = []
 
-        def measure(worker):
+        def work(worker):
             c = wire.Client(server.port, timeout=10)
             for i in range(250):
                 key = {"pk": {"S": f"w{worker}-{i}"}}
-                start = time.perf_counter()
                 status, _, answer = c.call("PutItem", {"TableName": "items", "Item": dict(key, v={"S": "x" * 100})})
-                latencies.append(time.perf_counter() - start)
-                start = time.perf_counter()
                 status2, _, got = c.call("GetItem", {"TableName": "items", "Key": key})
-                latencies.append(time.perf_counter() - start)
                 if status != 200 or status2 != 200 or got.get("Item", {}).get("v") != {"S": "x" * 100}:
                     errors.append((status, answer, status2, got))
+                answered.append(i)
             c.close()
 
-        threads = [threading.Thread(target=measure, args=(w,)) for w in range(4)]
+        threads = [threading.Thread(target=work, args=(w,)) for w in range(4)]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         assert not errors, errors[:3]
-        assert len(latencies) == 2000
-        p99 = percentile(latencies, 0.99)
-        # While 1,000 silent, 64 header-trickling and 16 body-withholding connections hold on.
-        assert p99 < 0.050, f"p99 {p99 * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms"
-        assert header_loris.sent < len(header_loris.payload), "the slow clients finished before the measurement did"
+        assert len(answered) == 1000
+        # 1,000 silent, 64 header-trickling and 16 body-withholding connections still hold on.
+        held = [s for s in silent + header_loris.socks + body_loris if still_open(s)]
+        assert len(held) == len(silent) + len(header_loris.socks) + len(body_loris)
     finally:
         header_loris.close()
         for s in silent + body_loris:
@@ -89,7 +68,8 @@ def test_slow_and_silent_connections_do_not_delay_other_requests(serve):
 
 
 def closed_by_server(sock, timeout):
-    """Seconds until the server closes `sock` (EOF or reset), or None after `timeout`."""
+    """Seconds until the server closes `sock` (EOF or reset), or None after `timeout` (a deadline
+    for the wait, shorter than the server's defaults a test tells its own from)."""
     start = time.monotonic()
     sock.settimeout(0.05)
     while time.monotonic() - start < timeout:
@@ -107,10 +87,8 @@ def test_headers_have_a_total_deadline_however_slowly_they_trickle(serve):
     server = serve("--header-timeout", "1")
     loris = Trickler(server.port, 4, b"POST / HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"a" * 1000, every=0.1)
     try:
-        start = time.monotonic()
         waited = [closed_by_server(s, 5) for s in loris.socks]
         assert all(w is not None for w in waited), "a trickling client outlived the header deadline"
-        assert time.monotonic() - start < 3
         assert loris.sent < 40  # still sending when it was cut off
     finally:
         loris.close()
@@ -144,8 +122,7 @@ def test_silent_connection_is_closed_after_the_first_byte_timeout(serve):
     server = serve("--header-timeout", "0.5")
     s = wire.connect(server.port)
     try:
-        waited = closed_by_server(s, 5)
-        assert waited is not None and waited < 3
+        assert closed_by_server(s, 5) is not None  # within 5 s: its deadline, not the 10 s or 60 s default
     finally:
         s.close()
 
@@ -158,8 +135,7 @@ def test_idle_keep_alive_connection_is_closed_after_idle_timeout(serve):
         s.sendall(head + body)
         status, _, _ = wire.read_response(s)
         assert status == 200
-        waited = closed_by_server(s, 5)
-        assert waited is not None and waited < 3
+        assert closed_by_server(s, 5) is not None  # within 5 s: its deadline, not the 10 s or 60 s default
     finally:
         s.close()
 

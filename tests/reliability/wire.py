@@ -3,6 +3,7 @@ and the client's own overhead stays out of the latency it measures."""
 import http.client
 import json
 import socket
+import threading
 import time
 
 HEADERS = {"Content-Type": "application/x-amz-json-1.0",
@@ -100,3 +101,32 @@ def wait_until(predicate, timeout, interval=0.02):
 
 def connect(port):
     return socket.create_connection(("127.0.0.1", port), timeout=10)
+
+
+class Trickler:
+    """Clients that send a request a byte at a time (slow loris), all from one thread."""
+
+    def __init__(self, port, count, payload, every):
+        self.socks = [connect(port) for _ in range(count)]
+        self.payload = payload
+        self.every = every
+        self.sent = 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self):
+        while not self.stop.is_set() and self.sent < len(self.payload):
+            for s in self.socks:
+                try:
+                    s.send(self.payload[self.sent:self.sent + 1])
+                except OSError:
+                    pass
+            self.sent += 1
+            self.stop.wait(self.every)
+
+    def close(self):
+        self.stop.set()
+        self.thread.join()
+        for s in self.socks:
+            s.close()

@@ -1,9 +1,8 @@
-// The big-table layout workload shared by tst_widget_layout_perf (what must always hold) and
+// The big-table layout workload shared by tst_widget_layout_big (what must always hold) and
 // keyplan-layout-bench (how fast it is): n small items, ten per partition, written through the
-// bulk BatchWriteItem path; StallMeter.h measures the GUI event loop meanwhile.
+// bulk BatchWriteItem path.
 #pragma once
 
-#include "StallMeter.h"
 #include "store/Store.h"
 
 #include <algorithm>

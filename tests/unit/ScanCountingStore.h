@@ -1,10 +1,13 @@
 // A store that counts the Scan requests it is sent (a browse is a Scan to it) and passes every
-// request on to another store: for tests that check what a reader does not read.
+// request on to another store: for tests that check what a reader does not read, and where it
+// reads (a Scan on the thread that made the store, the GUI thread in a widget test, is what
+// freezes a window).
 #pragma once
 
 #include "store/Store.h"
 
 #include <atomic>
+#include <thread>
 
 namespace keyplan {
 
@@ -12,10 +15,12 @@ class ScanCountingStore : public store::Store {
 public:
     explicit ScanCountingStore(store::Store& inner) : inner_(inner) {}
     std::atomic<int> scans = 0;  // a reader may scan from its own thread
+    std::atomic<int> scansOnCreatingThread = 0;
 
     store::ScanResponse scan(const store::ScanRequest& r) override
     {
         ++scans;
+        if (std::this_thread::get_id() == creatingThread_) ++scansOnCreatingThread;
         return inner_.scan(r);
     }
     store::CreateTableResponse createTable(const store::CreateTableRequest& r) override { return inner_.createTable(r); }
@@ -49,6 +54,7 @@ public:
 
 private:
     store::Store& inner_;
+    const std::thread::id creatingThread_ = std::this_thread::get_id();
 };
 
 }  // namespace keyplan

@@ -1,13 +1,13 @@
 // The expression parser never crashes, hangs or recurses without bound: 120,000 generated and
 // mutated expressions (fixed seed) go through every parse entry point and, when accepted, through
 // evaluation, projection and update against random items. Each call must return or throw
-// dynamo::Error, nothing else. (The same generator, run against DynamoDB Local 1.25's own parser
+// dynamo::Error, nothing else. A hang is the run's timeout to catch: no wall-clock bound here could
+// tell one from a busy machine. (The same generator, run against DynamoDB Local 1.25's own parser
 // classes, agreed on every message apart from its internal `a.:value` path form.)
 #include "tst_expr_support.h"
 
 #include <QTest>
 
-#include <chrono>
 #include <random>
 
 using namespace exprtest;
@@ -212,7 +212,6 @@ private Q_SLOTS:
         expr::KeySchema schema{"pk", keyplan::dynamo::Type::S, "n0", keyplan::dynamo::Type::N};
         Generator gen(20240601);
         Counts counts;
-        auto started = std::chrono::steady_clock::now();
 
         auto run = [&](const std::string& text, int kind) {
             ++counts.inputs;
@@ -281,14 +280,9 @@ private Q_SLOTS:
                 run(nots + "a = :v0", kind);
             }
         }
-        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        qInfo("%d inputs (%d accepted, %d rejected with dynamo::Error) in %.2f s", counts.inputs, counts.accepted,
-              counts.rejected, seconds);
+        qInfo("%d inputs (%d accepted, %d rejected with dynamo::Error)", counts.inputs, counts.accepted, counts.rejected);
         QVERIFY(counts.inputs >= 100000);
         QVERIFY(counts.accepted > counts.inputs / 20);  // the generator reaches evaluation, not only errors
-#ifndef __SANITIZE_ADDRESS__  // sanitizer builds run several times slower; the budget is for real builds
-        QVERIFY(seconds < 30.0);
-#endif
     }
 };
 

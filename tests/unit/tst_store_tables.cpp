@@ -23,9 +23,10 @@ const char* kInvalidName =
     "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may contain only "
     "the characters a-z, A-Z, 0-9, '_', '-', and '.'";
 
-const std::vector<CreateCase>& createCases()
+// Names, key schemas, attribute definitions and throughput.
+std::vector<CreateCase> tableCases()
 {
-    static const std::vector<CreateCase> cases = {
+    return {
         {"short name", [] { return simpleTable("ab"); }, kInvalidName},
         {"space in name", [] { return simpleTable("a b c"); }, kInvalidName},
         {"no key schema",
@@ -107,6 +108,13 @@ const std::vector<CreateCase>& createCases()
              return r;
          },
          "1 validation error detected: Value '0' at 'provisionedThroughput.readCapacityUnits' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+    };
+}
+
+// Local secondary indexes.
+std::vector<CreateCase> localIndexCases()
+{
+    return {
         {"lsi on hash table",
          [] {
              auto r = simpleTable("tbl", ScalarAttributeType::S, std::nullopt);
@@ -157,6 +165,13 @@ const std::vector<CreateCase>& createCases()
              return r;
          },
          "One or more parameter values were invalid: Duplicate index name: lsi"},
+    };
+}
+
+// Global secondary indexes, and what both kinds of index share.
+std::vector<CreateCase> globalIndexCases()
+{
+    return {
         {"gsi hash not defined",
          [] {
              auto r = simpleTable("tbl");
@@ -241,6 +256,16 @@ const std::vector<CreateCase>& createCases()
          },
          "No provisioned throughput specified for the global secondary index"},
     };
+}
+
+const std::vector<CreateCase>& createCases()
+{
+    static const std::vector<CreateCase> cases = [] {
+        std::vector<CreateCase> all;
+        for (const auto& part : {tableCases(), localIndexCases(), globalIndexCases()})
+            all.insert(all.end(), part.begin(), part.end());
+        return all;
+    }();
     return cases;
 }
 

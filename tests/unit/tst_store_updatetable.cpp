@@ -7,7 +7,6 @@
 
 #include <QDeadlineTimer>
 #include <QTemporaryDir>
-#include <QThread>
 
 #include <set>
 
@@ -40,13 +39,13 @@ const store::GlobalSecondaryIndexDescription* findIndex(const store::TableDescri
 // Polls DescribeTable until the index is ACTIVE; false after the deadline.
 bool waitActive(store::Store& store, const std::string& table, const std::string& index)
 {
-    QDeadlineTimer deadline(20000);
-    while (!deadline.hasExpired()) {
-        auto d = store.describeTable({table}).table;
-        if (const auto* g = findIndex(d, index); g && g->indexStatus == "ACTIVE") return true;
-        QThread::msleep(5);
-    }
-    return false;
+    return QTest::qWaitFor(
+        [&] {
+            const auto d = store.describeTable({table}).table;
+            const auto* g = findIndex(d, index);
+            return g && g->indexStatus == "ACTIVE";
+        },
+        20000);
 }
 
 std::set<std::string> indexedKeys(store::Store& store, const std::string& table, const std::string& index)

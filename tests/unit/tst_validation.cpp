@@ -103,6 +103,151 @@ QString messageOf(const std::function<void()>& f)
     return QString();
 }
 
+void addTableKeyRows(const Item& good)
+{
+    QTest::newRow("valid item") << "table" << good << "" << false;
+    QTest::newRow("empty string in a non-key attribute") << "table" << with(good, "x", S("")) << "" << false;
+    QTest::newRow("empty binary in a non-key attribute") << "table" << with(good, "x", B("")) << "" << false;
+    QTest::newRow("empty string inside a string set") << "table" << with(good, "x", SS({"", "a"})) << "" << false;
+    QTest::newRow("empty list and map") << "table" << with(with(good, "l", AttributeValue::list({})), "m", M({})) << "" << false;
+    // Table keys.
+    QTest::newRow("sort key of the wrong type") << "table" << Item{{"pk", S("a")}, {"sk", S("1")}} << kMismatch << true;
+    QTest::newRow("partition key of the wrong type") << "table" << Item{{"pk", N("1")}, {"sk", N("1")}} << kMismatch << true;
+    QTest::newRow("BOOL partition key") << "table" << Item{{"pk", BOOL(true)}, {"sk", N("1")}} << kInvalidType << false;
+    QTest::newRow("string set partition key") << "table" << Item{{"pk", SS({"a"})}, {"sk", N("1")}} << kInvalidType << false;
+    QTest::newRow("missing partition key") << "table" << Item{{"sk", N("1")}} << kMissing << false;
+    QTest::newRow("missing sort key") << "table" << Item{{"pk", S("a")}} << kMissing << false;
+    QTest::newRow("missing both keys") << "table" << Item{{"x", S("a")}} << kMissing << false;
+    QTest::newRow("empty string partition key") << "table" << Item{{"pk", S("")}, {"sk", N("1")}} << kEmptyKey + "pk" << false;
+    QTest::newRow("empty binary partition key") << "binaryHash" << Item{{"id", B("")}} << kEmptyBinaryKey + "id" << false;
+    QTest::newRow("partition key of 2048 ASCII bytes") << "table" << key(repeat("x", 2048).c_str(), "1") << "" << false;
+    QTest::newRow("partition key of 2049 ASCII bytes") << "table" << key(repeat("x", 2049).c_str(), "1") << kKeyTooLarge << true;
+    QTest::newRow("partition key of 1024 x U+00E9 = 2048 bytes") << "table" << key(repeat("é", 1024).c_str(), "1") << "" << false;
+    QTest::newRow("partition key of 1025 x U+00E9 = 2050 bytes")
+        << "table" << key(repeat("é", 1025).c_str(), "1") << kKeyTooLarge << true;
+    QTest::newRow("string sort key of 1024 bytes")
+        << "stringRange" << Item{{"pk", S("a")}, {"sk", S(repeat("y", 1024))}} << "" << false;
+    QTest::newRow("string sort key of 1025 bytes")
+        << "stringRange" << Item{{"pk", S("a")}, {"sk", S(repeat("y", 1025))}} << kKeyTooLarge << true;
+    QTest::newRow("binary partition key of 2048 bytes")
+        << "binaryRange" << Item{{"pk", B(repeat("\xff", 2048))}, {"sk", B("1")}} << "" << false;
+    QTest::newRow("binary partition key of 2049 bytes")
+        << "binaryRange" << Item{{"pk", B(repeat("\xff", 2049))}, {"sk", B("1")}} << kKeyTooLarge << true;
+    QTest::newRow("binary sort key of 1025 bytes")
+        << "binaryRange" << Item{{"pk", B("1")}, {"sk", B(repeat("\x80", 1025))}} << kKeyTooLarge << true;
+}
+
+void addIndexKeyRows(const Item& good)
+{
+    // Index keys.
+    QTest::newRow("GSI partition key of the wrong type")
+        << "table" << with(with(good, "g1", N("1")), "g2", N("1")) << kIndexMismatch << true;
+    QTest::newRow("GSI sort key of the wrong type")
+        << "table" << with(with(good, "g1", S("x")), "g2", S("1")) << kIndexMismatch << true;
+    QTest::newRow("GSI key of the wrong type without its sort key")
+        << "table" << with(good, "g1", N("5")) << kIndexMismatch << true;
+    QTest::newRow("LSI key of the wrong type") << "table" << with(good, "l1", S("x")) << kIndexMismatch << true;
+    QTest::newRow("empty string GSI key") << "table" << with(with(good, "g1", S("")), "g2", N("1"))
+                                          << kEmptyIndexKey + "gsi1, IndexKey: g1" << false;
+    QTest::newRow("empty binary LSI key") << "table" << with(good, "l1", B("")) << kEmptyIndexBinaryKey + "lsi1, IndexKey: l1"
+                                          << false;
+    QTest::newRow("string set GSI key") << "table" << with(good, "g1", SS({"a"})) << kInvalidType << false;
+    QTest::newRow("NULL GSI key") << "table" << with(good, "g1", NUL()) << kInvalidType << false;
+    QTest::newRow("GSI partition key of 2048 bytes")
+        << "table" << with(with(good, "g1", S(repeat("x", 2048))), "g2", N("1")) << "" << false;
+    QTest::newRow("GSI partition key of 2049 bytes")
+        << "table" << with(with(good, "g1", S(repeat("x", 2049))), "g2", N("1")) << kIndexTooLarge << false;
+    QTest::newRow("GSI sort key of 1024 bytes")
+        << "stringGsi" << Item{{"pk", S("a")}, {"gs", S("x")}, {"gr", S(repeat("y", 1024))}} << "" << false;
+    QTest::newRow("GSI sort key of 1025 bytes")
+        << "stringGsi" << Item{{"pk", S("a")}, {"gs", S("x")}, {"gr", S(repeat("y", 1025))}} << kIndexTooLarge << false;
+    QTest::newRow("LSI sort key of 1025 bytes") << "table" << with(good, "l1", B(repeat("y", 1025))) << kIndexTooLarge << false;
+    QTest::newRow("GSIs in DescribeTable order")
+        << "twoGsis" << Item{{"pk", S("1")}, {"z", S("")}, {"a", S("")}} << kEmptyIndexKey + "aaa, IndexKey: a" << false;
+}
+
+void addValueRows(const Item& good)
+{
+    // Values.
+    QTest::newRow("empty string set") << "table" << with(good, "x", SS({})) << kEmptySS << false;
+    QTest::newRow("empty number set") << "table" << with(good, "x", AttributeValue::numberSet({})) << kEmptyNS << false;
+    QTest::newRow("empty binary set") << "table" << with(good, "x", AttributeValue::binarySet({})) << kEmptyBS << false;
+    QTest::newRow("empty string set inside a map") << "table" << with(good, "x", M({{"y", SS({})}})) << kEmptySS << false;
+    QTest::newRow("31 nested maps") << "table" << with(good, "x", nestedMaps(31, S("v"))) << "" << false;
+    QTest::newRow("32 nested maps") << "table" << with(good, "x", nestedMaps(32, S("v"))) << kNesting << false;
+    QTest::newRow("31 nested lists") << "table" << with(good, "x", nestedLists(31, S("v"))) << "" << false;
+    QTest::newRow("32 nested lists") << "table" << with(good, "x", nestedLists(32, S("v"))) << kNesting << false;
+    QTest::newRow("31 nested maps around an empty map") << "table" << with(good, "x", nestedMaps(31, M({}))) << kNesting << false;
+    // Item size: pk "a" (3 bytes) + "d" + string.
+    QTest::newRow("item of 409600 bytes") << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("x", 409596))}} << "" << false;
+    QTest::newRow("item of 409601 bytes") << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("x", 409597))}} << kTooLarge
+                                          << false;
+    QTest::newRow("item of 409600 bytes, two-byte characters")
+        << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("é", 204798))}} << "" << false;
+    QTest::newRow("item of 409602 bytes, two-byte characters")
+        << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("é", 204799))}} << kTooLarge << false;
+    // Two faults: which one DynamoDB Local reports.
+    QTest::newRow("oversized item with a key of the wrong type")
+        << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"d", S(repeat("x", 409600))}} << kTooLarge << false;
+    QTest::newRow("oversized item with an empty key")
+        << "table" << Item{{"pk", S("")}, {"sk", N("1")}, {"d", S(repeat("x", 409600))}} << kTooLarge << false;
+    QTest::newRow("oversized item with an empty set")
+        << "table" << Item{{"pk", S("a")}, {"sk", N("1")}, {"d", S(repeat("x", 409600))}, {"e", SS({})}} << kTooLarge << false;
+}
+
+void addWhichProblemComesFirstRows(const Item& good)
+{
+    QTest::newRow("missing key and an empty set") << "table" << Item{{"pk", S("a")}, {"x", SS({})}} << kEmptySS << false;
+    QTest::newRow("key of the wrong type and an empty set")
+        << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"x", SS({})}} << kEmptySS << false;
+    QTest::newRow("table key and GSI key of the wrong type")
+        << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"g1", N("1")}} << kMismatch << true;
+    QTest::newRow("empty partition key, sort key of the wrong type")
+        << "table" << Item{{"pk", S("")}, {"sk", S("1")}} << kEmptyKey + "pk" << false;
+    QTest::newRow("oversized partition key, sort key of the wrong type")
+        << "table" << Item{{"pk", S(repeat("x", 2049))}, {"sk", S("1")}} << kKeyTooLarge << true;
+    QTest::newRow("partition key of the wrong type, empty sort key")
+        << "stringRange" << Item{{"pk", N("1")}, {"sk", S("")}} << kMismatch << true;
+    QTest::newRow("oversized partition key, empty sort key")
+        << "stringRange" << Item{{"pk", S(repeat("x", 2049))}, {"sk", S("")}} << kKeyTooLarge << true;
+    QTest::newRow("empty partition key, missing sort key") << "stringRange" << Item{{"pk", S("")}} << kEmptyKey + "pk" << false;
+    QTest::newRow("missing partition key, empty sort key") << "stringRange" << Item{{"sk", S("")}} << kMissing << false;
+    QTest::newRow("empty partition key, BOOL sort key")
+        << "stringRange" << Item{{"pk", S("")}, {"sk", BOOL(true)}} << kEmptyKey + "pk" << false;
+    QTest::newRow("BOOL partition key, empty sort key")
+        << "stringRange" << Item{{"pk", BOOL(true)}, {"sk", S("")}} << kInvalidType << false;
+    QTest::newRow("BOOL partition key, missing sort key") << "table" << Item{{"pk", BOOL(true)}} << kInvalidType << false;
+    QTest::newRow("empty binary where a string key is due")
+        << "stringRange" << Item{{"pk", B("")}, {"sk", S("x")}} << kMismatch << true;
+    QTest::newRow("string sort key of the wrong type and 1025 bytes")
+        << "table" << Item{{"pk", S("a")}, {"sk", S(repeat("1", 1025))}} << kMismatch << true;
+    QTest::newRow("table key of the wrong type, oversized GSI key")
+        << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"g1", S(repeat("x", 2049))}} << kMismatch << true;
+    QTest::newRow("oversized partition key, oversized GSI key")
+        << "table" << Item{{"pk", S(repeat("x", 2049))}, {"sk", N("1")}, {"g1", S(repeat("x", 2049))}} << kKeyTooLarge << true;
+    QTest::newRow("missing partition key, BOOL GSI key")
+        << "table" << Item{{"sk", N("1")}, {"g1", BOOL(true)}} << kMissing << false;
+    QTest::newRow("empty partition key, BOOL GSI key")
+        << "table" << Item{{"pk", S("")}, {"sk", N("1")}, {"g1", BOOL(true)}} << kEmptyKey + "pk" << false;
+    QTest::newRow("empty table key and empty GSI key")
+        << "table" << Item{{"pk", S("")}, {"sk", N("1")}, {"g1", S("")}} << kEmptyKey + "pk" << false;
+    QTest::newRow("empty GSI key, GSI sort key of the wrong type")
+        << "table" << with(with(good, "g1", S("")), "g2", S("1")) << kEmptyIndexKey + "gsi1, IndexKey: g1" << false;
+    QTest::newRow("empty string where a number GSI key is due")
+        << "table" << with(with(good, "g1", S("x")), "g2", S("")) << kIndexMismatch << true;
+    QTest::newRow("2049-byte binary where a string GSI key is due")
+        << "table" << with(good, "g1", B(repeat("x", 2049))) << kIndexMismatch << true;
+    QTest::newRow("empty string where a binary LSI key is due") << "table" << with(good, "l1", S("")) << kIndexMismatch << true;
+    QTest::newRow("LSIs before GSIs: empty LSI key, BOOL GSI key")
+        << "table" << with(with(good, "l1", B("")), "g1", BOOL(true)) << kEmptyIndexBinaryKey + "lsi1, IndexKey: l1" << false;
+    QTest::newRow("LSIs before GSIs: oversized LSI key, empty GSI key")
+        << "table" << with(with(good, "g1", S("")), "l1", B(repeat("x", 1025))) << kIndexTooLarge << false;
+    QTest::newRow("LSIs before GSIs: LSI key of the wrong type, oversized GSI key")
+        << "table" << with(with(good, "g1", S(repeat("x", 2049))), "l1", S("x")) << kIndexMismatch << true;
+    QTest::newRow("LSIs before GSIs: oversized LSI key, GSI key of the wrong type")
+        << "table" << with(with(good, "g1", N("1")), "l1", B(repeat("x", 1025))) << kIndexTooLarge << false;
+}
+
 }  // namespace
 
 class ValidationTest : public QObject {
@@ -116,144 +261,10 @@ private Q_SLOTS:
         QTest::addColumn<bool>("perItem");
         const Item good = key("a", "1");
 
-        QTest::newRow("valid item") << "table" << good << "" << false;
-        QTest::newRow("empty string in a non-key attribute") << "table" << with(good, "x", S("")) << "" << false;
-        QTest::newRow("empty binary in a non-key attribute") << "table" << with(good, "x", B("")) << "" << false;
-        QTest::newRow("empty string inside a string set") << "table" << with(good, "x", SS({"", "a"})) << "" << false;
-        QTest::newRow("empty list and map") << "table" << with(with(good, "l", AttributeValue::list({})), "m", M({})) << ""
-                                            << false;
-        // Table keys.
-        QTest::newRow("sort key of the wrong type") << "table" << Item{{"pk", S("a")}, {"sk", S("1")}} << kMismatch << true;
-        QTest::newRow("partition key of the wrong type") << "table" << Item{{"pk", N("1")}, {"sk", N("1")}} << kMismatch << true;
-        QTest::newRow("BOOL partition key") << "table" << Item{{"pk", BOOL(true)}, {"sk", N("1")}} << kInvalidType << false;
-        QTest::newRow("string set partition key") << "table" << Item{{"pk", SS({"a"})}, {"sk", N("1")}} << kInvalidType << false;
-        QTest::newRow("missing partition key") << "table" << Item{{"sk", N("1")}} << kMissing << false;
-        QTest::newRow("missing sort key") << "table" << Item{{"pk", S("a")}} << kMissing << false;
-        QTest::newRow("missing both keys") << "table" << Item{{"x", S("a")}} << kMissing << false;
-        QTest::newRow("empty string partition key") << "table" << Item{{"pk", S("")}, {"sk", N("1")}} << kEmptyKey + "pk" << false;
-        QTest::newRow("empty binary partition key") << "binaryHash" << Item{{"id", B("")}} << kEmptyBinaryKey + "id" << false;
-        QTest::newRow("partition key of 2048 ASCII bytes") << "table" << key(repeat("x", 2048).c_str(), "1") << "" << false;
-        QTest::newRow("partition key of 2049 ASCII bytes")
-            << "table" << key(repeat("x", 2049).c_str(), "1") << kKeyTooLarge << true;
-        QTest::newRow("partition key of 1024 x U+00E9 = 2048 bytes")
-            << "table" << key(repeat("é", 1024).c_str(), "1") << "" << false;
-        QTest::newRow("partition key of 1025 x U+00E9 = 2050 bytes")
-            << "table" << key(repeat("é", 1025).c_str(), "1") << kKeyTooLarge << true;
-        QTest::newRow("string sort key of 1024 bytes")
-            << "stringRange" << Item{{"pk", S("a")}, {"sk", S(repeat("y", 1024))}} << "" << false;
-        QTest::newRow("string sort key of 1025 bytes")
-            << "stringRange" << Item{{"pk", S("a")}, {"sk", S(repeat("y", 1025))}} << kKeyTooLarge << true;
-        QTest::newRow("binary partition key of 2048 bytes")
-            << "binaryRange" << Item{{"pk", B(repeat("\xff", 2048))}, {"sk", B("1")}} << "" << false;
-        QTest::newRow("binary partition key of 2049 bytes")
-            << "binaryRange" << Item{{"pk", B(repeat("\xff", 2049))}, {"sk", B("1")}} << kKeyTooLarge << true;
-        QTest::newRow("binary sort key of 1025 bytes")
-            << "binaryRange" << Item{{"pk", B("1")}, {"sk", B(repeat("\x80", 1025))}} << kKeyTooLarge << true;
-        // Index keys.
-        QTest::newRow("GSI partition key of the wrong type")
-            << "table" << with(with(good, "g1", N("1")), "g2", N("1")) << kIndexMismatch << true;
-        QTest::newRow("GSI sort key of the wrong type")
-            << "table" << with(with(good, "g1", S("x")), "g2", S("1")) << kIndexMismatch << true;
-        QTest::newRow("GSI key of the wrong type without its sort key")
-            << "table" << with(good, "g1", N("5")) << kIndexMismatch << true;
-        QTest::newRow("LSI key of the wrong type") << "table" << with(good, "l1", S("x")) << kIndexMismatch << true;
-        QTest::newRow("empty string GSI key")
-            << "table" << with(with(good, "g1", S("")), "g2", N("1")) << kEmptyIndexKey + "gsi1, IndexKey: g1" << false;
-        QTest::newRow("empty binary LSI key")
-            << "table" << with(good, "l1", B("")) << kEmptyIndexBinaryKey + "lsi1, IndexKey: l1" << false;
-        QTest::newRow("string set GSI key") << "table" << with(good, "g1", SS({"a"})) << kInvalidType << false;
-        QTest::newRow("NULL GSI key") << "table" << with(good, "g1", NUL()) << kInvalidType << false;
-        QTest::newRow("GSI partition key of 2048 bytes")
-            << "table" << with(with(good, "g1", S(repeat("x", 2048))), "g2", N("1")) << "" << false;
-        QTest::newRow("GSI partition key of 2049 bytes")
-            << "table" << with(with(good, "g1", S(repeat("x", 2049))), "g2", N("1")) << kIndexTooLarge << false;
-        QTest::newRow("GSI sort key of 1024 bytes")
-            << "stringGsi" << Item{{"pk", S("a")}, {"gs", S("x")}, {"gr", S(repeat("y", 1024))}} << "" << false;
-        QTest::newRow("GSI sort key of 1025 bytes")
-            << "stringGsi" << Item{{"pk", S("a")}, {"gs", S("x")}, {"gr", S(repeat("y", 1025))}} << kIndexTooLarge << false;
-        QTest::newRow("LSI sort key of 1025 bytes")
-            << "table" << with(good, "l1", B(repeat("y", 1025))) << kIndexTooLarge << false;
-        QTest::newRow("GSIs in DescribeTable order")
-            << "twoGsis" << Item{{"pk", S("1")}, {"z", S("")}, {"a", S("")}} << kEmptyIndexKey + "aaa, IndexKey: a" << false;
-        // Values.
-        QTest::newRow("empty string set") << "table" << with(good, "x", SS({})) << kEmptySS << false;
-        QTest::newRow("empty number set") << "table" << with(good, "x", AttributeValue::numberSet({})) << kEmptyNS << false;
-        QTest::newRow("empty binary set") << "table" << with(good, "x", AttributeValue::binarySet({})) << kEmptyBS << false;
-        QTest::newRow("empty string set inside a map") << "table" << with(good, "x", M({{"y", SS({})}})) << kEmptySS << false;
-        QTest::newRow("31 nested maps") << "table" << with(good, "x", nestedMaps(31, S("v"))) << "" << false;
-        QTest::newRow("32 nested maps") << "table" << with(good, "x", nestedMaps(32, S("v"))) << kNesting << false;
-        QTest::newRow("31 nested lists") << "table" << with(good, "x", nestedLists(31, S("v"))) << "" << false;
-        QTest::newRow("32 nested lists") << "table" << with(good, "x", nestedLists(32, S("v"))) << kNesting << false;
-        QTest::newRow("31 nested maps around an empty map")
-            << "table" << with(good, "x", nestedMaps(31, M({}))) << kNesting << false;
-        // Item size: pk "a" (3 bytes) + "d" + string.
-        QTest::newRow("item of 409600 bytes") << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("x", 409596))}} << "" << false;
-        QTest::newRow("item of 409601 bytes")
-            << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("x", 409597))}} << kTooLarge << false;
-        QTest::newRow("item of 409600 bytes, two-byte characters")
-            << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("é", 204798))}} << "" << false;
-        QTest::newRow("item of 409602 bytes, two-byte characters")
-            << "hashOnly" << Item{{"pk", S("a")}, {"d", S(repeat("é", 204799))}} << kTooLarge << false;
-        // Two faults: which one DynamoDB Local reports.
-        QTest::newRow("oversized item with a key of the wrong type")
-            << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"d", S(repeat("x", 409600))}} << kTooLarge << false;
-        QTest::newRow("oversized item with an empty key")
-            << "table" << Item{{"pk", S("")}, {"sk", N("1")}, {"d", S(repeat("x", 409600))}} << kTooLarge << false;
-        QTest::newRow("oversized item with an empty set")
-            << "table" << Item{{"pk", S("a")}, {"sk", N("1")}, {"d", S(repeat("x", 409600))}, {"e", SS({})}} << kTooLarge
-            << false;
-        QTest::newRow("missing key and an empty set") << "table" << Item{{"pk", S("a")}, {"x", SS({})}} << kEmptySS << false;
-        QTest::newRow("key of the wrong type and an empty set")
-            << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"x", SS({})}} << kEmptySS << false;
-        QTest::newRow("table key and GSI key of the wrong type")
-            << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"g1", N("1")}} << kMismatch << true;
-        QTest::newRow("empty partition key, sort key of the wrong type")
-            << "table" << Item{{"pk", S("")}, {"sk", S("1")}} << kEmptyKey + "pk" << false;
-        QTest::newRow("oversized partition key, sort key of the wrong type")
-            << "table" << Item{{"pk", S(repeat("x", 2049))}, {"sk", S("1")}} << kKeyTooLarge << true;
-        QTest::newRow("partition key of the wrong type, empty sort key")
-            << "stringRange" << Item{{"pk", N("1")}, {"sk", S("")}} << kMismatch << true;
-        QTest::newRow("oversized partition key, empty sort key")
-            << "stringRange" << Item{{"pk", S(repeat("x", 2049))}, {"sk", S("")}} << kKeyTooLarge << true;
-        QTest::newRow("empty partition key, missing sort key")
-            << "stringRange" << Item{{"pk", S("")}} << kEmptyKey + "pk" << false;
-        QTest::newRow("missing partition key, empty sort key") << "stringRange" << Item{{"sk", S("")}} << kMissing << false;
-        QTest::newRow("empty partition key, BOOL sort key")
-            << "stringRange" << Item{{"pk", S("")}, {"sk", BOOL(true)}} << kEmptyKey + "pk" << false;
-        QTest::newRow("BOOL partition key, empty sort key")
-            << "stringRange" << Item{{"pk", BOOL(true)}, {"sk", S("")}} << kInvalidType << false;
-        QTest::newRow("BOOL partition key, missing sort key") << "table" << Item{{"pk", BOOL(true)}} << kInvalidType << false;
-        QTest::newRow("empty binary where a string key is due")
-            << "stringRange" << Item{{"pk", B("")}, {"sk", S("x")}} << kMismatch << true;
-        QTest::newRow("string sort key of the wrong type and 1025 bytes")
-            << "table" << Item{{"pk", S("a")}, {"sk", S(repeat("1", 1025))}} << kMismatch << true;
-        QTest::newRow("table key of the wrong type, oversized GSI key")
-            << "table" << Item{{"pk", S("a")}, {"sk", S("1")}, {"g1", S(repeat("x", 2049))}} << kMismatch << true;
-        QTest::newRow("oversized partition key, oversized GSI key")
-            << "table" << Item{{"pk", S(repeat("x", 2049))}, {"sk", N("1")}, {"g1", S(repeat("x", 2049))}} << kKeyTooLarge
-            << true;
-        QTest::newRow("missing partition key, BOOL GSI key")
-            << "table" << Item{{"sk", N("1")}, {"g1", BOOL(true)}} << kMissing << false;
-        QTest::newRow("empty partition key, BOOL GSI key")
-            << "table" << Item{{"pk", S("")}, {"sk", N("1")}, {"g1", BOOL(true)}} << kEmptyKey + "pk" << false;
-        QTest::newRow("empty table key and empty GSI key")
-            << "table" << Item{{"pk", S("")}, {"sk", N("1")}, {"g1", S("")}} << kEmptyKey + "pk" << false;
-        QTest::newRow("empty GSI key, GSI sort key of the wrong type")
-            << "table" << with(with(good, "g1", S("")), "g2", S("1")) << kEmptyIndexKey + "gsi1, IndexKey: g1" << false;
-        QTest::newRow("empty string where a number GSI key is due")
-            << "table" << with(with(good, "g1", S("x")), "g2", S("")) << kIndexMismatch << true;
-        QTest::newRow("2049-byte binary where a string GSI key is due")
-            << "table" << with(good, "g1", B(repeat("x", 2049))) << kIndexMismatch << true;
-        QTest::newRow("empty string where a binary LSI key is due")
-            << "table" << with(good, "l1", S("")) << kIndexMismatch << true;
-        QTest::newRow("LSIs before GSIs: empty LSI key, BOOL GSI key")
-            << "table" << with(with(good, "l1", B("")), "g1", BOOL(true)) << kEmptyIndexBinaryKey + "lsi1, IndexKey: l1" << false;
-        QTest::newRow("LSIs before GSIs: oversized LSI key, empty GSI key")
-            << "table" << with(with(good, "g1", S("")), "l1", B(repeat("x", 1025))) << kIndexTooLarge << false;
-        QTest::newRow("LSIs before GSIs: LSI key of the wrong type, oversized GSI key")
-            << "table" << with(with(good, "g1", S(repeat("x", 2049))), "l1", S("x")) << kIndexMismatch << true;
-        QTest::newRow("LSIs before GSIs: oversized LSI key, GSI key of the wrong type")
-            << "table" << with(with(good, "g1", N("1")), "l1", B(repeat("x", 1025))) << kIndexTooLarge << false;
+        addTableKeyRows(good);
+        addIndexKeyRows(good);
+        addValueRows(good);
+        addWhichProblemComesFirstRows(good);
     }
     void shouldCheckWrittenItems()
     {

@@ -1,7 +1,8 @@
-// The request console: how its fields become requests (ConsoleForm), the DynamoDB JSON and the
-// boto3 / JavaScript v3 code it copies, placeholder checks as you type, completion, and the
-// widget itself typed into with QTest against a real in-memory store.
-#include "StallMeter.h"
+// The request console typed into with QTest against a real in-memory store: its result grid,
+// paging, errors, placeholder checks as you type, completion, transactions, a 1 MB page and the
+// code it copies. How its fields become requests is tst_widget_console_form's.
+#include "ConsoleTestSupport.h"
+#include "ScanCountingStore.h"
 #include "StoreTestSupport.h"
 #include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
@@ -33,43 +34,9 @@
 
 using namespace keyplan;
 using namespace keyplan::test;
-using widgets::ConsoleForm;
 using widgets::ConsoleOperation;
-using widgets::FormField;
-
-Q_DECLARE_METATYPE(widgets::ConsoleForm)
 
 namespace {
-
-std::unique_ptr<engine::SqliteStore> shopStore(int customers = 0)
-{
-    auto store = engine::SqliteStore::openInMemory();
-    store::CreateTableRequest t;
-    t.tableName = "Shop";
-    t.billingMode = store::BillingMode::PayPerRequest;
-    t.keySchema = {hashKey("PK"), rangeKey("SK")};
-    t.attributeDefinitions = {def("PK"), def("SK"), def("GSI1PK")};
-    t.globalSecondaryIndexes = {gsi("GSI1", "GSI1PK")};
-    store->createTable(t);
-    for (int c = 0; c < customers; ++c)
-        store->putItem(put("Shop", {{"PK", S("CUST#" + std::to_string(c))},
-                                    {"SK", S("PROFILE")},
-                                    {"status", S(c % 2 ? "gold" : "basic")},
-                                    {"visits", N(std::to_string(c * 3))}}));
-    return store;
-}
-
-store::TableDescription describe(store::Store& store, const std::string& table)
-{
-    store::DescribeTableRequest d;
-    d.tableName = table;
-    return store.describeTable(d).table;
-}
-
-QString json(const widgets::BuiltRequest& built)
-{
-    return built.request ? QString::fromStdString(widgets::requestJson(*built.request)) : QString();
-}
 
 template <class T>
 T* child(QWidget& parent, const char* name)
@@ -117,15 +84,6 @@ class WidgetConsoleTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
-    // ---- Building requests ----------------------------------------------------------------
-    void shouldBuildEachOperationFromItsFields_data();
-    void shouldBuildEachOperationFromItsFields();
-    void shouldRefuseFieldsThatCannotBecomeARequest_data();
-    void shouldRefuseFieldsThatCannotBecomeARequest();
-    void shouldCheckExpressionsWithDynamoDbsMessages_data();
-    void shouldCheckExpressionsWithDynamoDbsMessages();
-    // ---- Code to copy ---------------------------------------------------------------------
-    void shouldWriteTheRequestAsBoto3AndJavaScriptV3Code();
     // ---- The result grid ------------------------------------------------------------------
     void shouldKeepTheResultGridAValidModel();
     // ---- The widget, typed into -----------------------------------------------------------
@@ -138,7 +96,7 @@ private Q_SLOTS:
     void shouldCompleteAttributeNamesInExpressions();
     void shouldBuildATransactionFromActionsAddedInTheForm();
     void shouldQueryAPartitionFromTheKeyConditionTemplate();
-    void shouldShowAOneMegabytePageWithoutStallingTheWindow();
+    void shouldReadAOneMegabytePageOffTheGuiThread();
     void shouldCopyTheRequestAsCode();
 };
 
@@ -147,278 +105,6 @@ private Q_SLOTS:
 #ifndef Q_MOC_RUN
 
 void WidgetConsoleTest::initTestCase() { widgets::initResources(); }
-
-void WidgetConsoleTest::shouldBuildEachOperationFromItsFields_data()
-{
-    QTest::addColumn<ConsoleForm>("form");
-    QTest::addColumn<QString>("expected");
-    ConsoleForm get;
-    get.operation = ConsoleOperation::GetItem;
-    get.table = "Shop";
-    get.partitionValue = "CUST#1";
-    get.sortValue = "PROFILE";
-    get.projection = "#s, visits";
-    get.names = {{"#s", "status"}};
-    get.values = {{":unused", "S", "ignored: GetItem takes no values"}};
-    get.consistentRead = true;
-    QTest::newRow("GetItem")
-        << get
-        << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}},"ConsistentRead":true,)"
-           R"("ProjectionExpression":"#s, visits","ExpressionAttributeNames":{"#s":"status"},"ReturnConsumedCapacity":"TOTAL"})";
-
-    ConsoleForm query;
-    query.operation = ConsoleOperation::Query;
-    query.table = "Shop";
-    query.index = "GSI1";
-    query.keyCondition = "#g = :g";
-    query.filter = "visits > :min";
-    query.names = {{"#g", "GSI1PK"}};
-    query.values = {{":g", "S", "STATUS#gold"}, {":min", "N", "10.50"}};
-    query.limit = "25";
-    query.scanIndexForward = false;
-    query.capacity = store::ReturnConsumedCapacity::Indexes;
-    QTest::newRow("Query on an index, backwards")
-        << query
-        << R"({"TableName":"Shop","IndexName":"GSI1","Limit":25,"KeyConditionExpression":"#g = :g","FilterExpression":"visits > :min",)"
-           R"("ExpressionAttributeNames":{"#g":"GSI1PK"},"ExpressionAttributeValues":{":g":{"S":"STATUS#gold"},":min":{"N":"10.5"}},)"
-           R"("ScanIndexForward":false,"ReturnConsumedCapacity":"INDEXES"})";
-
-    ConsoleForm scan;
-    scan.operation = ConsoleOperation::Scan;
-    scan.table = "Shop";
-    scan.capacity = store::ReturnConsumedCapacity::None;
-    scan.exclusiveStartKey = Item{{"PK", S("CUST#3")}, {"SK", S("PROFILE")}};
-    QTest::newRow("Scan from a start key")
-        << scan << R"({"TableName":"Shop","ExclusiveStartKey":{"PK":{"S":"CUST#3"},"SK":{"S":"PROFILE"}}})";
-
-    ConsoleForm putItem;
-    putItem.operation = ConsoleOperation::PutItem;
-    putItem.table = "Shop";
-    putItem.itemJson = R"({"PK": {"S": "CUST#9"}, "SK": {"S": "PROFILE"}, "tags": {"SS": ["b", "a"]}, "vip": {"BOOL": true}})";
-    putItem.condition = "attribute_not_exists(PK)";
-    putItem.returnValues = store::ReturnValues::AllOld;
-    QTest::newRow("PutItem with a condition")
-        << putItem
-        << R"({"TableName":"Shop","Item":{"PK":{"S":"CUST#9"},"SK":{"S":"PROFILE"},"tags":{"SS":["a","b"]},"vip":{"BOOL":true}},)"
-           "\"ConditionExpression\":\"attribute_not_exists(PK)\",\"ReturnValues\":\"ALL_OLD\",\"ReturnConsumedCapacity\":\"TOTAL\"}";
-
-    ConsoleForm update;
-    update.operation = ConsoleOperation::UpdateItem;
-    update.table = "Shop";
-    update.partitionValue = "CUST#1";
-    update.sortValue = "PROFILE";
-    update.update = "SET visits = visits + :one, #l = :when";
-    update.names = {{"#l", "last"}};
-    update.values = {{":one", "N", "1"}, {":when", "JSON", R"({"M": {"day": {"N": "3"}}})"}};
-    update.returnValues = store::ReturnValues::UpdatedNew;
-    QTest::newRow("UpdateItem")
-        << update
-        << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}},)"
-           R"("UpdateExpression":"SET visits = visits + :one, #l = :when","ExpressionAttributeNames":{"#l":"last"},)"
-           R"("ExpressionAttributeValues":{":one":{"N":"1"},":when":{"M":{"day":{"N":"3"}}}},"ReturnValues":"UPDATED_NEW",)"
-           R"("ReturnConsumedCapacity":"TOTAL"})";
-
-    ConsoleForm remove;
-    remove.operation = ConsoleOperation::DeleteItem;
-    remove.table = "Shop";
-    remove.partitionValue = "CUST#1";
-    remove.sortValue = "PROFILE";
-    remove.capacity = store::ReturnConsumedCapacity::None;
-    QTest::newRow("DeleteItem") << remove << R"({"TableName":"Shop","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}}})";
-}
-
-void WidgetConsoleTest::shouldBuildEachOperationFromItsFields()
-{
-    QFETCH(ConsoleForm, form);
-    QFETCH(QString, expected);
-    auto store = shopStore();
-    const auto table = describe(*store, "Shop");
-    const widgets::BuiltRequest built = widgets::buildRequest(form, &table);
-    QCOMPARE(json(built), expected);
-}
-
-void WidgetConsoleTest::shouldRefuseFieldsThatCannotBecomeARequest_data()
-{
-    QTest::addColumn<QString>("type");
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("message");
-    QTest::newRow("number") << "N"
-                            << "12abc"
-                            << ":v: ";
-    QTest::newRow("base64") << "B"
-                            << "%%%"
-                            << ":v: ";
-    QTest::newRow("bool") << "BOOL"
-                          << "yes"
-                          << ":v: BOOL is true or false";
-    QTest::newRow("json") << "JSON"
-                          << "{\"S\": "
-                          << ":v: not JSON: ";
-}
-
-void WidgetConsoleTest::shouldRefuseFieldsThatCannotBecomeARequest()
-{
-    QFETCH(QString, type);
-    QFETCH(QString, text);
-    QFETCH(QString, message);
-    ConsoleForm f;
-    f.operation = ConsoleOperation::Scan;
-    f.table = "Shop";
-    f.filter = "a = :v";
-    f.values = {{":v", type, text}};
-    const auto built = widgets::buildRequest(f, nullptr);
-    QVERIFY(!built.request);
-    QCOMPARE(built.problems.size(), size_t(1));
-    QCOMPARE(built.problems[0].field, FormField::Values);
-    QVERIFY2(built.problems[0].message.startsWith(message), qPrintable(built.problems[0].message));
-    QVERIFY(built.problems[0].message.size() > message.size() || type == "BOOL");
-}
-
-void WidgetConsoleTest::shouldCheckExpressionsWithDynamoDbsMessages_data()
-{
-    QTest::addColumn<int>("operation");
-    QTest::addColumn<QString>("keyCondition");
-    QTest::addColumn<QString>("filter");
-    QTest::addColumn<QString>("projection");
-    QTest::addColumn<QStringList>("names");
-    QTest::addColumn<QStringList>("values");
-    QTest::addColumn<QStringList>("messages");
-    const int scan = int(ConsoleOperation::Scan);
-    const int query = int(ConsoleOperation::Query);
-    QTest::newRow("all defined and used") << scan << ""
-                                          << "#s = :v"
-                                          << "#s" << QStringList{"#s"} << QStringList{":v"} << QStringList{};
-    QTest::newRow("undefined name")
-        << scan << ""
-        << "#s = :v"
-        << "" << QStringList{} << QStringList{":v"}
-        << QStringList{
-               "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #s"};
-    QTest::newRow("undefined value")
-        << scan << ""
-        << "a = :v AND b = :w"
-        << "" << QStringList{} << QStringList{":v"}
-        << QStringList{
-               "Invalid FilterExpression: An expression attribute value used in expression is not defined; attribute value: :w"};
-    QTest::newRow("unused name") << scan << ""
-                                 << "a = :v"
-                                 << "" << QStringList{"#x"} << QStringList{":v"}
-                                 << QStringList{"Value provided in ExpressionAttributeNames unused in expressions: keys: {#x}"};
-    QTest::newRow("unused values") << scan << ""
-                                   << "a = :v"
-                                   << "" << QStringList{} << QStringList{":v", ":y"}
-                                   << QStringList{"Value provided in ExpressionAttributeValues unused in expressions: keys: {:y}"};
-    QTest::newRow("a name used only in the projection counts as used")
-        << scan << ""
-        << ""
-        << "#p, b" << QStringList{"#p"} << QStringList{} << QStringList{};
-    QTest::newRow("syntax error") << scan << ""
-                                  << "a = = :v"
-                                  << "" << QStringList{} << QStringList{":v"} << QStringList{"SYNTAX"};
-    QTest::newRow("reserved word")
-        << scan << ""
-        << "status = :v"
-        << "" << QStringList{} << QStringList{":v"}
-        << QStringList{"Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status"};
-    QTest::newRow("each expression reports its own first problem")
-        << scan << ""
-        << "#f = :v"
-        << "#p" << QStringList{} << QStringList{":v"}
-        << QStringList{
-               "Invalid FilterExpression: An expression attribute name used in the document path is not defined; attribute name: #f",
-               "Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #p"};
-    QTest::newRow("key condition on the table's keys") << query << "PK = :v"
-                                                       << ""
-                                                       << "" << QStringList{} << QStringList{":v"} << QStringList{};
-    QTest::newRow("key condition without the partition key") << query << "visits = :v"
-                                                             << ""
-                                                             << "" << QStringList{} << QStringList{":v"} << QStringList{"KEYS"};
-}
-void WidgetConsoleTest::shouldCheckExpressionsWithDynamoDbsMessages()
-{
-    QFETCH(int, operation);
-    QFETCH(QString, keyCondition);
-    QFETCH(QString, filter);
-    QFETCH(QString, projection);
-    QFETCH(QStringList, names);
-    QFETCH(QStringList, values);
-    QFETCH(QStringList, messages);
-    auto store = shopStore();
-    const auto table = describe(*store, "Shop");
-    ConsoleForm f;
-    f.operation = ConsoleOperation(operation);
-    f.table = "Shop";
-    f.keyCondition = keyCondition;
-    f.filter = filter;
-    f.projection = projection;
-    for (const auto& n : names) f.names.append({n, "attr"});
-    for (const auto& v : values) f.values.append({v, "S", "x"});
-    QStringList got;
-    for (const auto& p : widgets::checkExpressions(f, &table)) got << p.message;
-    // Where the exact text is the expression parser's own business (tested in tst_expr_*),
-    // the check is that the same text reaches the console: ask the store directly.
-    if (messages == QStringList{"SYNTAX"} || messages == QStringList{"KEYS"}) {
-        const auto built = widgets::buildRequest(f, &table);
-        QVERIFY(built.request);
-        QString expected;
-        try {
-            if (f.operation == ConsoleOperation::Query) store->query(std::get<store::QueryRequest>(*built.request));
-            else store->scan(std::get<store::ScanRequest>(*built.request));
-        } catch (const dynamo::Error& e) {
-            expected = QString::fromStdString(e.message());
-        }
-        QVERIFY(!expected.isEmpty());
-        messages = QStringList{expected};
-    }
-    QCOMPARE(got, messages);
-}
-
-void WidgetConsoleTest::shouldWriteTheRequestAsBoto3AndJavaScriptV3Code()
-{
-    store::QueryRequest q;
-    q.tableName = "Shop";
-    q.keyConditionExpression = "#pk = :pk";
-    q.expressionAttributeNames = store::ExpressionAttributeNames{{"#pk", "PK"}};
-    q.expressionAttributeValues = store::ExpressionAttributeValues{{":pk", S("CUST#1")}, {":on", AttributeValue::boolean(true)}};
-    q.limit = 10;
-    q.scanIndexForward = false;
-    q.returnConsumedCapacity = store::ReturnConsumedCapacity::Total;
-    const widgets::ConsoleRequest request = q;
-    QCOMPARE(QString::fromStdString(widgets::boto3Code(request)),
-             QStringLiteral("import boto3\n\n"
-                            "# Add endpoint_url=\"http://localhost:8000\" to run against keyplan serve or DynamoDB Local.\n"
-                            "client = boto3.client(\"dynamodb\")\n"
-                            "response = client.query(\n"
-                            "    TableName=\"Shop\",\n"
-                            "    Limit=10,\n"
-                            "    KeyConditionExpression=\"#pk = :pk\",\n"
-                            "    ExpressionAttributeNames={\"#pk\": \"PK\"},\n"
-                            "    ExpressionAttributeValues={\n"
-                            "        \":on\": {\"BOOL\": True},\n"
-                            "        \":pk\": {\"S\": \"CUST#1\"},\n"
-                            "    },\n"
-                            "    ScanIndexForward=False,\n"
-                            "    ReturnConsumedCapacity=\"TOTAL\",\n"
-                            ")\n"
-                            "print(response.get(\"Items\"))\n"));
-    QCOMPARE(QString::fromStdString(widgets::javascriptV3Code(request)),
-             QStringLiteral("import { DynamoDBClient, QueryCommand } from \"@aws-sdk/client-dynamodb\";\n\n"
-                            "// Add endpoint: \"http://localhost:8000\" to run against keyplan serve or DynamoDB Local.\n"
-                            "const client = new DynamoDBClient({});\n"
-                            "const response = await client.send(new QueryCommand({\n"
-                            "  TableName: \"Shop\",\n"
-                            "  Limit: 10,\n"
-                            "  KeyConditionExpression: \"#pk = :pk\",\n"
-                            "  ExpressionAttributeNames: {\"#pk\": \"PK\"},\n"
-                            "  ExpressionAttributeValues: {\n"
-                            "    \":on\": {BOOL: true},\n"
-                            "    \":pk\": {S: \"CUST#1\"},\n"
-                            "  },\n"
-                            "  ScanIndexForward: false,\n"
-                            "  ReturnConsumedCapacity: \"TOTAL\",\n"
-                            "}));\n"
-                            "console.log(response.Items);\n"));
-}
 
 void WidgetConsoleTest::shouldKeepTheResultGridAValidModel()
 {
@@ -741,43 +427,27 @@ void WidgetConsoleTest::shouldQueryAPartitionFromTheKeyConditionTemplate()
     QVERIFY(console.summaryText().contains(QStringLiteral("page 2")));
 }
 
-void WidgetConsoleTest::shouldShowAOneMegabytePageWithoutStallingTheWindow()
+void WidgetConsoleTest::shouldReadAOneMegabytePageOffTheGuiThread()
 {
     auto store = shopStore();
-    std::vector<store::BatchWriteItemRequest> batches;
-    for (int i = 0; i < 12000; i += 25) {
-        store::BatchWriteItemRequest b;
-        b.requestItems = {{"Shop", {}}};
-        for (int j = i; j < i + 25; ++j)
-            b.requestItems[0].second.push_back({Item{{"PK", S("CUST#" + std::to_string(j))},
-                                                     {"SK", S("PROFILE")},
-                                                     {"blurb", S(std::string(60, 'x'))},
-                                                     {"visits", N(std::to_string(j))}},
-                                                std::nullopt});
-        batches.push_back(std::move(b));
-    }
-    store->batchWriteItems(batches);
-    widgets::RequestConsole console(*store);
+    addBlurbedProfiles(*store, 12000);
+    ScanCountingStore counting(*store);
+    widgets::RequestConsole console(counting);
     console.resize(1200, 700);
     console.show();
     QVERIFY(QTest::qWaitForWindowExposed(&console));
     QTRY_COMPARE(console.tables(), QStringList{"Shop"});
     console.setOperation(ConsoleOperation::Scan);
 
-    // The longest gap between two turns of the event loop while the page runs and is shown, on the
-    // GUI thread's own time (StallMeter.h): what a busy machine adds by making it wait for a CPU
-    // does not count. Reading or showing the page on the GUI thread in one go would pass 250 ms.
-    test::StallMeter stalls;
     console.run();
     QVERIFY(waitForRun(console));
-    QTest::qWait(50);  // let the grid and the JSON paint
-    stalls.stop();
     QVERIFY2(console.summaryText().startsWith(QStringLiteral("Count ")), qPrintable(console.summaryText()));
     QVERIFY(console.resultModel()->rowCount() > 5000);  // a full 1 MB page
     QVERIFY(console.hasNextPage());
-    qInfo("1 MB Scan page of %d items: longest GUI stall %.1f ms of its own, %.1f ms on the clock",
-          console.resultModel()->rowCount(), stalls.longestOwnMs(), stalls.longestMs());
-    QVERIFY2(stalls.longestOwnMs() < 250, qPrintable(QString::number(stalls.longestOwnMs())));
+    // Read by the console's job, not on the GUI thread, which a 1 MB read would freeze (how long the
+    // window's turns take meanwhile is keyplan-console-bench's to measure).
+    QCOMPARE(counting.scans.load(), 1);
+    QCOMPARE(counting.scansOnCreatingThread.load(), 0);
 }
 
 void WidgetConsoleTest::shouldCopyTheRequestAsCode()

@@ -1,12 +1,12 @@
-// The longest gap between two turns of the GUI event loop, for the tests that check the window never
-// freezes (tst_widget_layout_perf, tst_widget_console) and the layout benchmark.
+// The longest gap between two turns of the GUI event loop, for the benchmarks that report how long
+// the window freezes (keyplan-layout-bench, keyplan-console-bench).
 //
 // Two figures. longestMs() is the wall-clock gap, what a user would see on this machine at this
 // moment. longestOwnMs() leaves out the time the GUI thread was ready to run but waited for a CPU
 // (Linux's schedstat run-queue delay): on a loaded machine (a parallel build, ctest -j2) that wait
 // can be seconds and says nothing about the code. What stays is the time the thread spent working
-// or blocked (on a lock, on I/O) inside one turn, which is what a frozen window is made of, so the
-// tests bound that figure. Where the kernel does not report the delay, both figures are the same.
+// or blocked (on a lock, on I/O) inside one turn, which is what a frozen window is made of. Where
+// the kernel does not report the delay, both figures are the same.
 #pragma once
 
 #include <QElapsedTimer>
