@@ -18,6 +18,9 @@
 #include <QFile>
 #include <QTextStream>
 
+#include <set>
+#include <string_view>
+
 namespace {
 
 using namespace keyplan;
@@ -86,7 +89,13 @@ bool loadAnswers(const QString& file, std::vector<std::pair<std::string, std::st
         err << "keyplan-cli practice grade: " << file << ": $: expected an object of answers by follow-up id\n";
         return false;
     }
+    std::set<std::string_view> seen;
     for (const auto& [id, value] : root.members()) {
+        if (!seen.insert(id).second) {
+            err << "keyplan-cli practice grade: " << file << ": $." << printable(json::excerpt(id))
+                << ": is given twice (one answer a question)\n";
+            return false;
+        }
         if (!value.isString()) {
             err << "keyplan-cli practice grade: " << file << ": $." << printable(id) << ": expected the answer as a string\n";
             return false;

@@ -303,9 +303,9 @@ Entity readEntity(const Value* v, const std::string& path)
     if (o.contains("keys")) {
         const std::string kpath = path + ".keys";
         const Value& keys = read::object(o.find("keys"), kpath);
-        // A repeated key attribute counts once, with its last value (as find() reads it).
+        // read::document has refused a key attribute named twice.
         for (const auto& [name, binding] : keys.members())
-            e.keys.emplace(name, readKeyBinding(keys.find(name), kpath + "." + name));
+            e.keys.emplace(name, readKeyBinding(&binding, read::member(kpath, name)));
     }
     if (o.contains("attributes")) {
         const Value& a = read::array(o.find("attributes"), path + ".attributes");
@@ -474,7 +474,7 @@ Design parseDesign(std::string_view json)
         // Another tool's data, kept as it came: member order and number text included.
         const Value& extensions = read::object(o.find("extensions"), "$.extensions");
         for (const auto& [name, extension] : extensions.members())
-            design.setExtension(name, read::object(&extension, "$.extensions." + name).compact());
+            design.setExtension(name, read::object(&extension, read::member("$.extensions", name)).compact());
     }
     return design;
 }

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <string_view>
+#include <unordered_set>
 
 namespace keyplan::json {
 
@@ -15,11 +17,49 @@ namespace read {
 
 void fail(const std::string& path, const std::string& reason) { throw FormatError(path, reason); }
 
+std::string member(const std::string& path, std::string_view key) { return path + "." + excerpt(key); }
+
+namespace {
+
+// A file is read by more than Keyplan (git diffs, jq, the reviewer's eyes), and JSON readers do not
+// agree on a repeated member: some take the first, Keyplan's own parser the last. A file that says
+// two things in one place is refused rather than read one way. `path` grows and shrinks in place, so
+// the walk stays linear in the document.
+void refuseRepeatedMembers(const Value& value, std::string& path)
+{
+    const size_t length = path.size();
+    if (value.isObject()) {
+        if (value.members().size() > 1) {
+            std::unordered_set<std::string_view> seen;
+            seen.reserve(value.members().size());
+            for (const auto& [key, v] : value.members()) {
+                if (!seen.insert(key).second)
+                    fail(member(path, key), "is given twice in one object (a member name may appear once)");
+            }
+        }
+        for (const auto& [key, v] : value.members()) {
+            path += "." + excerpt(key);
+            refuseRepeatedMembers(v, path);
+            path.resize(length);
+        }
+    } else if (value.isArray()) {
+        for (size_t i = 0; i < value.elements().size(); ++i) {
+            path += "[" + std::to_string(i) + "]";
+            refuseRepeatedMembers(value.elements()[i], path);
+            path.resize(length);
+        }
+    }
+}
+
+}  // namespace
+
 Value document(std::string_view text)
 {
     Value value;
     std::string error;
     if (!Value::parse(text, &value, &error)) fail("$", error);
+    std::string path = "$";
+    refuseRepeatedMembers(value, path);
     return value;
 }
 
@@ -39,7 +79,7 @@ const Value& object(const Value* value, const std::string& path, std::initialize
         if (!known) {
             std::string names;
             for (const char* a : allowed) names += (names.empty() ? "" : ", ") + std::string(a);
-            fail(path + "." + key, "unknown member (expected one of: " + names + ")");
+            fail(read::member(path, key), "unknown member (expected one of: " + names + ")");
         }
     }
     return o;

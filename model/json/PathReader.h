@@ -20,7 +20,13 @@ namespace read {
 
 [[noreturn]] void fail(const std::string& path, const std::string& reason);
 
-// Parses a whole document; a syntax error is reported at `$` with its line and column.
+// The path of member `key` of the object at `path`: `$.entities[2].keys` and `PK` give
+// `$.entities[2].keys.PK`; a long name is cut to an excerpt (see json::excerpt).
+std::string member(const std::string& path, std::string_view key);
+
+// Parses a whole document; a syntax error is reported at `$` with its line and column, and an
+// object naming one member twice at that member's path. (The wire protocol parses with
+// Value::parse and keeps the last of repeated members, as DynamoDB does.)
 Value document(std::string_view text);
 
 // `value` as an object: "is required" when null, "expected an object, found ..." otherwise.

@@ -637,4 +637,12 @@ std::string kindName(const Value* value)
     return "?";
 }
 
+std::string excerpt(std::string_view text, size_t maxBytes)
+{
+    if (text.size() <= maxBytes) return std::string(text);
+    size_t cut = maxBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    return std::string(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 }  // namespace keyplan::json

@@ -58,7 +58,9 @@ public:
     // Replaces the (last) member's value where it is, or appends it.
     Value& set(std::string_view key, Value value);
     // The member called `key`; the last one if a parsed object repeats it, as Jackson (and so
-    // DynamoDB) reads it. nullptr when absent or when this is not an object.
+    // DynamoDB: DynamoDB Local 1.25.1 stores the second of two "x" members of a PutItem's Item)
+    // reads it. Files are read through read::document, which refuses repeats. nullptr when absent
+    // or when this is not an object.
     const Value* find(std::string_view key) const;
     Value* find(std::string_view key);
     bool contains(std::string_view key) const { return find(key) != nullptr; }
@@ -114,5 +116,10 @@ std::string textPosition(std::string_view text, size_t offset);
 
 // "a string", "an object", ... as error messages name a value's kind; "nothing" for nullptr.
 std::string kindName(const Value* value);
+
+// `text` as an error message may quote it: whole when it has at most `maxBytes` bytes, else its
+// first bytes (cut before a UTF-8 character, never inside one), "..." and the whole length, so that
+// a message about a 50 MB string is not itself 50 MB.
+std::string excerpt(std::string_view text, size_t maxBytes = 64);
 
 }  // namespace keyplan::json

@@ -290,6 +290,20 @@ private Q_SLOTS:
                                                   << R"("kind": "local", "partitionKey": "X",)"
                                                   << "$.indexes[1].partitionKey"
                                                   << "a local index always uses the table's partition key";
+        QTest::newRow("member given twice") << R"("writesPerSecond": 20,)"
+                                            << R"("writesPerSecond": 20, "writesPerSecond": 2000,)"
+                                            << "$.entities[1].writesPerSecond"
+                                            << "is given twice in one object (a member name may appear once)";
+        QTest::newRow("key given twice") << R"("PK": "CUST#{customerId}", "SK": "PROFILE")"
+                                         << R"("PK": "CUST#{customerId}", "SK": "PROFILE", "PK": "X")"
+                                         << "$.entities[0].keys.PK"
+                                         << "is given twice in one object (a member name may appear once)";
+        QTest::newRow("top-level member given twice") << R"("name": "Shop",
+  "description")"
+                                                      << R"("name": "Shop", "name": "Other",
+  "description")"
+                                                      << "$.name"
+                                                      << "is given twice in one object (a member name may appear once)";
         QTest::newRow("syntax") << R"("name": "Shop",
   "description")"
                                 << R"("name": "Shop"

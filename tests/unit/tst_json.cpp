@@ -66,6 +66,34 @@ private Q_SLOTS:
         QVERIFY(!parsed("[1]").find("a"));
     }
 
+    void shouldRefuseARepeatedMemberInAFileWithItsPath()
+    {
+        // Value::parse keeps both (the wire reads the last, as DynamoDB does); a file refuses them.
+        QCOMPARE(parsed(R"({"a":{"b":1,"b":2}})").find("a")->members().size(), size_t(2));
+        try {
+            keyplan::json::read::document(R"({"a":[{"x":1},{"b":1,"c":0,"b":2}]})");
+            QFAIL("a repeated member was read");
+        } catch (const keyplan::json::FormatError& e) {
+            QCOMPARE(q(e.path()), QString("$.a[1].b"));
+        }
+        const std::string longName(100000, 'n');
+        try {
+            keyplan::json::read::document("{\"" + longName + "\":1,\"" + longName + "\":2}");
+            QFAIL("a repeated member was read");
+        } catch (const keyplan::json::FormatError& e) {
+            QCOMPARE(q(e.path()), "$." + QString(64, 'n') + "... (100000 bytes)");
+        }
+        QCOMPARE(keyplan::json::read::document(R"({"a":1,"b":{"a":2}})").members().size(), size_t(2));
+    }
+
+    void shouldQuoteAnExcerptOfALongTextNeverHalfACharacter()
+    {
+        QCOMPARE(q(keyplan::json::excerpt("short")), QString("short"));
+        QCOMPARE(q(keyplan::json::excerpt("abcdef", 4)), QString("abcd... (6 bytes)"));
+        // "é" is two bytes: a cut after its first byte moves before it.
+        QCOMPARE(q(keyplan::json::excerpt("abc\xc3\xa9xyz", 4)), QString("abc... (8 bytes)"));
+    }
+
     void shouldSayWhatAndWhereASyntaxErrorIs_data()
     {
         QTest::addColumn<QString>("text");

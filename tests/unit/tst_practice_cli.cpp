@@ -165,6 +165,16 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("$.gsi-vs-lsi: expected the answer as a string"), qPrintable(r.err));
     }
+
+    void answersGivingOneQuestionTwiceShouldExitWith2()
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath("a.json"), R"({"gsi-vs-lsi": "an LSI shares the partition", "gsi-vs-lsi": "a GSI"})");
+        const Run r = cli(
+            {"practice", "grade", "ecommerce-orders", reference("ecommerce-orders"), "--answers", dir.filePath("a.json")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("$.gsi-vs-lsi: is given twice"), qPrintable(r.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(PracticeCliTest)
