@@ -36,6 +36,27 @@ double largestCollectionItems(const Scenario& scenario, const design::Design& de
     return factor;
 }
 
+double itemsPerPartitionValue(const Scenario& scenario, const design::Design& design, const design::Entity& entity,
+                              const design::KeyTemplate& partitionKey)
+{
+    const ScenarioEntity* sized = scenario.entity(entity.name);
+    if (!sized || partitionKey.isConstant()) return 0;
+    double values = 1;
+    for (const auto& variable : partitionKey.variables()) {
+        const design::Entity* owner = &entity;
+        const design::Attribute* a = owner->attribute(variable);
+        for (int hop = 0; a && a->generator.kind() == design::Generator::Kind::Ref && hop < 5; ++hop) {
+            owner = design.entityByName(a->generator.refEntity());
+            a = owner ? owner->attribute(a->generator.refAttribute()) : nullptr;
+        }
+        const ScenarioEntity* ownerSize = owner ? scenario.entity(owner->name) : nullptr;
+        if (!a || owner == &entity || !ownerSize) return 0;
+        values *= ownerSize->volume.items;
+    }
+    const double items = sized->volume.items / values;
+    return items > 1 ? items : 0;
+}
+
 namespace {
 
 // The items that share one partition-key value on one place (the table or an index), and the

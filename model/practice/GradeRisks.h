@@ -22,13 +22,13 @@ struct RiskAssessment {
 };
 
 // The risks are the risk checks' own findings (analysis::lint, as the Problems dock shows them) on
-// the graded design, at the scenario's volumes and rates. Penalties: 6 for each hot partition (over
+// the graded design, at the scenario's volumes and rates. Penalties: 8 for each hot partition (over
 // 1,000 WCU or 3,000 RCU per partition), 4 for each item collection past 10 GB, 2 for each one
 // that grows without bound while still smaller (a collection is a place's partition-key template:
 // the item types that share it grow it together), 5 for each LSI whose collections grow without
 // bound or past 10 GB. A hot-partition warning that fits one partition at the scenario's rate is a
 // note.
-inline constexpr int kHotPartitionPenalty = 6;
+inline constexpr int kHotPartitionPenalty = 8;
 inline constexpr int kLargeCollectionPenalty = 4;
 inline constexpr int kUnboundedCollectionPenalty = 2;
 inline constexpr int kLsiPenalty = 5;
@@ -36,6 +36,13 @@ inline constexpr int kLsiPenalty = 5;
 // The items of `entity` under its busiest parent at production volume (a customer with a million
 // orders when the scenario says so; the average otherwise).
 double largestCollectionItems(const Scenario& scenario, const design::Design& design, const design::Entity& entity);
+
+// The items of `entity` that share one value of `partitionKey` at production volume, when each of
+// the key's variables refers (through ref()) to an entity the scenario sizes: w#{warehouseId} holds
+// a warehouse's shipments, 10,000,000 / 20. 0 when the key does not say (an enum, a date, the
+// entity's own id).
+double itemsPerPartitionValue(const Scenario& scenario, const design::Design& design, const design::Entity& entity,
+                              const design::KeyTemplate& partitionKey);
 
 RiskAssessment assessRisks(const Scenario& scenario, const design::Design& graded, const analysis::CostModel& cost,
                            const analysis::Report& report);

@@ -3,6 +3,7 @@
 #include "analysis/Analysis.h"
 #include "analysis/CostModel.h"
 #include "analysis/Wording.h"
+#include "practice/GradeConstraints.h"
 #include "practice/GradeRisks.h"
 
 #include <algorithm>
@@ -25,6 +26,7 @@ std::string_view findingKindName(GradeFinding::Kind kind)
     case GradeFinding::Kind::FetchBack: return "fetch-back";
     case GradeFinding::Kind::UnusedIndex: return "unused-index";
     case GradeFinding::Kind::Backfill: return "backfill";
+    case GradeFinding::Kind::Constraint: return "constraint";
     case GradeFinding::Kind::Note: return "note";
     }
     return "note";
@@ -56,6 +58,10 @@ namespace {
 // Indexes: points off for each pattern a design with fewer indexes than the reference leaves to a
 // Scan, a filter or a fetch-back that the reference answers from an index.
 constexpr int kUnderservedPatternPenalty = 4;
+// Patterns answered: the share of its points spread evenly over the patterns; the rest goes by calls.
+constexpr double kEvenShare = 0.7;
+
+std::string perSecond(double calls) { return formatCount(calls) + (calls == 1 ? " call/s" : " calls/s"); }
 
 std::string money(double d) { return "$" + formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100); }
 
@@ -86,12 +92,20 @@ public:
             if (const Curveball* c = s.curveball(id)) curveballs_.push_back(c);
             else out_.notes.push_back("No curveball '" + id + "' in this scenario; ignored.");
         }
+        // With a curveball, the reference is the design its model answer describes.
+        const design::Design* reference = &s.reference;
+        for (const Curveball* c : curveballs_) {
+            if (c->design) {
+                reference = &*c->design;
+                break;
+            }
+        }
         std::vector<const Curveball*> referenceCurveballs;
         for (const Curveball* c : curveballs_) {
-            if (s.reference.patternByNumber(c->pattern.number)) referenceCurveballs.push_back(c);
+            if (reference->patternByNumber(c->pattern.number)) referenceCurveballs.push_back(c);
         }
         cand_ = std::make_unique<Side>(gradingDesign(s, candidate, curveballs_, &out_.notes));
-        ref_ = std::make_unique<Side>(gradingDesign(s, s.reference, referenceCurveballs));
+        ref_ = std::make_unique<Side>(gradingDesign(s, *reference, referenceCurveballs));
     }
 
     GradeReport run()
@@ -99,6 +113,7 @@ public:
         out_.scenarioId = s_.id;
         out_.scenarioTitle = s_.title;
         rows();
+        constraints_ = checkConstraints(s_, out_.patterns, cand_->design);
         const bool curveball = !curveballs_.empty();
         patternsPart(curveball ? 30 : 35);
         readPart();
@@ -110,6 +125,7 @@ public:
         timePart();
         if (curveball) changePart();
         scaleByCoverage();
+        for (const auto& f : constraints_.findings) out_.findings.insert(out_.findings.begin(), f);
         out_.candidate = summary(*cand_);
         out_.reference = summary(*ref_);
         for (const auto& [id, answer] : in_.answers) {
@@ -204,6 +220,36 @@ private:
                           " per item follows, 1 + " + std::to_string(fetches) + " requests.";
     }
 
+    // A filter reads the whole partition before it drops what does not match: at the scenario's
+    // volume, when the partition key says how many items share it.
+    void priceFilter(const design::AccessPattern& p, const analysis::PatternPlan& plan, PatternRow& row) const
+    {
+        const design::Design& d = cand_->design;
+        const design::KeyAttribute* key = d.partitionKeyOf(plan.request.indexName);
+        const design::Index* index = plan.request.indexName.empty() ? nullptr : d.indexByName(plan.request.indexName);
+        double items = 0, bytes = 0;
+        std::vector<std::string> parts;
+        for (const auto& r : p.returns) {
+            const design::Entity* e = d.entityByName(r.entity);
+            const design::KeyBinding* b = e && key ? e->key(key->name) : nullptr;
+            const double n = b ? itemsPerPartitionValue(s_, d, *e, b->keyTemplate) : 0;
+            if (n <= r.count) return;  // the key does not say, or the result is the partition
+            const double size = static_cast<double>(index ? cand_->cost.entrySize(*e, *index) : cand_->cost.itemSize(*e));
+            items += n;
+            bytes += n * size;
+            parts.push_back(formatCount(std::round(n)) + " " + e->name + " x " + formatCount(size) + " B");
+        }
+        if (parts.empty()) return;
+        const bool strong = p.consistency == design::Consistency::Strong && !(index && index->kind == design::IndexKind::Global);
+        const double units = analysis::CostModel::queryUnits(static_cast<int64_t>(std::ceil(bytes)), strong);
+        row.readUnits = units;
+        row.requests = std::max(1, static_cast<int>(std::ceil(bytes / (1024.0 * 1024))));
+        row.arithmetic = "the filter reads the whole partition at the scenario's volume (" + analysis::listInWords(parts) +
+                         " = " + analysis::formatBytes(bytes) + "), " + formatCount(row.requests) +
+                         " pages of 1 MB: " + formatCount(units) + " RRU a call, to return " +
+                         formatCount(p.returns.front().count) + " items";
+    }
+
     void rows()
     {
         for (const auto& p : cand_->design.patterns()) {
@@ -213,8 +259,10 @@ private:
             row.number = p.number;
             row.name = p.name;
             row.curveball = !s_.pattern(p.number);
+            row.ratePerSecond = p.ratePerSecond;
             if (mine) {
                 const auto& plan = mine->plan;
+                row.plan = plan.verdict;
                 row.verdict = analysis::verdictWords(plan.verdict, plan.requestCount);
                 row.request = requestText(plan);
                 row.index = plan.indexLabel();
@@ -234,6 +282,7 @@ private:
                     }
                 }
                 if (plan.verdict == analysis::Verdict::NeedsScan) scanFinding(p, row);
+                if (plan.verdict == analysis::Verdict::NeedsFilter) priceFilter(p, plan, row);
                 if (plan.verdict == analysis::Verdict::NeedsFilter)
                     out_.findings.push_back({GradeFinding::Kind::Filter, p.number, "", plan.request.indexName,
                                              "Pattern " + std::to_string(p.number) +
@@ -267,6 +316,8 @@ private:
             counts += (counts.empty() ? "" : ", ") + formatCount(std::round(cand_->cost.totalItems(e))) + " " + e.name;
         }
         const auto dollars = cand_->cost.readDollars(row.readUnits * p.ratePerSecond);
+        row.scannedItems = table.items;
+        row.scannedBytes = table.bytes - table.items * analysis::kStorageOverheadBytes;
         row.arithmetic = "a Scan reads the whole table at the scenario's volume (" + counts + "): " + formatCount(table.items) +
                          " items, " + analysis::formatBytes(table.bytes - table.items * analysis::kStorageOverheadBytes) + ", " +
                          formatCount(row.readUnits) + " RRU and " + formatCount(row.requests) + " pages of 1 MB per call";
@@ -278,28 +329,43 @@ private:
                                  0});
     }
 
+    // 70% of the points are shared evenly between the patterns (each one the interviewer lists must
+    // be answered), 30% by their share of the calls (a missed login weighs more than a missed queue
+    // read once a second).
+    void weighPatterns(int max)
+    {
+        double calls = 0;
+        for (const auto& r : out_.patterns) calls += r.ratePerSecond;
+        const double n = static_cast<double>(out_.patterns.size());
+        for (auto& r : out_.patterns)
+            r.worth = max * (kEvenShare / n + (1 - kEvenShare) * (calls > 0 ? r.ratePerSecond / calls : 1 / n));
+    }
+
     void patternsPart(int max)
     {
         GradePart part{"Patterns answered", 0, max, "", ""};
-        const double share = out_.patterns.empty() ? 0 : static_cast<double>(max) / static_cast<double>(out_.patterns.size());
+        weighPatterns(max);
         double points = 0;
         std::vector<std::string> answered, missed;
         for (const auto& r : out_.patterns) {
             if (r.answered) {
-                points += share;
+                points += r.worth;
                 answered.push_back(std::to_string(r.number));
             } else {
-                missed.push_back("pattern " + std::to_string(r.number) + " (" + r.name + ") " + r.verdict);
+                missed.push_back("pattern " + std::to_string(r.number) + " (" + r.name + ", " + perSecond(r.ratePerSecond) +
+                                 ", worth " + formatCount(std::round(r.worth * 10) / 10) + ") " + r.verdict);
                 part.toEarn += (part.toEarn.empty() ? "" : " ") + std::string("Pattern ") + std::to_string(r.number) + ": " +
                                r.explanation;
-                if (const PatternRow* ref = &r; !ref->referenceRequest.empty() && ref->referenceRequest != "-")
-                    part.toEarn += " The reference answers it with " + ref->referenceRequest + ".";
+                if (!r.referenceRequest.empty() && r.referenceRequest != "-")
+                    part.toEarn += " The reference answers it with " + r.referenceRequest + ".";
             }
         }
-        part.points = static_cast<int>(std::round(points));
+        part.points = std::max(0, static_cast<int>(std::round(points)) - constraints_.patternPenalty);
         part.why = std::to_string(answered.size()) + " of " + std::to_string(out_.patterns.size()) +
-                   " patterns answered by one request whose items carry every attribute the result needs" +
+                   " patterns answered by one request whose items carry every attribute the result needs (70% of the "
+                   "points shared evenly, 30% by each pattern's share of the calls)" +
                    (missed.empty() ? "." : "; not answered: " + analysis::listInWords(missed) + ".");
+        for (const auto& sentence : constraints_.patternSentences) part.why += " " + sentence;
         out_.parts.push_back(std::move(part));
     }
 
@@ -330,6 +396,7 @@ private:
         part.points = ratio <= 1.02 ? 15 : static_cast<int>(std::round(15.0 / ratio));
         part.why = "Reads cost " + money(mine) + "/month on demand at the scenario's rates, against the reference's " +
                    money(theirs) + (ratio > 1.02 && ratio < 1e8 ? " (" + formatCount(std::round(ratio * 10) / 10) + "x)." : ".");
+        part.why += scanWords();
         if (!unmatched.empty())
             part.why += " Pattern" + std::string(unmatched.size() == 1 ? " " : "s ") + analysis::listInWords(unmatched) +
                         " (the curveball) " + (unmatched.size() == 1 ? "is" : "are") +
@@ -339,6 +406,23 @@ private:
         if (!part.toEarn.empty()) part.toEarn += ". Read each result with one request over items that carry what it needs.";
         if (part.points == 15) part.toEarn.clear();
         out_.parts.push_back(std::move(part));
+    }
+
+    // What each Scan reads, in words that tell a 100-item table from 2 million items.
+    std::string scanWords() const
+    {
+        std::string out;
+        for (const auto& r : out_.patterns) {
+            if (r.plan != analysis::Verdict::NeedsScan) continue;
+            out += " Pattern " + std::to_string(r.number) + "'s Scan reads the whole table, " + formatCount(r.scannedItems) +
+                   " items (" + analysis::formatBytes(r.scannedBytes) + "), on every call: ";
+            if (r.scannedBytes <= 1024.0 * 1024)
+                out += "one page of " + formatCount(r.readUnits) + " RRU, cheap at this size, but its cost grows with the table.";
+            else
+                out += formatCount(r.requests) + " pages of 1 MB and " + formatCount(r.readUnits) + " RRU a call, " +
+                       money(r.dollarsPerMonth) + "/month at " + perSecond(r.ratePerSecond) + ", and it grows with the table.";
+        }
+        return out;
     }
 
     static double writeUnits(const Side& side, double* tableOnly)
@@ -415,7 +499,8 @@ private:
         }
         GradePart part{"Indexes", 0, 10, "", ""};
         part.points = std::max(0, 10 - 3 * extra - 3 * static_cast<int>(unused.size()) -
-                                      kUnderservedPatternPenalty * static_cast<int>(underserved.size()));
+                                      kUnderservedPatternPenalty * static_cast<int>(underserved.size()) -
+                                      constraints_.indexPenalty);
         const auto storage = analysis::storageCost(cand_->design, cand_->cost);
         const auto refStorage = analysis::storageCost(ref_->design, ref_->cost);
         part.why = std::to_string(mine) + " index" + (mine == 1 ? "" : "es") + " against the reference's " +
@@ -427,6 +512,7 @@ private:
             part.why += " Fewer indexes, and every pattern the reference reads from one is still answered by one request.";
         part.why += " Storage " + money(storage.dollarsPerMonth) + "/month (" + analysis::formatBytes(storage.totalBytes) +
                     ") against the reference's " + money(refStorage.dollarsPerMonth) + ".";
+        for (const auto& sentence : constraints_.indexSentences) part.why += " " + sentence;
         if (!underserved.empty()) {
             part.toEarn = "Answer pattern" + std::string(underserved.size() == 1 ? " " : "s ") +
                           analysis::listInWords(underservedNumbers) +
@@ -604,6 +690,7 @@ private:
 
     const Scenario& s_;
     const GradeInput& in_;
+    ConstraintCheck constraints_;
     std::vector<const Curveball*> curveballs_;
     std::unique_ptr<Side> cand_;
     std::unique_ptr<Side> ref_;

@@ -4,19 +4,23 @@
 //
 // The parts (maxima; with a curveball graded, "Patterns answered" gives 5 to "Change in production"):
 //   Patterns answered (35)      a pattern counts when ONE request returns items that carry every
-//                               attribute the scenario says its result contains; the points are
-//                               shared evenly between the patterns
+//                               attribute the scenario says its result contains; 70% of the
+//                               points are shared evenly between the patterns, 30% by their share of
+//                               the calls (a login at 300 calls/s weighs more than a queue read once
+//                               a second); a pattern that breaks a constraint the interviewer stated
+//                               ("Login must not scan") costs 5 points more
 //   Read cost (15)              the patterns' reads in $/month (on demand) at the scenario's rates,
 //                               against the reference design: 15 x reference / candidate
 //   Write cost (10)             write units per second at the scenario's write rates, index writes
 //                               included (index write amplification), against the reference
-//   Indexes (10)                indexes used against the reference's count: 3 off for each extra
+//   Indexes (10)                indexes used against the reference's count (5 more off past a stated
+//                               "two GSIs at most"): 3 off for each extra
 //                               one, 3 off for each index no pattern reads; fewer than the
 //                               reference's count only when every pattern is still answered by one
 //                               request (4 off for each pattern the reference reads from an index
 //                               that the design leaves to a Scan, a filter or a fetch-back)
 //   Risks (15)                  the risk checks' findings (the Problems dock's) at the scenario's
-//                               volumes and rates: hot partitions over 1,000 WCU (6 off each, with
+//                               volumes and rates: hot partitions over 1,000 WCU (8 off each, with
 //                               the shard count that fixes them), item collections past 10 GB (4
 //                               off), collections that grow without bound (2 off), an LSI on a
 //                               collection that grows without bound or past 10 GB (5 off)
@@ -30,10 +34,13 @@
 // patterns the design reads at all (an empty design is neither cheap nor free of risks).
 //
 // Everything is computed on gradingDesign() (the scenario's facts over the candidate's choices)
-// and on the reference design treated the same way, at the scenario's production volumes.
+// and on the reference design treated the same way, at the scenario's production volumes. With a
+// curveball graded, the reference is the curveball's design (the reference as its model answer
+// changes it) when the scenario gives one.
 #pragma once
 
 #include "analysis/Backfill.h"
+#include "analysis/Plan.h"
 #include "analysis/StorageCost.h"
 #include "design/Design.h"
 #include "practice/Round.h"
@@ -59,6 +66,12 @@ struct PatternRow {
     std::string name;
     bool answered = false;  // one request, every required attribute in the items it returns
     bool curveball = false;
+    analysis::Verdict plan = analysis::Verdict::Invalid;  // the planner's verdict
+    double ratePerSecond = 0;                             // the scenario's calls per second
+    double worth = 0;                                     // its points of "Patterns answered"
+    // A Scan: the items and bytes it reads a call at the scenario's volumes.
+    double scannedItems = 0;
+    double scannedBytes = 0;
     std::string verdict;            // the planner's words ("served", "needs a Scan", ...)
     std::string request;            // "Query GSI1: GSI1PK = STATUS#{status}#{orderDay}", or "-"
     std::string index;              // "table", an index name, or "-"
@@ -84,6 +97,7 @@ struct GradeFinding {
         FetchBack,
         UnusedIndex,
         Backfill,
+        Constraint,  // a constraint the interviewer stated is broken
         Note
     };
     Kind kind = Kind::Note;

@@ -25,6 +25,18 @@ std::string_view difficultyName(Difficulty d)
     return "medium";
 }
 
+std::string_view constraintRuleName(Constraint::Rule rule)
+{
+    switch (rule) {
+    case Constraint::Rule::None: return "none";
+    case Constraint::Rule::NoScan: return "noScan";
+    case Constraint::Rule::OneRequest: return "oneRequest";
+    case Constraint::Rule::StrongRead: return "strongRead";
+    case Constraint::Rule::MaxIndexes: return "maxIndexes";
+    }
+    return "none";
+}
+
 const ScenarioEntity* Scenario::entity(std::string_view name) const
 {
     for (const auto& e : entities) {
@@ -84,13 +96,14 @@ public:
         s.difficulty = difficulty(root);
         s.summary = text(root, "summary", "$");
         s.brief = text(root, "brief", "$");
-        s.constraints = texts(root, "constraints", "$");
         designParts(root, s);
+        constraints(root, s);
         volumes(root, s);
         requiredAttributes(root, s);
         followUps(root, s);
         curveballs(root, s);
         reference(root, s);
+        curveballDesigns(root, s);
         return s;
     }
 
@@ -111,6 +124,48 @@ private:
             if (out[i].empty()) read::fail(path + "." + key + "[" + std::to_string(i) + "]", "must not be empty");
         }
         return out;
+    }
+
+    // Constraints: a sentence, or an object giving the sentence and the rule that checks it.
+    static void constraints(const Json& root, Scenario& s)
+    {
+        const Json* list = read::optionalArray(root, "constraints", "$");
+        if (!list) return;
+        for (size_t i = 0; i < list->elements().size(); ++i) {
+            const Json& v = list->elements()[i];
+            const std::string path = "$.constraints[" + std::to_string(i) + "]";
+            if (v.isString()) {
+                if (v.text().empty()) read::fail(path, "must not be empty");
+                s.constraints.push_back(v.text());
+                continue;
+            }
+            read::object(&v, path, {"text", "rule", "patterns", "count"});
+            Constraint c;
+            c.text = text(v, "text", path);
+            if (!v.contains("rule")) read::fail(path + ".rule", "is required (noScan, oneRequest, strongRead or maxIndexes)");
+            using R = Constraint::Rule;
+            c.rule = read::choice(v, "rule", path, R::None,
+                                  {{"noScan", R::NoScan},
+                                   {"oneRequest", R::OneRequest},
+                                   {"strongRead", R::StrongRead},
+                                   {"maxIndexes", R::MaxIndexes}});
+            if (c.rule == R::MaxIndexes) {
+                if (!v.contains("count")) read::fail(path + ".count", "is required: the most indexes the design may have");
+                c.count = static_cast<int>(read::integer(v, "count", path, 0, 0, 25));
+            } else {
+                const Json& numbers = read::array(v.find("patterns"), path + ".patterns");
+                if (numbers.elements().empty()) read::fail(path + ".patterns", "name the pattern numbers the rule holds for");
+                for (size_t j = 0; j < numbers.elements().size(); ++j) {
+                    const std::string at = path + ".patterns[" + std::to_string(j) + "]";
+                    size_t n = 0;
+                    if (!numbers.elements()[j].toIndex(&n) || n > 10'000 || !s.pattern(static_cast<int>(n)))
+                        read::fail(at, "is not the number of one of the scenario's patterns");
+                    c.patterns.push_back(static_cast<int>(n));
+                }
+            }
+            s.constraints.push_back(c.text);
+            s.checks.push_back(std::move(c));
+        }
     }
 
     static const Json& requiredArray(const Json& o, const char* key, const std::string& path)
@@ -307,7 +362,8 @@ private:
         if (list.elements().empty()) read::fail("$.curveballs", "a scenario needs at least one curveball");
         for (size_t i = 0; i < list.elements().size(); ++i) {
             const std::string path = "$.curveballs[" + std::to_string(i) + "]";
-            const Json& v = read::object(&list.elements()[i], path, {"id", "arrives", "minute", "say", "pattern", "modelAnswer"});
+            const Json& v = read::object(&list.elements()[i], path,
+                                         {"id", "arrives", "minute", "say", "pattern", "modelAnswer", "design"});
             Curveball c;
             c.id = text(v, "id", path);
             if (s.curveball(c.id)) read::fail(path + ".id", "'" + c.id + "' is used twice");
@@ -334,22 +390,45 @@ private:
 
     void reference(const Json& root, Scenario& s) const
     {
-        const std::string file = text(root, "reference", "$");
-        const QString path = QDir(referenceDirectory_).filePath(QString::fromStdString(file));
+        s.reference = namedDesign(text(root, "reference", "$"), "$.reference", s, "the reference design", nullptr,
+                                  &s.referenceFile);
+    }
+
+    // A design the scenario names: read relative to the scenario, holding every scenario entity and
+    // pattern (and `extra`, a curveball's pattern).
+    design::Design namedDesign(const std::string& file, const std::string& path, const Scenario& s, const char* what,
+                               const design::AccessPattern* extra, QString* where) const
+    {
+        *where = QDir(referenceDirectory_).filePath(QString::fromStdString(file));
+        design::Design d;
         try {
-            s.reference = design::loadDesignFile(path);
+            d = design::loadDesignFile(*where);
         } catch (const json::FormatError& e) {
-            read::fail("$.reference", "the reference design " + file + " cannot be read: " + e.path() + ": " + e.reason());
+            read::fail(path, std::string(what) + " " + file + " cannot be read: " + e.path() + ": " + e.reason());
         }
-        s.referenceFile = path;
-        for (const auto& p : s.patterns) {
-            if (!s.reference.patternByNumber(p.number))
-                read::fail("$.reference", "the reference design " + file + " has no pattern " + std::to_string(p.number) + " (" +
-                                              p.name + "); it must answer every pattern of the scenario");
+        std::vector<design::AccessPattern> wanted = s.patterns;
+        if (extra) wanted.push_back(*extra);
+        for (const auto& p : wanted) {
+            if (!d.patternByNumber(p.number))
+                read::fail(path, std::string(what) + " " + file + " has no pattern " + std::to_string(p.number) + " (" + p.name +
+                                     "); it must answer every pattern of the scenario");
         }
         for (const auto& e : s.entities) {
-            if (!s.reference.entityByName(e.entity.name))
-                read::fail("$.reference", "the reference design " + file + " has no entity " + e.entity.name);
+            if (!d.entityByName(e.entity.name))
+                read::fail(path, std::string(what) + " " + file + " has no entity " + e.entity.name);
+        }
+        return d;
+    }
+
+    void curveballDesigns(const Json& root, Scenario& s) const
+    {
+        const Json& list = *root.find("curveballs");
+        for (size_t i = 0; i < s.curveballs.size(); ++i) {
+            const std::string path = "$.curveballs[" + std::to_string(i) + "]";
+            if (!list.elements()[i].contains("design")) continue;
+            Curveball& c = s.curveballs[i];
+            c.design = namedDesign(text(list.elements()[i], "design", path), path + ".design", s, "the curveball's design",
+                                   &c.pattern, &c.designFile);
         }
     }
 

@@ -9,7 +9,9 @@
 //
 //   { "keyplanScenario": 1, "id": "ecommerce-orders", "title", "difficulty": "easy"|"medium"|"hard",
 //     "summary" (one line for a chooser), "brief" (what the interviewer says),
-//     "constraints": [ "2,000 order writes per second at peak", ... ],
+//     "constraints": [ "2,000 order writes per second at peak", ... or a checkable one:
+//                      { "text": "Login must not scan", "rule": "noScan" | "oneRequest" | "strongRead",
+//                        "patterns": [4] } | { "text", "rule": "maxIndexes", "count": 2 } ],
 //     "entities": [ <a .keyplan.json entity without "keys">, plus
 //                   "volume": { "items", "itemSize", "growthPerMonth", "largestCollection" } ],
 //     "patterns": [ <a .keyplan.json pattern: number, inputs, "attributes" (what the result must
@@ -19,7 +21,7 @@
 //     "followUps": [ { "id", "question", "points": [ { "id", "concept", "accepts": [ phrasing, ...] } ],
 //                      "modelAnswer" } ],
 //     "curveballs": [ { "id", "arrives": "afterSubmit" | "atMinute", "minute", "say", "pattern": <pattern>,
-//                       "modelAnswer" } ],
+//                       "modelAnswer", "design": "<the reference as the model answer changes it>.keyplan.json" } ],
 //     "prices": <a .keyplan.json price table> (optional) }
 //
 // Loading is strict and never half-done: a broken file gives a json::FormatError (model/json's one
@@ -84,7 +86,28 @@ struct Curveball {
     std::string say;                // how the interviewer introduces it
     design::AccessPattern pattern;  // numbered after the scenario's patterns
     std::string modelAnswer;
+    // The reference design as the model answer changes it: it answers every scenario pattern and
+    // this one. With the curveball graded, it is what the candidate is measured against.
+    std::optional<design::Design> design;
+    QString designFile;
 };
+
+// A constraint the interviewer stated, in words and, where it can be checked on a design, as a rule
+// the grader checks: "Login must not scan" is NoScan on the login pattern.
+struct Constraint {
+    enum class Rule {
+        None,        // words only
+        NoScan,      // the patterns must not need a Scan
+        OneRequest,  // the patterns must be answered by one request (no fetch-back, no fan-out)
+        StrongRead,  // the patterns must read strongly consistently (the table or an LSI)
+        MaxIndexes,  // at most `count` indexes
+    };
+    std::string text;
+    Rule rule = Rule::None;
+    std::vector<int> patterns;
+    int count = 0;
+};
+std::string_view constraintRuleName(Constraint::Rule rule);  // "noScan", "oneRequest", ...
 
 struct Scenario {
     static constexpr int kFormatVersion = 1;
@@ -94,7 +117,8 @@ struct Scenario {
     Difficulty difficulty = Difficulty::Medium;
     std::string summary;
     std::string brief;
-    std::vector<std::string> constraints;
+    std::vector<std::string> constraints;  // every constraint's words, in the file's order
+    std::vector<Constraint> checks;        // the constraints with a rule
     std::vector<ScenarioEntity> entities;
     std::vector<design::AccessPattern> patterns;  // numbered; `attributes` is what a result must carry
     design::Design reference;                     // serves every pattern

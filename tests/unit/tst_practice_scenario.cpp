@@ -152,6 +152,21 @@ private Q_SLOTS:
         QTest::newRow("entity not an object") << "entity kind"
                                               << "$.entities[2]"
                                               << "expected an object, found a string";
+        QTest::newRow("constraint rule") << "constraint rule"
+                                         << "$.constraints[0].rule"
+                                         << "'often' is not one of noScan, oneRequest, strongRead, maxIndexes";
+        QTest::newRow("constraint pattern") << "constraint pattern"
+                                            << "$.constraints[0].patterns[0]"
+                                            << "is not the number of one of the scenario's patterns";
+        QTest::newRow("constraint count") << "constraint count"
+                                          << "$.constraints[0].count"
+                                          << "is required: the most indexes the design may have";
+        QTest::newRow("curveball design") << "curveball design"
+                                          << "$.curveballs[0].design"
+                                          << "the curveball's design nowhere.keyplan.json cannot be read";
+        QTest::newRow("curveball design pattern") << "curveball design pattern"
+                                                  << "$.curveballs[0].design"
+                                                  << "ecommerce-orders.keyplan.json has no pattern 6";
     }
     void brokenFilesShouldBeRefusedWithThePathAndTheReason()
     {
@@ -187,6 +202,14 @@ private Q_SLOTS:
         else if (change == "arrives") at(j, {"curveballs", "0"}).set("arrives", "soon");
         else if (change == "empty title") j.set("title", "");
         else if (change == "entity kind") at(j, {"entities", "2"}) = json::Value("LineItem");
+        else if (change.startsWith("constraint")) {
+            json::Value c = json::Value::object();
+            c.set("text", "The dashboard must not scan");
+            c.set("rule", change == "constraint rule" ? "often" : change == "constraint count" ? "maxIndexes" : "noScan");
+            c.set("patterns", json::Value::array({json::Value(9)}));
+            at(j, {"constraints", "0"}) = c;
+        } else if (change == "curveball design") at(j, {"curveballs", "0"}).set("design", "nowhere.keyplan.json");
+        else if (change == "curveball design pattern") at(j, {"curveballs", "0"}).set("design", "ecommerce-orders.keyplan.json");
         const std::string text = change == "syntax" ? std::string("{\"keyplanScenario\": 1,") : j.dump();
         try {
             practice::parseScenario(text, kScenarioDir, "broken.scenario.json");
