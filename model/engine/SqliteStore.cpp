@@ -36,6 +36,18 @@ void partitionFunction(sqlite3_context* context, int, sqlite3_value** args)
     sqlite3_result_int(context, partitionOfHash(hash, count));
 }
 
+// After each commit on the writer connection (file stores): the frames the WAL holds. A commit that
+// takes the WAL past kAutoCheckpointFrames checkpoints it, as SQLite's wal_autocheckpoint would,
+// but while a backfill runs: the backfill checkpoints between its steps instead, off the writer
+// lock, so no write pays for copying the pages the backfill wrote.
+int walCommitted(void* impl, sqlite3* db, const char* name, int frames)
+{
+    auto* d = static_cast<SqliteStore::Impl*>(impl);
+    d->walFrames = frames;
+    if (frames >= kAutoCheckpointFrames && !d->backfillCheckpoints) sqlite3_wal_checkpoint(db, name);
+    return SQLITE_OK;
+}
+
 double nowSeconds() { return static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0; }
 
 std::string arnOf(const std::string& table) { return "arn:aws:dynamodb:ddblocal:000000000000:table/" + table; }
@@ -99,18 +111,20 @@ std::optional<ConsumedCapacity> CapacityTally::result(ReturnConsumedCapacity mod
 
 // ---- Opening ----------------------------------------------------------------------------------
 
-SqliteStore::Impl::Impl(const std::string& file)
+SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
     : path(file), owner(file == ":memory:" ? nullptr : FileOwner::claim(file)), db(file)
 {
+    backfillPaused = options.backfillsPaused;
     db.exec("PRAGMA page_size=4096");
     if (file != ":memory:") db.exec("PRAGMA journal_mode=WAL");
     configureWriter();
 
-    bool hasMeta = false, hasOtherTables = false;
+    bool hasMeta = false, hasOtherTables = false, hasBackfills = false;
     {
         auto st = db.prepare("SELECT name FROM sqlite_master WHERE type='table'");
         while (st.step()) {
             if (st.text(0) == "kp_meta") hasMeta = true;
+            else if (st.text(0) == "kp_backfill") hasBackfills = true;
             else if (st.text(0).substr(0, 3) != "kp_") hasOtherTables = true;
         }
     }
@@ -132,20 +146,17 @@ SqliteStore::Impl::Impl(const std::string& file)
         std::string name = state.schema.name;
         tables.emplace(std::move(name), std::move(state));
     }
-    // A backfill the last process did not finish starts again (it is idempotent).
-    for (const auto& [name, t] : tables)
-        for (const auto& index : t.schema.indexes)
-            if (index.creating) queueBackfill(t.schema.id, index.id);
+    loadBackfillPositions(hasBackfills);
 }
 
 std::unique_ptr<SqliteStore> SqliteStore::openInMemory()
 {
-    return std::unique_ptr<SqliteStore>(new SqliteStore(std::make_unique<Impl>(":memory:")));
+    return std::unique_ptr<SqliteStore>(new SqliteStore(std::make_unique<Impl>(":memory:", OpenOptions{})));
 }
 
-std::unique_ptr<SqliteStore> SqliteStore::openFile(const std::string& path)
+std::unique_ptr<SqliteStore> SqliteStore::openFile(const std::string& path, const OpenOptions& options)
 {
-    return std::unique_ptr<SqliteStore>(new SqliteStore(std::make_unique<Impl>(path)));
+    return std::unique_ptr<SqliteStore>(new SqliteStore(std::make_unique<Impl>(path, options)));
 }
 
 SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {}
@@ -198,8 +209,9 @@ void SqliteStore::Impl::configureWriter()
     db.exec("PRAGMA cache_size=" + std::to_string(kWriterCacheKiB));
     db.exec("PRAGMA temp_store=MEMORY");
     // Fewer, larger checkpoints: a page rewritten by many small transactions is copied back
-    // to the database file once per checkpoint, not once per transaction.
-    db.exec("PRAGMA wal_autocheckpoint=16384");
+    // to the database file once per checkpoint, not once per transaction. The hook stands for
+    // SQLite's own automatic checkpoint (wal_autocheckpoint) so that a backfill can take it over.
+    sqlite3_wal_hook(db.handle(), walCommitted, this);
     sqlite3_create_function_v2(db.handle(), "kp_partition", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, partitionFunction,
                                nullptr, nullptr, nullptr);
 }
@@ -294,6 +306,8 @@ void SqliteStore::Impl::dropSqlTables(const TableSchema& s)
     for (const auto& index : s.indexes) {
         db.forgetStatementsFor(" " + index.sqlName + " ");
         db.exec("DROP TABLE IF EXISTS " + index.sqlName);
+        // kp_backfill exists once an index has been added to a table holding data.
+        if (index.creating) db.prepare("DELETE FROM kp_backfill WHERE index_name=?1").bindText(1, index.sqlName).run();
     }
 }
 

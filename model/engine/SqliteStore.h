@@ -9,16 +9,33 @@
 
 #include "store/Store.h"
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 namespace keyplan::engine {
 
+// How a store file is opened.
+struct OpenOptions {
+    // Backfills the last process left unfinished wait for pauseBackfills(false).
+    bool backfillsPaused = false;
+};
+
+// One step of a GSI backfill, as the backfill thread reports it to an observer.
+struct BackfillStep {
+    std::string table;
+    std::string index;
+    int number = 0;          // 1 for the first step this store ran for the index
+    int64_t rows = 0;        // table rows the step read
+    bool committed = false;  // false: inside its transaction, writes held off; true: committed, writes let in
+};
+
 class SqliteStore final : public store::Store {
 public:
     static std::unique_ptr<SqliteStore> openInMemory();
     // Creates the file if it does not exist; throws std::runtime_error if it is not a store.
-    static std::unique_ptr<SqliteStore> openFile(const std::string& path);
+    static std::unique_ptr<SqliteStore> openFile(const std::string& path, const OpenOptions& options = {});
     ~SqliteStore() override;
 
     store::CreateTableResponse createTable(const store::CreateTableRequest& request) override;
@@ -55,6 +72,11 @@ public:
     // Holds every GSI backfill between two batches (while paused) so a test or a demonstration
     // can write to a table whose new index is still CREATING; resuming lets them finish.
     void pauseBackfills(bool paused);
+    // Called on the backfill thread twice a step (see BackfillStep); a test can follow the steps,
+    // or stop the process at one, through it.
+    void setBackfillObserver(std::function<void(const BackfillStep&)> observer);
+    // How many requests wait for the writer connection now.
+    int writersWaiting() const;
 
     struct Impl;
 

@@ -7,7 +7,6 @@
 #include "engine/SqliteStore.h"
 
 #include "dynamo/Error.h"
-#include "dynamo/ItemCodec.h"
 #include "engine/StoreImpl.h"
 
 #include <QDateTime>
@@ -25,7 +24,6 @@ using dynamo::throwValidation;
 
 namespace {
 
-constexpr int kBackfillBatchRows = 500;
 constexpr size_t kMaxGlobalIndexes = 20;  // [AWS] default quota per table
 
 constexpr const char* kPayPerRequestThroughput =
@@ -246,6 +244,7 @@ UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
                         "(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, "
                         "h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, PRIMARY KEY(ipk, isk, tie, pk, sk)) "
                         "WITHOUT ROWID");
+            d_->startBackfillPosition(*plan.created);
         }
         if (plan.deleted) {
             d_->db.forgetStatementsFor(" " + plan.deleted->sqlName + " ");
@@ -259,7 +258,10 @@ UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
     t.schema = std::move(plan.next);
     {
         std::lock_guard lock(d_->stats);
-        if (plan.created) t.indexCounts[plan.created->id] = {0, 0};
+        if (plan.created) {
+            t.indexCounts[plan.created->id] = {0, 0};
+            t.backfilledThrough[plan.created->id] = std::nullopt;
+        }
         if (plan.deleted) {
             t.indexCounts.erase(plan.deleted->id);
             d_->meter.forgetContents(t.schema.id);
@@ -290,155 +292,6 @@ UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
         response.tableDescription.globalSecondaryIndexes.push_back(std::move(g));
     }
     return response;
-}
-
-void SqliteStore::pauseBackfills(bool paused)
-{
-    {
-        std::lock_guard lock(d_->backfillMutex);
-        d_->backfillPaused = paused;
-    }
-    d_->backfillWake.notify_all();
-}
-
-// ---- Backfill ---------------------------------------------------------------------------------
-
-void SqliteStore::Impl::queueBackfill(int64_t tableId, int indexId)
-{
-    std::lock_guard lock(backfillMutex);
-    backfillQueue.emplace_back(tableId, indexId);
-    if (!backfillThread.joinable()) backfillThread = std::thread([this] { runBackfills(); });
-    backfillWake.notify_all();
-}
-
-void SqliteStore::Impl::runBackfills()
-{
-    while (true) {
-        std::pair<int64_t, int> job;
-        {
-            std::unique_lock lock(backfillMutex);
-            backfillWake.wait(lock, [&] { return backfillStop || !backfillQueue.empty(); });
-            if (backfillStop) return;
-            job = backfillQueue.front();
-        }
-        std::optional<RowKey> after;
-        bool more = true;
-        while (more) {
-            {
-                std::unique_lock lock(backfillMutex);
-                backfillWake.wait(lock, [&] { return backfillStop || !backfillPaused; });
-                if (backfillStop) return;
-            }
-            try {
-                more = backfillBatch(job.first, job.second, after);
-            } catch (const std::exception&) {
-                // The table or its file went away under the batch: nothing left to index.
-                more = false;
-            }
-        }
-        finishBackfill(job.first, job.second);
-        std::lock_guard lock(backfillMutex);
-        backfillQueue.pop_front();
-    }
-}
-
-bool SqliteStore::Impl::backfillBatch(int64_t tableId, int indexId, std::optional<RowKey>& after)
-{
-    WriteAccess access(*this);
-    auto table = std::find_if(tables.begin(), tables.end(), [&](const auto& e) { return e.second.schema.id == tableId; });
-    if (table == tables.end()) return false;
-    TableState& t = table->second;
-    const IndexSchema* index = nullptr;
-    for (const auto& i : t.schema.indexes)
-        if (i.id == indexId) index = &i;
-    if (!index || !index->creating) return false;
-
-    std::string sql = "SELECT h, pk, sk, item FROM " + t.schema.sqlName;
-    if (after) sql += " WHERE (h, pk, sk) > (?1, ?2, ?3)";
-    sql += " ORDER BY h, pk, sk LIMIT " + std::to_string(kBackfillBatchRows);
-    std::vector<std::pair<RowKey, Item>> rows;
-    {
-        auto st = db.prepare(sql);
-        if (after) st.bind(1, after->hash).bind(2, after->pk).bind(3, after->sk);
-        while (st.step())
-            rows.push_back({RowKey{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2))},
-                            dynamo::decodeItem(st.blob(3))});
-    }
-    sqlite::Transaction tx(db);
-    int64_t indexed = 0, indexedBytes = 0;
-    for (const auto& [key, item] : rows) {
-        // [AWS] an item whose index key has another type than the index defines is not indexed
-        // (DynamoDB reports such items as index key violations); the table write stays.
-        auto hashIt = item.find(index->hash.name);
-        if (hashIt != item.end() && hashIt->second.type() != index->hash.type) continue;
-        if (index->range) {
-            auto rangeIt = item.find(index->range->name);
-            if (rangeIt != item.end() && rangeIt->second.type() != index->range->type) continue;
-        }
-        std::optional<IndexEntry> entry = indexEntryOf(t.schema, *index, item);
-        if (!entry) continue;
-        // An entry already there was written by a write during the backfill, from this same item
-        // (the batch holds the writer lock between reading the rows and writing the entries).
-        db.prepare("INSERT OR IGNORE INTO " + index->sqlName +
-                   " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-            .bind(1, entry->ipk)
-            .bind(2, entry->isk)
-            .bind(3, entry->tie)
-            .bind(4, key.pk)
-            .bind(5, key.sk)
-            .bind(6, entry->hash)
-            .bind(7, entry->size)
-            .bind(8, dynamo::encodeItem(entry->projected))
-            .run();
-        if (db.changes() > 0) {
-            ++indexed;
-            indexedBytes += entry->size;
-        }
-    }
-    tx.commit();
-    {
-        // DescribeTable's IndexItemCount grows while the backfill runs, so a client can follow it
-        // (writes during the backfill may make it approximate; finishBackfill counts again).
-        std::lock_guard lock(stats);
-        if (t.countsLoaded) {
-            auto& counts = t.indexCounts[index->id];
-            counts.first += indexed;
-            counts.second += indexedBytes;
-        }
-    }
-    if (rows.empty()) return false;
-    after = rows.back().first;
-    return static_cast<int>(rows.size()) == kBackfillBatchRows;
-}
-
-void SqliteStore::Impl::finishBackfill(int64_t tableId, int indexId)
-{
-    CatalogAccess access(*this);
-    for (auto& [name, t] : tables) {
-        if (t.schema.id != tableId) continue;
-        for (auto& index : t.schema.indexes) {
-            if (index.id != indexId || !index.creating) continue;
-            index.creating = false;
-            sqlite::Transaction tx(db);
-            saveSchema(t.schema);
-            tx.commit();
-            // Writes during the backfill counted entries the backfill also wrote: count again.
-            std::lock_guard lock(stats);
-            t.countsLoaded = false;
-            t.indexCounts.clear();
-            meter.forgetContents(t.schema.id);
-        }
-    }
-}
-
-void SqliteStore::Impl::stopBackfills()
-{
-    {
-        std::lock_guard lock(backfillMutex);
-        backfillStop = true;
-    }
-    backfillWake.notify_all();
-    if (backfillThread.joinable()) backfillThread.join();
 }
 
 }  // namespace keyplan::engine

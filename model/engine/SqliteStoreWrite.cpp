@@ -86,14 +86,16 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         // delete plus a put; an entry whose projected attributes did not change costs nothing.
         if (sameKey && before->projected == after->projected) continue;
 
+        // A row a backfill has yet to reach has no entry: the backfill writes it, from the item
+        // as it is then. The write costs the same either way.
+        const bool present = maintains(t, index, key);
         double units = 0;
         auto recordEntry = [&](const IndexEntry& e, int64_t items, int64_t bytes, double u) {
             std::lock_guard lock(stats);
             const int partition = partitionOfHash(e.hash, partitionCount(t, &index));
-            if (index.global) {
-                meter.recordWrite(s.id, index.id, partition, e.ipk, u);
-                meter.adjustContents(s.id, index.id, partition, items, bytes);
-            }
+            if (index.global) meter.recordWrite(s.id, index.id, partition, e.ipk, u);
+            if (!present) return;
+            if (index.global) meter.adjustContents(s.id, index.id, partition, items, bytes);
             if (t.countsLoaded) {
                 auto& counts = t.indexCounts[index.id];
                 counts.first += items;
@@ -101,29 +103,31 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
             }
         };
         if (before && !sameKey) {
-            db.prepare("DELETE FROM " + index.sqlName + " WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5")
-                .bind(1, before->ipk)
-                .bind(2, before->isk)
-                .bind(3, before->tie)
-                .bind(4, key.pk)
-                .bind(5, key.sk)
-                .run();
+            if (present)
+                db.prepare("DELETE FROM " + index.sqlName + " WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5")
+                    .bind(1, before->ipk)
+                    .bind(2, before->isk)
+                    .bind(3, before->tie)
+                    .bind(4, key.pk)
+                    .bind(5, key.sk)
+                    .run();
             const double u = dynamo::writeUnits(before->size);
             units += u;
             recordEntry(*before, -1, -before->size, u);
         }
         if (after) {
-            db.prepare("INSERT OR REPLACE INTO " + index.sqlName +
-                       " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-                .bind(1, after->ipk)
-                .bind(2, after->isk)
-                .bind(3, after->tie)
-                .bind(4, key.pk)
-                .bind(5, key.sk)
-                .bind(6, after->hash)
-                .bind(7, after->size)
-                .bind(8, dynamo::encodeItem(after->projected))
-                .run();
+            if (present)
+                db.prepare("INSERT OR REPLACE INTO " + index.sqlName +
+                           " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+                    .bind(1, after->ipk)
+                    .bind(2, after->isk)
+                    .bind(3, after->tie)
+                    .bind(4, key.pk)
+                    .bind(5, key.sk)
+                    .bind(6, after->hash)
+                    .bind(7, after->size)
+                    .bind(8, dynamo::encodeItem(after->projected))
+                    .run();
             const double u = dynamo::writeUnits(sameKey ? std::max(before->size, after->size) : after->size);
             units += u;
             recordEntry(*after, sameKey ? 0 : 1, sameKey ? after->size - before->size : after->size, u);

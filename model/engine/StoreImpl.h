@@ -2,6 +2,7 @@
 // of the store's interface: nothing outside model/engine includes it.
 #pragma once
 
+#include "engine/FairMutex.h"
 #include "engine/FileOwner.h"
 #include "engine/PartitionMeter.h"
 #include "engine/RowLayout.h"
@@ -9,8 +10,10 @@
 #include "engine/TableSchema.h"
 #include "engine/sqlite/Database.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,6 +32,8 @@ namespace keyplan::engine {
 // cache, and the first ordinary write after it a fresh connection.
 constexpr int kWriterCacheKiB = -65536;        // 64 MB
 constexpr int kBulkWriterCacheKiB = -1048576;  // 1 GB while a bulk load runs
+// The WAL is checkpointed past this many frames (64 MB of 4 KB pages).
+constexpr int kAutoCheckpointFrames = 16384;
 
 struct TableState {
     TableSchema schema;
@@ -38,6 +43,10 @@ struct TableState {
     int64_t itemCount = 0;
     int64_t sizeBytes = 0;
     std::map<int, std::pair<int64_t, int64_t>> indexCounts;  // index id -> items, bytes
+    // Per GSI being backfilled: the last table row the backfill has indexed (nothing: none yet).
+    // Writes maintain such an index for the rows up to it; the backfill indexes the rest as it
+    // reaches them. Guarded by `writer`.
+    std::map<int, std::optional<RowKey>> backfilledThrough;
 };
 
 struct TokenRecord {
@@ -91,7 +100,7 @@ struct WriteEffect {
 //   writer   the writer connection `db` and everything done on it
 //   stats    item counts and the partition meter, touched by reads and writes alike
 struct SqliteStore::Impl {
-    explicit Impl(const std::string& file);
+    Impl(const std::string& file, const OpenOptions& options);
 
     std::string path;
     // The file's lock (none in memory), held until after `db` and every reader have closed.
@@ -104,7 +113,7 @@ struct SqliteStore::Impl {
     // The writer connection's settings and functions, on opening and after a reopen.
     void configureWriter();
     std::shared_mutex catalog;
-    std::mutex writer;
+    FairMutex writer;
     std::mutex stats;
     std::map<std::string, TableState, std::less<>> tables;
     int64_t nextTableId = 1;
@@ -152,21 +161,36 @@ struct SqliteStore::Impl {
     void dropSqlTables(const TableSchema& schema);
     store::TableDescription describe(TableState& table);
 
-    // GSIs added by UpdateTable are indexed by one worker thread, a batch of table rows per
-    // writer transaction, so other requests run in between; writes maintain the index all along.
+    // GSIs added by UpdateTable are indexed by one worker thread in steps, each a short writer
+    // transaction that indexes the next rows after the last one indexed and records that row
+    // (kp_backfill), so writes wait at most one step and a reopened store resumes after the last
+    // committed step.
     std::mutex backfillMutex;
     std::condition_variable backfillWake;
     std::deque<std::pair<int64_t, int>> backfillQueue;  // (table id, index id), oldest first
     bool backfillStop = false;
     bool backfillPaused = false;
+    std::function<void(const BackfillStep&)> backfillObserver;
     std::thread backfillThread;
+    // The frames in the WAL after the last commit; while `backfillCheckpoints`, the backfill
+    // thread checkpoints the WAL between steps, on a connection of its own, and commits do not.
+    std::atomic<int> walFrames{0};
+    std::atomic<bool> backfillCheckpoints{false};
+    std::unique_ptr<sqlite::Database> checkpointer;  // the backfill thread's
+    void checkpointBetweenSteps();
     void queueBackfill(int64_t tableId, int indexId);
     void runBackfills();
-    // Indexes the rows after `after` (none: from the start); false once the table is exhausted
-    // or the index is gone.
-    bool backfillBatch(int64_t tableId, int indexId, std::optional<RowKey>& after);
+    // Indexes the next rows of the table; false once the table is exhausted or the index gone.
+    bool backfillStep(int64_t tableId, int indexId, int number);
     void finishBackfill(int64_t tableId, int indexId);
     void stopBackfills();
+    void observeBackfill(const BackfillStep& step);
+    // Whether a write to `key` maintains `index` (always, but for rows a backfill has not reached).
+    static bool maintains(const TableState& table, const IndexSchema& index, const RowKey& key);
+    // At opening: where each unfinished backfill stopped, and their backfills queued.
+    void loadBackfillPositions(bool hasPositionTable);
+    // Inside the transaction creating `index`: its backfill has indexed nothing yet.
+    void startBackfillPosition(const IndexSchema& index);
     // Rewrites a table's catalog row; inside a transaction on the writer connection.
     void saveSchema(const TableSchema& schema);
 };
@@ -185,7 +209,7 @@ public:
 private:
     SqliteStore::Impl& d_;
     std::shared_lock<std::shared_mutex> catalog_;
-    std::unique_lock<std::mutex> writer_;  // when no reader connection exists
+    std::unique_lock<FairMutex> writer_;  // when no reader connection exists
     std::unique_ptr<sqlite::Database> reader_;
 };
 
@@ -199,7 +223,7 @@ public:
 
 private:
     std::shared_lock<std::shared_mutex> catalog_;
-    std::lock_guard<std::mutex> writer_;
+    std::lock_guard<FairMutex> writer_;
 };
 
 // CreateTable and DeleteTable: nothing else runs meanwhile.
@@ -209,7 +233,7 @@ public:
 
 private:
     std::unique_lock<std::shared_mutex> catalog_;
-    std::lock_guard<std::mutex> writer_;
+    std::lock_guard<FairMutex> writer_;
 };
 
 }  // namespace keyplan::engine

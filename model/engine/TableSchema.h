@@ -26,7 +26,7 @@ struct IndexSchema {
     std::optional<store::ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
     std::string sqlName;                                                // "x<table>_<id>"
     // A GSI added by UpdateTable is CREATING until its backfill has indexed every existing item;
-    // writes maintain it from the start, reads are refused until it is ACTIVE.
+    // writes maintain it for the rows the backfill has passed, reads are refused until it is ACTIVE.
     bool creating = false;
     bool addedLater = false;  // by UpdateTable (DescribeTable then reports Backfilling)
 
