@@ -1,8 +1,10 @@
 #include "design/KeyTemplate.h"
 
+#include "json/Value.h"
+
 #include <algorithm>
-#include <set>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace keyplan::design {
 
@@ -11,7 +13,8 @@ namespace {
 bool isNameStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
 bool isNameChar(char c) { return isNameStart(c) || (c >= '0' && c <= '9') || c == '-'; }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+// A template or a name in an error message: an excerpt, so a message is never as long as a file.
+std::string quoted(std::string_view s) { return "'" + json::excerpt(s) + "'"; }
 
 }  // namespace
 
@@ -129,9 +132,9 @@ bool KeyTemplate::isConstant() const
 std::vector<std::string> KeyTemplate::variables() const
 {
     std::vector<std::string> names;
+    std::unordered_set<std::string_view> seen;
     for (const auto& s : segments_) {
-        if (s.kind == TemplateSegment::Kind::Variable && std::find(names.begin(), names.end(), s.text) == names.end())
-            names.push_back(s.text);
+        if (s.kind == TemplateSegment::Kind::Variable && seen.insert(s.text).second) names.push_back(s.text);
     }
     return names;
 }
@@ -237,85 +240,6 @@ std::optional<Values> KeyTemplate::match(std::string_view key) const
     Values values;
     if (!matchFrom(segments_, 0, key, values)) return std::nullopt;
     return values;
-}
-
-std::vector<TemplateIssue> KeyTemplate::lint(std::string_view separator, bool sortKey,
-                                             const std::function<VariableTraits(std::string_view)>& traits) const
-{
-    std::vector<TemplateIssue> issues;
-    const std::string name = quoted(text_);
-    const char sep = separatorCharacter(separator);
-
-    std::set<char> seen;
-    for (const auto& s : segments_) {
-        if (s.kind != TemplateSegment::Kind::Literal) continue;
-        for (char c : s.text) {
-            if (isSeparatorCharacter(c) && c != sep) seen.insert(c);
-        }
-    }
-    if (!seen.empty()) {
-        std::string chars;
-        for (char c : seen) chars += (chars.empty() ? "" : ", ") + quoted(std::string(1, c));
-        issues.push_back({TemplateIssue::Rule::MixedSeparators,
-                          {},
-                          "Key template " + name + " uses " + chars + " beside the separator " + quoted(std::string(1, sep)) +
-                              "; one separator keeps begins_with prefixes and key parsing unambiguous."});
-    }
-
-    std::set<std::string> reported;
-    std::set<size_t> boundaryReported;  // literals already reported as a bad boundary
-    for (size_t i = 0; i < segments_.size(); ++i) {
-        const auto& s = segments_[i];
-        if (s.kind != TemplateSegment::Kind::Variable) continue;
-        const std::string var = "{" + s.text + "}";
-        if (i + 1 < segments_.size()) {
-            const auto& next = segments_[i + 1];
-            if (next.kind == TemplateSegment::Kind::Variable) {
-                issues.push_back({TemplateIssue::Rule::AdjacentVariables, s.text,
-                                  "Key template " + name + " puts " + var + " and {" + next.text +
-                                      "} side by side; put the separator " + quoted(std::string(1, sep)) +
-                                      " between them so the key can be split again."});
-            } else if (next.text.front() != sep) {
-                boundaryReported.insert(i + 1);
-                issues.push_back({TemplateIssue::Rule::MissingSeparator, s.text,
-                                  "Key template " + name + " follows " + var + " with " + quoted(next.text) +
-                                      " instead of the separator " + quoted(std::string(1, sep)) + "."});
-            }
-        }
-        if (i > 0) {
-            const auto& previous = segments_[i - 1];
-            if (previous.kind == TemplateSegment::Kind::Literal && previous.text.back() != sep && !boundaryReported.count(i - 1)) {
-                issues.push_back({TemplateIssue::Rule::MissingSeparator, s.text,
-                                  "Key template " + name + " runs " + quoted(previous.text) + " into " + var +
-                                      " without the separator " + quoted(std::string(1, sep)) + "."});
-            }
-        }
-        if (!reported.insert(s.text).second) continue;
-        const VariableTraits t = traits ? traits(s.text) : VariableTraits{};
-        if (!t.known) {
-            issues.push_back(
-                {TemplateIssue::Rule::UnknownVariable, s.text,
-                 "Key template " + name + " uses " + var + ", but the entity has no attribute " + quoted(s.text) + "."});
-            continue;
-        }
-        if (t.canContainSeparator && segments_.size() > 1) {
-            issues.push_back({TemplateIssue::Rule::ValueHasSeparator, s.text,
-                              "Key template " + name + ": values of " + var + " can contain the separator " +
-                                  quoted(std::string(1, sep)) +
-                                  ", so a key could be read back wrongly or match another begins_with."});
-        }
-        if (sortKey && t.temporal && !t.isoTemporal) {
-            issues.push_back({TemplateIssue::Rule::NotIsoDate, s.text,
-                              "Key template " + name + ": " + var +
-                                  " is a date not written in ISO 8601 (yyyy-MM-dd...), so it does not sort by time."});
-        }
-        if (sortKey && t.numeric && !t.zeroPadded) {
-            issues.push_back({TemplateIssue::Rule::NotZeroPadded, s.text,
-                              "Key template " + name + ": " + var +
-                                  " is a number that is not zero-padded to one width, so \"10\" sorts before \"9\"."});
-        }
-    }
-    return issues;
 }
 
 char separatorCharacter(std::string_view setting) { return setting.empty() ? '#' : setting.front(); }

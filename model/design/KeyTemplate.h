@@ -51,8 +51,10 @@ struct TemplateIssue {
         NotZeroPadded,      // a number that does not sort as text
     };
     Rule rule = Rule::MixedSeparators;
-    std::string variable;  // the variable concerned, if any
-    std::string message;   // a full sentence naming the template
+    std::string variable;  // the (first) variable concerned, if any
+    std::string message;   // a full sentence naming the template (an excerpt of a long one)
+    // How many variables (or places) break the rule: one issue says it for all of them.
+    size_t count = 1;
 };
 
 class KeyTemplate {
@@ -103,7 +105,8 @@ public:
     std::optional<Values> match(std::string_view key) const;
 
     // The rules that make hierarchical keys work. `sortKey` adds the ordering rules (dates
-    // and numbers must sort as text). `traits(name)` describes each variable's values.
+    // and numbers must sort as text). `traits(name)` describes each variable's values. At most
+    // one issue a rule, in the order the rules are first broken (KeyTemplateLint.cpp).
     std::vector<TemplateIssue> lint(std::string_view separator, bool sortKey,
                                     const std::function<VariableTraits(std::string_view)>& traits) const;
 

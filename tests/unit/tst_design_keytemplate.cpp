@@ -282,6 +282,39 @@ private Q_SLOTS:
         for (const auto& i : issues) QVERIFY2(q(i.message).contains(text), i.message.c_str());
     }
 
+    void shouldReportARuleOnceForATemplateWithTheCountAndAnExcerpt()
+    {
+        // Given 10,000 undeclared variables in one 79 KB template,
+        std::string text;
+        for (int i = 0; i < 10000; ++i) text += (i ? "#{v" : "{v") + std::to_string(i) + "}";
+        const auto issues = KeyTemplate::parse(text).lint("#", false, [](std::string_view) {
+            VariableTraits v;
+            v.known = false;
+            return v;
+        });
+        // one issue says it for all of them, with the count, quoting a bounded excerpt.
+        QCOMPARE(issues.size(), size_t(1));
+        QCOMPARE(issues.front().count, size_t(10000));
+        QCOMPARE(q(issues.front().variable), QString("v0"));
+        QVERIFY2(issues.front().message.size() < 400, issues.front().message.c_str());
+        QCOMPARE(q(issues.front().message),
+                 "Key template '" + q(text.substr(0, 64)) + "... (" + QString::number(text.size()) +
+                     " bytes)' uses 10000 variables the entity has no attribute for: {v0}, {v1}, {v2}, {v3}, {v4} and "
+                     "9995 more.");
+    }
+
+    void shouldNameEveryVariableOfASmallGroup()
+    {
+        const auto issues = KeyTemplate::parse("A#{x}#{y}").lint("#", false, [](std::string_view) {
+            VariableTraits v;
+            v.known = false;
+            return v;
+        });
+        QCOMPARE(issues.size(), size_t(1));
+        QCOMPARE(q(issues.front().message),
+                 QString("Key template 'A#{x}#{y}' uses 2 variables the entity has no attribute for: {x} and {y}."));
+    }
+
     void shouldExplainASeparatorCollisionInWords()
     {
         const auto issues = KeyTemplate::parse("USER#{handle}").lint("#", false, [](std::string_view) {
