@@ -180,34 +180,69 @@ bool Design::renameIndex(Id id, const std::string& newName)
     return true;
 }
 
-const Entity* Design::entity(Id id) const { return findById(entities_, id); }
+void Design::indexEntity(size_t position)
+{
+    const Entity& e = entities_[position];
+    positions_.entityNames.emplace(e.name, position);  // the first of a name stays
+    positions_.entityIds[e.id] = position;
+    positions_.discriminators[e.discriminator()].push_back(position);
+}
+
+void Design::reindexEntities()
+{
+    positions_.entityNames.clear();
+    positions_.entityIds.clear();
+    positions_.discriminators.clear();
+    for (size_t i = 0; i < entities_.size(); ++i) indexEntity(i);
+}
+
+const Entity* Design::entity(Id id) const
+{
+    auto it = positions_.entityIds.find(id);
+    return it == positions_.entityIds.end() ? nullptr : &entities_[it->second];
+}
 
 const Entity* Design::entityByName(std::string_view name) const
 {
-    for (const auto& e : entities_) {
-        if (e.name == name) return &e;
-    }
-    return nullptr;
+    auto it = positions_.entityNames.find(name);
+    return it == positions_.entityNames.end() ? nullptr : &entities_[it->second];
 }
 
 Id Design::addEntity(Entity entity, int position)
 {
     entity.id = nextId_++;
     const Id id = entity.id;
+    const bool append = position < 0 || position >= static_cast<int>(entities_.size());
     insertAt(entities_, std::move(entity), position);
+    if (append) indexEntity(entities_.size() - 1);
+    else reindexEntities();
     return id;
 }
 
 bool Design::replaceEntity(const Entity& entity)
 {
-    Entity* existing = findById(entities_, entity.id);
-    if (!existing) return false;
-    *existing = entity;
+    auto it = positions_.entityIds.find(entity.id);
+    if (it == positions_.entityIds.end()) return false;
+    Entity& existing = entities_[it->second];
+    const bool renamed = existing.name != entity.name || existing.discriminator() != entity.discriminator();
+    existing = entity;
+    if (renamed) reindexEntities();
     return true;
 }
 
-bool Design::removeEntity(Id id) { return removeById(entities_, id); }
-bool Design::moveEntity(Id id, int position) { return moveById(entities_, id, position); }
+bool Design::removeEntity(Id id)
+{
+    const bool removed = removeById(entities_, id);
+    if (removed) reindexEntities();
+    return removed;
+}
+
+bool Design::moveEntity(Id id, int position)
+{
+    const bool moved = moveById(entities_, id, position);
+    if (moved) reindexEntities();
+    return moved;
+}
 
 bool Design::renameEntity(Id id, const std::string& newName)
 {
@@ -215,6 +250,7 @@ bool Design::renameEntity(Id id, const std::string& newName)
     if (!entity) return false;
     const std::string old = entity->name;
     entity->name = newName;
+    reindexEntities();
     for (auto& p : patterns_) {
         for (auto& r : p.returns) {
             if (r.entity == old) r.entity = newName;
@@ -232,34 +268,67 @@ bool Design::renameEntity(Id id, const std::string& newName)
     return true;
 }
 
-const AccessPattern* Design::pattern(Id id) const { return findById(patterns_, id); }
+void Design::indexPattern(size_t position)
+{
+    const AccessPattern& p = patterns_[position];
+    positions_.patternIds[p.id] = position;
+    positions_.patternNumbers.emplace(p.number, position);  // the first of a number stays
+}
+
+void Design::reindexPatterns()
+{
+    positions_.patternIds.clear();
+    positions_.patternNumbers.clear();
+    for (size_t i = 0; i < patterns_.size(); ++i) indexPattern(i);
+}
+
+const AccessPattern* Design::pattern(Id id) const
+{
+    auto it = positions_.patternIds.find(id);
+    return it == positions_.patternIds.end() ? nullptr : &patterns_[it->second];
+}
 
 const AccessPattern* Design::patternByNumber(int number) const
 {
-    for (const auto& p : patterns_) {
-        if (p.number == number) return &p;
-    }
-    return nullptr;
+    auto it = positions_.patternNumbers.find(number);
+    return it == positions_.patternNumbers.end() ? nullptr : &patterns_[it->second];
 }
 
 Id Design::addPattern(AccessPattern pattern, int position)
 {
     pattern.id = nextId_++;
     const Id id = pattern.id;
+    const bool append = position < 0 || position >= static_cast<int>(patterns_.size());
     insertAt(patterns_, std::move(pattern), position);
+    if (append) indexPattern(patterns_.size() - 1);
+    else reindexPatterns();
     return id;
 }
 
 bool Design::replacePattern(const AccessPattern& pattern)
 {
-    AccessPattern* existing = findById(patterns_, pattern.id);
-    if (!existing) return false;
-    *existing = pattern;
+    auto it = positions_.patternIds.find(pattern.id);
+    if (it == positions_.patternIds.end()) return false;
+    AccessPattern& existing = patterns_[it->second];
+    const bool renumbered = existing.number != pattern.number;
+    existing = pattern;
+    if (renumbered) reindexPatterns();
     return true;
 }
 
-bool Design::removePattern(Id id) { return removeById(patterns_, id); }
-bool Design::movePattern(Id id, int position) { return moveById(patterns_, id, position); }
+bool Design::removePattern(Id id)
+{
+    const bool removed = removeById(patterns_, id);
+    if (removed) reindexPatterns();
+    return removed;
+}
+
+bool Design::movePattern(Id id, int position)
+{
+    const bool moved = moveById(patterns_, id, position);
+    if (moved) reindexPatterns();
+    return moved;
+}
 
 int Design::nextPatternNumber() const
 {
@@ -369,10 +438,12 @@ std::optional<Design::Identified> Design::identify(const dynamo::Item& item) con
     };
 
     if (auto it = item.find(table_.typeAttribute); it != item.end() && it->second.is(dynamo::Type::S)) {
-        for (const auto& e : entities_) {
-            if (e.discriminator() != it->second.asString()) continue;
-            Identified result{&e, {}};
-            if (readBack(e, &result.values)) return result;
+        if (auto same = positions_.discriminators.find(it->second.asString()); same != positions_.discriminators.end()) {
+            for (size_t position : same->second) {
+                const Entity& e = entities_[position];
+                Identified result{&e, {}};
+                if (readBack(e, &result.values)) return result;
+            }
         }
     }
     // No discriminator: the entity whose table key templates match, the most specific first
