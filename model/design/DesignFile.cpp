@@ -1,5 +1,6 @@
 #include "design/DesignFile.h"
 
+#include "design/DesignLimits.h"
 #include "json/PathReader.h"
 
 #include <QFile>
@@ -176,14 +177,62 @@ Value pricesJson(const PriceTable& p)
 
 // ---- Reading ------------------------------------------------------------------------------------
 
+[[noreturn]] void tooLarge()
+{
+    read::fail("$", "is larger than the " + std::to_string(limits::kFileBytes) + " bytes (8 MB) a design file may have");
+}
+
+[[noreturn]] void tooLong(const std::string& path, size_t size, size_t max)
+{
+    read::fail(path, "has " + std::to_string(size) + " bytes, more than the " + std::to_string(max) +
+                         " a design allows here (see \"The design file\" in the user guide)");
+}
+
+// A string member of at most `max` bytes (design/DesignLimits.h).
+std::string text(const Value& o, const char* key, const std::string& path, size_t max, bool required = false,
+                 std::string fallback = {})
+{
+    std::string s = read::string(o, key, path, required, std::move(fallback));
+    if (s.size() > max) tooLong(path + "." + key, s.size(), max);
+    return s;
+}
+
+std::string name(const Value& o, const char* key, const std::string& path, bool required = false, std::string fallback = {})
+{
+    return text(o, key, path, limits::kNameBytes, required, std::move(fallback));
+}
+
+// An array member of at most `max` elements; `what` names them ("entities").
+const Value& boundedArray(const Value* v, const std::string& path, size_t max, const char* what)
+{
+    const Value& a = read::array(v, path);
+    if (a.elements().size() > max)
+        read::fail(path, "has " + std::to_string(a.elements().size()) + " " + what + ", more than the " + std::to_string(max) +
+                             " a design allows");
+    return a;
+}
+
+// An array of names, at most `max` of them.
+std::vector<std::string> names(const Value& o, const char* key, const std::string& path, size_t max)
+{
+    if (const Value* v = o.find(key)) boundedArray(v, path + "." + key, max, "names");
+    std::vector<std::string> out = read::strings(o, key, path);
+    for (size_t i = 0; i < out.size(); ++i) {
+        if (out[i].size() > limits::kNameBytes)
+            tooLong(path + "." + key + "[" + std::to_string(i) + "]", out[i].size(), limits::kNameBytes);
+    }
+    return out;
+}
+
 KeyAttribute readKeyAttribute(const Value* v, const std::string& path)
 {
     KeyAttribute k;
     if (v->isString()) {
         k.name = v->text();
+        if (k.name.size() > limits::kNameBytes) tooLong(path, k.name.size(), limits::kNameBytes);
     } else {
         const Value& o = read::object(v, path, {"name", "type"});
-        k.name = read::string(o, "name", path, true);
+        k.name = name(o, "name", path, true);
         k.type = read::choice(o, "type", path, KeyType::S, {{"S", KeyType::S}, {"N", KeyType::N}, {"B", KeyType::B}});
     }
     if (k.name.empty()) read::fail(path, "a key attribute needs a name");
@@ -204,7 +253,7 @@ Table readTable(const Value* v, const std::string& path)
     const Value& o = read::object(v, path,
                                   {"name", "partitionKey", "sortKey", "billing", "capacity", "typeAttribute", "separator"});
     Table t;
-    t.name = read::string(o, "name", path, true);
+    t.name = name(o, "name", path, true);
     if (!o.contains("partitionKey")) read::fail(path + ".partitionKey", "is required");
     t.partitionKey = readKeyAttribute(o.find("partitionKey"), path + ".partitionKey");
     t.sortKey.reset();
@@ -213,8 +262,8 @@ Table readTable(const Value* v, const std::string& path)
                              {{"onDemand", BillingMode::OnDemand}, {"provisioned", BillingMode::Provisioned}});
     if (o.contains("capacity")) t.capacity = readThroughput(o.find("capacity"), path + ".capacity");
     else if (t.billing == BillingMode::Provisioned) read::fail(path + ".capacity", "is required for provisioned billing");
-    t.typeAttribute = read::string(o, "typeAttribute", path, false, "_type");
-    t.separator = read::string(o, "separator", path, false, "#");
+    t.typeAttribute = name(o, "typeAttribute", path, false, "_type");
+    t.separator = text(o, "separator", path, limits::kNameBytes, false, "#");
     if (t.separator.size() != 1) read::fail(path + ".separator", "must be one character");
     return t;
 }
@@ -224,7 +273,7 @@ Index readIndex(const Value* v, const std::string& path, const Table& table)
     const Value& o = read::object(
         v, path, {"name", "kind", "partitionKey", "sortKey", "projection", "attributes", "capacity", "description"});
     Index i;
-    i.name = read::string(o, "name", path, true);
+    i.name = name(o, "name", path, true);
     if (i.name.size() < 3 || i.name.size() > 255) read::fail(path + ".name", "an index name has 3 to 255 characters");
     i.kind = read::choice(o, "kind", path, IndexKind::Global, {{"global", IndexKind::Global}, {"local", IndexKind::Local}});
     if (i.kind == IndexKind::Global) {
@@ -238,36 +287,38 @@ Index readIndex(const Value* v, const std::string& path, const Table& table)
     if (o.contains("sortKey")) i.sortKey = readKeyAttribute(o.find("sortKey"), path + ".sortKey");
     i.projection = read::choice(o, "projection", path, Projection::All,
                                 {{"ALL", Projection::All}, {"KEYS_ONLY", Projection::KeysOnly}, {"INCLUDE", Projection::Include}});
-    i.nonKeyAttributes = read::strings(o, "attributes", path);
+    i.nonKeyAttributes = names(o, "attributes", path, limits::kNameLists);
     if (i.projection != Projection::Include && !i.nonKeyAttributes.empty())
         read::fail(path + ".attributes", "only an INCLUDE projection lists attributes");
     if (o.contains("capacity")) {
         if (i.kind == IndexKind::Local) read::fail(path + ".capacity", "a local index uses the table's capacity");
         i.capacity = readThroughput(o.find("capacity"), path + ".capacity");
     }
-    i.description = read::string(o, "description", path, false);
+    i.description = text(o, "description", path, limits::kTextBytes);
     return i;
 }
 
 KeyBinding readKeyBinding(const Value* v, const std::string& path)
 {
     KeyBinding b;
-    std::string text;
+    std::string templateText;
     if (v->isString()) {
-        text = v->text();
+        templateText = v->text();
+        if (templateText.size() > limits::kTemplateBytes) tooLong(path, templateText.size(), limits::kTemplateBytes);
     } else {
         const Value& o = read::object(v, path, {"template", "when"});
-        text = read::string(o, "template", path, true);
+        templateText = text(o, "template", path, limits::kTemplateBytes, true);
         if (o.contains("when")) {
             const std::string wpath = path + ".when";
             const Value& w = read::object(o.find("when"), wpath, {"attribute", "equals"});
-            b.whenAttribute = read::string(w, "attribute", wpath, true);
-            b.whenEquals = read::string(w, "equals", wpath, true);
+            b.whenAttribute = name(w, "attribute", wpath, true);
+            b.whenEquals = text(w, "equals", wpath, limits::kTemplateBytes, true);
             if (b.whenAttribute.empty()) read::fail(wpath + ".attribute", "must name an attribute");
         }
     }
     std::string error;
-    if (!KeyTemplate::tryParse(text, &b.keyTemplate, &error)) read::fail(path, "key template '" + text + "': " + error);
+    if (!KeyTemplate::tryParse(templateText, &b.keyTemplate, &error))
+        read::fail(path, "key template '" + json::excerpt(templateText) + "': " + error);
     if (b.keyTemplate.isEmpty()) read::fail(path, "a key template cannot be empty (DynamoDB keys are never empty)");
     return b;
 }
@@ -276,16 +327,16 @@ Attribute readAttribute(const Value* v, const std::string& path)
 {
     const Value& o = read::object(v, path, {"name", "type", "generator", "description", "keyOnly", "presence"});
     Attribute a;
-    a.name = read::string(o, "name", path, true);
+    a.name = name(o, "name", path, true);
     if (a.name.empty()) read::fail(path + ".name", "must not be empty");
-    const std::string type = read::string(o, "type", path, false, "S");
+    const std::string type = name(o, "type", path, false, "S");
     if (!dynamo::typeFromName(type, &a.type))
-        read::fail(path + ".type", "'" + type + "' is not a DynamoDB type (S, N, B, BOOL, NULL, M, L, SS, NS, BS)");
-    const std::string spec = read::string(o, "generator", path, false);
+        read::fail(path + ".type", "'" + json::excerpt(type) + "' is not a DynamoDB type (S, N, B, BOOL, NULL, M, L, SS, NS, BS)");
+    const std::string spec = text(o, "generator", path, limits::kGeneratorBytes);
     std::string error;
     if (!spec.empty() && !Generator::tryParse(spec, &a.generator, &error))
-        read::fail(path + ".generator", "'" + spec + "': " + error);
-    a.description = read::string(o, "description", path, false);
+        read::fail(path + ".generator", "'" + json::excerpt(spec) + "': " + error);
+    a.description = text(o, "description", path, limits::kTextBytes);
     a.keyOnly = read::boolean(o, "keyOnly", path, false);
     a.presence = read::number(o, "presence", path, 1.0, 0.0, 1.0);
     return a;
@@ -296,19 +347,22 @@ Entity readEntity(const Value* v, const std::string& path)
     const Value& o = read::object(v, path,
                                   {"name", "description", "type", "keys", "attributes", "sample", "writesPerSecond", "itemSize"});
     Entity e;
-    e.name = read::string(o, "name", path, true);
+    e.name = name(o, "name", path, true);
     if (e.name.empty()) read::fail(path + ".name", "must not be empty");
-    e.description = read::string(o, "description", path, false);
-    e.typeValue = read::string(o, "type", path, false);
+    e.description = text(o, "description", path, limits::kTextBytes);
+    e.typeValue = name(o, "type", path);
     if (o.contains("keys")) {
         const std::string kpath = path + ".keys";
         const Value& keys = read::object(o.find("keys"), kpath);
+        if (keys.members().size() > limits::kKeys)
+            read::fail(kpath, "fills " + std::to_string(keys.members().size()) + " key attributes, more than the " +
+                                  std::to_string(limits::kKeys) + " a design allows");
         // read::document has refused a key attribute named twice.
         for (const auto& [name, binding] : keys.members())
             e.keys.emplace(name, readKeyBinding(&binding, read::member(kpath, name)));
     }
     if (o.contains("attributes")) {
-        const Value& a = read::array(o.find("attributes"), path + ".attributes");
+        const Value& a = boundedArray(o.find("attributes"), path + ".attributes", limits::kAttributes, "attributes");
         std::set<std::string> names;
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string apath = path + ".attributes[" + std::to_string(i) + "]";
@@ -316,18 +370,27 @@ Entity readEntity(const Value* v, const std::string& path)
             if (!names.insert(attribute.name).second) read::fail(apath + ".name", "'" + attribute.name + "' is declared twice");
             e.attributes.push_back(std::move(attribute));
         }
+        // What analysing an entity costs grows with the items its generators make: bound them
+        // by the item DynamoDB would store.
+        int64_t bytes = 0;
+        for (const auto& attribute : e.attributes)
+            bytes += static_cast<int64_t>(attribute.name.size()) + attribute.generator.maxBytes();
+        if (bytes > limits::kItemBytes)
+            read::fail(path + ".attributes", "the generators make items of up to " + std::to_string(bytes) +
+                                                 " bytes, more than the " + std::to_string(limits::kItemBytes) +
+                                                 " of a DynamoDB item");
     }
     if (o.contains("sample")) {
         const std::string spath = path + ".sample";
         const Value& s = read::object(o.find("sample"), spath, {"count", "parent", "perParent", "skew"});
-        e.sample.parent = read::string(s, "parent", spath, false);
+        e.sample.parent = name(s, "parent", spath);
         if (e.sample.parent.empty()) {
             if (s.contains("perParent") || s.contains("skew")) read::fail(spath, "perParent and skew need a parent");
             e.sample.count = read::integer(s, "count", spath, 10, 0, 1'000'000'000);
         } else {
             if (s.contains("count")) read::fail(spath + ".count", "a child entity's count comes from perParent");
             e.sample.perParent = read::number(s, "perParent", spath, 3, 0, 1'000'000);
-            const std::string skew = read::string(s, "skew", spath, false, "uniform");
+            const std::string skew = text(s, "skew", spath, limits::kNameBytes, false, "uniform");
             std::string error;
             if (!Skew::tryParse(skew, &e.sample.skew, &error)) read::fail(spath + ".skew", error);
         }
@@ -344,53 +407,54 @@ AccessPattern readPattern(const Value* v, const std::string& path)
                                    "orderBy", "pageSize", "rate", "consistency", "index", "keyCondition"});
     AccessPattern p;
     p.number = static_cast<int>(read::integer(o, "number", path, 0, 1, 100000, true));
-    p.name = read::string(o, "name", path, true);
-    p.description = read::string(o, "description", path, false);
+    p.name = text(o, "name", path, limits::kTextBytes, true);
+    p.description = text(o, "description", path, limits::kTextBytes);
     if (o.contains("inputs")) {
-        const Value& a = read::array(o.find("inputs"), path + ".inputs");
+        const Value& a = boundedArray(o.find("inputs"), path + ".inputs", limits::kInputs, "inputs");
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string ipath = path + ".inputs[" + std::to_string(i) + "]";
             const Value& io = read::object(&a.elements()[i], ipath, {"name", "attribute", "op", "value", "example"});
             PatternInput input;
-            input.name = read::string(io, "name", ipath, true);
+            input.name = name(io, "name", ipath, true);
             if (input.name.empty()) read::fail(ipath + ".name", "must not be empty");
-            input.attribute = read::string(io, "attribute", ipath, false);
+            input.attribute = name(io, "attribute", ipath);
             if (input.attribute == input.name) input.attribute.clear();
-            const std::string op = read::string(io, "op", ipath, false, "=");
+            const std::string op = name(io, "op", ipath, false, "=");
             if (!comparisonFromSymbol(op, &input.comparison))
                 read::fail(ipath + ".op", "'" + op + "' is not one of =, <, <=, >, >=, begins_with");
-            if (io.contains("value")) input.fixedValue = read::string(io, "value", ipath, true);
-            input.example = read::string(io, "example", ipath, false);
+            if (io.contains("value")) input.fixedValue = text(io, "value", ipath, limits::kTemplateBytes, true);
+            input.example = text(io, "example", ipath, limits::kTemplateBytes);
             if (p.input(input.name)) read::fail(ipath + ".name", "'" + input.name + "' is declared twice");
             p.inputs.push_back(std::move(input));
         }
     }
-    p.expectedResult = read::string(o, "result", path, false);
+    p.expectedResult = text(o, "result", path, limits::kTextBytes);
     if (o.contains("returns")) {
-        const Value& a = read::array(o.find("returns"), path + ".returns");
+        const Value& a = boundedArray(o.find("returns"), path + ".returns", limits::kReturns, "returned entities");
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string rpath = path + ".returns[" + std::to_string(i) + "]";
             ReturnedEntity r;
             if (a.elements()[i].isString()) {
                 r.entity = a.elements()[i].text();
+                if (r.entity.size() > limits::kNameBytes) tooLong(rpath, r.entity.size(), limits::kNameBytes);
             } else {
                 const Value& ro = read::object(&a.elements()[i], rpath, {"entity", "count"});
-                r.entity = read::string(ro, "entity", rpath, true);
+                r.entity = name(ro, "entity", rpath, true);
                 r.count = read::number(ro, "count", rpath, 1, 0, 1e9);
             }
             p.returns.push_back(std::move(r));
         }
     }
-    p.attributes = read::strings(o, "attributes", path);
+    p.attributes = names(o, "attributes", path, limits::kNameLists);
     p.order = read::choice(o, "order", path, Order::Any,
                            {{"any", Order::Any}, {"ascending", Order::Ascending}, {"descending", Order::Descending}});
-    p.orderBy = read::string(o, "orderBy", path, false);
+    p.orderBy = name(o, "orderBy", path);
     if (o.contains("pageSize")) p.pageSize = read::integer(o, "pageSize", path, 0, 1, 1'000'000);
     p.ratePerSecond = read::number(o, "rate", path, 0, 0, 1e9);
     p.consistency = read::choice(o, "consistency", path, Consistency::Eventual,
                                  {{"eventual", Consistency::Eventual}, {"strong", Consistency::Strong}});
-    if (o.contains("index")) p.forceIndex = read::string(o, "index", path, true);
-    p.forceKeyCondition = read::string(o, "keyCondition", path, false);
+    if (o.contains("index")) p.forceIndex = name(o, "index", path, true);
+    p.forceKeyCondition = text(o, "keyCondition", path, limits::kTemplateBytes);
     return p;
 }
 
@@ -400,9 +464,9 @@ PriceTable readPrices(const Value* v, const std::string& path)
                                   {"region", "date", "source", "onDemandReadPerMillion", "onDemandWritePerMillion",
                                    "provisionedReadPerHour", "provisionedWritePerHour", "storagePerGbMonth", "hoursPerMonth"});
     PriceTable p;
-    p.region = read::string(o, "region", path, false, p.region);
-    p.date = read::string(o, "date", path, false, p.date);
-    p.source = read::string(o, "source", path, false, p.source);
+    p.region = name(o, "region", path, false, p.region);
+    p.date = name(o, "date", path, false, p.date);
+    p.source = text(o, "source", path, limits::kTextBytes, false, p.source);
     p.onDemandReadPerMillion = read::number(o, "onDemandReadPerMillion", path, p.onDemandReadPerMillion, 0, 1e6);
     p.onDemandWritePerMillion = read::number(o, "onDemandWritePerMillion", path, p.onDemandWritePerMillion, 0, 1e6);
     p.provisionedReadPerHour = read::number(o, "provisionedReadPerHour", path, p.provisionedReadPerHour, 0, 1e6);
@@ -416,6 +480,7 @@ PriceTable readPrices(const Value* v, const std::string& path)
 
 Design parseDesign(std::string_view json)
 {
+    if (static_cast<int64_t>(json.size()) > limits::kFileBytes) tooLarge();
     const Value root = read::document(json);
     if (!root.isObject()) throw FormatError("$", "expected a JSON object, the Keyplan design");
 
@@ -433,14 +498,14 @@ Design parseDesign(std::string_view json)
     const Value& o = read::object(
         &root, "$", {"keyplan", "name", "description", "table", "indexes", "entities", "patterns", "prices", "extensions"});
     Design design;
-    design.setName(read::string(o, "name", "$", false));
-    design.setDescription(read::string(o, "description", "$", false));
+    design.setName(text(o, "name", "$", limits::kTextBytes));
+    design.setDescription(text(o, "description", "$", limits::kTextBytes));
     if (!o.contains("table")) throw FormatError("$.table", "is required");
     design.setTable(readTable(o.find("table"), "$.table"));
 
     std::set<std::string> names;
     if (o.contains("indexes")) {
-        const Value& a = read::array(o.find("indexes"), "$.indexes");
+        const Value& a = boundedArray(o.find("indexes"), "$.indexes", limits::kIndexes, "indexes");
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string path = "$.indexes[" + std::to_string(i) + "]";
             Index index = readIndex(&a.elements()[i], path, design.table());
@@ -450,7 +515,7 @@ Design parseDesign(std::string_view json)
     }
     names.clear();
     if (o.contains("entities")) {
-        const Value& a = read::array(o.find("entities"), "$.entities");
+        const Value& a = boundedArray(o.find("entities"), "$.entities", limits::kEntities, "entities");
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string path = "$.entities[" + std::to_string(i) + "]";
             Entity entity = readEntity(&a.elements()[i], path);
@@ -459,7 +524,7 @@ Design parseDesign(std::string_view json)
         }
     }
     if (o.contains("patterns")) {
-        const Value& a = read::array(o.find("patterns"), "$.patterns");
+        const Value& a = boundedArray(o.find("patterns"), "$.patterns", limits::kPatterns, "patterns");
         std::set<int> numbers;
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string path = "$.patterns[" + std::to_string(i) + "]";
@@ -516,8 +581,11 @@ Design loadDesignFile(const QString& fileName)
     QFile file(fileName);
     if (!file.open(QIODevice::ReadOnly))
         throw FormatError("$", "cannot be read: " + file.errorString().toStdString(), fileName.toStdString());
-    const QByteArray bytes = file.readAll();
     try {
+        // Read no more than the limit and one byte, so a huge file (or /dev/zero) is refused
+        // without reading it.
+        const QByteArray bytes = file.read(limits::kFileBytes + 1);
+        if (bytes.size() > limits::kFileBytes) tooLarge();
         return parseDesign(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size())));
     } catch (const FormatError& e) {
         throw e.inFile(fileName.toStdString());

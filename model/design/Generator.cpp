@@ -204,6 +204,38 @@ int Generator::typicalLength() const
     return 8;
 }
 
+int64_t Generator::maxBytes() const
+{
+    static constexpr int64_t kCap = int64_t(1) << 40;  // far past any limit, so sums and products cannot overflow
+    auto size = [](size_t n) { return std::min<int64_t>(static_cast<int64_t>(n), kCap); };
+    switch (kind_) {
+    case Kind::Date:
+    case Kind::DateTime:
+        // A format's tokens grow by at most a few times ("MMMM" is "September").
+        return format_.empty() ? 20 : std::min(kCap, 3 * size(format_.size()));
+    case Kind::Enum: {
+        int64_t longest = 0;
+        for (const auto& c : choices_) longest = std::max(longest, size(c.value.size()));
+        return longest;
+    }
+    case Kind::Const: return size(constant_.size());
+    case Kind::Email: return 64;
+    case Kind::Name: return 32;
+    case Kind::Seq: return std::max(width_, 20);
+    case Kind::Int:
+    case Kind::Decimal: return size(std::max(from_.size(), to_.size())) + 1;
+    case Kind::Map: {
+        int64_t total = 0;
+        for (size_t i = 0; i < children_.size(); ++i)
+            total = std::min(kCap, total + size(fieldNames_[i].size()) + children_[i].maxBytes() + 1);
+        return total + 3;
+    }
+    case Kind::List:
+    case Kind::Set: return std::min(kCap, 3 + static_cast<int64_t>(width_) * (children_.front().maxBytes() + 1));
+    default: return std::max(typicalLength(), 8);  // fixed-width kinds: the length is the width
+    }
+}
+
 // ---- Values -------------------------------------------------------------------------------------
 
 namespace {

@@ -132,6 +132,10 @@ public:
     // The largest value's text length (for estimates); values of kinds without a bound give a
     // typical length.
     int typicalLength() const;
+    // A bound on a value's size in bytes (a document's counted as its attribute names and values),
+    // saturating rather than overflowing. tryParse refuses a generator whose values can exceed
+    // DynamoDB's 400 KB item (list(1000, text(409600)) would make 400 MB a value).
+    int64_t maxBytes() const;
 
     // ---- Making values ----
     struct Context {

@@ -4,6 +4,7 @@
 #include "design/Generator.h"
 
 #include "design/GeneratorText.h"
+#include "dynamo/Capacity.h"
 
 #include <algorithm>
 #include <charconv>
@@ -462,7 +463,16 @@ bool Generator::tryParse(std::string_view spec, Generator* out, std::string* err
         if (error) *error = why;
         return false;
     }
-    return SpecReader::build(node, out, error);
+    Generator built;
+    if (!SpecReader::build(node, &built, error)) return false;
+    if (const int64_t bytes = built.maxBytes(); bytes > dynamo::kMaxItemBytes) {
+        if (error)
+            *error = node.name + ": makes values of up to " + std::to_string(bytes) + " bytes, more than the " +
+                     std::to_string(dynamo::kMaxItemBytes) + " of a whole DynamoDB item";
+        return false;
+    }
+    *out = std::move(built);
+    return true;
 }
 
 Generator Generator::parse(std::string_view spec)

@@ -331,6 +331,87 @@ private Q_SLOTS:
         }
     }
 
+    void shouldRefuseWhatPassesTheLimitsNamingTheField_data()
+    {
+        // Each row makes the kShop design larger than a limit (design/DesignLimits.h) at one place.
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("reason");
+        const QString tooLong = " a design allows here (see \"The design file\" in the user guide)";
+        QTest::newRow("generator argument") << "\"generator\": \"email\""
+                                            << "\"generator\": \"const(" + QString(9000, 'x') + ")\""
+                                            << "$.entities[0].attributes[1].generator"
+                                            << "has 9007 bytes, more than the 8192" + tooLong;
+        QTest::newRow("key template") << "\"SK\": \"PROFILE\""
+                                      << "\"SK\": \"" + QString(3000, 'P') + "\""
+                                      << "$.entities[0].keys.SK"
+                                      << "has 3000 bytes, more than the 2048" + tooLong;
+        QTest::newRow("entity name") << "\"name\": \"Customer\","
+                                     << "\"name\": \"" + QString(256, 'C') + "\","
+                                     << "$.entities[0].name"
+                                     << "has 256 bytes, more than the 255" + tooLong;
+        QTest::newRow("attribute name") << "{\"name\": \"email\", \"type\": \"S\""
+                                        << "{\"name\": \"" + QString(300, 'e') + "\", \"type\": \"S\""
+                                        << "$.entities[0].attributes[1].name"
+                                        << "has 300 bytes, more than the 255" + tooLong;
+        QTest::newRow("key attribute name") << "\"partitionKey\": \"PK\","
+                                            << "\"partitionKey\": \"" + QString(256, 'K') + "\","
+                                            << "$.table.partitionKey"
+                                            << "has 256 bytes, more than the 255" + tooLong;
+        QTest::newRow("items past DynamoDB's")
+            << "{\"name\": \"email\", \"type\": \"S\", \"generator\": \"email\"}"
+            << QString("{'name': 'a', 'generator': 'text(300000)'}, {'name': 'b', 'generator': 'text(300000)'}").replace('\'', '"')
+            << "$.entities[0].attributes"
+            << "the generators make items of up to 600020 bytes, more than the 409600 "
+               "of a DynamoDB item";
+        QString attributes;
+        for (int i = 0; i < 501; ++i) attributes += QString("{\"name\": \"a%1\"},").arg(i);
+        QTest::newRow("attributes") << "{\"name\": \"email\", \"type\": \"S\", \"generator\": \"email\"}"
+                                    << attributes + "{\"name\": \"email\"}"
+                                    << "$.entities[0].attributes"
+                                    << "has 503 attributes, more than the 500 a design allows";
+        QString inputs;
+        for (int i = 0; i < 101; ++i) inputs += QString("{\"name\": \"i%1\"},").arg(i);
+        QTest::newRow("inputs") << "{\"name\": \"customerId\"}," << inputs << "$.patterns[0].inputs"
+                                << "has 103 inputs, more than the 100 a design allows";
+    }
+    void shouldRefuseWhatPassesTheLimitsNamingTheField() { shouldNameThePlaceOfAnError(); }
+
+    void shouldRefuseMoreEntitiesThanTheLimit()
+    {
+        std::string entities;
+        for (int i = 0; i < 10001; ++i)
+            entities += (i ? "," : "") + std::string("{\"name\": \"E") + std::to_string(i) + "\", \"keys\": {\"PK\": \"E\"}}";
+        const std::string text = "{\"keyplan\": 1, \"table\": {\"name\": \"T\", \"partitionKey\": \"PK\"}, \"entities\": [" +
+                                 entities + "]}";
+        try {
+            parseDesign(text);
+            QFAIL("10,001 entities loaded");
+        } catch (const keyplan::json::FormatError& e) {
+            QCOMPARE(q(e.what()), QString("$.entities: has 10001 entities, more than the 10000 a design allows"));
+        }
+    }
+
+    void shouldRefuseAFileLargerThanTheLimitWithoutReadingIt()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("big.keyplan.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const std::string head = "{\"keyplan\": 1, \"description\": \"";
+        file.write(head.data(), qint64(head.size()));
+        QVERIFY(file.resize(9 * 1024 * 1024));  // a sparse 9 MB
+        file.close();
+        try {
+            loadDesignFile(path);
+            QFAIL("a 9 MB file loaded");
+        } catch (const keyplan::json::FormatError& e) {
+            QCOMPARE(q(e.path()), QString("$"));
+            QCOMPARE(q(e.reason()), QString("is larger than the 8388608 bytes (8 MB) a design file may have"));
+        }
+    }
+
     void shouldRefuseSomethingThatIsNotADesign()
     {
         QVERIFY_THROWS_EXCEPTION(keyplan::json::FormatError, parseDesign("[]"));

@@ -126,6 +126,15 @@ private Q_SLOTS:
             << "guid: unknown generator (id, uuid, seq, int, decimal, date, datetime, enum, email, name, text, bool, const, ref, shard, slice, map, list, set)";
         QTest::newRow("list too long") << "list(1001, email)"
                                        << "list: expected list(N, SPEC) with N in 0..1000";
+        QTest::newRow("values past an item") << "list(1000, text(409600))"
+                                             << "list: makes values of up to 409601003 bytes, more than the 409600 of a whole "
+                                                "DynamoDB item";
+        QTest::newRow("nested lists past an item")
+            << "list(1000, list(1000, list(1000, int(1, 9))))"
+            << "list: makes values of up to 3004004003 bytes, more than the 409600 of a whole DynamoDB item";
+        QTest::newRow("map past an item") << "map(a=text(300000), b=text(300000))"
+                                          << "map: makes values of up to 600007 bytes, more than the 409600 of a whole "
+                                             "DynamoDB item";
         QTest::newRow("named argument") << "enum(a=B)"
                                         << "enum: only map() takes NAME=SPEC arguments";
     }
