@@ -84,4 +84,6 @@ std::unique_ptr<FileOwner> FileOwner::claim(const std::string& path)
 
 FileOwner::~FileOwner() { ::close(fd_); }
 
+bool FileOwner::sync() const { return ::fdatasync(fd_) == 0; }
+
 }  // namespace keyplan::engine

@@ -33,6 +33,8 @@ public:
     static std::unique_ptr<FileOwner> claim(const std::string& path);
     ~FileOwner();
     FileOwner(const FileOwner&) = delete;
+    // fdatasync(2) of the file, whoever wrote it: what SQLite's connections wrote is on the disk.
+    bool sync() const;
     FileOwner& operator=(const FileOwner&) = delete;
 
 private:

@@ -124,7 +124,7 @@ SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
         auto st = db.prepare("SELECT name FROM sqlite_master WHERE type='table'");
         while (st.step()) {
             if (st.text(0) == "kp_meta") hasMeta = true;
-            else if (st.text(0) == "kp_backfill") hasBackfills = true;
+            else if (st.text(0) == "kp_gsi_build") hasBackfills = true;
             else if (st.text(0).substr(0, 3) != "kp_") hasOtherTables = true;
         }
     }
@@ -306,8 +306,11 @@ void SqliteStore::Impl::dropSqlTables(const TableSchema& s)
     for (const auto& index : s.indexes) {
         db.forgetStatementsFor(" " + index.sqlName + " ");
         db.exec("DROP TABLE IF EXISTS " + index.sqlName);
-        // kp_backfill exists once an index has been added to a table holding data.
-        if (index.creating) db.prepare("DELETE FROM kp_backfill WHERE index_name=?1").bindText(1, index.sqlName).run();
+        // The tables of a backfill exist once an index has been added to a table holding data.
+        if (index.creating) {
+            db.prepare("DELETE FROM kp_gsi_build WHERE index_name=?1").bindText(1, index.sqlName).run();
+            db.prepare("DELETE FROM kp_gsi_build_written WHERE index_name=?1").bindText(1, index.sqlName).run();
+        }
     }
 }
 

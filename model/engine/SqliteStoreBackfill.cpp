@@ -1,11 +1,21 @@
-// SqliteStore's online GSI backfill: a GSI added by UpdateTable to a table holding data is built by
-// one worker thread in steps. A step takes the writer lock like any write (FairMutex: in turn, so
-// the writes that queued meanwhile go first), reads the next table rows after the last one it
-// indexed, in table order, writes their entries, records that last row in kp_backfill and commits.
-// Writes maintain the index for rows up to that row (SqliteStore::Impl::maintains); a row after it
-// is indexed when the backfill reaches it, as it is then. So the index holds each item once, its
-// IndexItemCount is exact at every step, and a process killed at any step leaves a file whose
-// backfill resumes after the last committed step.
+// SqliteStore's online GSI backfill. A GSI added by UpdateTable to a table holding data is built
+// by one worker thread in two passes, so that writes go on meanwhile and wait at most one step:
+//
+// 1. Staging: the table's rows are read in table order, a chunk at a time, and their entries put
+//    in index order into a temporary table of the backfill's own connection (a file store: off
+//    the writer lock, as a reader; in memory: a chunk per turn of the writer lock).
+// 2. Merging: the staged entries go into the index in index order, a step at a time, each step a
+//    writer transaction that also records the last entry it merged (kp_gsi_build). In index order
+//    a step touches a few neighbouring pages of the index, not one page per entry: written in
+//    table order, a million entries rewrote gigabytes of pages through the WAL and held writes up
+//    behind the disk.
+//
+// From UpdateTable on, writes keep the index entry of every row they write and note the row
+// (kp_gsi_build_written, in the write's own transaction); a merge step leaves noted rows alone.
+// A row never written since is as it was staged, whenever that was, so its staged entry is right.
+// A process killed at any step leaves the merged entries and the noted rows in the file: the
+// reopened store stages again, skips what was merged, and merges on from the recorded entry.
+// IndexItemCount is the index's own count at every step.
 #include "engine/SqliteStore.h"
 
 #include "dynamo/ItemCodec.h"
@@ -14,15 +24,33 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <set>
 #include <tuple>
 
 namespace keyplan::engine {
 
+// An index entry's place in the index: its primary key there.
+struct IndexPosition {
+    std::string ipk, isk, tie, pk, sk;
+    auto tied() const { return std::tie(ipk, isk, tie, pk, sk); }
+};
+
+struct BackfillJob {
+    int64_t tableId = 0;
+    int indexId = 0;
+    // A file store's backfill reads and stages on this connection (and checkpoints on it); an
+    // in-memory store has only the writer connection.
+    std::unique_ptr<sqlite::Database> own;
+    std::optional<RowKey> stagedThrough;         // the last table row staged
+    std::optional<IndexPosition> mergedThrough;  // the last staged entry merged
+    int framesCopied = 0;                        // the WAL frames its last checkpoint copied
+};
+
 namespace {
 
-// What a step reads, at most: a write that arrives during a step waits for it, a few milliseconds.
+// What a step takes at most: a write that arrives during a step waits for it, a few milliseconds.
 constexpr int kStepRows = 500;
-constexpr size_t kStepBytes = 1024 * 1024;  // of stored items: 500 items of 400 KB would take seconds
+constexpr size_t kStepBytes = 1024 * 1024;  // of items: 500 items of 400 KB would take seconds
 // A step that failed (disk full) is tried again after this; the index stays CREATING meanwhile.
 constexpr auto kRetryAfter = std::chrono::seconds(1);
 
@@ -40,51 +68,67 @@ IndexSchema* indexById(TableSchema& schema, int id)
     return nullptr;
 }
 
+// BEGIN (deferred) ... COMMIT on the backfill's connection: it reads the store and writes only its
+// temporary table, so it never takes the store's write lock.
+class StagingTransaction {
+public:
+    explicit StagingTransaction(sqlite::Database& c) : c_(c) { c_.prepare("BEGIN").run(); }
+    ~StagingTransaction()
+    {
+        if (!open_) return;
+        try {
+            c_.prepare("ROLLBACK").run();
+        } catch (...) {
+            // SQLite rolls back with the connection's next statement; nothing to add.
+        }
+    }
+    void commit()
+    {
+        c_.prepare("COMMIT").run();
+        open_ = false;
+    }
+
+private:
+    sqlite::Database& c_;
+    bool open_ = true;
+};
+
 }  // namespace
 
-bool SqliteStore::Impl::maintains(const TableState& t, const IndexSchema& index, const RowKey& key)
+void SqliteStore::Impl::noteBackfillWrite(const IndexSchema& index, const RowKey& key)
 {
-    if (!index.creating) return true;
-    auto it = t.backfilledThrough.find(index.id);
-    if (it == t.backfilledThrough.end() || !it->second) return false;
-    const RowKey& last = *it->second;
-    // std::string compares bytes as unsigned char, as SQLite compares BLOBs.
-    return std::tie(key.hash, key.pk, key.sk) <= std::tie(last.hash, last.pk, last.sk);
+    db.prepare("INSERT OR IGNORE INTO kp_gsi_build_written(index_name, pk, sk) VALUES(?1, ?2, ?3)")
+        .bindText(1, index.sqlName)
+        .bind(2, key.pk)
+        .bind(3, key.sk)
+        .run();
 }
 
 void SqliteStore::Impl::startBackfillPosition(const IndexSchema& index)
 {
-    db.exec("CREATE TABLE IF NOT EXISTS kp_backfill(index_name TEXT PRIMARY KEY, h BLOB, pk BLOB, sk BLOB)");
-    db.prepare("INSERT OR REPLACE INTO kp_backfill(index_name, h, pk, sk) VALUES(?1, NULL, NULL, NULL)")
-        .bindText(1, index.sqlName)
-        .run();
+    db.exec("CREATE TABLE IF NOT EXISTS kp_gsi_build(index_name TEXT PRIMARY KEY, ipk BLOB, isk BLOB, tie BLOB, pk BLOB, "
+            "sk BLOB)");
+    db.exec("CREATE TABLE IF NOT EXISTS kp_gsi_build_written(index_name TEXT NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, "
+            "PRIMARY KEY(index_name, pk, sk)) WITHOUT ROWID");
+    db.prepare("INSERT OR REPLACE INTO kp_gsi_build(index_name) VALUES(?1)").bindText(1, index.sqlName).run();
 }
 
 void SqliteStore::Impl::loadBackfillPositions(bool hasPositionTable)
 {
-    std::map<std::string, std::optional<RowKey>, std::less<>> stored;  // by the index's SQL name
+    std::set<std::string, std::less<>> started;
     if (hasPositionTable) {
-        auto st = db.prepare("SELECT index_name, h, pk, sk FROM kp_backfill");
-        while (st.step()) {
-            std::optional<RowKey> last;
-            if (!st.isNull(1)) last = RowKey{std::string(st.blob(1)), std::string(st.blob(2)), std::string(st.blob(3))};
-            stored.emplace(std::string(st.text(0)), std::move(last));
-        }
+        auto st = db.prepare("SELECT index_name FROM kp_gsi_build");
+        while (st.step()) started.emplace(st.text(0));
     }
     for (auto& [name, t] : tables) {
         for (const auto& index : t.schema.indexes) {
             if (!index.creating) continue;
-            auto it = stored.find(index.sqlName);
-            if (it == stored.end()) {
-                // Begun by a Keyplan that kept no position and let writes index every row: the
-                // index is built again from empty.
+            if (!started.count(index.sqlName)) {
+                // Begun by a Keyplan that kept no position: built again from empty.
                 sqlite::Transaction tx(db);
                 db.exec("DELETE FROM " + index.sqlName);
                 startBackfillPosition(index);
                 tx.commit();
-                t.backfilledThrough[index.id] = std::nullopt;
-            } else {
-                t.backfilledThrough[index.id] = it->second;
             }
             queueBackfill(t.schema.id, index.id);
         }
@@ -128,99 +172,111 @@ void SqliteStore::Impl::queueBackfill(int64_t tableId, int indexId)
 
 void SqliteStore::Impl::runBackfills()
 {
-    // Waits until the backfills may go on (`retry`: or the retry delay has passed); false to stop.
-    auto proceed = [this](bool retry) {
-        std::unique_lock lock(backfillMutex);
-        if (retry) backfillWake.wait_for(lock, kRetryAfter, [&] { return backfillStop; });
-        backfillWake.wait(lock, [&] { return backfillStop || !backfillPaused; });
-        return !backfillStop;
-    };
     while (true) {
-        std::pair<int64_t, int> job;
+        BackfillJob job;
         {
             std::unique_lock lock(backfillMutex);
             backfillWake.wait(lock, [&] { return backfillStop || !backfillQueue.empty(); });
             if (backfillStop) return;
-            job = backfillQueue.front();
+            std::tie(job.tableId, job.indexId) = backfillQueue.front();
         }
-        int number = 0;
-        bool done = false, failed = false;
         backfillCheckpoints = true;
-        while (!done) {
-            if (!proceed(failed)) break;
-            try {
-                const bool more = backfillStep(job.first, job.second, number + 1);
-                ++number;
-                checkpointBetweenSteps();
-                if (!more) {
-                    finishBackfill(job.first, job.second);
-                    done = true;
-                }
-                failed = false;
-            } catch (const std::exception&) {
-                // The transaction rolled back: nothing of the step happened. It is tried again.
-                failed = true;
-            }
-        }
+        const bool done = runBackfill(job);
         backfillCheckpoints = false;
-        checkpointer.reset();
         if (!done) return;
         std::lock_guard lock(backfillMutex);
         backfillQueue.pop_front();
     }
 }
 
-void SqliteStore::Impl::checkpointBetweenSteps()
+bool SqliteStore::Impl::runBackfill(BackfillJob& job)
 {
-    // A quarter of the automatic threshold: each checkpoint copies a few thousand pages back,
-    // off the writer lock, while writes go on.
-    if (path == ":memory:" || walFrames < kAutoCheckpointFrames / 4) return;
-    try {
-        if (!checkpointer) {
-            checkpointer = std::make_unique<sqlite::Database>(path);
-            checkpointer->exec("PRAGMA journal_mode");  // reads the header: a WAL database
-        }
-    } catch (const std::exception&) {
-        return;  // then commits checkpoint, as without a backfill
-    }
-    // The pages go back to the file off the writer lock; then, under it, the few that writes
-    // committed meanwhile, so that the next write finds the WAL all copied and starts it over
-    // instead of growing it.
-    auto passive = [&] {
-        return sqlite3_wal_checkpoint_v2(checkpointer->handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) ==
-               SQLITE_OK;
+    // Waits until the backfill may go on (`retry`: and the retry delay has passed); false to stop.
+    auto proceed = [this](bool retry) {
+        std::unique_lock lock(backfillMutex);
+        if (retry) backfillWake.wait_for(lock, kRetryAfter, [&] { return backfillStop; });
+        backfillWake.wait(lock, [&] { return backfillStop || !backfillPaused; });
+        return !backfillStop;
     };
-    if (!passive()) return;
-    std::lock_guard lock(writer);
-    passive();
-}
-
-bool SqliteStore::Impl::backfillStep(int64_t tableId, int indexId, int number)
-{
-    BackfillStep report;
-    size_t bytes = 0;
-    {
-        WriteAccess access(*this);
-        TableState* t = tableById(tables, tableId);
-        const IndexSchema* index = t ? indexById(t->schema, indexId) : nullptr;
-        if (!index || !index->creating) return false;
-        std::optional<RowKey>& through = t->backfilledThrough[indexId];
-        std::string sql = "SELECT h, pk, sk, item FROM " + t->schema.sqlName;
-        if (through) sql += " WHERE (h, pk, sk) > (?1, ?2, ?3)";
-        sql += " ORDER BY h, pk, sk LIMIT " + std::to_string(kStepRows);
-        std::vector<std::pair<RowKey, dynamo::Item>> rows;
-        {
-            auto st = db.prepare(sql);
-            if (through) st.bind(1, through->hash).bind(2, through->pk).bind(3, through->sk);
-            while (bytes < kStepBytes && st.step()) {
-                rows.push_back({RowKey{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2))},
-                                dynamo::decodeItem(st.blob(3))});
-                bytes += st.blob(3).size();
+    // Runs `part` until it says it is done, again after a failure (its transaction rolled back:
+    // nothing of it happened); false when the store is closing.
+    auto repeat = [&](auto part) {
+        for (bool failed = false, more = true; more;) {
+            if (!proceed(failed)) return false;
+            try {
+                more = part();
+                failed = false;
+            } catch (const std::exception&) {
+                failed = true;
             }
         }
-        sqlite::Transaction tx(db);
-        int64_t indexed = 0, indexedBytes = 0;
-        for (const auto& [key, item] : rows) {
+        return true;
+    };
+    bool started = false;
+    if (!repeat([&] {
+            if (!started) {
+                // Where the last process got to, and a fresh staging table.
+                WriteAccess access(*this);
+                if (path != ":memory:" && !job.own) job.own = std::make_unique<sqlite::Database>(path);
+                sqlite::Database& c = job.own ? *job.own : db;
+                c.exec("PRAGMA temp.cache_size=-65536");
+                c.exec("DROP TABLE IF EXISTS temp.kp_stage");
+                c.exec("CREATE TABLE temp.kp_stage(ipk BLOB, isk BLOB, tie BLOB, pk BLOB, sk BLOB, h BLOB, size INTEGER, "
+                       "item BLOB, PRIMARY KEY(ipk, isk, tie, pk, sk)) WITHOUT ROWID");
+                auto st = db.prepare("SELECT ipk, isk, tie, pk, sk FROM kp_gsi_build WHERE index_name=?1 AND ipk IS NOT NULL");
+                TableState* t = tableById(tables, job.tableId);
+                const IndexSchema* index = t ? indexById(t->schema, job.indexId) : nullptr;
+                if (!index || !index->creating) return false;
+                st.bindText(1, index->sqlName);
+                if (st.step())
+                    job.mergedThrough = IndexPosition{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2)),
+                                                      std::string(st.blob(3)), std::string(st.blob(4))};
+                started = true;
+            }
+            return stageRows(job);
+        }))
+        return false;
+    int number = 0;
+    if (!repeat([&] {
+            const bool more = mergeStep(job, number + 1);
+            ++number;
+            checkpointBetweenSteps(job);
+            return more;
+        }))
+        return false;
+    return repeat([&] {
+        finishBackfill(job);
+        return false;
+    });
+}
+
+bool SqliteStore::Impl::stageRows(BackfillJob& job)
+{
+    // In memory the staging table is the writer connection's: staged a chunk per writer turn.
+    std::optional<WriteAccess> writerTurn;
+    std::shared_lock<std::shared_mutex> tablesLock(catalog, std::defer_lock);
+    if (job.own) tablesLock.lock();
+    else writerTurn.emplace(*this);
+    sqlite::Database& c = job.own ? *job.own : db;
+    TableState* t = tableById(tables, job.tableId);
+    const IndexSchema* index = t ? indexById(t->schema, job.indexId) : nullptr;
+    if (!index || !index->creating) return false;
+
+    std::string sql = "SELECT h, pk, sk, item FROM " + t->schema.sqlName;
+    if (job.stagedThrough) sql += " WHERE (h, pk, sk) > (?1, ?2, ?3)";
+    sql += " ORDER BY h, pk, sk LIMIT " + std::to_string(kStepRows);
+    StagingTransaction tx(c);
+    int rows = 0;
+    size_t bytes = 0;
+    std::optional<RowKey> last;
+    {
+        auto st = c.prepare(sql);
+        if (job.stagedThrough) st.bind(1, job.stagedThrough->hash).bind(2, job.stagedThrough->pk).bind(3, job.stagedThrough->sk);
+        while (bytes < kStepBytes && st.step()) {
+            ++rows;
+            bytes += st.blob(3).size();
+            last = RowKey{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2))};
+            const dynamo::Item item = dynamo::decodeItem(st.blob(3));
             // [AWS] an item whose index key has another type than the index defines is not indexed
             // (DynamoDB reports such items as index key violations); the table write stays.
             auto hashIt = item.find(index->hash.name);
@@ -231,65 +287,148 @@ bool SqliteStore::Impl::backfillStep(int64_t tableId, int indexId, int number)
             }
             std::optional<IndexEntry> entry = indexEntryOf(t->schema, *index, item);
             if (!entry) continue;
-            db.prepare("INSERT INTO " + index->sqlName +
-                       " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+            const IndexPosition at{entry->ipk, entry->isk, entry->tie, last->pk, last->sk};
+            if (job.mergedThrough && at.tied() <= job.mergedThrough->tied()) continue;  // merged before a restart
+            c.prepare("INSERT INTO temp.kp_stage(ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
                 .bind(1, entry->ipk)
                 .bind(2, entry->isk)
                 .bind(3, entry->tie)
-                .bind(4, key.pk)
-                .bind(5, key.sk)
+                .bind(4, last->pk)
+                .bind(5, last->sk)
                 .bind(6, entry->hash)
                 .bind(7, entry->size)
                 .bind(8, dynamo::encodeItem(entry->projected))
                 .run();
-            ++indexed;
-            indexedBytes += entry->size;
         }
-        if (!rows.empty()) {
-            const RowKey& last = rows.back().first;
-            db.prepare("UPDATE kp_backfill SET h=?2, pk=?3, sk=?4 WHERE index_name=?1")
+    }
+    tx.commit();
+    if (last) job.stagedThrough = std::move(last);
+    return rows == kStepRows || bytes >= kStepBytes;
+}
+
+bool SqliteStore::Impl::mergeStep(BackfillJob& job, int number)
+{
+    struct Staged {
+        IndexPosition at;
+        std::string hash;
+        int64_t size;
+        std::string item;
+    };
+    std::optional<WriteAccess> writerTurn;
+    if (!job.own) writerTurn.emplace(*this);
+    sqlite::Database& c = job.own ? *job.own : db;
+    std::vector<Staged> staged;
+    size_t bytes = 0;
+    {
+        const IndexPosition* after = job.mergedThrough ? &*job.mergedThrough : nullptr;
+        std::string sql = "SELECT ipk, isk, tie, pk, sk, h, size, item FROM temp.kp_stage";
+        if (after) sql += " WHERE (ipk, isk, tie, pk, sk) > (?1, ?2, ?3, ?4, ?5)";
+        sql += " ORDER BY ipk, isk, tie, pk, sk LIMIT " + std::to_string(kStepRows);
+        auto st = c.prepare(sql);
+        if (after) st.bind(1, after->ipk).bind(2, after->isk).bind(3, after->tie).bind(4, after->pk).bind(5, after->sk);
+        while (bytes < kStepBytes && st.step()) {
+            bytes += st.blob(7).size();
+            staged.push_back({IndexPosition{std::string(st.blob(0)), std::string(st.blob(1)), std::string(st.blob(2)),
+                                            std::string(st.blob(3)), std::string(st.blob(4))},
+                              std::string(st.blob(5)), st.int64(6), std::string(st.blob(7))});
+        }
+    }
+    BackfillStep report;
+    {
+        if (!writerTurn) writerTurn.emplace(*this);
+        TableState* t = tableById(tables, job.tableId);
+        const IndexSchema* index = t ? indexById(t->schema, job.indexId) : nullptr;
+        if (!index || !index->creating) return false;
+        sqlite::Transaction tx(db);
+        int64_t merged = 0, mergedBytes = 0;
+        for (const Staged& e : staged) {
+            auto written = db.prepare("SELECT 1 FROM kp_gsi_build_written WHERE index_name=?1 AND pk=?2 AND sk=?3");
+            written.bindText(1, index->sqlName).bind(2, e.at.pk).bind(3, e.at.sk);
+            if (written.step()) continue;  // the writes keep this row's entry
+            db.prepare("INSERT OR IGNORE INTO " + index->sqlName +
+                       " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+                .bind(1, e.at.ipk)
+                .bind(2, e.at.isk)
+                .bind(3, e.at.tie)
+                .bind(4, e.at.pk)
+                .bind(5, e.at.sk)
+                .bind(6, e.hash)
+                .bind(7, e.size)
+                .bind(8, e.item)
+                .run();
+            merged += db.changes();
+            mergedBytes += db.changes() * e.size;
+        }
+        if (!staged.empty()) {
+            const IndexPosition& last = staged.back().at;
+            db.prepare("UPDATE kp_gsi_build SET ipk=?2, isk=?3, tie=?4, pk=?5, sk=?6 WHERE index_name=?1")
                 .bindText(1, index->sqlName)
-                .bind(2, last.hash)
-                .bind(3, last.pk)
-                .bind(4, last.sk)
+                .bind(2, last.ipk)
+                .bind(3, last.isk)
+                .bind(4, last.tie)
+                .bind(5, last.pk)
+                .bind(6, last.sk)
                 .run();
         }
-        report = {t->schema.name, index->name, number, static_cast<int64_t>(rows.size()), false};
+        report = {t->schema.name, index->name, number, static_cast<int64_t>(staged.size()), false};
         observeBackfill(report);
         tx.commit();
-        if (!rows.empty()) through = rows.back().first;
+        if (!staged.empty()) job.mergedThrough = staged.back().at;
         // DescribeTable's IndexItemCount grows with each step, so a client can follow it.
         std::lock_guard lock(stats);
         if (t->countsLoaded) {
             auto& counts = t->indexCounts[index->id];
-            counts.first += indexed;
-            counts.second += indexedBytes;
+            counts.first += merged;
+            counts.second += mergedBytes;
         }
     }
+    writerTurn.reset();
     report.committed = true;
     observeBackfill(report);
     return report.rows == kStepRows || bytes >= kStepBytes;
 }
 
-void SqliteStore::Impl::finishBackfill(int64_t tableId, int indexId)
+void SqliteStore::Impl::checkpointBetweenSteps(BackfillJob& job)
 {
-    CatalogAccess access(*this);
-    TableState* t = tableById(tables, tableId);
-    IndexSchema* index = t ? indexById(t->schema, indexId) : nullptr;
-    if (!index || !index->creating) return;
-    index->creating = false;
-    try {
-        sqlite::Transaction tx(db);
-        saveSchema(t->schema);
-        db.prepare("DELETE FROM kp_backfill WHERE index_name=?1").bindText(1, index->sqlName).run();
-        tx.commit();
-    } catch (...) {
-        index->creating = true;
-        throw;
+    // Every 16 MB of WAL its pages go back to the file and to the disk off the writer lock, while
+    // writes go on (SQLite syncs the file only when no write came in meanwhile); then, under the
+    // lock, the few pages that writes committed meanwhile, so that the next write finds the WAL
+    // all copied and starts it over instead of growing it.
+    const int frames = walFrames;
+    if (frames < job.framesCopied) job.framesCopied = 0;  // started over since
+    if (!job.own || frames - job.framesCopied < kAutoCheckpointFrames / 4) return;
+    auto passive = [&] {
+        return sqlite3_wal_checkpoint_v2(job.own->handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) == SQLITE_OK;
+    };
+    if (!passive() || !owner->sync()) return;
+    job.framesCopied = frames;
+    std::lock_guard lock(writer);
+    passive();
+}
+
+void SqliteStore::Impl::finishBackfill(BackfillJob& job)
+{
+    {
+        CatalogAccess access(*this);
+        TableState* t = tableById(tables, job.tableId);
+        IndexSchema* index = t ? indexById(t->schema, job.indexId) : nullptr;
+        if (!index || !index->creating) return;
+        index->creating = false;
+        try {
+            sqlite::Transaction tx(db);
+            saveSchema(t->schema);
+            db.prepare("DELETE FROM kp_gsi_build WHERE index_name=?1").bindText(1, index->sqlName).run();
+            db.prepare("DELETE FROM kp_gsi_build_written WHERE index_name=?1").bindText(1, index->sqlName).run();
+            tx.commit();
+        } catch (...) {
+            index->creating = true;
+            throw;
+        }
+        std::lock_guard lock(stats);
+        meter.forgetContents(t->schema.id);
+        if (!job.own) db.exec("DROP TABLE IF EXISTS temp.kp_stage");
     }
-    t->backfilledThrough.erase(indexId);
-    std::lock_guard lock(stats);
-    meter.forgetContents(t->schema.id);
+    job.own.reset();  // its temporary table with it
 }
 
 void SqliteStore::Impl::stopBackfills()

@@ -258,10 +258,7 @@ UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
     t.schema = std::move(plan.next);
     {
         std::lock_guard lock(d_->stats);
-        if (plan.created) {
-            t.indexCounts[plan.created->id] = {0, 0};
-            t.backfilledThrough[plan.created->id] = std::nullopt;
-        }
+        if (plan.created) t.indexCounts[plan.created->id] = {0, 0};
         if (plan.deleted) {
             t.indexCounts.erase(plan.deleted->id);
             d_->meter.forgetContents(t.schema.id);

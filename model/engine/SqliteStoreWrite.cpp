@@ -40,6 +40,68 @@ std::optional<StoredItem> SqliteStore::Impl::load(sqlite::Database& connection, 
     return StoredItem{dynamo::decodeItem(st.blob(1)), st.int64(0)};
 }
 
+double SqliteStore::Impl::writeIndex(TableState& t, const IndexSchema& index, const RowKey& key,
+                                     const std::optional<IndexEntry>& before, const std::optional<IndexEntry>& after)
+{
+    const bool sameKey = before && after && before->ipk == after->ipk && before->isk == after->isk;
+    // An index being built may not hold the row's entry yet: the old one is deleted whatever its
+    // key and counted as far as it was there, and the row is noted, so that the backfill leaves
+    // it to the writes from now on.
+    const bool building = index.creating;
+    if (building) noteBackfillWrite(index, key);
+    int64_t removed = 0;
+    if (before && (!sameKey || building)) {
+        db.prepare("DELETE FROM " + index.sqlName + " WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5")
+            .bind(1, before->ipk)
+            .bind(2, before->isk)
+            .bind(3, before->tie)
+            .bind(4, key.pk)
+            .bind(5, key.sk)
+            .run();
+        removed = db.changes();
+    } else if (before) {
+        removed = 1;  // replaced below
+    }
+    if (after) {
+        db.prepare("INSERT OR REPLACE INTO " + index.sqlName +
+                   " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+            .bind(1, after->ipk)
+            .bind(2, after->isk)
+            .bind(3, after->tie)
+            .bind(4, key.pk)
+            .bind(5, key.sk)
+            .bind(6, after->hash)
+            .bind(7, after->size)
+            .bind(8, dynamo::encodeItem(after->projected))
+            .run();
+    }
+    // The units are DynamoDB's, however far the index has been built.
+    double units = 0;
+    if (before && !sameKey) units += dynamo::writeUnits(before->size);
+    if (after) units += dynamo::writeUnits(sameKey ? std::max(before->size, after->size) : after->size);
+
+    std::lock_guard lock(stats);
+    auto adjust = [&](const IndexEntry& e, int64_t items, int64_t bytes, double u) {
+        const int partition = partitionOfHash(e.hash, partitionCount(t, &index));
+        if (index.global) {
+            if (u > 0) meter.recordWrite(t.schema.id, index.id, partition, e.ipk, u);
+            meter.adjustContents(t.schema.id, index.id, partition, items, bytes);
+        }
+        if (t.countsLoaded) {
+            auto& counts = t.indexCounts[index.id];
+            counts.first += items;
+            counts.second += bytes;
+        }
+    };
+    if (before && !sameKey) adjust(*before, -removed, -removed * before->size, dynamo::writeUnits(before->size));
+    if (after) {
+        const double u = units - (before && !sameKey ? dynamo::writeUnits(before->size) : 0);
+        if (sameKey) adjust(*after, 1 - removed, after->size - removed * before->size, u);
+        else adjust(*after, 1, after->size, u);
+    }
+    return units;
+}
+
 WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std::optional<StoredItem>& old,
                                      const std::optional<StoredItem>& next)
 {
@@ -85,54 +147,7 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         // [AWS] index write counting (Developer Guide, "Provisioned throughput considerations for GSIs"): a key change is a
         // delete plus a put; an entry whose projected attributes did not change costs nothing.
         if (sameKey && before->projected == after->projected) continue;
-
-        // A row a backfill has yet to reach has no entry: the backfill writes it, from the item
-        // as it is then. The write costs the same either way.
-        const bool present = maintains(t, index, key);
-        double units = 0;
-        auto recordEntry = [&](const IndexEntry& e, int64_t items, int64_t bytes, double u) {
-            std::lock_guard lock(stats);
-            const int partition = partitionOfHash(e.hash, partitionCount(t, &index));
-            if (index.global) meter.recordWrite(s.id, index.id, partition, e.ipk, u);
-            if (!present) return;
-            if (index.global) meter.adjustContents(s.id, index.id, partition, items, bytes);
-            if (t.countsLoaded) {
-                auto& counts = t.indexCounts[index.id];
-                counts.first += items;
-                counts.second += bytes;
-            }
-        };
-        if (before && !sameKey) {
-            if (present)
-                db.prepare("DELETE FROM " + index.sqlName + " WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5")
-                    .bind(1, before->ipk)
-                    .bind(2, before->isk)
-                    .bind(3, before->tie)
-                    .bind(4, key.pk)
-                    .bind(5, key.sk)
-                    .run();
-            const double u = dynamo::writeUnits(before->size);
-            units += u;
-            recordEntry(*before, -1, -before->size, u);
-        }
-        if (after) {
-            if (present)
-                db.prepare("INSERT OR REPLACE INTO " + index.sqlName +
-                           " (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-                    .bind(1, after->ipk)
-                    .bind(2, after->isk)
-                    .bind(3, after->tie)
-                    .bind(4, key.pk)
-                    .bind(5, key.sk)
-                    .bind(6, after->hash)
-                    .bind(7, after->size)
-                    .bind(8, dynamo::encodeItem(after->projected))
-                    .run();
-            const double u = dynamo::writeUnits(sameKey ? std::max(before->size, after->size) : after->size);
-            units += u;
-            recordEntry(*after, sameKey ? 0 : 1, sameKey ? after->size - before->size : after->size, u);
-        }
-        effect.indexUnits[&index] += units;
+        effect.indexUnits[&index] += writeIndex(t, index, key, before, after);
     }
 
     if (std::any_of(s.indexes.begin(), s.indexes.end(), [](const IndexSchema& i) { return !i.global; })) {

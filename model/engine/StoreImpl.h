@@ -43,10 +43,6 @@ struct TableState {
     int64_t itemCount = 0;
     int64_t sizeBytes = 0;
     std::map<int, std::pair<int64_t, int64_t>> indexCounts;  // index id -> items, bytes
-    // Per GSI being backfilled: the last table row the backfill has indexed (nothing: none yet).
-    // Writes maintain such an index for the rows up to it; the backfill indexes the rest as it
-    // reaches them. Guarded by `writer`.
-    std::map<int, std::optional<RowKey>> backfilledThrough;
 };
 
 struct TokenRecord {
@@ -62,6 +58,7 @@ struct StoredItem {
 
 struct WriteEffect;
 class WriteConditions;
+struct BackfillJob;
 
 // How a response spells its capacity: ordinary reads and writes report CapacityUnits only;
 // transactions also report ReadCapacityUnits or WriteCapacityUnits (as DynamoDB Local does).
@@ -145,6 +142,9 @@ struct SqliteStore::Impl {
     // (nothing = delete), maintaining every index, the counts and the partition meters.
     WriteEffect write(TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
                       const std::optional<StoredItem>& next);
+    // One index's part of it: the entry before replaced by the one after; the units it costs.
+    double writeIndex(TableState& table, const IndexSchema& index, const RowKey& key, const std::optional<IndexEntry>& before,
+                      const std::optional<IndexEntry>& after);
     // A single-item write's condition against the stored item: on failure the write capacity it
     // still consumes is metered and ConditionalCheckFailedException thrown.
     void checkCondition(const TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
@@ -161,10 +161,9 @@ struct SqliteStore::Impl {
     void dropSqlTables(const TableSchema& schema);
     store::TableDescription describe(TableState& table);
 
-    // GSIs added by UpdateTable are indexed by one worker thread in steps, each a short writer
-    // transaction that indexes the next rows after the last one indexed and records that row
-    // (kp_backfill), so writes wait at most one step and a reopened store resumes after the last
-    // committed step.
+    // GSIs added by UpdateTable are built by one worker thread (SqliteStoreBackfill.cpp): their
+    // entries staged in index order, then merged into the index in short writer transactions,
+    // each recording how far it got (kp_gsi_build), so a reopened store resumes after the last.
     std::mutex backfillMutex;
     std::condition_variable backfillWake;
     std::deque<std::pair<int64_t, int>> backfillQueue;  // (table id, index id), oldest first
@@ -172,25 +171,29 @@ struct SqliteStore::Impl {
     bool backfillPaused = false;
     std::function<void(const BackfillStep&)> backfillObserver;
     std::thread backfillThread;
-    // The frames in the WAL after the last commit; while `backfillCheckpoints`, the backfill
-    // thread checkpoints the WAL between steps, on a connection of its own, and commits do not.
-    std::atomic<int> walFrames{0};
-    std::atomic<bool> backfillCheckpoints{false};
-    std::unique_ptr<sqlite::Database> checkpointer;  // the backfill thread's
-    void checkpointBetweenSteps();
     void queueBackfill(int64_t tableId, int indexId);
     void runBackfills();
-    // Indexes the next rows of the table; false once the table is exhausted or the index gone.
-    bool backfillStep(int64_t tableId, int indexId, int number);
-    void finishBackfill(int64_t tableId, int indexId);
+    // One index built; false when the store is closing first.
+    bool runBackfill(BackfillJob& job);
+    // Stages the next table rows; false once the table is exhausted or the index gone.
+    bool stageRows(BackfillJob& job);
+    // Merges the next staged entries into the index; false once they are all merged.
+    bool mergeStep(BackfillJob& job, int number);
+    void finishBackfill(BackfillJob& job);
     void stopBackfills();
     void observeBackfill(const BackfillStep& step);
-    // Whether a write to `key` maintains `index` (always, but for rows a backfill has not reached).
-    static bool maintains(const TableState& table, const IndexSchema& index, const RowKey& key);
-    // At opening: where each unfinished backfill stopped, and their backfills queued.
+    // Inside a write to a row of a table whose `index` is being built: from now on the writes keep
+    // the row's entry, and the backfill leaves the row alone.
+    void noteBackfillWrite(const IndexSchema& index, const RowKey& key);
+    // At opening: the backfills the last process left unfinished, queued.
     void loadBackfillPositions(bool hasPositionTable);
-    // Inside the transaction creating `index`: its backfill has indexed nothing yet.
+    // Inside the transaction creating `index`: its backfill has merged nothing yet.
     void startBackfillPosition(const IndexSchema& index);
+    // The frames in the WAL after the last commit; while `backfillCheckpoints`, the backfill
+    // thread checkpoints the WAL between steps, on its own connection, and commits do not.
+    std::atomic<int> walFrames{0};
+    std::atomic<bool> backfillCheckpoints{false};
+    void checkpointBetweenSteps(BackfillJob& job);
     // Rewrites a table's catalog row; inside a transaction on the writer connection.
     void saveSchema(const TableSchema& schema);
 };
