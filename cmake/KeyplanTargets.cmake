@@ -5,30 +5,36 @@
 
 set(KEYPLAN_INCLUDE_ROOTS ${PROJECT_BINARY_DIR}/include)
 
-# keyplan_expose_headers(<target> <folder> <name>): `#include "<name>/..."` reaches <folder>.
+# keyplan_expose_headers(<target> <folder> <name>): `#include "<name>/..."` reaches <folder>. A
+# <name> with a slash (`widgets/layout`) gets a root of its own too, so one feature folder of
+# widgets/ is not reachable through another's.
 function(keyplan_expose_headers target folder name)
-  set(root ${KEYPLAN_INCLUDE_ROOTS}/${name})
+  string(REPLACE "/" "+" root_name ${name})
+  set(root ${KEYPLAN_INCLUDE_ROOTS}/${root_name})
+  get_filename_component(link_parent ${root}/${name} DIRECTORY)
   # Targets sharing a folder share its root.
-  file(MAKE_DIRECTORY ${root})
+  file(MAKE_DIRECTORY ${link_parent})
   if(NOT IS_SYMLINK ${root}/${name})
     file(CREATE_LINK ${folder} ${root}/${name} SYMBOLIC)
   endif()
   target_include_directories(${target} PUBLIC ${root})
 endfunction()
 
-# keyplan_library(<name> <folder> [EXCLUDING <regex>] [PUBLIC deps...] [PRIVATE deps...]): a static
-# library of every .cpp and .h under <folder> (globbed, so a new file needs no list edit), target
-# keyplan_<name>. EXCLUDING leaves out the files whose path matches: only widgets/ uses it, to
-# keep render/ (its own library) out of keyplan_widgets, and it goes once that folder is no longer
-# nested there. model/ has keyplan_model_layer (model/CMakeLists.txt): one folder, one library.
-function(keyplan_library name folder)
-  cmake_parse_arguments(PARSE_ARGV 2 LIB "" "EXCLUDING" "")
-  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${folder}/*.cpp ${folder}/*.h)
-  if(LIB_EXCLUDING)
-    list(FILTER sources EXCLUDE REGEX "${LIB_EXCLUDING}")
+# keyplan_library(<name> [HEADERS <path>] [PUBLIC deps...] [PRIVATE deps...]): the calling folder
+# (gui/ and widgets/ have one CMakeLists.txt of this one call per folder) as the static library
+# keyplan_<name>: every .cpp and .h under it (globbed, so a new file needs no list edit; no file
+# is picked out by name), its headers `#include "<path>/..."` (<path> defaults to <name>) and
+# reachable only by what links it, directly or through a PUBLIC dependency. model/ has the same
+# rule with its own short form (keyplan_model_layer, model/CMakeLists.txt).
+function(keyplan_library name)
+  cmake_parse_arguments(PARSE_ARGV 1 LIB "" "HEADERS" "")
+  set(folder ${CMAKE_CURRENT_SOURCE_DIR})
+  if(NOT LIB_HEADERS)
+    set(LIB_HEADERS ${name})
   endif()
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${folder}/*.cpp ${folder}/*.h)
   add_library(keyplan_${name} STATIC ${sources})
-  keyplan_expose_headers(keyplan_${name} ${folder} ${name})
+  keyplan_expose_headers(keyplan_${name} ${folder} ${LIB_HEADERS})
   if(LIB_UNPARSED_ARGUMENTS)
     target_link_libraries(keyplan_${name} ${LIB_UNPARSED_ARGUMENTS})
   endif()

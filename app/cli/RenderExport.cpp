@@ -11,8 +11,8 @@
 
 #ifdef KEYPLAN_HAVE_RENDER
 #include "analysis/IndexLayout.h"
-#include "widgets/render/DesignDocumentHtml.h"
-#include "widgets/render/LayoutPicture.h"
+#include "render/DesignDocumentHtml.h"
+#include "render/LayoutPicture.h"
 
 #include <QBuffer>
 #endif

@@ -1,5 +1,5 @@
 // The export formats that are drawn (svg, png, html) and the layout images beside a Markdown
-// export: widgets/render, headless. Built only with the GUI libraries; without them these formats
+// export: gui/render, headless. Built only with the GUI libraries; without them these formats
 // say so.
 #pragma once
 

@@ -18,7 +18,7 @@ namespace {
 using namespace keyplan;
 using cli::printable;
 
-QString money(double dollars) { return "$" + printable(analysis::formatCount(dollars)); }
+QString money(double dollars) { return printable(analysis::formatDollars(dollars)); }
 
 // A plain-text table: left-aligned text columns, right-aligned number columns.
 class TextTable {

@@ -2,13 +2,14 @@
 
 #include "RemoteEndpoints.h"
 #include "widgets/common/Icons.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
+#include "widgets/common/JobProgress.h"
 #include "widgets/common/Settings.h"
 #include "widgets/console/RequestConsole.h"
 #include "widgets/design/CollectionHighlight.h"
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignDataController.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignAutosave.h"
 #include "widgets/design/DesignFiles.h"
 #include "widgets/design/DesignImportExport.h"
@@ -83,7 +84,7 @@ MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
 
     statusBar()->addPermanentWidget(status_);
     // Long jobs show their progress over this window; one at a time.
-    widgets::Jobs::instance().setDialogParent(this);
+    widgets::JobProgress::instance().setDialogParent(this);
     connect(&widgets::Jobs::instance(), &widgets::Jobs::refused, this, [this](const QString&, const QString& running) {
         statusBar()->showMessage(tr("Wait for \u201c%1\u201d to finish first").arg(running), 5000);
     });

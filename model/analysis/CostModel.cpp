@@ -44,6 +44,23 @@ std::string formatCount(double value)
     return (negative ? "-" : "") + grouped;
 }
 
+std::string formatDollars(double dollars)
+{
+    if (dollars > 0 && dollars < 0.005) return "< $0.01";
+    const long long cents = std::llround(std::fabs(dollars) * 100.0);
+    std::string whole = std::to_string(cents / 100);
+    for (int at = static_cast<int>(whole.size()) - 3; at > 0; at -= 3) whole.insert(static_cast<size_t>(at), ",");
+    const long long rest = cents % 100;
+    return std::string(dollars < 0 && cents ? "-$" : "$") + whole + "." + (rest < 10 ? "0" : "") + std::to_string(rest);
+}
+
+std::string formatDollarsRounded(double dollars)
+{
+    if (std::fabs(dollars) < 100) return formatDollars(dollars);
+    const std::string text = formatDollars(std::round(dollars));
+    return text.substr(0, text.size() - 3);  // ".00"
+}
+
 double CostModel::queryUnits(int64_t bytes, bool strong)
 {
     const int64_t blocks = std::max<int64_t>(1, (bytes + dynamo::kReadUnitBytes - 1) / dynamo::kReadUnitBytes);

@@ -93,5 +93,11 @@ private:
 
 // "1,024" and "2.5": numbers as the reports write them.
 std::string formatCount(double value);
+// Money as every front end writes it: "$1,024.50", "-$3.00"; an amount under half a cent but above
+// zero says "< $0.01" rather than "$0.00" (a cost that rounds away is still a cost).
+std::string formatDollars(double dollars);
+// A monthly figure at a glance, as the practice reports write it: whole dollars from $100 up ("$1,800"),
+// cents below ("$4.50"; "< $0.01" as above).
+std::string formatDollarsRounded(double dollars);
 
 }  // namespace keyplan::analysis

@@ -1,7 +1,7 @@
 // Items arranged the way designers draw a table or an index: by partition (the partition-key value
 // once, over its item collection), inside one by sort key in DynamoDB's order, each item re-keyed
 // for the index and cut to its projection, with its entity. The pictures and documents draw this
-// (widgets/render); it takes any items: the design's examples (analysis::exampleItems) or a page
+// (gui/render); it takes any items: the design's examples (analysis::exampleItems) or a page
 // of stored data.
 #pragma once
 

@@ -1,6 +1,7 @@
 #include "io/Markdown.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/CostModel.h"
 #include "design/Design.h"
 
 #include <algorithm>
@@ -58,16 +59,6 @@ std::string code(std::string_view s)
     const std::string fence(longest + 1, '`');
     const bool pad = longest > 0 || s.front() == '`' || s.back() == '`';
     return fence + (pad ? " " : "") + std::string(s) + (pad ? " " : "") + fence;
-}
-
-// Dollars with cents and thousands separators: $1,234.50.
-std::string money(double dollars)
-{
-    const long long cents = std::llround(std::fabs(dollars) * 100.0);
-    std::string whole = std::to_string(cents / 100);
-    for (int at = static_cast<int>(whole.size()) - 3; at > 0; at -= 3) whole.insert(static_cast<size_t>(at), ",");
-    const long long rest = cents % 100;
-    return std::string(dollars < 0 && cents ? "-$" : "$") + whole + "." + (rest < 10 ? "0" : "") + std::to_string(rest);
 }
 
 // A price as written in the table (0.125, 0.00013): the shortest text that reads back the same.
@@ -299,11 +290,13 @@ void writePatternTable(std::string& out, const design::Design& design, const ana
                std::string(analysis::operationName(plan.request.operation)) + " | " + cell(plan.indexLabel()) + " | " +
                cell(conditionText(plan.request)) + " | " + cell(analysis::verdictWords(plan.verdict, plan.requestCount)) + " | " +
                formatCount(p.cost.read.readUnits) + " | " + formatCount(pattern ? pattern->ratePerSecond : 0) + " | " +
-               money(p.cost.dollars.onDemandPerMonth) + " | " + money(p.cost.dollars.provisionedPerMonth) + " |\n";
+               analysis::formatDollars(p.cost.dollars.onDemandPerMonth) + " | " +
+               analysis::formatDollars(p.cost.dollars.provisionedPerMonth) + " |\n";
     }
     const analysis::Dollars reads = report.readTotal();
-    out += "\nReads a month: " + money(reads.onDemandPerMonth) + " on demand, " + money(reads.provisionedPerMonth) +
-           " provisioned (" + std::to_string(reads.provisionedUnits) + " RCU).\n\n";
+    out += "\nReads a month: " + analysis::formatDollars(reads.onDemandPerMonth) + " on demand, " +
+           analysis::formatDollars(reads.provisionedPerMonth) + " provisioned (" + std::to_string(reads.provisionedUnits) +
+           " RCU).\n\n";
 }
 
 // What the pattern takes and returns, how it is served and the cost arithmetic.
@@ -390,12 +383,13 @@ void writeWrites(std::string& out, const design::Design& design, const analysis:
         std::string parts;
         for (const auto& [where, units] : w.breakdown) parts += (parts.empty() ? "" : " + ") + where + " " + formatCount(units);
         out += "| " + cell(w.entity) + " | " + formatCount(w.unitsPerWrite) + " | " + formatCount(e ? e->writesPerSecond : 0) +
-               " | " + money(w.dollars.onDemandPerMonth) + " | " + money(w.dollars.provisionedPerMonth) + " | " + cell(parts) +
-               " |\n";
+               " | " + analysis::formatDollars(w.dollars.onDemandPerMonth) + " | " +
+               analysis::formatDollars(w.dollars.provisionedPerMonth) + " | " + cell(parts) + " |\n";
     }
     const analysis::Dollars writes = report.writeTotal();
-    out += "\nWrites a month: " + money(writes.onDemandPerMonth) + " on demand, " + money(writes.provisionedPerMonth) +
-           " provisioned (" + std::to_string(writes.provisionedUnits) + " WCU).\n\n";
+    out += "\nWrites a month: " + analysis::formatDollars(writes.onDemandPerMonth) + " on demand, " +
+           analysis::formatDollars(writes.provisionedPerMonth) + " provisioned (" + std::to_string(writes.provisionedUnits) +
+           " WCU).\n\n";
 }
 
 void writeRisks(std::string& out, const analysis::Report& report)

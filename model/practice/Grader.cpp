@@ -63,7 +63,7 @@ constexpr double kEvenShare = 0.7;
 
 std::string perSecond(double calls) { return formatCount(calls) + (calls == 1 ? " call/s" : " calls/s"); }
 
-std::string money(double d) { return "$" + formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100); }
+std::string money(double d) { return analysis::formatDollarsRounded(d); }
 
 std::string requestText(const analysis::PatternPlan& plan)
 {

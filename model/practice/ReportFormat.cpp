@@ -12,8 +12,6 @@ using Json = json::Value;
 
 namespace {
 
-std::string money(double d) { return "$" + formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100); }
-
 // Markdown table cells may not hold a raw '|' or a line break.
 std::string cell(std::string s)
 {
@@ -51,8 +49,9 @@ std::string patternsTable(const GradeReport& r)
     for (const auto& p : r.patterns)
         out += "| " + std::to_string(p.number) + (p.curveball ? " (curveball)" : "") + " | " + cell(p.name) + " | " +
                (p.answered ? "yes" : "no: " + cell(p.verdict)) + " | " + code(p.request) + " | " + formatCount(p.readUnits) +
-               " | " + code(p.referenceRequest) + " | " + formatCount(p.referenceReadUnits) + " | " + money(p.dollarsPerMonth) +
-               " | " + money(p.referenceDollarsPerMonth) + " |\n";
+               " | " + code(p.referenceRequest) + " | " + formatCount(p.referenceReadUnits) + " | " +
+               analysis::formatDollarsRounded(p.dollarsPerMonth) + " | " +
+               analysis::formatDollarsRounded(p.referenceDollarsPerMonth) + " |\n";
     return out;
 }
 
@@ -96,13 +95,16 @@ std::string totalsTable(const GradeReport& r)
         return "| " + std::string(what) + " | " + a + " | " + b + " |\n";
     };
     std::string out = "| At the scenario's volumes and rates | Yours | Reference |\n|---|---:|---:|\n";
-    out += row("Reads, $/month on demand", money(r.candidate.readDollarsPerMonth), money(r.reference.readDollarsPerMonth));
+    out += row("Reads, $/month on demand", analysis::formatDollarsRounded(r.candidate.readDollarsPerMonth),
+               analysis::formatDollarsRounded(r.reference.readDollarsPerMonth));
     out += row("Writes, WCU/s", formatCount(std::round(r.candidate.writeUnitsPerSecond)),
                formatCount(std::round(r.reference.writeUnitsPerSecond)));
-    out += row("Writes, $/month on demand", money(r.candidate.writeDollarsPerMonth), money(r.reference.writeDollarsPerMonth));
+    out += row("Writes, $/month on demand", analysis::formatDollarsRounded(r.candidate.writeDollarsPerMonth),
+               analysis::formatDollarsRounded(r.reference.writeDollarsPerMonth));
     out += row("Storage", analysis::formatBytes(r.candidate.storage.totalBytes),
                analysis::formatBytes(r.reference.storage.totalBytes));
-    out += row("Storage, $/month", money(r.candidate.storage.dollarsPerMonth), money(r.reference.storage.dollarsPerMonth));
+    out += row("Storage, $/month", analysis::formatDollarsRounded(r.candidate.storage.dollarsPerMonth),
+               analysis::formatDollarsRounded(r.reference.storage.dollarsPerMonth));
     return out;
 }
 

@@ -266,6 +266,42 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QCOMPARE(q(analysis::formatCount(value)), text);
     }
+
+    // One money format for the CLI, the window, access-patterns.md and the HTML document.
+    void shouldFormatDollars_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("exact");
+        QTest::addColumn<QString>("rounded");
+        QTest::newRow("zero") << 0.0 << "$0.00"
+                              << "$0.00";
+        QTest::newRow("under half a cent") << 0.004 << "< $0.01"
+                                           << "< $0.01";
+        QTest::newRow("half a cent rounds up") << 0.005 << "$0.01"
+                                               << "$0.01";
+        QTest::newRow("cents padded") << 4.5 << "$4.50"
+                                      << "$4.50";
+        QTest::newRow("thousands") << 1806.75 << "$1,806.75"
+                                   << "$1,807";
+        QTest::newRow("just under 100") << 99.994 << "$99.99"
+                                        << "$99.99";
+        QTest::newRow("100") << 100.4 << "$100.40"
+                             << "$100";
+        QTest::newRow("million") << 1234567.891 << "$1,234,567.89"
+                                 << "$1,234,568";
+        QTest::newRow("negative") << -3.0 << "-$3.00"
+                                  << "-$3.00";
+        QTest::newRow("negative large") << -2500.5 << "-$2,500.50"
+                                        << "-$2,501";
+    }
+    void shouldFormatDollars()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, exact);
+        QFETCH(QString, rounded);
+        QCOMPARE(q(analysis::formatDollars(value)), exact);
+        QCOMPARE(q(analysis::formatDollarsRounded(value)), rounded);
+    }
 };
 
 QTEST_GUILESS_MAIN(CostTest)

@@ -7,7 +7,7 @@
 #include "widgets/common/Icons.h"
 #include "widgets/common/Settings.h"
 #include "widgets/store/CreateTableDialog.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/store/StoreJob.h"
 
 #include <QDialogButtonBox>

@@ -6,8 +6,8 @@
 #include "design/DesignFile.h"
 #include "engine/SqliteStore.h"
 #include "widgets/design/DesignDataController.h"
-#include "widgets/design/DesignDocument.h"
-#include "widgets/design/PatternListModel.h"
+#include "document/DesignDocument.h"
+#include "document/PatternListModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>

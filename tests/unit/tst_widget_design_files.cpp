@@ -5,7 +5,7 @@
 #include "PrivateHome.h"
 #include "design/DesignFile.h"
 #include "io/Export.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignAutosave.h"
 #include "widgets/design/DesignFiles.h"
 #include "widgets/design/DesignImportExport.h"

@@ -6,9 +6,9 @@
 #include "design/DesignFile.h"
 #include "design/TableSchema.h"
 #include "engine/SqliteStore.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/IndexBackfillPanel.h"
-#include "widgets/design/IndexTableModel.h"
+#include "document/IndexTableModel.h"
 #include "widgets/layout/LayoutTabs.h"
 
 #include <QAbstractItemModelTester>

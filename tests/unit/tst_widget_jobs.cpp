@@ -1,9 +1,10 @@
-// The one job mechanism (widgets/common/Job.h): progress and the result reach the GUI thread,
+// The one job mechanism (gui/jobs/Job.h, shown by widgets/common/JobProgress): progress and the result reach the GUI thread,
 // Cancel stops a worker at its next check, two jobs run at once and the registry knows both, an
 // owner's jobs run in order, one user's job at a time behind one progress dialog, errors arrive
 // with DynamoDB's exception name, and a window closed while its job runs does not crash.
 #include "dynamo/Error.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
+#include "widgets/common/JobProgress.h"
 #include "widgets/common/TitleFit.h"
 
 #include <QMainWindow>
@@ -22,6 +23,7 @@ using namespace keyplan;
 using widgets::Job;
 using widgets::JobContext;
 using widgets::JobOptions;
+using widgets::JobProgress;
 using widgets::Jobs;
 using widgets::Outcome;
 
@@ -171,7 +173,7 @@ private Q_SLOTS:
     void shouldShowOneProgressDialogAndRefuseASecondUsersJob()
     {
         QWidget window;
-        Jobs::instance().setDialogParent(&window);
+        JobProgress::instance().setDialogParent(&window);
         std::atomic<bool> release{false};
         bool delivered = false;
         JobOptions options{QStringLiteral("Loading shop.jsonl"), true, QStringLiteral("Stopping after the current batch…")};
@@ -184,7 +186,7 @@ private Q_SLOTS:
             [&delivered](Outcome<bool>) { delivered = true; });
         QVERIFY(job);
         QCOMPARE(Jobs::instance().userJob(), job);
-        QPointer<QProgressDialog> dialog = Jobs::instance().progressDialog();
+        QPointer<QProgressDialog> dialog = JobProgress::instance().dialog();
         QVERIFY(dialog);
         QCOMPARE(dialog->parentWidget(), &window);
         QCOMPARE(dialog->windowTitle(), QStringLiteral("Loading shop.jsonl"));
@@ -214,7 +216,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(delivered, 10000);
         QVERIFY(!Jobs::instance().userJob());
         QTRY_VERIFY_WITH_TIMEOUT(dialog.isNull(), 10000);
-        Jobs::instance().setDialogParent(nullptr);
+        JobProgress::instance().setDialogParent(nullptr);
     }
 
     void shouldDeliverADynamoErrorByItsName()
@@ -234,7 +236,7 @@ private Q_SLOTS:
     {
         auto* window = new QMainWindow;
         window->setAttribute(Qt::WA_DeleteOnClose);
-        Jobs::instance().setDialogParent(window);
+        JobProgress::instance().setDialogParent(window);
         window->show();
         auto ended = std::make_shared<std::atomic<bool>>(false);
         auto sawCancel = std::make_shared<std::atomic<bool>>(false);
@@ -268,7 +270,7 @@ private Q_SLOTS:
         QCoreApplication::processEvents();  // the queued progress and posts go nowhere
         QVERIFY(!delivered);
         QVERIFY(!Jobs::instance().userJob());
-        QVERIFY(!Jobs::instance().progressDialog());
+        QVERIFY(!JobProgress::instance().dialog());
         QVERIFY(Jobs::instance().running().isEmpty());
     }
 };

@@ -12,7 +12,7 @@
 #ifndef Q_MOC_RUN
 #include "CliProcess.h"
 #include "engine/SqliteStore.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/store/StoreJob.h"
 
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 #include "StoreTestSupport.h"
 #include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
-#include "widgets/layout/EntityPalette.h"
+#include "style/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
 #include "widgets/layout/ItemLayoutView.h"
 #include "widgets/layout/LayoutTabs.h"

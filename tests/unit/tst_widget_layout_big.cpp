@@ -9,7 +9,7 @@
 #include "ScanCountingStore.h"
 #include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
-#include "widgets/layout/EntityPalette.h"
+#include "style/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
 #include "widgets/layout/ItemLayoutView.h"
 

@@ -3,11 +3,13 @@
 // as a template is typed), stored data replaces the examples, and File > New leaves the previous
 // design's tables out.
 #include "StoreTestSupport.h"
+#include "analysis/ItemFactory.h"
 #include "design/DesignFile.h"
 #include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignLayouts.h"
+#include "widgets/layout/EntityClassifier.h"
 #include "widgets/layout/ExampleLayoutView.h"
 #include "widgets/layout/ItemLayoutModel.h"
 #include "widgets/layout/ItemLayoutView.h"
@@ -73,6 +75,32 @@ class TestLayoutDesign : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { widgets::initResources(); }
+
+    // The layouts' classifier as the window makes it (widgets/layout/EntityClassifier).
+    void shouldClassifyStoredItemsByTheDesign()
+    {
+        widgets::DesignDocument doc;
+        doc.resetDesign(design::loadDesignFile(KEYPLAN_SOURCE_DIR "/resources/samples/ecommerce.keyplan.json"));
+        const design::Design& d = doc.design();
+        const widgets::EntityClassifier classify = widgets::designEntityClassifier(d);
+        const analysis::ItemFactory factory(d);
+        for (const auto& e : d.entities()) {
+            const analysis::BuiltItem built = factory.build(e, 3, 0, {});
+            QCOMPARE(classify(built.item, {"PK", "SK"}), QString::fromStdString(e.name));
+        }
+        // Without the discriminator the key templates tell (a CustomerOrder is CUST#.../ORDER#...).
+        dynamo::Item bare;
+        bare["PK"] = dynamo::AttributeValue::string("CUST#ab12cd34");
+        bare["SK"] = dynamo::AttributeValue::string("ORDER#2026-02-03T10:00:00Z#0a1b2c3d");
+        QCOMPARE(classify(bare, {"PK", "SK"}), QString("CustomerOrder"));
+        // Another table's items: the layouts' own guess.
+        dynamo::Item other;
+        other["id"] = dynamo::AttributeValue::string("X#1");
+        QCOMPARE(classify(other, {"id", ""}), QString("X"));
+        // The classifier keeps its copy: later edits do not reach it (the window makes a new one).
+        QVERIFY(doc.renameEntity(0, "Client"));
+        QCOMPARE(classify(factory.build(d.entities()[0], 0, 0, {}).item, {"PK", "SK"}), QString("Customer"));
+    }
 
     void shouldShowANewDesignsLayoutOnceItsFirstEntityHasAKeyTemplate()
     {

@@ -5,21 +5,24 @@
 #include "analysis/Analysis.h"
 #include "analysis/PatternRunner.h"
 #include "design/DesignFile.h"
-#include "widgets/design/CostTableModel.h"
+#include "document/CostTableModel.h"
 #include "widgets/design/CostView.h"
-#include "widgets/design/DefaultRates.h"
-#include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignEntityColours.h"
+#include "document/DefaultRates.h"
+#include "document/DesignDocument.h"
+#include "widgets/design/DesignViews.h"
+#include "document/DesignTreeModel.h"
+#include "document/ProblemsModel.h"
+#include "widgets/design/ProblemsView.h"
 #include "widgets/design/DesignFiles.h"
-#include "widgets/design/DesignFormat.h"
+#include "document/DesignFormat.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/EntitiesView.h"
-#include "widgets/design/EntityModels.h"
+#include "document/EntityModels.h"
 #include "widgets/design/GuideDialog.h"
-#include "widgets/design/PatternListModel.h"
-#include "widgets/design/PatternPartModels.h"
+#include "document/PatternListModel.h"
+#include "document/PatternPartModels.h"
 #include "widgets/design/RunGap.h"
-#include "widgets/layout/EntityPalette.h"
+#include "style/EntityPalette.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -29,6 +32,7 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <QUndoStack>
+#include <QWidget>
 
 using namespace keyplan;
 using widgets::DesignDocument;
@@ -63,10 +67,28 @@ private Q_SLOTS:
     }
     void cleanup() { doc_.reset(); }
 
+    // A view hands its palette to its model, at once and on every change (a theme switch).
+    void shouldPaintTheModelsForTheirViewsPalette()
+    {
+        QWidget window;
+        widgets::DesignViews views(doc_.get(), &window);
+        QCOMPARE(views.problems()->model()->palette(), views.problems()->palette());
+        QPalette dark = window.palette();
+        dark.setColor(QPalette::Base, QColor(24, 24, 27));
+        dark.setColor(QPalette::Text, QColor(235, 235, 240));
+        window.setPalette(dark);  // the views inherit it
+        QCOMPARE(views.problems()->model()->palette().color(QPalette::Base), QColor(24, 24, 27));
+        QCOMPARE(views.tree()->model()->palette().color(QPalette::Text), QColor(235, 235, 240));
+        QCOMPARE(views.cost()->model()->palette().color(QPalette::Base), QColor(24, 24, 27));
+    }
+
     void shouldKeepEachEntitysColourForTheLifeOfTheDesign()
     {
+        // As the window wires it: the design views hand the layouts' palette the design's entities.
         widgets::EntityPalette palette;
-        widgets::DesignEntityColours colours(doc_.get(), &palette);
+        QWidget window;
+        widgets::DesignViews views(doc_.get(), &window);
+        views.setEntityPalette(&palette);
         const QPalette light = QApplication::palette();
         const QColor customer = palette.swatch("Customer", light);
         const QColor order = palette.swatch("Order", light);

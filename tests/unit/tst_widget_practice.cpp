@@ -10,7 +10,7 @@
 #include "practice/History.h"
 #include "practice/Round.h"
 #include "practice/Scenario.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignFiles.h"
 #include "widgets/practice/BackfillNotice.h"
 #include "widgets/practice/BriefPanel.h"
@@ -20,8 +20,8 @@
 #include "widgets/practice/PracticeRound.h"
 #include "widgets/practice/ReportView.h"
 #include "widgets/practice/StartPracticeDialog.h"
-#include "widgets/render/DesignDocumentHtml.h"
-#include "widgets/render/LayoutPicture.h"
+#include "render/DesignDocumentHtml.h"
+#include "render/LayoutPicture.h"
 
 #include <QAbstractItemModelTester>
 #include <QChart>

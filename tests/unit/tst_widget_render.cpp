@@ -16,8 +16,8 @@
 
 #include "analysis/IndexLayout.h"
 #include "design/DesignFile.h"
-#include "widgets/render/DesignDocumentHtml.h"
-#include "widgets/render/LayoutPicture.h"
+#include "render/DesignDocumentHtml.h"
+#include "render/LayoutPicture.h"
 
 using namespace keyplan;
 

@@ -10,7 +10,7 @@
 #include "engine/SqliteStore.h"
 #include "io/Export.h"
 #include "widgets/common/Icons.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignAutosave.h"
 #include "widgets/design/DesignFiles.h"
 #include "widgets/design/DesignImportExport.h"

@@ -1,6 +1,6 @@
 #include "widgets/design/CollectionHighlight.h"
 
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 namespace keyplan::widgets {
 

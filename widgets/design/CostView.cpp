@@ -1,8 +1,10 @@
 #include "widgets/design/CostView.h"
 
-#include "widgets/design/CostTableModel.h"
-#include "widgets/design/DefaultRates.h"
-#include "widgets/design/DesignFormat.h"
+#include "widgets/common/PaletteFollower.h"
+
+#include "document/CostTableModel.h"
+#include "document/DefaultRates.h"
+#include "document/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 
 #include <QHeaderView>
@@ -15,6 +17,7 @@ namespace keyplan::widgets {
 CostView::CostView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), model_(new CostTableModel(document, this))
 {
+    followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     prices_ = new QLabel(this);
     prices_->setObjectName(QStringLiteral("prices"));
     prices_->setWordWrap(true);
@@ -64,13 +67,13 @@ QString CostView::defaultsText() const { return defaults_->isHidden() ? QString(
 void CostView::refreshPrices()
 {
     const design::PriceTable& p = document_->design().prices();
-    prices_->setText(tr("Prices for <b>%1</b> as of <b>%2</b> (%3): on demand %4 per million reads and %5 per million "
-                        "writes; provisioned %6 per RCU-hour and %7 per WCU-hour, %8 hours a month.")
-                         .arg(qs(p.region).toHtmlEscaped(), qs(p.date).toHtmlEscaped(), qs(p.source).toHtmlEscaped(),
-                              QStringLiteral("$%1").arg(p.onDemandReadPerMillion),
-                              QStringLiteral("$%1").arg(p.onDemandWritePerMillion),
-                              QStringLiteral("$%1").arg(p.provisionedReadPerHour),
-                              QStringLiteral("$%1").arg(p.provisionedWritePerHour), units(p.hoursPerMonth)));
+    prices_->setText(
+        tr("Prices for <b>%1</b> as of <b>%2</b> (%3): on demand %4 per million reads and %5 per million "
+           "writes; provisioned %6 per RCU-hour and %7 per WCU-hour, %8 hours a month.")
+            .arg(QString::fromStdString(p.region).toHtmlEscaped(), QString::fromStdString(p.date).toHtmlEscaped(),
+                 QString::fromStdString(p.source).toHtmlEscaped(), QStringLiteral("$%1").arg(p.onDemandReadPerMillion),
+                 QStringLiteral("$%1").arg(p.onDemandWritePerMillion), QStringLiteral("$%1").arg(p.provisionedReadPerHour),
+                 QStringLiteral("$%1").arg(p.provisionedWritePerHour), units(p.hoursPerMonth)));
 }
 
 void CostView::showPattern(quint64 patternId)

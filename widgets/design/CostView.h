@@ -3,7 +3,7 @@
 // the figures are never read without knowing where they hold. Rates are edited in place.
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "widgets/design/DesignAutosave.h"
 
 #include "design/DesignFile.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignFiles.h"
 
 #include <QDateTime>

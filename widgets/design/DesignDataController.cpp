@@ -7,9 +7,9 @@
 #include "dynamo/Error.h"
 #include "store/TableDeployment.h"
 #include "widgets/common/Icons.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/common/TitleFit.h"
-#include "widgets/design/DesignFormat.h"
+#include "document/DesignFormat.h"
 
 #include <QAction>
 #include <QLabel>
@@ -120,7 +120,7 @@ void DesignDataController::generate(const SampleRequest& request)
     if (isBusy()) return;
     last_ = request;
     const bool remote = static_cast<bool>(remoteGuard_);
-    const QString table = qs(document_->design().table().name);
+    const QString table = QString::fromStdString(document_->design().table().name);
     if (remote && request.replaceTable &&
         !remoteGuard_(table, tr("The table is deleted with every item in it, then created again for the sample data.")))
         return;
@@ -131,7 +131,8 @@ void DesignDataController::generate(const SampleRequest& request)
         return data.load(store, {request.replaceTable && !remote, 25}, [&](const analysis::SampleProgress& p) {
             context.progress(p.done, p.total,
                              tr("Writing %1 items (%2 of %3)…")
-                                 .arg(qs(p.entity), units(static_cast<double>(p.done)), units(static_cast<double>(p.total))),
+                                 .arg(QString::fromStdString(p.entity), units(static_cast<double>(p.done)),
+                                      units(static_cast<double>(p.total))),
                              p.done == p.total);
             return !context.isCancelled();
         });
@@ -175,18 +176,19 @@ PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& ru
         s.requests = r.requests;
         s.consumedReadUnits = r.consumedReadUnits;
         s.estimatedReadUnits = r.estimate.read.readUnits;
-        s.index = qs(request.indexName);
-        s.note = qs(r.note);
+        s.index = QString::fromStdString(request.indexName);
+        s.note = QString::fromStdString(r.note);
         s.gap = runGapText(r);
         QStringList bound;
-        for (const auto& [name, value] : r.inputs) bound << qs(name) + u'=' + qs(value);
+        for (const auto& [name, value] : r.inputs) bound << QString::fromStdString(name) + u'=' + QString::fromStdString(value);
         s.inputs = bound.join(QStringLiteral(", "));
         if (request.operation == analysis::Operation::GetItem || request.operation == analysis::Operation::Query) {
-            s.partitionAttribute = qs(request.keyCondition.partitionAttribute);
-            if (const auto value = request.keyCondition.partitionValue.render(r.inputs)) s.partitionValue = qs(*value);
+            s.partitionAttribute = QString::fromStdString(request.keyCondition.partitionAttribute);
+            if (const auto value = request.keyCondition.partitionValue.render(r.inputs))
+                s.partitionValue = QString::fromStdString(*value);
         }
     } catch (const dynamo::Error& e) {
-        s.error = qs(e.name()) + QStringLiteral(": ") + qs(e.message());
+        s.error = QString::fromStdString(e.name()) + QStringLiteral(": ") + QString::fromStdString(e.message());
     } catch (const std::exception& e) {
         s.error = QString::fromUtf8(e.what());
     }
@@ -207,16 +209,17 @@ void DesignDataController::deployDesign()
             }
             const store::DeploymentPlan& plan = *outcome.value;
             QStringList lines;
-            for (const std::string& line : plan.describe()) lines << qs(line);
+            for (const std::string& line : plan.describe()) lines << QString::fromStdString(line);
             if (plan.refused()) {
                 prompts_.showError(lines.join(u'\n'));
                 return;
             }
             if (plan.nothingToDo()) {
-                Q_EMIT statusMessage(tr("Table %1 already has every index of the design").arg(qs(plan.tableName)));
+                Q_EMIT statusMessage(
+                    tr("Table %1 already has every index of the design").arg(QString::fromStdString(plan.tableName)));
                 return;
             }
-            const QString table = qs(plan.tableName);
+            const QString table = QString::fromStdString(plan.tableName);
             const QString title = location_.isRemote() ? tr("Deploy %1 to %2").arg(table, location_.endpoint)
                                                        : tr("Deploy %1 to the local store").arg(table);
             if (!prompts_.confirmDeployment(title, location_.targetLines(table), lines)) return;
@@ -233,12 +236,16 @@ void DesignDataController::startDeployment(const store::CreateTableRequest& want
         if (now.refused()) throw std::runtime_error(now.describe().empty() ? std::string("refused") : now.describe().back());
         if (now.nothingToDo()) return true;
         store::deploy(store, now, {}, [&](const store::DeploymentProgress& p) {
-            context.progress(0, 0, tr("%1: %2 (%3 s)").arg(qs(p.step), qs(p.status)).arg(p.waited.count() / 1000), true);
+            context.progress(0, 0,
+                             tr("%1: %2 (%3 s)")
+                                 .arg(QString::fromStdString(p.step), QString::fromStdString(p.status))
+                                 .arg(p.waited.count() / 1000),
+                             true);
             return !context.isCancelled();
         });
         return !context.isCancelled();
     };
-    auto done = [this, table = qs(wanted.tableName), plan](Outcome<bool> outcome) {
+    auto done = [this, table = QString::fromStdString(wanted.tableName), plan](Outcome<bool> outcome) {
         updateActions();
         Q_EMIT storeChanged();
         if (!outcome.ok()) {
@@ -270,7 +277,7 @@ void DesignDataController::prepareRemoteTable(store::Store& store, const design:
             if (context.isCancelled()) return;
             if (waited > 600)
                 throw std::runtime_error("the table " + wanted.tableName + " was still being deleted after 10 minutes");
-            context.progress(0, 0, tr("Deleting table %1 (%2 s)").arg(qs(wanted.tableName)).arg(waited), true);
+            context.progress(0, 0, tr("Deleting table %1 (%2 s)").arg(QString::fromStdString(wanted.tableName)).arg(waited), true);
             std::this_thread::sleep_for(std::chrono::seconds(1));
         }
     }
@@ -278,7 +285,10 @@ void DesignDataController::prepareRemoteTable(store::Store& store, const design:
     if (plan.refused()) throw std::runtime_error(plan.describe().empty() ? std::string("refused") : plan.describe().back());
     if (plan.nothingToDo()) return;
     store::deploy(store, plan, {}, [&](const store::DeploymentProgress& p) {
-        context.progress(0, 0, tr("%1: %2 (%3 s)").arg(qs(p.step), qs(p.status)).arg(p.waited.count() / 1000), true);
+        context.progress(
+            0, 0,
+            tr("%1: %2 (%3 s)").arg(QString::fromStdString(p.step), QString::fromStdString(p.status)).arg(p.waited.count() / 1000),
+            true);
         return !context.isCancelled();
     });
 }

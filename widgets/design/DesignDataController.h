@@ -6,8 +6,8 @@
 // (widgets/common/Job.h) with the progress dialog and Cancel; the store is only ever given to one of them at a time.
 #pragma once
 
-#include "widgets/common/Job.h"
-#include "widgets/design/DesignDocument.h"
+#include "jobs/Job.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/SampleDataDialog.h"
 #include "widgets/store/StoreLocation.h"
 

@@ -2,7 +2,7 @@
 
 #include "design/DesignFile.h"
 #include "widgets/common/Icons.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/RecentFiles.h"
 
 #include <QAction>

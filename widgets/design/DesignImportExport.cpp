@@ -6,10 +6,10 @@
 #include "json/FormatError.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/TitleFit.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignFiles.h"
-#include "widgets/render/DesignDocumentHtml.h"
-#include "widgets/render/LayoutPicture.h"
+#include "render/DesignDocumentHtml.h"
+#include "render/LayoutPicture.h"
 
 #include <QAction>
 #include <QBuffer>

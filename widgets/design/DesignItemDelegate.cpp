@@ -1,6 +1,6 @@
 #include "widgets/design/DesignItemDelegate.h"
 
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 #include <QComboBox>
 #include <QLineEdit>

@@ -5,16 +5,13 @@
 // next edit of the same cell is a new undo entry.
 #pragma once
 
+#include "document/DesignItemRoles.h"
+
 #include <QStyledItemDelegate>
 
 namespace keyplan::widgets {
 
 class DesignDocument;
-
-enum DesignItemRole {
-    ChoicesRole = Qt::UserRole + 100,  // QStringList: the values a combo box offers
-    LiveEditRole,                      // bool: commit while typing
-};
 
 class DesignItemDelegate final : public QStyledItemDelegate {
     Q_OBJECT

@@ -1,8 +1,8 @@
 #include "widgets/design/DesignLayouts.h"
 
 #include "widgets/design/DesignDataController.h"
-#include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignEntityClassifier.h"
+#include "document/DesignDocument.h"
+#include "widgets/layout/EntityClassifier.h"
 #include "widgets/layout/LayoutTabs.h"
 
 #include <QTimer>

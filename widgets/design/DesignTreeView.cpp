@@ -1,6 +1,8 @@
 #include "widgets/design/DesignTreeView.h"
 
-#include "widgets/design/DesignTreeModel.h"
+#include "widgets/common/PaletteFollower.h"
+
+#include "document/DesignTreeModel.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -13,6 +15,7 @@ namespace keyplan::widgets {
 DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), model_(new DesignTreeModel(document, this))
 {
+    followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     name_ = new QLineEdit(this);
     name_->setObjectName(QStringLiteral("designName"));
     name_->setPlaceholderText(tr("Name the design"));

@@ -2,8 +2,8 @@
 // selecting a row says which object to show, so the window can bring up the view that edits it.
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignTarget.h"
+#include "document/DesignDocument.h"
+#include "document/DesignTarget.h"
 
 #include <QWidget>
 

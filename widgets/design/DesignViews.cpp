@@ -1,15 +1,14 @@
 #include "widgets/design/DesignViews.h"
 
 #include "widgets/design/CostView.h"
-#include "widgets/design/DesignEntityColours.h"
-#include "widgets/design/DesignTreeModel.h"
+#include "document/DesignTreeModel.h"
 #include "widgets/design/DesignTreeView.h"
 #include "widgets/design/EntitiesView.h"
-#include "widgets/design/EntityModels.h"
+#include "document/EntityModels.h"
 #include "widgets/design/IndexesView.h"
 #include "widgets/design/PatternsView.h"
 #include "widgets/design/ProblemsView.h"
-#include "widgets/layout/EntityPalette.h"
+#include "style/EntityPalette.h"
 
 #include <QApplication>
 
@@ -43,12 +42,17 @@ DesignViews::DesignViews(DesignDocument* document, QWidget* widgetParent, QObjec
 void DesignViews::setEntityPalette(EntityPalette* palette)
 {
     disconnect(seeding_);
-    delete colours_;
+    disconnect(followReset_);
+    disconnect(followChange_);
     palette_ = palette;
     tree_->model()->setEntityPalette(palette);
     entities_->entitiesModel()->setEntityPalette(palette);
     if (!palette) return;
-    colours_ = new DesignEntityColours(document_, palette, this);
+    followReset_ = connect(document_, &DesignDocument::designReset, this,
+                           [this] { palette_->followDesign(document_->design(), true); });
+    followChange_ = connect(document_, &DesignDocument::designChanged, this,
+                            [this] { palette_->followDesign(document_->design(), false); });
+    palette->followDesign(document_->design(), true);
     auto repaint = [this] {
         tree_->model()->refreshDecorations();
         entities_->entitiesModel()->refreshDecorations();

@@ -4,8 +4,8 @@
 // that edits it). The window puts each view in a dock or tab and raises it on viewRequested.
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignTarget.h"
+#include "document/DesignDocument.h"
+#include "document/DesignTarget.h"
 
 #include <QObject>
 
@@ -14,7 +14,6 @@ class QWidget;
 namespace keyplan::widgets {
 
 class CostView;
-class DesignEntityColours;
 class EntityPalette;
 class DesignTreeView;
 class EntitiesView;
@@ -59,7 +58,7 @@ private:
     ProblemsView* problems_;
     CostView* cost_;
     EntityPalette* palette_ = nullptr;
-    DesignEntityColours* colours_ = nullptr;
+    QMetaObject::Connection followReset_, followChange_;  // the palette follows the design
     QMetaObject::Connection seeding_;
 };
 

@@ -1,11 +1,13 @@
 #include "widgets/design/EntitiesView.h"
 
+#include "widgets/common/PaletteFollower.h"
+
 #include "widgets/common/Icons.h"
 #include "widgets/common/WheelGuard.h"
-#include "widgets/design/DesignFormat.h"
+#include "document/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
-#include "widgets/design/EntityModels.h"
-#include "widgets/design/VerdictStyle.h"
+#include "document/EntityModels.h"
+#include "style/VerdictStyle.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -56,6 +58,11 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), entities_(new EntityListModel(document, this)),
       attributes_(new AttributeTableModel(document, this)), keys_(new KeyBindingTableModel(document, this))
 {
+    followPalette(this, [this](const QPalette& palette) {
+        entities_->setPalette(palette);
+        attributes_->setPalette(palette);
+        keys_->setPalette(palette);
+    });
     QWidget* left = buildList();
     QWidget* details = buildDetails();
     // The details scroll as one page when the dock is short, rather than squeezing the grids to
@@ -278,7 +285,7 @@ void EntitiesView::connectEdits()
         if (row < 0 || refreshing_) return;
         if (!document_->renameEntity(row, name_->text())) {
             refreshing_ = true;
-            name_->setText(qs(document_->design().entities()[row].name));
+            name_->setText(QString::fromStdString(document_->design().entities()[row].name));
             refreshing_ = false;
         }
     });
@@ -394,20 +401,24 @@ void EntitiesView::refresh()
         refreshing_ = false;
         return;
     }
-    heading_->setText(tr("Entity %1").arg(qs(e->name)));
-    if (!name_->hasFocus() && name_->text() != qs(e->name)) name_->setText(qs(e->name));
-    if (typeValue_->text().trimmed() != qs(e->typeValue)) typeValue_->setText(qs(e->typeValue));
-    typeValue_->setPlaceholderText(tr("%1 (the entity's name)").arg(qs(e->name)));
-    if (description_->toPlainText() != qs(e->description)) description_->setPlainText(qs(e->description));
+    heading_->setText(tr("Entity %1").arg(QString::fromStdString(e->name)));
+    if (!name_->hasFocus() && name_->text() != QString::fromStdString(e->name)) name_->setText(QString::fromStdString(e->name));
+    if (typeValue_->text().trimmed() != QString::fromStdString(e->typeValue))
+        typeValue_->setText(QString::fromStdString(e->typeValue));
+    typeValue_->setPlaceholderText(tr("%1 (the entity's name)").arg(QString::fromStdString(e->name)));
+    if (description_->toPlainText() != QString::fromStdString(e->description))
+        description_->setPlainText(QString::fromStdString(e->description));
 
     parent_->clear();
     parent_->addItem(tr("of its own (a root)"), QString());
     for (const auto& other : document_->design().entities()) {
-        if (other.id != e->id) parent_->addItem(tr("per %1").arg(qs(other.name)), qs(other.name));
+        if (other.id != e->id)
+            parent_->addItem(tr("per %1").arg(QString::fromStdString(other.name)), QString::fromStdString(other.name));
     }
-    int at = parent_->findData(qs(e->sample.parent));
+    int at = parent_->findData(QString::fromStdString(e->sample.parent));
     if (at < 0 && !e->sample.parent.empty()) {
-        parent_->addItem(tr("per %1 (not in the design)").arg(qs(e->sample.parent)), qs(e->sample.parent));
+        parent_->addItem(tr("per %1 (not in the design)").arg(QString::fromStdString(e->sample.parent)),
+                         QString::fromStdString(e->sample.parent));
         at = parent_->count() - 1;
     }
     parent_->setCurrentIndex(std::max(at, 0));

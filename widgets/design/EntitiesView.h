@@ -4,7 +4,7 @@
 // example key and the template's problems shown as they are typed.
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 #include <QWidget>
 

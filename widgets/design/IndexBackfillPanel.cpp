@@ -3,9 +3,9 @@
 #include "design/TableSchema.h"
 #include "store/Store.h"
 #include "store/TableDeployment.h"
-#include "widgets/common/Job.h"
-#include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignFormat.h"
+#include "jobs/Job.h"
+#include "document/DesignDocument.h"
+#include "document/DesignFormat.h"
 #include "widgets/layout/LayoutTabs.h"
 
 #include <QHBoxLayout>
@@ -31,8 +31,9 @@ struct IndexBackfillPanel::Offer {
     // What the user said no to: the index as defined, so another definition asks again.
     QString signature() const
     {
-        QString out = qs(table) + u'/' + qs(index.indexName);
-        for (const auto& d : definitions) out += u'/' + qs(d.attributeName) + u':' + QString::number(int(d.attributeType));
+        QString out = QString::fromStdString(table) + u'/' + QString::fromStdString(index.indexName);
+        for (const auto& d : definitions)
+            out += u'/' + QString::fromStdString(d.attributeName) + u':' + QString::number(int(d.attributeType));
         return out + u'/' + QString::number(int(index.projection.projectionType));
     }
 };
@@ -79,14 +80,14 @@ QString typeLetter(store::ScalarAttributeType t)
 QString keysText(const std::vector<store::AttributeDefinition>& keys)
 {
     QStringList parts;
-    for (const auto& k : keys) parts << qs(k.attributeName) + u' ' + typeLetter(k.attributeType);
+    for (const auto& k : keys) parts << QString::fromStdString(k.attributeName) + u' ' + typeLetter(k.attributeType);
     return parts.join(QStringLiteral(", "));
 }
 
 QString keyNames(const std::vector<store::AttributeDefinition>& keys)
 {
     QStringList parts;
-    for (const auto& k : keys) parts << qs(k.attributeName);
+    for (const auto& k : keys) parts << QString::fromStdString(k.attributeName);
     return parts.join(QStringLiteral(" or "));
 }
 
@@ -180,9 +181,9 @@ IndexBackfillPanel::IndexBackfillPanel(DesignDocument* document, store::Store& s
 
 IndexBackfillPanel::~IndexBackfillPanel() = default;
 
-QString IndexBackfillPanel::indexName() const { return offer_ ? qs(offer_->index.indexName) : QString(); }
+QString IndexBackfillPanel::indexName() const { return offer_ ? QString::fromStdString(offer_->index.indexName) : QString(); }
 
-QString IndexBackfillPanel::tableName() const { return offer_ ? qs(offer_->table) : QString(); }
+QString IndexBackfillPanel::tableName() const { return offer_ ? QString::fromStdString(offer_->table) : QString(); }
 
 void IndexBackfillPanel::setPollInterval(int milliseconds) { pollTimer_->setInterval(milliseconds); }
 
@@ -248,8 +249,9 @@ void IndexBackfillPanel::showOffer(const std::optional<Offer>& offer)
     text_->setText(tr("<b>%1</b> (%2) is in the design but not on table <b>%3</b> in the store, which holds %4 items. "
                       "Add it to the existing table: the items stay and the store indexes them in the background, "
                       "as DynamoDB backfills a new GSI.")
-                       .arg(qs(offer->index.indexName).toHtmlEscaped(), keysText(offer->definitions).toHtmlEscaped(),
-                            qs(offer->table).toHtmlEscaped(), number(offer->tableItems)));
+                       .arg(QString::fromStdString(offer->index.indexName).toHtmlEscaped(),
+                            keysText(offer->definitions).toHtmlEscaped(), QString::fromStdString(offer->table).toHtmlEscaped(),
+                            number(offer->tableItems)));
     setState(State::Offering);
     if (isNew)
         Q_EMIT statusMessage(
@@ -276,7 +278,8 @@ void IndexBackfillPanel::addInPlace()
     const bool count = countsItemsFirst_;
     text_->setText((count ? tr("Counting the items of <b>%1</b> that have the keys of <b>%2</b>\u2026")
                           : tr("Adding <b>%2</b> to <b>%1</b>\u2026"))
-                       .arg(qs(offer.table).toHtmlEscaped(), qs(offer.index.indexName).toHtmlEscaped()));
+                       .arg(QString::fromStdString(offer.table).toHtmlEscaped(),
+                            QString::fromStdString(offer.index.indexName).toHtmlEscaped()));
     progress_->setRange(0, 0);
     setState(State::Adding);
     Jobs::instance().run<Census>(
@@ -351,8 +354,9 @@ void IndexBackfillPanel::showDescription(const store::TableDescription& table)
         finishBackfill();
         return;
     }
-    const QString status = index->indexStatus == "CREATING" && index->backfilling.value_or(false) ? tr("CREATING, backfilling")
-                                                                                                  : qs(index->indexStatus);
+    const QString status = index->indexStatus == "CREATING" && index->backfilling.value_or(false)
+                               ? tr("CREATING, backfilling")
+                               : QString::fromStdString(index->indexStatus);
     QString text =
         expected_ < 0
             ? tr("<b>%1</b> on <b>%2</b>: %3. %4 items indexed so far, as DynamoDB counts them (its count is refreshed "

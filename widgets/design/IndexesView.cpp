@@ -1,9 +1,11 @@
 #include "widgets/design/IndexesView.h"
 
+#include "widgets/common/PaletteFollower.h"
+
 #include "widgets/common/Icons.h"
-#include "widgets/design/DesignFormat.h"
+#include "document/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
-#include "widgets/design/IndexTableModel.h"
+#include "document/IndexTableModel.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -40,6 +42,7 @@ QComboBox* keyTypeCombo(QWidget* parent)
 IndexesView::IndexesView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), model_(new IndexTableModel(document, this))
 {
+    followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     QGroupBox* tableBox = buildTableBox();
     QToolBar* bar = buildIndexTable();
     auto* layout = new QVBoxLayout(this);
@@ -238,14 +241,14 @@ void IndexesView::refreshTable()
 {
     refreshing_ = true;
     const design::Table& t = document_->design().table();
-    if (tableName_->text().trimmed() != qs(t.name)) tableName_->setText(qs(t.name));
-    partitionKey_->setText(qs(t.partitionKey.name));
+    if (tableName_->text().trimmed() != QString::fromStdString(t.name)) tableName_->setText(QString::fromStdString(t.name));
+    partitionKey_->setText(QString::fromStdString(t.partitionKey.name));
     partitionType_->setCurrentIndex(partitionType_->findData(int(t.partitionKey.type)));
     hasSortKey_->setChecked(t.sortKey.has_value());
     sortKey_->setEnabled(t.sortKey.has_value());
     sortType_->setEnabled(t.sortKey.has_value());
     if (t.sortKey) {
-        sortKey_->setText(qs(t.sortKey->name));
+        sortKey_->setText(QString::fromStdString(t.sortKey->name));
         sortType_->setCurrentIndex(sortType_->findData(int(t.sortKey->type)));
     }
     billing_->setCurrentIndex(billing_->findData(int(t.billing)));
@@ -254,8 +257,9 @@ void IndexesView::refreshTable()
     writeCapacity_->setEnabled(provisioned);
     readCapacity_->setValue(static_cast<int>(t.capacity.read));
     writeCapacity_->setValue(static_cast<int>(t.capacity.write));
-    if (typeAttribute_->text().trimmed() != qs(t.typeAttribute)) typeAttribute_->setText(qs(t.typeAttribute));
-    if (separator_->text() != qs(t.separator)) separator_->setText(qs(t.separator));
+    if (typeAttribute_->text().trimmed() != QString::fromStdString(t.typeAttribute))
+        typeAttribute_->setText(QString::fromStdString(t.typeAttribute));
+    if (separator_->text() != QString::fromStdString(t.separator)) separator_->setText(QString::fromStdString(t.separator));
     refreshing_ = false;
 }
 

@@ -3,7 +3,7 @@
 // with their keys and projections, each editable in place and undoable.
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 #include <QWidget>
 

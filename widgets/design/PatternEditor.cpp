@@ -1,10 +1,12 @@
 #include "widgets/design/PatternEditor.h"
 
+#include "widgets/common/PaletteFollower.h"
+
 #include "analysis/Analysis.h"
-#include "widgets/design/DesignFormat.h"
+#include "document/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
-#include "widgets/design/PatternPartModels.h"
-#include "widgets/design/VerdictStyle.h"
+#include "document/PatternPartModels.h"
+#include "style/VerdictStyle.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -36,7 +38,7 @@ void setTextKeepingCursor(QLineEdit* edit, const QString& text)
 QString joined(const std::vector<std::string>& names)
 {
     QStringList out;
-    for (const auto& n : names) out << qs(n);
+    for (const auto& n : names) out << QString::fromStdString(n);
     return out.join(QStringLiteral(", "));
 }
 
@@ -91,6 +93,10 @@ void PatternEditor::buildFields()
 
     inputs_ = new PatternInputsModel(document_, this);
     returns_ = new PatternReturnsModel(document_, this);
+    followPalette(this, [this](const QPalette& palette) {
+        inputs_->setPalette(palette);
+        returns_->setPalette(palette);
+    });
     inputsView_ = new QTableView(this);
     inputsView_->setObjectName(QStringLiteral("patternInputs"));
     inputsView_->setModel(inputs_);
@@ -309,7 +315,7 @@ void PatternEditor::keyConditionEdited(const QString& text)
     analysis::KeyCondition parsed;
     if (!condition.empty() && !analysis::KeyCondition::parse(condition, &parsed, &error)) {
         // Not committed while it does not parse: the design keeps the last good condition.
-        keyConditionError_->setText(tr("Not applied: %1").arg(qs(error)));
+        keyConditionError_->setText(tr("Not applied: %1").arg(QString::fromStdString(error)));
         QPalette pal = keyConditionError_->palette();
         pal.setColor(QPalette::WindowText, toneColor(Tone::Bad, palette()));
         keyConditionError_->setPalette(pal);
@@ -337,13 +343,14 @@ void PatternEditor::refresh()
     }
     heading_->setText(tr("Access pattern %1").arg(p->number));
     // Names are stored trimmed: a space just typed at the end is not taken back.
-    if (name_->text().trimmed() != qs(p->name)) name_->setText(qs(p->name));
-    if (description_->toPlainText() != qs(p->description)) description_->setPlainText(qs(p->description));
-    setTextKeepingCursor(result_, qs(p->expectedResult));
+    if (name_->text().trimmed() != QString::fromStdString(p->name)) name_->setText(QString::fromStdString(p->name));
+    if (description_->toPlainText() != QString::fromStdString(p->description))
+        description_->setPlainText(QString::fromStdString(p->description));
+    setTextKeepingCursor(result_, QString::fromStdString(p->expectedResult));
     // The field may hold more (spaces, a trailing comma) than the list it stands for.
     if (split(attributes_->text()) != p->attributes) attributes_->setText(joined(p->attributes));
     order_->setCurrentIndex(order_->findData(int(p->order)));
-    if (orderBy_->text().trimmed() != qs(p->orderBy)) orderBy_->setText(qs(p->orderBy));
+    if (orderBy_->text().trimmed() != QString::fromStdString(p->orderBy)) orderBy_->setText(QString::fromStdString(p->orderBy));
     pageSize_->setValue(p->pageSize ? static_cast<int>(*p->pageSize) : 0);
     rate_->setValue(p->ratePerSecond);
     consistency_->setCurrentIndex(consistency_->findData(int(p->consistency)));
@@ -351,18 +358,20 @@ void PatternEditor::refresh()
     index_->clear();
     index_->addItem(tr("The planner's choice"), kPlannerChooses);
     index_->addItem(tr("The table"), QString());
-    for (const auto& i : document_->design().indexes()) index_->addItem(qs(i.name), qs(i.name));
+    for (const auto& i : document_->design().indexes())
+        index_->addItem(QString::fromStdString(i.name), QString::fromStdString(i.name));
     if (!p->forceIndex) index_->setCurrentIndex(0);
     else {
-        const int at = index_->findData(qs(*p->forceIndex));
+        const int at = index_->findData(QString::fromStdString(*p->forceIndex));
         if (at >= 0) index_->setCurrentIndex(at);
         else {
-            index_->addItem(tr("%1 (not in the design)").arg(qs(*p->forceIndex)), qs(*p->forceIndex));
+            index_->addItem(tr("%1 (not in the design)").arg(QString::fromStdString(*p->forceIndex)),
+                            QString::fromStdString(*p->forceIndex));
             index_->setCurrentIndex(index_->count() - 1);
         }
     }
-    if (keyConditionError_->isHidden() && keyCondition_->text().trimmed() != qs(p->forceKeyCondition))
-        keyCondition_->setText(qs(p->forceKeyCondition));
+    if (keyConditionError_->isHidden() && keyCondition_->text().trimmed() != QString::fromStdString(p->forceKeyCondition))
+        keyCondition_->setText(QString::fromStdString(p->forceKeyCondition));
     refreshing_ = false;
     refreshVerdict();
 }
@@ -381,7 +390,7 @@ void PatternEditor::refreshVerdict()
                             tr("%1 RU per call, %2 a month on demand")
                                 .arg(units(r->cost.read.readUnits), dollars(r->cost.dollars.onDemandPerMonth)));
     // The explanation opens with the verdict's words, already said in colour above.
-    QString explanation = qs(r->plan.explanation);
+    QString explanation = QString::fromStdString(r->plan.explanation);
     const QString words = verdictText(r->plan.verdict, r->plan.requestCount);
     if (explanation.startsWith(words)) {
         explanation = explanation.mid(words.size());
@@ -391,7 +400,8 @@ void PatternEditor::refreshVerdict()
     html += QStringLiteral("<p>%1</p>").arg(explanation.toHtmlEscaped());
     if (!r->plan.warnings.empty()) {
         html += QStringLiteral("<ul>");
-        for (const auto& w : r->plan.warnings) html += QStringLiteral("<li>%1</li>").arg(qs(w).toHtmlEscaped());
+        for (const auto& w : r->plan.warnings)
+            html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(w).toHtmlEscaped());
         html += QStringLiteral("</ul>");
     }
     if (const PatternRunSummary* run = document_->runSummary(p->id)) {
@@ -406,7 +416,7 @@ void PatternEditor::refreshVerdict()
     }
     verdict_->setText(html);
     QStringList notes;
-    for (const auto& n : r->plan.notes) notes << qs(n);
+    for (const auto& n : r->plan.notes) notes << QString::fromStdString(n);
     verdict_->setToolTip(notes.join(u'\n'));
 }
 

@@ -4,7 +4,7 @@
 // Typing in a field is one undo entry per field and visit.
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 #include <QWidget>
 

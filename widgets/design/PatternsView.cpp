@@ -1,10 +1,12 @@
 #include "widgets/design/PatternsView.h"
 
+#include "widgets/common/PaletteFollower.h"
+
 #include "widgets/common/Icons.h"
 #include "widgets/common/WheelGuard.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "widgets/design/PatternEditor.h"
-#include "widgets/design/PatternListModel.h"
+#include "document/PatternListModel.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -21,6 +23,7 @@ namespace keyplan::widgets {
 PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), model_(new PatternListModel(document, this))
 {
+    followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("patternTable"));
     table_->setModel(model_);

@@ -4,7 +4,7 @@
 // views to highlight.
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 #include <QWidget>
 

@@ -1,7 +1,9 @@
 #include "widgets/design/ProblemsView.h"
 
-#include "widgets/design/ProblemsModel.h"
-#include "widgets/design/VerdictStyle.h"
+#include "widgets/common/PaletteFollower.h"
+
+#include "document/ProblemsModel.h"
+#include "style/VerdictStyle.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -13,6 +15,7 @@ namespace keyplan::widgets {
 ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), model_(new ProblemsModel(document, this))
 {
+    followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     summary_ = new QLabel(this);
     summary_->setObjectName(QStringLiteral("problemSummary"));
     table_ = new QTableView(this);

@@ -2,8 +2,8 @@
 // heading; a click on one shows what causes it (the pattern, the entity and its key, the index).
 #pragma once
 
-#include "widgets/design/DesignDocument.h"
-#include "widgets/design/DesignTarget.h"
+#include "document/DesignDocument.h"
+#include "document/DesignTarget.h"
 
 #include <QWidget>
 

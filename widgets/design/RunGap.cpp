@@ -1,7 +1,7 @@
 #include "widgets/design/RunGap.h"
 
 #include "analysis/PatternRunner.h"
-#include "widgets/design/DesignFormat.h"
+#include "document/DesignFormat.h"
 
 #include <QCoreApplication>
 #include <QStringList>

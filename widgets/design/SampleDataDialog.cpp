@@ -2,7 +2,7 @@
 
 #include "analysis/SampleData.h"
 #include "widgets/common/DialogButtons.h"
-#include "widgets/design/DesignFormat.h"
+#include "document/DesignFormat.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -71,13 +71,14 @@ void SampleDataDialog::updatePreview()
     counts_->setRowCount(static_cast<int>(data.counts().size()));
     int row = 0;
     for (const auto& [entity, count] : data.counts()) {
-        counts_->setItem(row, 0, new QTableWidgetItem(qs(entity)));
+        counts_->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(entity)));
         auto* n = new QTableWidgetItem(units(static_cast<double>(count)));
         n->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         counts_->setItem(row, 1, n);
         ++row;
     }
-    summary_->setText(tr("%1 items into table %2").arg(units(static_cast<double>(data.totalItems())), qs(design_.table().name)));
+    summary_->setText(tr("%1 items into table %2")
+                          .arg(units(static_cast<double>(data.totalItems())), QString::fromStdString(design_.table().name)));
 }
 
 }  // namespace keyplan::widgets

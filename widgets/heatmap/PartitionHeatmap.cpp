@@ -1,9 +1,9 @@
 #include "widgets/heatmap/PartitionHeatmap.h"
 
 #include "store/Store.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/common/Icons.h"
-#include "widgets/common/Theme.h"
+#include "style/Theme.h"
 #include "widgets/common/ValueText.h"
 
 #include <QAction>

@@ -1,5 +1,7 @@
-// Which entity type an item is, for the layout views' colours and legends. Pluggable so the
-// design document can answer from its key templates; until then the default reads the item.
+// Which entity type an item is, for the layout views' colours and legends, and the order a row
+// shows its attributes in. Pluggable: the design's answer (designEntityClassifier: its
+// discriminator, else its key templates) where a design describes the table, otherwise the
+// default guess from the item itself.
 #pragma once
 
 #include "dynamo/AttributeValue.h"
@@ -9,6 +11,10 @@
 #include <functional>
 #include <string>
 #include <vector>
+
+namespace keyplan::design {
+class Design;
+}
 
 namespace keyplan::widgets {
 
@@ -43,5 +49,15 @@ std::vector<std::string> defaultAttributeOrder(const dynamo::Item& item, const Q
 // key's prefix; otherwise "".
 QString defaultEntityOf(const dynamo::Item& item, const TableKeys& keys);
 EntityClassifier defaultEntityClassifier();
+
+// The design's classifier: design::Design::identify for items of the design's own table, the
+// default guess for other tables' items. It works on its own copy of `design`, so it is safe on
+// the layouts' reader threads and unaffected by later edits (the window hands the layouts a new
+// one when the entities' identity changes: DesignDocument::identityChanged).
+EntityClassifier designEntityClassifier(const design::Design& design);
+
+// The design's order of an item's attributes in a layout row: the exported pictures' order
+// (render::attributeOrder), so the window and the pictures read alike. On its own copy too.
+AttributeOrder designAttributeOrder(const design::Design& design);
 
 }  // namespace keyplan::widgets

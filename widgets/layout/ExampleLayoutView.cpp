@@ -1,8 +1,8 @@
 #include "widgets/layout/ExampleLayoutView.h"
 
 #include "analysis/ExampleItems.h"
-#include "widgets/layout/EntityPalette.h"
-#include "widgets/render/LayoutPicture.h"
+#include "style/EntityPalette.h"
+#include "render/LayoutPicture.h"
 
 #include <QLabel>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #include "widgets/layout/ItemLayoutDelegate.h"
 
-#include "widgets/layout/EntityPalette.h"
+#include "style/EntityPalette.h"
 #include "widgets/layout/ItemLayoutModel.h"
 
 #include <QPainter>

@@ -1,7 +1,7 @@
 #include "widgets/layout/ItemLayoutModel.h"
 
 #include "dynamo/Error.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/common/ValueText.h"
 #include "widgets/layout/ItemLayoutModelPrivate.h"
 

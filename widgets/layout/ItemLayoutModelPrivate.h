@@ -3,7 +3,7 @@
 // (ItemLayoutModel.cpp). Private to those two files.
 #pragma once
 
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/layout/ItemLayoutModel.h"
 
 #include <QHash>

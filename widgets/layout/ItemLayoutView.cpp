@@ -2,7 +2,7 @@
 
 #include "widgets/common/Icons.h"
 #include "widgets/common/ValueText.h"
-#include "widgets/layout/EntityPalette.h"
+#include "style/EntityPalette.h"
 #include "widgets/layout/ItemLayoutDelegate.h"
 #include "widgets/layout/ItemLayoutModel.h"
 

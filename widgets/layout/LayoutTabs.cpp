@@ -1,9 +1,9 @@
 #include "widgets/layout/LayoutTabs.h"
 
 #include "store/Store.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/common/Icons.h"
-#include "widgets/layout/EntityPalette.h"
+#include "style/EntityPalette.h"
 #include "widgets/layout/ExampleLayoutView.h"
 #include "widgets/layout/ItemLayoutModel.h"
 #include "widgets/layout/ItemLayoutView.h"

@@ -1,7 +1,7 @@
 #include "widgets/practice/BackfillNotice.h"
 
 #include "analysis/CostModel.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 
 #include "practice/History.h"
 #include "widgets/common/Icons.h"
-#include "widgets/design/DesignDocument.h"
+#include "document/DesignDocument.h"
 #include "widgets/design/DesignFiles.h"
 #include "widgets/practice/BriefDock.h"
 #include "widgets/practice/BriefPanel.h"

@@ -10,14 +10,14 @@ namespace keyplan::widgets {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-QString count(double v) { return qs(analysis::formatCount(v)); }
-QString money(double d) { return QStringLiteral("$") + count(d >= 100 ? std::round(d) : std::round(d * 100) / 100); }
+// The model's fixed names (difficulty, finding kind) are string views.
+QString nameText(std::string_view name) { return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())); }
+QString dollarsRounded(double d) { return QString::fromStdString(analysis::formatDollarsRounded(d)); }
+QString count(double v) { return QString::fromStdString(analysis::formatCount(v)); }
 
 QString difficultyText(practice::Difficulty d)
 {
-    const QString name = qs(practice::difficultyName(d));
+    const QString name = nameText(practice::difficultyName(d));
     return name.left(1).toUpper() + name.mid(1);
 }
 
@@ -81,8 +81,8 @@ void ScenarioListModel::setScenarios(std::vector<practice::Scenario> scenarios)
     std::vector<Row> rows;
     for (const auto& s : scenarios) {
         Row row;
-        row.cells = {qs(s.title), difficultyText(s.difficulty), QString::number(s.patterns.size())};
-        row.tips = {qs(s.summary), qs(s.summary), qs(s.summary)};
+        row.cells = {QString::fromStdString(s.title), difficultyText(s.difficulty), QString::number(s.patterns.size())};
+        row.tips = {QString::fromStdString(s.summary), QString::fromStdString(s.summary), QString::fromStdString(s.summary)};
         rows.push_back(std::move(row));
     }
     scenarios_ = std::move(scenarios);
@@ -97,14 +97,14 @@ const practice::Scenario* ScenarioListModel::scenarioAt(int row) const
 int ScenarioListModel::rowOf(const QString& id) const
 {
     for (size_t i = 0; i < scenarios_.size(); ++i)
-        if (qs(scenarios_[i].id) == id) return static_cast<int>(i);
+        if (QString::fromStdString(scenarios_[i].id) == id) return static_cast<int>(i);
     return -1;
 }
 
 QVariant ScenarioListModel::data(const QModelIndex& index, int role) const
 {
     if (role == IdRole && checkIndex(index, CheckIndexOption::IndexIsValid))
-        return qs(scenarios_[static_cast<size_t>(index.row())].id);
+        return QString::fromStdString(scenarios_[static_cast<size_t>(index.row())].id);
     return PracticeTableModel::data(index, role);
 }
 
@@ -121,8 +121,9 @@ void GradePartsModel::setReport(const practice::GradeReport& report)
     std::vector<Row> rows;
     for (const auto& p : report.parts) {
         Row row;
-        row.cells = {qs(p.name), tr("%1 / %2").arg(p.points).arg(p.max), qs(p.why), qs(p.toEarn)};
-        row.tips = {{}, {}, qs(p.why), qs(p.toEarn)};
+        row.cells = {QString::fromStdString(p.name), tr("%1 / %2").arg(p.points).arg(p.max), QString::fromStdString(p.why),
+                     QString::fromStdString(p.toEarn)};
+        row.tips = {{}, {}, QString::fromStdString(p.why), QString::fromStdString(p.toEarn)};
         row.pass = p.points == p.max;
         rows.push_back(std::move(row));
     }
@@ -146,26 +147,31 @@ void PatternComparisonModel::setReport(const practice::GradeReport& report)
         Row row;
         QString answered = p.answered ? tr("yes") : tr("no");
         if (p.curveball) answered += tr(" (curveball)");
-        QString explanation = qs(p.explanation);
-        if (!p.arithmetic.empty()) explanation += QStringLiteral("\n") + qs(p.arithmetic);
+        QString explanation = QString::fromStdString(p.explanation);
+        if (!p.arithmetic.empty()) explanation += QStringLiteral("\n") + QString::fromStdString(p.arithmetic);
         if (!p.missingAttributes.empty()) {
             QStringList missing;
-            for (const auto& a : p.missingAttributes) missing << qs(a);
+            for (const auto& a : p.missingAttributes) missing << QString::fromStdString(a);
             explanation += QStringLiteral("\n") + tr("Missing from the items read: %1").arg(missing.join(QStringLiteral(", ")));
         }
-        QString request = qs(p.request);
+        QString request = QString::fromStdString(p.request);
         if (p.requests > 1) request += tr(" (%1 requests a call)").arg(count(p.requests));
         row.cells = {QString::number(p.number),
-                     qs(p.name),
+                     QString::fromStdString(p.name),
                      answered,
                      request,
                      count(p.readUnits),
-                     money(p.dollarsPerMonth),
-                     qs(p.referenceRequest),
+                     dollarsRounded(p.dollarsPerMonth),
+                     QString::fromStdString(p.referenceRequest),
                      count(p.referenceReadUnits),
-                     money(p.referenceDollarsPerMonth)};
-        row.tips = {{}, qs(p.verdict),         explanation, request + QStringLiteral("\n") + explanation, qs(p.arithmetic),
-                    {}, qs(p.referenceRequest)};
+                     dollarsRounded(p.referenceDollarsPerMonth)};
+        row.tips = {{},
+                    QString::fromStdString(p.verdict),
+                    explanation,
+                    request + QStringLiteral("\n") + explanation,
+                    QString::fromStdString(p.arithmetic),
+                    {},
+                    QString::fromStdString(p.referenceRequest)};
         row.pass = p.answered;
         rows.push_back(std::move(row));
     }
@@ -193,11 +199,15 @@ void KeyComparisonModel::setReport(const practice::GradeReport& report)
         return nullptr;
     };
     for (const auto& row : report.candidate.keys)
-        for (const auto& [key, tmpl] : row.keys) pairs.push_back({qs(row.entity), qs(key), qs(tmpl), {}});
+        for (const auto& [key, tmpl] : row.keys)
+            pairs.push_back({QString::fromStdString(row.entity), QString::fromStdString(key), QString::fromStdString(tmpl), {}});
     for (const auto& row : report.reference.keys) {
         for (const auto& [key, tmpl] : row.keys) {
-            if (Pair* p = find(qs(row.entity), qs(key))) p->theirs = qs(tmpl);
-            else pairs.push_back({qs(row.entity), qs(key), {}, qs(tmpl)});
+            if (Pair* p = find(QString::fromStdString(row.entity), QString::fromStdString(key)))
+                p->theirs = QString::fromStdString(tmpl);
+            else
+                pairs.push_back(
+                    {QString::fromStdString(row.entity), QString::fromStdString(key), {}, QString::fromStdString(tmpl)});
         }
     }
     std::vector<Row> rows;
@@ -220,11 +230,12 @@ void FindingsModel::setReport(const practice::GradeReport& report)
     for (const auto& f : report.findings) {
         QStringList where;
         if (f.pattern) where << tr("pattern %1").arg(f.pattern);
-        if (!f.entity.empty()) where << qs(f.entity);
-        if (!f.index.empty()) where << qs(f.index);
+        if (!f.entity.empty()) where << QString::fromStdString(f.entity);
+        if (!f.index.empty()) where << QString::fromStdString(f.index);
         Row row;
-        row.cells = {qs(practice::findingKindName(f.kind)), where.join(QStringLiteral(", ")), qs(f.text)};
-        row.tips = {{}, {}, qs(f.text)};
+        row.cells = {nameText(practice::findingKindName(f.kind)), where.join(QStringLiteral(", ")),
+                     QString::fromStdString(f.text)};
+        row.tips = {{}, {}, QString::fromStdString(f.text)};
         rows.push_back(std::move(row));
     }
     setRows(std::move(rows));
@@ -266,11 +277,12 @@ void AttemptsModel::setAttempts(const std::vector<practice::Attempt>& attempts)
     for (auto it = attempts.rbegin(); it != attempts.rend(); ++it) {
         const practice::Attempt& a = *it;
         QStringList parts;
-        for (const auto& p : a.parts) parts << QStringLiteral("%1 %2/%3").arg(qs(p.name)).arg(p.points).arg(p.max);
+        for (const auto& p : a.parts)
+            parts << QStringLiteral("%1 %2/%3").arg(QString::fromStdString(p.name)).arg(p.points).arg(p.max);
         Row row;
         row.cells = {QLocale().toString(a.finishedAt.toLocalTime(), QLocale::ShortFormat),
-                     qs(practice::scenarioTitle(a.scenarioId)),
-                     qs(a.mode),
+                     QString::fromStdString(practice::scenarioTitle(a.scenarioId)),
+                     QString::fromStdString(a.mode),
                      QString::number(a.score),
                      a.secondsUsed ? PracticeRound::clockText(*a.secondsUsed) : tr("untimed"),
                      QString::number(a.hintsTaken),

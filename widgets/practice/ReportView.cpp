@@ -4,8 +4,8 @@
 #include "practice/ReportFormat.h"
 #include "analysis/IndexLayout.h"
 #include "practice/Rubric.h"
-#include "widgets/render/DesignDocumentHtml.h"
-#include "widgets/render/LayoutPicture.h"
+#include "render/DesignDocumentHtml.h"
+#include "render/LayoutPicture.h"
 #include "widgets/practice/PracticeModels.h"
 
 #include <QDir>
@@ -33,12 +33,9 @@ namespace keyplan::widgets {
 
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+// In rich text: "< $0.01" must reach the label as text.
+QString dollarsRounded(double d) { return QString::fromStdString(analysis::formatDollarsRounded(d)).toHtmlEscaped(); }
 QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
-QString money(double d)
-{
-    return QStringLiteral("$") + qs(analysis::formatCount(d >= 100 ? std::round(d) : std::round(d * 100) / 100));
-}
 
 // Request texts can run long; wider columns than this scroll instead of pushing the reference's
 // columns out of view (the full text is in the tooltip).
@@ -292,11 +289,11 @@ void ReportView::showComparison()
         return QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td></tr>").arg(what, mine, theirs);
     };
     QString totals = QStringLiteral("<table cellspacing='4'><tr><th></th><th>Yours</th><th>Reference</th></tr>");
-    totals += row(tr("Reads, $/month"), money(c.readDollarsPerMonth), money(r.readDollarsPerMonth));
-    totals += row(tr("Writes, WCU/s"), qs(analysis::formatCount(std::round(c.writeUnitsPerSecond))),
-                  qs(analysis::formatCount(std::round(r.writeUnitsPerSecond))));
-    totals += row(tr("Writes, $/month"), money(c.writeDollarsPerMonth), money(r.writeDollarsPerMonth));
-    totals += row(tr("Storage, $/month"), money(c.storage.dollarsPerMonth), money(r.storage.dollarsPerMonth));
+    totals += row(tr("Reads, $/month"), dollarsRounded(c.readDollarsPerMonth), dollarsRounded(r.readDollarsPerMonth));
+    totals += row(tr("Writes, WCU/s"), QString::fromStdString(analysis::formatCount(std::round(c.writeUnitsPerSecond))),
+                  QString::fromStdString(analysis::formatCount(std::round(r.writeUnitsPerSecond))));
+    totals += row(tr("Writes, $/month"), dollarsRounded(c.writeDollarsPerMonth), dollarsRounded(r.writeDollarsPerMonth));
+    totals += row(tr("Storage, $/month"), dollarsRounded(c.storage.dollarsPerMonth), dollarsRounded(r.storage.dollarsPerMonth));
     totals += QStringLiteral("</table>");
     designs_->setText(tr("<b>Your indexes</b><ul>%1</ul><b>The reference's indexes</b><ul>%2</ul>%3")
                           .arg(list(c.indexes), list(r.indexes), totals));
@@ -412,7 +409,7 @@ void ReportView::showCurveball(const practice::Scenario& scenario, const practic
     curveball_->setText(text);
 }
 
-QString ReportView::markdown() const { return qs(practice::reportMarkdown(report_)); }
+QString ReportView::markdown() const { return QString::fromStdString(practice::reportMarkdown(report_)); }
 
 bool ReportView::exportMarkdown(const QString& path, QString* error)
 {
@@ -427,8 +424,9 @@ bool ReportView::exportMarkdown(const QString& path, QString* error)
 void ReportView::exportClicked()
 {
     // Suggested in the user's documents, not wherever the program happened to be started.
-    const QString path = askFileName_(QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                                          .filePath(QStringLiteral("%1-report.md").arg(qs(report_.scenarioId))));
+    const QString path = askFileName_(
+        QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+            .filePath(QStringLiteral("%1-report.md").arg(QString::fromStdString(report_.scenarioId))));
     if (path.isEmpty()) return;
     QString error;
     if (exportMarkdown(path, &error)) Q_EMIT statusMessage(tr("Report written to %1").arg(QDir::toNativeSeparators(path)));

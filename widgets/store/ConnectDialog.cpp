@@ -1,7 +1,7 @@
 #include "widgets/store/ConnectDialog.h"
 
 #include "aws/Credentials.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 
 #include <QButtonGroup>
 #include <QComboBox>

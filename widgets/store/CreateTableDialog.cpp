@@ -4,9 +4,9 @@
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "store/Store.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/common/Icons.h"
-#include "widgets/common/Theme.h"
+#include "style/Theme.h"
 #include "widgets/common/ValueText.h"
 #include "wire/Decode.h"
 

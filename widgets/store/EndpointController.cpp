@@ -1,7 +1,7 @@
 #include "widgets/store/EndpointController.h"
 
 #include "widgets/common/Icons.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/store/ConfirmTableName.h"
 #include "widgets/store/ConnectDialog.h"
 #include "widgets/store/StoreSwitch.h"

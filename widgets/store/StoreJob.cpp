@@ -3,7 +3,7 @@
 #include "bulk/JsonLines.h"
 #include "dynamo/Error.h"
 #include "store/Store.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/common/ValueText.h"
 
 #include <QCoreApplication>

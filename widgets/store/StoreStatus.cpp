@@ -1,7 +1,7 @@
 #include "widgets/store/StoreStatus.h"
 
 #include "store/Store.h"
-#include "widgets/common/Job.h"
+#include "jobs/Job.h"
 #include "widgets/common/Icons.h"
 #include "widgets/common/ValueText.h"
 
