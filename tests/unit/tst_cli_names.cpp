@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QDir>
 #include <QTest>
 
 #include "CliInProcess.h"
@@ -114,8 +115,9 @@ private Q_SLOTS:
         QVERIFY(scenario.contains(R"("title": "Chat messages")"));
         scenario.replace(R"("title": "Chat messages")", (R"("title": "Chat)" + kJsonEscapes + R"( messages")").toUtf8());
         writeFile(dir_, "chat.scenario.json", scenario);
-        writeFile(dir_, "chat-messages.keyplan.json",
-                  readFile(KEYPLAN_SOURCE_DIR "/resources/scenarios/chat-messages.keyplan.json"));
+        // The reference and every curveball's design, which the scenario names beside it.
+        for (const QString& name : QDir(KEYPLAN_SOURCE_DIR "/resources/scenarios").entryList({"chat-messages*.keyplan.json"}))
+            writeFile(dir_, name, readFile(KEYPLAN_SOURCE_DIR "/resources/scenarios/" + name));
         writeFile(dir_, "items.jsonl", "{\"PK\":{\"S\":\"A\"},\"SK\":{\"S\":\"B\"}}\n");
 
         QString why;
