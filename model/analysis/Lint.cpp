@@ -1,6 +1,7 @@
 #include "analysis/Lint.h"
 
 #include "analysis/CostModel.h"
+#include "analysis/KeyCollisions.h"
 #include "analysis/Wording.h"
 
 #include <algorithm>
@@ -105,19 +106,6 @@ bool isTemporal(const Resolved& r) { return r.generator && r.generator->isTempor
 
 std::string pct(double share) { return formatCount(std::round(share * 100)) + "%"; }
 
-// Literal head of a template and whether it is all literal.
-std::pair<std::string, bool> head(const KeyTemplate& t) { return {t.fixedPrefix(), t.isConstant()}; }
-
-bool headsCompatible(const KeyTemplate& a, const KeyTemplate& b)
-{
-    auto [ha, ca] = head(a);
-    auto [hb, cb] = head(b);
-    if (ca && cb) return ha == hb;
-    if (ca) return ha.starts_with(hb);
-    if (cb) return hb.starts_with(ha);
-    return ha.starts_with(hb) || hb.starts_with(ha);
-}
-
 class Linter {
 public:
     Linter(const design::Design& d, const std::vector<PatternPlan>& plans, const CostModel& cost)
@@ -154,8 +142,47 @@ private:
         findings_.push_back(std::move(f));
     }
 
+    // For each entity (by position), the entity a walk up its sample parents meets twice, or
+    // nullptr: the parent graph is walked once, whatever the lengths of its chains.
+    std::vector<const Entity*> parentCycles() const
+    {
+        const auto& es = d_.entities();
+        std::vector<const Entity*> through(es.size(), nullptr);
+        std::vector<uint8_t> state(es.size(), 0);  // 0 not yet walked, 1 on the current walk, 2 known
+        std::vector<size_t> walk;
+        for (size_t start = 0; start < es.size(); ++start) {
+            walk.clear();
+            const Entity* met = nullptr;
+            for (size_t i = start; state[i] == 0;) {
+                state[i] = 1;
+                walk.push_back(i);
+                const Entity* parent = es[i].sample.parent.empty() ? nullptr : d_.entityByName(es[i].sample.parent);
+                if (!parent) break;
+                const size_t j = static_cast<size_t>(parent - es.data());
+                if (state[j] == 2) {
+                    met = through[j];
+                } else if (state[j] == 1) {  // a new cycle: each entity on it meets itself
+                    const auto on = std::find(walk.begin(), walk.end(), j);
+                    for (auto k = on; k != walk.end(); ++k) {
+                        through[*k] = &es[*k];
+                        state[*k] = 2;
+                    }
+                    walk.erase(on, walk.end());
+                    met = parent;
+                }
+                i = j;
+            }
+            for (size_t k : walk) {  // the chain into the cycle (or to its root) meets what its end met
+                through[k] = met;
+                state[k] = 2;
+            }
+        }
+        return through;
+    }
+
     void structure()
     {
+        const std::vector<const Entity*> cycles = parentCycles();
         const auto& t = d_.table();
         std::set<std::string> keyNames;
         for (const auto& p : places_) {
@@ -222,16 +249,9 @@ private:
                 if (!d_.entityByName(e.sample.parent)) {
                     add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
                         e.name + "'s sample parent " + e.sample.parent + " is not an entity of the design.");
-                } else {
-                    std::set<std::string> seen{e.name};
-                    for (const Entity* p = d_.entityByName(e.sample.parent); p;
-                         p = p->sample.parent.empty() ? nullptr : d_.entityByName(p->sample.parent)) {
-                        if (!seen.insert(p->name).second) {
-                            add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
-                                e.name + "'s sample parents form a cycle through " + p->name + ".");
-                            break;
-                        }
-                    }
+                } else if (const Entity* p = cycles[static_cast<size_t>(&e - d_.entities().data())]) {
+                    add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
+                        e.name + "'s sample parents form a cycle through " + p->name + ".");
                 }
             }
         }
@@ -260,30 +280,7 @@ private:
 
     void collisions()
     {
-        const auto& t = d_.table();
-        const auto& es = d_.entities();
-        for (size_t i = 0; i < es.size(); ++i) {
-            for (size_t j = i + 1; j < es.size(); ++j) {
-                const design::KeyBinding* pa = es[i].key(t.partitionKey.name);
-                const design::KeyBinding* pb = es[j].key(t.partitionKey.name);
-                if (!pa || !pb || !headsCompatible(pa->keyTemplate, pb->keyTemplate)) continue;
-                if (t.sortKey) {
-                    const design::KeyBinding* sa = es[i].key(t.sortKey->name);
-                    const design::KeyBinding* sb = es[j].key(t.sortKey->name);
-                    if (!sa || !sb || !headsCompatible(sa->keyTemplate, sb->keyTemplate)) continue;
-                    add(Finding::Severity::Warning, Finding::Rule::KeyCollision, es[i].name, "", "",
-                        es[i].name + " (" + t.partitionKey.name + " = " + pa->keyTemplate.text() + ", " + t.sortKey->name +
-                            " = " + sa->keyTemplate.text() + ") and " + es[j].name + " (" + pb->keyTemplate.text() + ", " +
-                            sb->keyTemplate.text() +
-                            ") can write the same key, and one would overwrite the other; give each a distinct literal "
-                            "prefix.");
-                } else {
-                    add(Finding::Severity::Warning, Finding::Rule::KeyCollision, es[i].name, "", "",
-                        es[i].name + " (" + pa->keyTemplate.text() + ") and " + es[j].name + " (" + pb->keyTemplate.text() +
-                            ") can write the same key, and one would overwrite the other.");
-                }
-            }
-        }
+        for (auto& f : keyCollisions(d_)) findings_.push_back(std::move(f));
     }
 
     void hotPartitions()
@@ -388,12 +385,18 @@ private:
     void readsOnHotKey(const Entity& e, const Place& p, const KeyTemplate& t)
     {
         if (!t.isConstant()) return;
-        double units = 0;
-        for (const auto& plan : plans_) {
-            if (plan.request.indexName != p.index || plan.request.keyCondition.partitionValue.text() != t.text()) continue;
-            const design::AccessPattern* pattern = d_.pattern(plan.patternId);
-            if (pattern) units += cost_.patternCost(*pattern, plan).unitsPerSecond;
+        if (readsByPartition_.empty()) {
+            // Once for all hot keys: the read units of the patterns on each partition value.
+            readsByPartition_[{"", ""}] = 0;
+            for (const auto& plan : plans_) {
+                const design::AccessPattern* pattern = d_.pattern(plan.patternId);
+                if (pattern)
+                    readsByPartition_[{plan.request.indexName, plan.request.keyCondition.partitionValue.text()}] +=
+                        cost_.patternCost(*pattern, plan).unitsPerSecond;
+            }
         }
+        const auto found = readsByPartition_.find({p.index, t.text()});
+        const double units = found == readsByPartition_.end() ? 0 : found->second;
         if (units > kPartitionReadUnits)
             add(Finding::Severity::Error, Finding::Rule::HotPartition, e.name, p.index, p.partitionKey,
                 p.label() + ": the patterns that read " + p.partitionKey + " = " + t.text() + " take " + formatCount(units) +
@@ -454,17 +457,19 @@ private:
         std::vector<std::string> names;
         for (const auto* i : lsis) names.push_back(i->name);
         const Place& table = places_.front();
-        std::set<std::string> reported;
+        // Everything that shares the partition-key template lives in the same collections.
+        std::map<std::string_view, std::vector<const Entity*>> sharing;
+        for (const Entity& e : d_.entities()) {
+            if (const design::KeyBinding* pk = e.key(table.partitionKey)) sharing[pk->keyTemplate.text()].push_back(&e);
+        }
         for (const Entity& e : d_.entities()) {
             const design::KeyBinding* pk = e.key(table.partitionKey);
-            if (!pk || !reported.insert(pk->keyTemplate.text()).second) continue;
-            // Everything that shares the partition-key template lives in the same collections.
+            if (!pk || sharing[pk->keyTemplate.text()].front() != &e) continue;  // once per template
             double bytes = 0;
             std::string grows;
             bool inLsi = false;
-            for (const Entity& f : d_.entities()) {
-                const design::KeyBinding* fpk = f.key(table.partitionKey);
-                if (!fpk || fpk->keyTemplate.text() != pk->keyTemplate.text()) continue;
+            for (const Entity* other : sharing[pk->keyTemplate.text()]) {
+                const Entity& f = *other;
                 for (const auto* i : lsis) inLsi = inLsi || (i->sortKey && f.key(i->sortKey->name));
                 double per = static_cast<double>(cost_.itemSize(f));
                 for (const auto* i : lsis) per += static_cast<double>(cost_.entrySize(f, *i)) * cost_.indexShare(f, *i);
@@ -532,6 +537,7 @@ private:
     const CostModel& cost_;
     std::vector<Place> places_;
     std::vector<Finding> findings_;
+    std::map<std::pair<std::string, std::string>, double> readsByPartition_;  // (index, partition value) -> RCU/s
 };
 
 }  // namespace

@@ -43,6 +43,8 @@ struct Finding {
     // declared rate (1 when it already fits), and that rate in WCU/s.
     int shards = 0;
     double busiestWriteUnits = 0;
+    // KeyCollision: how many entities can write the same key (the message names the first few).
+    int entityCount = 0;
 };
 
 std::string_view severityName(Finding::Severity s);  // "info", "warning", "error"

@@ -250,6 +250,64 @@ private Q_SLOTS:
         QVERIFY(report.allServed());
     }
 
+    void shouldGroupEntitiesThatCanWriteTheSameKeyIntoOneFinding()
+    {
+        // Given 400 entities of one key shape (one finding per pair gave 79,800 warnings),
+        design::Design d;
+        for (int i = 0; i < 400; ++i) {
+            design::Entity e;
+            e.name = "E" + std::to_string(i);
+            e.keys["PK"].keyTemplate = design::KeyTemplate::parse("T#{id" + std::to_string(i % 3) + "}");
+            e.keys["SK"].keyTemplate = design::KeyTemplate::parse("X#{id}");
+            d.addEntity(e);
+        }
+        std::vector<Finding> collisions;
+        for (const auto& f : lintOf(d))
+            if (f.rule == Finding::Rule::KeyCollision) collisions.push_back(f);
+        // one finding names the first five and counts the others.
+        QCOMPARE(collisions.size(), size_t(1));
+        QCOMPARE(collisions.front().entityCount, 400);
+        QCOMPARE(q(collisions.front().entity), QString("E0"));
+        QCOMPARE(q(collisions.front().message),
+                 QString("E0 (PK = T#{id0}, SK = X#{id}), E1 (T#{id1}, X#{id}), E2 (T#{id2}, X#{id}), E3 (T#{id0}, X#{id}), "
+                         "E4 (T#{id1}, X#{id}) and 395 other entities can write the same key, and one would overwrite "
+                         "another; give each a distinct literal prefix."));
+    }
+
+    void shouldGroupCollisionsUnderTheKeyShapeThatCoversThem_data()
+    {
+        // Each entity as "name PK SK"; the findings as "first entity: count".
+        QTest::addColumn<QStringList>("entities");
+        QTest::addColumn<QStringList>("findings");
+        QTest::newRow("a prefix covers a longer one")
+            << QStringList{"A C#{x} P", "B C#V#{y} P", "C D#{z} P"} << QStringList{"A: 2"};
+        QTest::newRow("a literal covered by a template") << QStringList{"A C#1 P", "B C#{x} P"} << QStringList{"B: 2"};
+        QTest::newRow("literals differ") << QStringList{"A C#1 P", "B C#2 P"} << QStringList{};
+        QTest::newRow("same partition, sort key covered")
+            << QStringList{"A C#{x} O#{d}", "B C#{x} O#2026#{d}", "C C#{x} PROFILE"} << QStringList{"A: 2"};
+        QTest::newRow("nested in both keys")
+            << QStringList{"A {x} {y}", "B C#{x} {y}", "C C#{x} O#{y}", "D E#{x} PROFILE"} << QStringList{"A: 4", "B: 2"};
+        QTest::newRow("partition covered, sort keys apart") << QStringList{"A C#{x} P#{y}", "B C#V#{x} Q#{y}"} << QStringList{};
+    }
+    void shouldGroupCollisionsUnderTheKeyShapeThatCoversThem()
+    {
+        QFETCH(QStringList, entities);
+        QFETCH(QStringList, findings);
+        design::Design d;
+        for (const QString& line : entities) {
+            const QStringList parts = line.split(' ');
+            design::Entity e;
+            e.name = parts[0].toStdString();
+            e.keys["PK"].keyTemplate = design::KeyTemplate::parse(parts[1].toStdString());
+            e.keys["SK"].keyTemplate = design::KeyTemplate::parse(parts[2].toStdString());
+            d.addEntity(e);
+        }
+        QStringList got;
+        for (const auto& f : lintOf(d))
+            if (f.rule == Finding::Rule::KeyCollision) got << q(f.entity) + ": " + QString::number(f.entityCount);
+        QCOMPARE(got, findings);
+    }
+
     void shouldWarnWhenADecimalGeneratorFillsAStringAttribute()
     {
         design::Design d = design::loadDesignFile(sample("ecommerce"));
