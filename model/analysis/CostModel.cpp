@@ -6,12 +6,16 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <set>
+#include <tuple>
 
 namespace keyplan::analysis {
 
 namespace {
 
 constexpr int kSampleItems = 64;             // items generated per entity for the size estimates
+constexpr size_t kParentBytes = 16 << 20;    // parents' sample values kept for their children
 constexpr int64_t kPageBytes = 1024 * 1024;  // a Query or Scan page reads at most 1 MB
 
 std::string bytesText(int64_t bytes) { return formatCount(static_cast<double>(bytes)) + " B"; }
@@ -89,13 +93,30 @@ CostModel::CostModel(const design::Design& design, uint64_t seed) : design_(desi
         design::Rng r(design::Rng::mix(seed, target->name + "." + attribute->name, static_cast<uint64_t>(c.ordinal)));
         return attribute->generator.text(r, c);
     };
-    std::function<BuiltItem(const design::Entity&, int, int)> buildChain = [&](const design::Entity& e, int i,
-                                                                               int depth) -> BuiltItem {
+    // A parent's values, made once for all its children (and theirs): kept by (entity, ordinal,
+    // depth) up to a budget of bytes, so a design of large items does not keep them all.
+    std::map<std::tuple<const design::Entity*, int, int>, design::Values> parents;
+    size_t parentBytes = 0;
+    std::function<BuiltItem(const design::Entity&, int, int)> buildChain;
+    auto parentValues = [&](const design::Entity& parent, int i, int depth) -> const design::Values& {
+        const auto key = std::make_tuple(&parent, i, depth);
+        if (auto it = parents.find(key); it != parents.end()) return it->second;
+        BuiltItem p = buildChain(parent, i, depth);
+        size_t bytes = 0;
+        for (const auto& [name, value] : p.values) bytes += name.size() + value.size();
+        if (parentBytes + bytes > kParentBytes) {
+            parents.clear();
+            parentBytes = 0;
+        }
+        parentBytes += bytes;
+        return parents.emplace(key, std::move(p.values)).first->second;
+    };
+    buildChain = [&](const design::Entity& e, int i, int depth) -> BuiltItem {
         design::Values inherited;
         if (const design::Entity* parent = design.entityByName(e.sample.parent); parent && depth < 16) {
-            const BuiltItem p = buildChain(*parent, i, depth + 1);
+            const design::Values& p = parentValues(*parent, i, depth + 1);
             for (const auto& a : e.attributes) {
-                if (auto it = p.values.find(a.name); it != p.values.end()) inherited[a.name] = it->second;
+                if (auto it = p.find(a.name); it != p.end()) inherited[a.name] = it->second;
             }
         }
         return factory.build(e, i, i, inherited, resolve);
@@ -314,15 +335,36 @@ void queryCost(const ReadShape& shape, ReadCost& r)
         items += n;
         parts.push_back(formatCount(n) + " " + e->name + " x " + bytesText(size));
     }
-    for (const auto& name : plan.extraEntities) {
-        const design::Entity* f = shape.design.entityByName(name);
-        if (!f) continue;
-        const double n = shape.model.itemsPerRoot(*f) * (index ? shape.model.indexShare(*f, *index) : 1.0) * scale;
-        const int64_t size = shape.sizeOnPath(*f);
-        bytesExact += n * static_cast<double>(size);
-        items += n;
-        parts.push_back(formatCount(n) + " " + f->name + " x " + bytesText(size) + " (also read)");
+    // Every other entity type read, named in the sum up to PatternPlan::kNamedExtras of them.
+    std::set<const design::Entity*> own;
+    for (const auto& [e, count] : returned) own.insert(e);
+    const auto& entities = shape.design.entities();
+    double othersItems = 0, othersBytes = 0;
+    size_t others = 0;
+    for (const auto& group : plan.extraGroups) {
+        for (size_t i = 0; i < group->names.size(); ++i) {
+            const size_t at = group->positions[i];
+            // The plan's positions are those of the design it was made for; another design is looked up by name.
+            const design::Entity* f = at < entities.size() && entities[at].name == group->names[i]
+                                          ? &entities[at]
+                                          : shape.design.entityByName(group->names[i]);
+            if (!f || own.count(f) || shape.pattern.returnsEntity(f->name)) continue;
+            const double n = shape.model.itemsPerRoot(*f) * (index ? shape.model.indexShare(*f, *index) : 1.0) * scale;
+            const int64_t size = shape.sizeOnPath(*f);
+            bytesExact += n * static_cast<double>(size);
+            items += n;
+            if (others++ < PatternPlan::kNamedExtras) {
+                parts.push_back(formatCount(n) + " " + f->name + " x " + bytesText(size) + " (also read)");
+            } else {
+                othersItems += n;
+                othersBytes += n * static_cast<double>(size);
+            }
+        }
     }
+    if (others > PatternPlan::kNamedExtras)
+        parts.push_back(formatCount(othersItems) + " items of " +
+                        formatCount(static_cast<double>(others - PatternPlan::kNamedExtras)) + " other entity types, " +
+                        bytesText(static_cast<int64_t>(std::ceil(othersBytes))) + " (also read)");
     const int64_t bytes = static_cast<int64_t>(std::ceil(bytesExact - 1e-9));
     r.bytesRead = bytes;
     r.itemsRead = items;

@@ -1,5 +1,6 @@
 #include "analysis/PathEvaluation.h"
 
+#include "analysis/CostModel.h"
 #include "analysis/PlannerKeys.h"
 
 #include <algorithm>
@@ -40,9 +41,10 @@ namespace {
 // the attempt then says how far from served it is and why.
 class Evaluation {
 public:
-    Evaluation(const design::Design& design, const AccessPattern& pattern, const Path& path, const KeyCondition* forced)
-        : design_(design), pattern_(pattern), path_(path), forced_(forced), bindings_(bindInputs(pattern)), bound_(bindings_),
-          separator_(design::separatorCharacter(design.table().separator)), label_(path.label())
+    Evaluation(const design::Design& design, const EntityShapes& shapes, const AccessPattern& pattern, const Path& path,
+               const KeyCondition* forced)
+        : design_(design), shapes_(shapes), pattern_(pattern), path_(path), forced_(forced), bindings_(bindInputs(pattern)),
+          bound_(bindings_), separator_(design::separatorCharacter(design.table().separator)), label_(path.label())
     {
         attempt_.pathOrder = path.order;
         attempt_.plan.patternId = pattern.id;
@@ -89,6 +91,7 @@ private:
     void fillQuery(PlannedRequest& req, const KeyCondition& c) const;
 
     const design::Design& design_;
+    const EntityShapes& shapes_;
     const AccessPattern& pattern_;
     const Path& path_;
     const KeyCondition* forced_;
@@ -373,27 +376,59 @@ void Evaluation::shapeRequest()
     req.consistentRead = pattern_.consistency == design::Consistency::Strong;
 }
 
-// 5. Other entity types the request reads too.
+// 5. Other entity types the request reads too: the groups of entities alike on the path whose keys
+// can fall in the condition, found by their partition key's head (EntityShapes).
 void Evaluation::noteOtherEntities()
 {
     PatternPlan& plan = attempt_.plan;
-    for (const Entity& f : design_.entities()) {
-        if (pattern_.returnsEntity(f.name)) continue;
-        const design::KeyBinding* fpk = f.key(path_.partitionKey);
-        const design::KeyBinding* fsk = path_.sortKey.empty() ? nullptr : f.key(path_.sortKey);
-        if (!fpk || (!path_.sortKey.empty() && !fsk)) continue;
-        const Symbolic pf = renderSymbolic(fpk->keyTemplate, bound_);
-        if (!compatible(pf.text, pf.complete, cond_.partitionValue.text(), true)) continue;
-        if (fsk && !sortOverlaps(cond_, renderSymbolic(fsk->keyTemplate, bound_))) continue;
-        if (getItem_ && !(pf.complete && fsk && renderSymbolic(fsk->keyTemplate, bound_).complete &&
-                          renderSymbolic(fsk->keyTemplate, bound_).text == cond_.sortValue.text()))
+    const std::string& partition = cond_.partitionValue.text();
+    std::vector<const EntityShapes::Shape*> read;
+    for (const EntityShapes::Shape* shape : shapes_.candidates(path_.partitionKey, path_.sortKey, partition)) {
+        const Symbolic pf = renderSymbolic(shape->partitionKey->keyTemplate, bound_);
+        if (!compatible(pf.text, pf.complete, partition, true)) continue;
+        if (shape->sortKey) {
+            const Symbolic sf = renderSymbolic(shape->sortKey->keyTemplate, bound_);
+            if (!sortOverlaps(cond_, sf)) continue;
+            if (getItem_ && !(pf.complete && sf.complete && sf.text == cond_.sortValue.text())) continue;
+        } else if (getItem_) {
             continue;
-        plan.extraEntities.push_back(f.name);
+        }
+        read.push_back(shape);
     }
-    if (!plan.extraEntities.empty()) {
-        plan.warnings.push_back("The request also reads " + list(plan.extraEntities) + " items in " + plan.request.itemCollection +
-                                " and pays for them; the caller drops them by " + design_.table().typeAttribute + ".");
+    if (read.empty()) return;
+    std::sort(read.begin(), read.end(),
+              [](const auto* a, const auto* b) { return a->group->positions[0] < b->group->positions[0]; });
+    std::set<std::string_view> returnedNames;
+    for (const auto& r : pattern_.returns) returnedNames.insert(r.entity);
+    size_t count = 0;
+    std::vector<std::pair<size_t, const std::string*>> first;  // enough of each group to name the first few in design order
+    for (const EntityShapes::Shape* shape : read) {
+        const EntityGroup& g = *shape->group;
+        count += g.names.size();
+        for (size_t i = 0; i < g.names.size() && i < PatternPlan::kNamedExtras + returnedNames.size(); ++i)
+            first.emplace_back(g.positions[i], &g.names[i]);
+        plan.extraGroups.push_back(shape->group);
     }
+    for (const Entity* e : returned_) {
+        if (!e) continue;
+        const EntityShapes::Shape* own = shapes_.shapeOf(path_.partitionKey, path_.sortKey,
+                                                         static_cast<size_t>(e - design_.entities().data()));
+        if (own && std::find(read.begin(), read.end(), own) != read.end()) --count;
+    }
+    std::sort(first.begin(), first.end());
+    for (const auto& [position, name] : first) {
+        if (plan.extraEntities.size() < PatternPlan::kNamedExtras && !returnedNames.count(*name))
+            plan.extraEntities.push_back(*name);
+    }
+    plan.extraEntityCount = count;
+    if (count == 0) {
+        plan.extraGroups.clear();
+        return;
+    }
+    std::vector<std::string> named = plan.extraEntities;
+    if (count > named.size()) named.push_back(formatCount(static_cast<double>(count - named.size())) + " other entity types'");
+    plan.warnings.push_back("The request also reads " + list(named) + " items in " + plan.request.itemCollection +
+                            " and pays for them; the caller drops them by " + design_.table().typeAttribute + ".");
 }
 
 // 6. Inputs the key condition does not use need a filter.
@@ -523,9 +558,10 @@ void Evaluation::served()
 
 }  // namespace
 
-Attempt evaluate(const design::Design& design, const AccessPattern& pattern, const Path& path, const KeyCondition* forced)
+Attempt evaluate(const design::Design& design, const EntityShapes& shapes, const AccessPattern& pattern, const Path& path,
+                 const KeyCondition* forced)
 {
-    return Evaluation(design, pattern, path, forced).run();
+    return Evaluation(design, shapes, pattern, path, forced).run();
 }
 
 }  // namespace keyplan::analysis::planner

@@ -3,6 +3,7 @@
 // Internal to the planner: PatternPlanner tries every path and ranks the attempts.
 #pragma once
 
+#include "analysis/EntityShapes.h"
 #include "analysis/Plan.h"
 #include "design/Design.h"
 
@@ -48,6 +49,8 @@ struct Attempt {
 };
 
 // The pattern as one request on `path` (with the pattern's forced key condition when not null).
-Attempt evaluate(const design::Design& design, const design::AccessPattern& pattern, const Path& path, const KeyCondition* forced);
+// `shapes` indexes `design`'s entities (the other entity types a request reads).
+Attempt evaluate(const design::Design& design, const EntityShapes& shapes, const design::AccessPattern& pattern, const Path& path,
+                 const KeyCondition* forced);
 
 }  // namespace keyplan::analysis::planner

@@ -83,8 +83,8 @@ const Attempt* bestAttempt(const std::vector<Attempt>& attempts, const std::func
             const bool g = a.plan.request.operation == Operation::GetItem;
             const bool bg = best->plan.request.operation == Operation::GetItem;
             if (g != bg) return g;
-            if (a.plan.extraEntities.size() != best->plan.extraEntities.size())
-                return a.plan.extraEntities.size() < best->plan.extraEntities.size();
+            if (a.plan.extraEntityCount != best->plan.extraEntityCount)
+                return a.plan.extraEntityCount < best->plan.extraEntityCount;
             if (a.pathOrder != best->pathOrder) return a.pathOrder < best->pathOrder;
             return a.declared < best->declared;
         };
@@ -102,9 +102,9 @@ const Attempt* bestAttempt(const std::vector<Attempt>& attempts, const std::func
 }
 
 // Keys the returned entities fill but no index has: the index that would serve the pattern.
-std::optional<PatternPlan> missingIndexPlan(const design::Design& design, const AccessPattern& pattern,
-                                            const std::vector<const Entity*>& returned, const Attempt& best,
-                                            const std::vector<std::string>& notes)
+std::optional<PatternPlan> missingIndexPlan(const design::Design& design, const EntityShapes& shapes,
+                                            const AccessPattern& pattern, const std::vector<const Entity*>& returned,
+                                            const Attempt& best, const std::vector<std::string>& notes)
 {
     std::set<std::string> known;
     for (const auto& p : pathsOf(design)) {
@@ -127,7 +127,7 @@ std::optional<PatternPlan> missingIndexPlan(const design::Design& design, const 
         virt.global = true;
         virt.missing = true;
         virt.order = 3;
-        Attempt a = evaluate(design, pattern, virt, nullptr);
+        Attempt a = evaluate(design, shapes, pattern, virt, nullptr);
         if (a.rank >= kNoPartition) continue;
         PatternPlan missing = a.plan;
         missing.verdict = Verdict::MissingIndex;
@@ -189,7 +189,8 @@ PatternPlan scanPlan(const design::Design& design, const AccessPattern& pattern,
 
 }  // namespace
 
-PatternPlanner::PatternPlanner(const design::Design& design, const CostModel* cost) : design_(design), cost_(cost)
+PatternPlanner::PatternPlanner(const design::Design& design, const CostModel* cost)
+    : design_(design), cost_(cost), shapes_(std::make_unique<planner::EntityShapes>(design))
 {
     if (!cost_) {
         ownCost_ = std::make_unique<CostModel>(design);
@@ -238,7 +239,7 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
 
     std::vector<Attempt> attempts;
     for (size_t i = 0; i < candidates.size(); ++i) {
-        Attempt a = evaluate(design_, pattern, candidates[i], hasForced ? &forced : nullptr);
+        Attempt a = evaluate(design_, *shapes_, pattern, candidates[i], hasForced ? &forced : nullptr);
         a.declared = static_cast<int>(i);
         attempts.push_back(std::move(a));
     }
@@ -257,7 +258,7 @@ PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
 
     // No table or index reaches one collection. Keys the entities fill but no index has?
     if (!pattern.forceIndex && !hasForced) {
-        if (auto missing = missingIndexPlan(design_, pattern, returned, *best, result.notes)) return *missing;
+        if (auto missing = missingIndexPlan(design_, *shapes_, pattern, returned, *best, result.notes)) return *missing;
     }
     std::vector<std::string> notes;
     for (size_t i = 0; i < attempts.size(); ++i) notes.push_back(candidates[i].label() + ": " + attempts[i].why);

@@ -21,6 +21,9 @@
 namespace keyplan::analysis {
 
 class CostModel;
+namespace planner {
+class EntityShapes;
+}
 
 class PatternPlanner {
 public:
@@ -37,6 +40,7 @@ private:
     const design::Design& design_;
     const CostModel* cost_;
     std::unique_ptr<CostModel> ownCost_;
+    std::unique_ptr<planner::EntityShapes> shapes_;  // the design's entities by their keys on each place
 };
 
 }  // namespace keyplan::analysis

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -101,6 +102,14 @@ enum class Verdict {
 // Short words for tables: "served", "needs a Scan", "needs a filter", "needs N requests", ...
 std::string verdictWords(Verdict verdict, int requestCount = 1);
 
+// Entities of the design that fill one place's keys with the same templates, by their names and
+// positions in Design::entities(): what a request reads of one is what it reads of all. Shared by
+// the plans that read them, so a request that also reads thousands of entity types holds a pointer.
+struct EntityGroup {
+    std::vector<std::string> names;
+    std::vector<size_t> positions;
+};
+
 struct PatternPlan {
     design::Id patternId = 0;
     int patternNumber = 0;
@@ -112,7 +121,12 @@ struct PatternPlan {
     // with a filter, a Scan, the first of several requests, the index Query before the fetches).
     PlannedRequest request;
     int requestCount = 1;
-    std::vector<std::string> extraEntities;      // other entity types the request also reads
+    // Other entity types the request also reads: the first few by name (kNamedExtras, in design
+    // order), how many in all, and all of them by group (the returned entities left out).
+    static constexpr size_t kNamedExtras = 5;
+    std::vector<std::string> extraEntities;
+    size_t extraEntityCount = 0;
+    std::vector<std::shared_ptr<const EntityGroup>> extraGroups;
     std::vector<std::string> missingAttributes;  // NotProjected: attributes the index lacks
     std::vector<std::string> warnings;
     // Why the other paths (the table, each index) were not chosen.

@@ -26,7 +26,18 @@ std::string successor(char c) { return esc(std::string(1, static_cast<char>(c + 
 
 }  // namespace
 
-std::string esc(std::string_view literal) { return KeyTemplate::literal(literal).text(); }
+std::string esc(std::string_view literal)
+{
+    // As KeyTemplate::literal(literal).text() writes it (braces doubled), without building a template:
+    // the planner escapes every literal of every template it renders.
+    std::string out;
+    out.reserve(literal.size());
+    for (char c : literal) {
+        if (c == '{' || c == '}') out.push_back(c);
+        out.push_back(c);
+    }
+    return out;
+}
 
 std::string list(const std::vector<std::string>& items, const char* conjunction)
 {

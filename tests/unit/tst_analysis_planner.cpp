@@ -373,6 +373,39 @@ private Q_SLOTS:
         QVERIFY(planOf(load(sample("anonlineshop")), 12).extraEntities.empty());  // shipment items sit under p#, not sh#
     }
 
+    void shouldNameAFewOfManyOtherEntitiesAndCountTheRest()
+    {
+        // Given 1,000 entity types in one partition and a pattern that lists one of them,
+        design::Design d;
+        for (int i = 0; i < 1000; ++i) {
+            design::Entity e;
+            e.name = "E" + std::to_string(i);
+            e.keys["PK"].keyTemplate = design::KeyTemplate::parse("T#{id}");
+            e.keys["SK"].keyTemplate = design::KeyTemplate::parse("X#{n}");
+            e.attributes.push_back({"id", dynamo::Type::S, design::Generator::parse("id(8)"), {}, false, 1.0});
+            e.attributes.push_back({"n", dynamo::Type::S, design::Generator::parse("id(4)"), {}, false, 1.0});
+            d.addEntity(e);
+        }
+        design::AccessPattern p;
+        p.number = 1;
+        p.name = "one";
+        p.inputs.push_back({"id", {}, design::Comparison::Equal, {}, std::nullopt});
+        p.returns.push_back({"E7", 1});
+        d.addPattern(p);
+        const auto plan = planOf(d, 1);
+        // the plan names five of the other 999, counts them all and prices them all.
+        QCOMPARE(plan.extraEntities, (std::vector<std::string>{"E0", "E1", "E2", "E3", "E4"}));
+        QCOMPARE(plan.extraEntityCount, size_t(999));
+        QCOMPARE(q(plan.warnings.front()), QString("The request also reads E0, E1, E2, E3, E4 and 994 other entity types' items "
+                                                   "in table partition PK = T#{id} and pays for them; the caller drops them "
+                                                   "by _type."));
+        const analysis::CostModel cost(d);
+        const auto read = cost.patternCost(d.patterns().front(), plan).read;
+        QCOMPARE(read.itemsRead, 1000.0);
+        QVERIFY2(read.arithmetic.size() < 1000, read.arithmetic.c_str());
+        QVERIFY2(q(read.arithmetic).contains("items of 994 other entity types"), read.arithmetic.c_str());
+    }
+
     void shouldWarnWhenAnLsiFetchesFromTheTable()
     {
         const auto plan = planOf(load(fixture("planner_cases")), 13);
