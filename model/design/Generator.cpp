@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -272,6 +273,15 @@ std::string padded(int64_t value, int width)
     return s;
 }
 
+// yyyy-MM-dd, as QDate::toString(Qt::ISODate) writes a year of four digits, without a QString:
+// sample data and the size estimates make a date for every item.
+std::string isoDate(const QDate& d)
+{
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.year(), d.month(), d.day());
+    return buf;
+}
+
 dynamo::Type naturalType(const Generator& g)
 {
     switch (g.kind()) {
@@ -325,6 +335,7 @@ std::string Generator::text(Rng& rng, const Context& context) const
         parseIsoDate(from_, &a);
         parseIsoDate(to_, &b);
         const QDate d = a.addDays(static_cast<qint64>(rng.below(static_cast<uint64_t>(a.daysTo(b)) + 1)));
+        if (format_.empty() && d.year() >= 1 && d.year() <= 9999) return isoDate(d);
         return (format_.empty() ? d.toString(Qt::ISODate) : d.toString(QString::fromStdString(format_))).toStdString();
     }
     case Kind::DateTime: {
@@ -332,6 +343,12 @@ std::string Generator::text(Rng& rng, const Context& context) const
         parseIsoInstant(from_, false, &a);
         parseIsoInstant(to_, true, &b);
         const QDateTime t = a.addSecs(static_cast<qint64>(rng.below(static_cast<uint64_t>(a.secsTo(b)) + 1)));
+        if (format_.empty() && t.timeSpec() == Qt::UTC && t.date().year() >= 1 && t.date().year() <= 9999) {
+            const QTime time = t.time();
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "T%02d:%02d:%02dZ", time.hour(), time.minute(), time.second());
+            return isoDate(t.date()) + buf;
+        }
         return (format_.empty() ? t.toString(Qt::ISODate) : t.toString(QString::fromStdString(format_))).toStdString();
     }
     case Kind::Enum: {
