@@ -459,6 +459,51 @@ private Q_SLOTS:
         QVERIFY(!d.replaceEntity(extra));  // id 0: not in the design
     }
 
+    void shouldFindEntitiesAndPatternsByNameIdAndNumberAfterEveryEdit()
+    {
+        Design d = shop();
+        const Id customer = d.entityByName("Customer")->id;
+        const Id order = d.entityByName("Order")->id;
+        QVERIFY(d.moveEntity(order, 0));
+        QCOMPARE(d.entityByName("Order")->id, order);
+        QCOMPARE(d.entity(customer)->name, std::string("Customer"));
+        QVERIFY(d.renameEntity(customer, "Client"));
+        QVERIFY(!d.entityByName("Customer"));
+        QCOMPARE(d.entityByName("Client")->id, customer);
+        Entity twin = *d.entity(order);
+        twin.name = "Client";  // two of one name (an editor may make them): the first is found
+        const Id second = d.addEntity(twin, 0);
+        QCOMPARE(d.entityByName("Client")->id, second);
+        QVERIFY(d.removeEntity(second));
+        QCOMPARE(d.entityByName("Client")->id, customer);
+        Entity renamed = *d.entity(order);
+        renamed.name = "Purchase";
+        QVERIFY(d.replaceEntity(renamed));
+        QVERIFY(!d.entityByName("Order"));
+        QCOMPARE(d.entityByName("Purchase")->id, order);
+        // An item is identified by its discriminator after the edits too.
+        const auto identified = d.identify({{"_type", keyplan::dynamo::AttributeValue::string("ORDER")},
+                                            {"PK", keyplan::dynamo::AttributeValue::string("CUST#c1")},
+                                            {"SK", keyplan::dynamo::AttributeValue::string("ORDER#2026-01-01#o1")}});
+        QVERIFY(identified && identified->entity->id == order);
+
+        AccessPattern p = *d.patternByNumber(2);
+        p.number = 7;
+        QVERIFY(d.replacePattern(p));
+        QVERIFY(!d.patternByNumber(2));
+        QCOMPARE(d.patternByNumber(7)->id, p.id);
+        AccessPattern first;
+        first.number = 1;
+        first.name = "first";
+        const Id added = d.addPattern(first, 0);
+        QCOMPARE(d.patterns().front().id, added);
+        QCOMPARE(d.pattern(p.id)->number, 7);
+        QVERIFY(d.movePattern(added, 1));
+        QCOMPARE(d.patternByNumber(1)->id, added);
+        QVERIFY(d.removePattern(added));
+        QVERIFY(!d.patternByNumber(1) && !d.pattern(added));
+    }
+
     void shouldUpdateReferencesOnRename()
     {
         Design d = shop();
