@@ -15,7 +15,7 @@ esac
 
 packages=(build-essential cmake ninja-build ccache pkg-config
           qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libgl-dev
-          libsqlite3-dev libboost-dev libcpp-httplib-dev libssl-dev zlib1g-dev
+          libsqlite3-dev libboost-dev libcpp-httplib-dev libssl-dev zlib1g-dev libstemmer-dev
           libbenchmark-dev python3 python3-boto3 python3-pytest python3-yaml
           nodejs npm default-jre-headless xvfb xauth clang-format-14 git)
 # clang-format-14 (what Debian 12's clang-format package points at) by its versioned name: the format

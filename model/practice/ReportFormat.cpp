@@ -168,7 +168,10 @@ Json followUpJson(const RubricMark& m)
         x.set("id", p.id);
         x.set("concept", p.statement);
         x.set("made", p.made);
-        if (p.made) x.set("matched", p.matchedPhrasing);
+        if (p.made) {
+            x.set("matched", p.matchedPhrasing);
+            x.set("evidence", p.evidence);
+        }
         points.push(std::move(x));
     }
     o.set("points", std::move(points));
@@ -274,7 +277,7 @@ std::string reportMarkdown(const GradeReport& r)
                    "\n\nPoints made: " + std::to_string(m.made()) + " of " + std::to_string(m.total()) + "\n\n";
             for (const auto& p : m.points)
                 out += std::string("- [") + (p.made ? "x" : " ") + "] " + p.statement +
-                       (p.made ? " (\"" + p.matchedPhrasing + "\")" : "") + "\n";
+                       (p.made ? " (your words: \"" + p.evidence + "\"; the rubric's: \"" + p.matchedPhrasing + "\")" : "") + "\n";
             out += "\nModel answer: " + m.modelAnswer + "\n";
         }
     }
@@ -307,7 +310,9 @@ std::string reportText(const GradeReport& r)
     for (const auto& m : r.followUps) {
         out += "\nFollow-up: " + m.question + "\n  points made " + std::to_string(m.made()) + " of " + std::to_string(m.total()) +
                "\n";
-        for (const auto& p : m.points) out += std::string("  [") + (p.made ? "x" : " ") + "] " + p.statement + "\n";
+        for (const auto& p : m.points)
+            out += std::string("  [") + (p.made ? "x" : " ") + "] " + p.statement +
+                   (p.made ? " (your words: \"" + p.evidence + "\"; the rubric's: \"" + p.matchedPhrasing + "\")" : "") + "\n";
         out += "  Model answer: " + m.modelAnswer + "\n";
     }
     for (const auto& n : r.notes) out += "Note: " + n + "\n";

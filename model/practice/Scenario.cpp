@@ -2,6 +2,7 @@
 
 #include "design/DesignFile.h"
 #include "json/PathReader.h"
+#include "practice/AnswerText.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -286,10 +287,14 @@ private:
         p.statement = text(v, "concept", path);
         p.accepts = texts(v, "accepts", path);
         if (p.accepts.empty()) read::fail(path + ".accepts", "list at least one phrasing that makes the point");
+        // A point is made by a clause, not a bare noun: "postgres" alone is not "at small scale a
+        // relational database is cheaper".
         for (size_t i = 0; i < p.accepts.size(); ++i) {
-            bool words = false;
-            for (char c : p.accepts[i]) words = words || std::isalnum(static_cast<unsigned char>(c));
-            if (!words) read::fail(path + ".accepts[" + std::to_string(i) + "]", "a phrasing needs at least one word");
+            if (contentWords(p.accepts[i]) < 2)
+                read::fail(path + ".accepts[" + std::to_string(i) + "]",
+                           "'" + p.accepts[i] +
+                               "': a phrasing needs at least two words that say something (a point is made "
+                               "by a clause, not one word)");
         }
         return p;
     }
