@@ -60,7 +60,7 @@ def client(request):
 
 
 def query(client, condition, values, **extra):
-    values = {k: v for k, v in values.items() if k in condition}
+    values = {k: v for k, v in values.items() if k in condition + extra.get("FilterExpression", "")}
     return client.query(TableName="matches", IndexName="byTournament", KeyConditionExpression=condition,
                         ExpressionAttributeValues=values, **extra)
 
@@ -120,8 +120,7 @@ def test_query_refusals(client, condition, message):
 
 def test_filter_on_a_key_attribute_is_refused(client):
     with pytest.raises(ClientError) as e:
-        query(client, "tournamentId = :t AND area = :z", VALUES, FilterExpression="bracket = :b",
-              ExpressionAttributeValues={k: VALUES[k] for k in (":t", ":z", ":b")})
+        query(client, "tournamentId = :t AND area = :z", VALUES, FilterExpression="bracket = :b")
     assert e.value.response["Error"]["Message"] == \
         "Filter Expression can only contain non-primary key attributes: Primary key attribute: bracket"
 
@@ -130,7 +129,7 @@ def test_create_refuses_five_hash_attributes(client):
     table = dict(TABLE, TableName="five")
     names = ["a", "b", "c", "d", "e"]
     table["AttributeDefinitions"] = [{"AttributeName": n, "AttributeType": "S"} for n in ["matchId"] + names]
-    table["GlobalSecondaryIndexes"] = [{"IndexName": "g", "Projection": {"ProjectionType": "ALL"},
+    table["GlobalSecondaryIndexes"] = [{"IndexName": "five", "Projection": {"ProjectionType": "ALL"},
                                         "KeySchema": [{"AttributeName": n, "KeyType": "HASH"} for n in names]}]
     with pytest.raises(ClientError) as e:
         client.create_table(**table)
