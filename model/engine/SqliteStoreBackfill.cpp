@@ -217,7 +217,7 @@ bool SqliteStore::Impl::runBackfill(BackfillJob& job)
             if (!started) {
                 // Where the last process got to, and a fresh staging table.
                 WriteAccess access(*this);
-                if (path != ":memory:" && !job.own) job.own = std::make_unique<sqlite::Database>(path);
+                if (path != ":memory:" && !job.own) job.own = std::make_unique<sqlite::Database>(path, health);
                 sqlite::Database& c = job.own ? *job.own : db;
                 c.exec("PRAGMA temp.cache_size=-65536");
                 c.exec("DROP TABLE IF EXISTS temp.kp_stage");
@@ -424,9 +424,9 @@ void SqliteStore::Impl::finishBackfill(BackfillJob& job)
             index->creating = true;
             throw;
         }
+        if (!job.own) db.exec("DROP TABLE IF EXISTS temp.kp_stage");
         std::lock_guard lock(stats);
         meter.forgetContents(t->schema.id);
-        if (!job.own) db.exec("DROP TABLE IF EXISTS temp.kp_stage");
     }
     job.own.reset();  // its temporary table with it
 }
