@@ -30,13 +30,16 @@ struct OpenOptions {
     std::function<void(const std::string& message)> onDamage;
 };
 
-// One step of a GSI backfill, as the backfill thread reports it to an observer.
+// One step of a GSI backfill, as the backfill thread reports it to an observer: a staging step
+// (table rows read into the backfill's own staging table, nothing written to the file) or a merge
+// step (staged entries written into the index, a writer transaction).
 struct BackfillStep {
     std::string table;
     std::string index;
-    int number = 0;          // 1 for the first step this store ran for the index
-    int64_t rows = 0;        // table rows the step read
-    bool committed = false;  // false: inside its transaction, writes held off; true: committed, writes let in
+    int number = 0;          // 1 for the first step of its kind this store ran for the index
+    int64_t rows = 0;        // table rows the step read (staging) or staged entries it merged
+    bool committed = false;  // false: inside its transaction (merge: writes held off); true: committed
+    bool staging = false;    // a staging step; its committed report comes after it let go of the table
 };
 
 class SqliteStore final : public store::Store {
