@@ -28,8 +28,7 @@ std::vector<std::string> findingsOf(const std::string& path, FileCheck level)
     std::vector<std::string> findings;
     auto failed = [&] { findings.push_back(sqlite3_errmsg(db)); };
     if (sqlite3_exec(db, "PRAGMA query_only=1", nullptr, nullptr, nullptr) != SQLITE_OK) failed();
-    // Pages are read through a memory map where the file allows, not copied into a page cache.
-    sqlite3_exec(db, "PRAGMA mmap_size=1099511627776", nullptr, nullptr, nullptr);
+    // No memory map: it would save a fifth of the CPU but count the whole file in the resident set.
     sqlite3_stmt* st = nullptr;
     const char* sql = level == FileCheck::Full ? "PRAGMA integrity_check(10)" : "PRAGMA quick_check(10)";
     if (findings.empty() && sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) failed();
