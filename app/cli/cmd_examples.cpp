@@ -47,7 +47,7 @@ std::string examplesJson(const design::Design& d, int perEntity)
     for (const auto& index : d.indexes()) {
         w.beginArray();
         w.string(d.partitionKeyOf(index.name)->name);
-        if (index.sortKey) w.string(index.sortKey->name);
+        if (index.sortKey()) w.string(index.sortKey()->name);
         w.endArray();
     }
     w.endArray();

@@ -346,9 +346,16 @@ std::vector<KeyBindingTableModel::Row> KeyBindingTableModel::buildRows() const
     use(table.partitionKey.name, tr("table partition key"), false);
     if (table.sortKey) use(table.sortKey->name, tr("table sort key"), true);
     for (const auto& i : d.indexes()) {
-        if (i.kind == design::IndexKind::Global)
-            use(i.partitionKey.name, tr("%1 partition key").arg(QString::fromStdString(i.name)), false);
-        if (i.sortKey) use(i.sortKey->name, tr("%1 sort key").arg(QString::fromStdString(i.name)), true);
+        // A multi-attribute key's attributes are numbered in key order: "GSI2 partition key 2 of 2".
+        auto place = [&](const QString& role, size_t n, size_t of) {
+            return of > 1 ? tr("%1 %2 %3 of %4").arg(QString::fromStdString(i.name), role).arg(n + 1).arg(of)
+                          : tr("%1 %2").arg(QString::fromStdString(i.name), role);
+        };
+        if (i.kind == design::IndexKind::Global) {
+            for (size_t n = 0; n < i.partitionKeys.size(); ++n)
+                use(i.partitionKeys[n].name, place(tr("partition key"), n, i.partitionKeys.size()), false);
+        }
+        for (size_t n = 0; n < i.sortKeys.size(); ++n) use(i.sortKeys[n].name, place(tr("sort key"), n, i.sortKeys.size()), true);
     }
     for (const auto& [key, binding] : e->keys) {
         if (std::none_of(rows.begin(), rows.end(), [&](const Row& r) { return r.key == key; })) {

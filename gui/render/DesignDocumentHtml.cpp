@@ -160,7 +160,7 @@ private:
             if (index) {
                 out_ += "<p class=\"note\">" + std::string(index->kind == design::IndexKind::Global ? "Global" : "Local") +
                         " secondary index on " + code(design_.partitionKeyOf(scope)->name) +
-                        (index->sortKey ? " and " + code(index->sortKey->name) : "") + ", projection " +
+                        (index->sortKey() ? " and " + code(index->sortKey()->name) : "") + ", projection " +
                         (index->projection == design::Projection::All        ? "ALL"
                          : index->projection == design::Projection::KeysOnly ? "KEYS_ONLY"
                                                                              : "INCLUDE") +

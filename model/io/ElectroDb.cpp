@@ -85,8 +85,8 @@ private:
         for (const design::Index& idx : design_.indexes()) {
             const design::KeyAttribute* ipk = design_.partitionKeyOf(idx.name);
             const design::KeyBinding* b = ipk ? e.key(ipk->name) : nullptr;
-            const design::KeyBinding* s = idx.sortKey ? e.key(idx.sortKey->name) : nullptr;
-            if (!b || (idx.sortKey && !s)) continue;
+            const design::KeyBinding* s = idx.sortKey() ? e.key(idx.sortKey()->name) : nullptr;
+            if (!b || (idx.sortKey() && !s)) continue;
             index(e, idx.name, idx.name, b, s);
         }
         out_ += "    },\n  },\n  config,\n);\n";

@@ -47,8 +47,8 @@ json::Value indexesOf(const design::Design& design)
     for (const design::Index& index : design.indexes()) {
         json::Value i = json::Value::object();
         if (index.kind == design::IndexKind::Local) i.set("type", "local");
-        else i.set("hash", index.partitionKey.name);
-        if (index.sortKey) i.set("sort", index.sortKey->name);
+        else i.set("hash", index.partitionKey().name);
+        if (index.sortKey()) i.set("sort", index.sortKey()->name);
         switch (index.projection) {
         case design::Projection::All: i.set("project", "all"); break;
         case design::Projection::KeysOnly: i.set("project", "keys"); break;

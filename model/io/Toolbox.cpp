@@ -74,12 +74,12 @@ private:
                 if (index.kind == design::IndexKind::Local) {
                     out_ += "      type: 'local',\n";
                 } else {
-                    out_ += "      type: 'global',\n      partitionKey: { name: " + jsString(index.partitionKey.name) +
-                            ", type: " + keySchema(index.partitionKey.type) + " },\n";
+                    out_ += "      type: 'global',\n      partitionKey: { name: " + jsString(index.partitionKey().name) +
+                            ", type: " + keySchema(index.partitionKey().type) + " },\n";
                 }
-                if (index.sortKey)
-                    out_ += "      sortKey: { name: " + jsString(index.sortKey->name) +
-                            ", type: " + keySchema(index.sortKey->type) + " },\n";
+                if (index.sortKey())
+                    out_ += "      sortKey: { name: " + jsString(index.sortKey()->name) +
+                            ", type: " + keySchema(index.sortKey()->type) + " },\n";
                 out_ += "    },\n";
             }
             out_ += "  },\n";

@@ -307,8 +307,8 @@ private:
         };
         for (const auto& i : design_.indexes()) {
             if (i.kind == design::IndexKind::Global)
-                add(i.partitionKey.name, std::string(design::keyTypeName(i.partitionKey.type)));
-            if (i.sortKey) add(i.sortKey->name, std::string(design::keyTypeName(i.sortKey->type)));
+                add(i.partitionKey().name, std::string(design::keyTypeName(i.partitionKey().type)));
+            if (i.sortKey()) add(i.sortKey()->name, std::string(design::keyTypeName(i.sortKey()->type)));
         }
         if (typeAttribute) add(design_.table().typeAttribute, "S");
         for (const auto& e : design_.entities()) {
@@ -428,7 +428,8 @@ private:
                 }
             }
             index.set("IndexName", i.name);
-            index.set("KeyAttributes", keysJson(i.kind == design::IndexKind::Local ? t.partitionKey : i.partitionKey, i.sortKey));
+            index.set("KeyAttributes", keysJson(i.kind == design::IndexKind::Local ? t.partitionKey : i.partitionKey(),
+                                                i.sortKey() ? std::optional(*i.sortKey()) : std::nullopt));
             index.set("Projection", projectionJson(i));
             index = ordered(index, {"IndexName", "KeyAttributes", "Projection"});
             if (i.capacity)

@@ -667,8 +667,8 @@ private:
         DesignSummary s;
         const auto& d = side.design;
         for (const auto& i : d.indexes()) {
-            std::string keys = (i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey.name) +
-                               (i.sortKey ? "/" + i.sortKey->name : std::string());
+            std::string keys = (i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey().name) +
+                               (i.sortKey() ? "/" + i.sortKey()->name : std::string());
             s.indexes.push_back(i.name + " (" + (i.kind == design::IndexKind::Global ? "global" : "local") + ", " + keys + ", " +
                                 std::string(design::projectionTypeName(i.projection)) + ")");
         }

@@ -72,8 +72,8 @@ std::string indexDefinition(const design::Design& ref, const std::string& name)
     const design::Index* i = ref.indexByName(name);
     if (!i) return {};
     return " " + i->name + " is a " + (i->kind == design::IndexKind::Global ? "GSI" : "LSI") + " on " +
-           (i->kind == design::IndexKind::Global ? i->partitionKey.name : ref.table().partitionKey.name) +
-           (i->sortKey ? "/" + i->sortKey->name : std::string()) + ".";
+           (i->kind == design::IndexKind::Global ? i->partitionKey().name : ref.table().partitionKey.name) +
+           (i->sortKey() ? "/" + i->sortKey()->name : std::string()) + ".";
 }
 
 const analysis::PatternReport* find(const analysis::Report& r, int number)

@@ -212,14 +212,14 @@ private Q_SLOTS:
         for (int i = 0; i < 21; ++i) {
             design::Index g;
             g.name = "G" + std::to_string(100 + i);
-            g.partitionKey = {"gpk" + std::to_string(i), design::KeyType::S};
+            g.setPartitionKey({"gpk" + std::to_string(i), design::KeyType::S});
             d.addIndex(g);
         }
         for (int i = 0; i < 6; ++i) {
             design::Index l;
             l.name = "L" + std::to_string(100 + i);
             l.kind = design::IndexKind::Local;
-            l.sortKey = design::KeyAttribute{"lsk" + std::to_string(i), design::KeyType::S};
+            l.setSortKey(design::KeyAttribute{"lsk" + std::to_string(i), design::KeyType::S});
             d.addIndex(l);
         }
         bool gsi = false, lsi = false;

@@ -183,7 +183,7 @@ private Q_SLOTS:
         // Adding an index adds its keys as rows.
         design::Index gsi;
         gsi.name = "GSI2";
-        gsi.partitionKey = {"GSI2PK", design::KeyType::S};
+        gsi.setPartitionKey({"GSI2PK", design::KeyType::S});
         doc_->addIndex(gsi);
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(model.rowOfKey("GSI2PK"), 4);

@@ -134,7 +134,7 @@ private Q_SLOTS:
             const std::string chart = md.substr(fence, end - fence);
             for (const design::Entity* e : d.entitiesIn(index.name)) {
                 QVERIFY2(chart.find(e->name) != std::string::npos, (index.name + ": " + e->name).c_str());
-                QVERIFY2(chart.find(e->key(index.partitionKey.name)->keyTemplate.text()) != std::string::npos, e->name.c_str());
+                QVERIFY2(chart.find(e->key(index.partitionKey().name)->keyTemplate.text()) != std::string::npos, e->name.c_str());
             }
         }
     }

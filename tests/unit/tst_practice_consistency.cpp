@@ -198,7 +198,7 @@ private Q_SLOTS:
         design::Design three = shop.reference;
         design::Index extra;
         extra.name = "GSI3";
-        extra.partitionKey = {"GSI3-PK", design::KeyType::S};
+        extra.setPartitionKey({"GSI3-PK", design::KeyType::S});
         three.addIndex(extra);
         design::Entity customer = *three.entityByName("customer");
         customer.keys["GSI3-PK"].keyTemplate = design::KeyTemplate::parse("e#{Email}");

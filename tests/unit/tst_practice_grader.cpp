@@ -176,7 +176,7 @@ private Q_SLOTS:
         design::Design d = ecommerce().reference;
         design::Index unused;
         unused.name = "GSI9";
-        unused.partitionKey = {"GSI9PK", design::KeyType::S};
+        unused.setPartitionKey({"GSI9PK", design::KeyType::S});
         d.addIndex(unused);
         design::Entity customer = entity(d, "Customer");
         setKey(customer, "GSI9PK", "EMAIL#{email}");
@@ -311,8 +311,8 @@ private Q_SLOTS:
         QCOMPARE(d.entityByName("Order")->itemSizeBytes, int64_t(1500));
         design::Index byStatus;
         byStatus.name = "GSI2";
-        byStatus.partitionKey = {"GSI2PK", design::KeyType::S};
-        byStatus.sortKey = design::KeyAttribute{"GSI2SK", design::KeyType::S};
+        byStatus.setPartitionKey({"GSI2PK", design::KeyType::S});
+        byStatus.setSortKey(design::KeyAttribute{"GSI2SK", design::KeyType::S});
         byStatus.projection = design::Projection::All;
         d.addIndex(byStatus);
         const std::vector<std::pair<const char*, std::vector<std::pair<const char*, const char*>>>> keys{
@@ -372,7 +372,7 @@ private Q_SLOTS:
         design::Index lsi;
         lsi.name = "ByStatus";
         lsi.kind = design::IndexKind::Local;
-        lsi.sortKey = design::KeyAttribute{"LSI1SK", design::KeyType::S};
+        lsi.setSortKey(design::KeyAttribute{"LSI1SK", design::KeyType::S});
         d.addIndex(lsi);
         design::Entity pointer = entity(d, "CustomerOrder");
         setKey(pointer, "LSI1SK", "{status}#{orderDate}");
@@ -465,8 +465,8 @@ private Q_SLOTS:
         design::Design after = practice::withCurveball(s.reference, *c);
         design::Index gsi2;
         gsi2.name = "GSI2";
-        gsi2.partitionKey = {"GSI2PK", design::KeyType::S};
-        gsi2.sortKey = design::KeyAttribute{"GSI2SK", design::KeyType::S};
+        gsi2.setPartitionKey({"GSI2PK", design::KeyType::S});
+        gsi2.setSortKey(design::KeyAttribute{"GSI2SK", design::KeyType::S});
         gsi2.projection = design::Projection::Include;
         gsi2.nonKeyAttributes = {"orderId", "customerId", "status", "total", "orderDate", "region"};
         after.addIndex(gsi2);

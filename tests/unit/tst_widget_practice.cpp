@@ -71,8 +71,8 @@ void answerTheCurveballWithAGsi(DesignDocument& doc)
 {
     design::Index gsi2;
     gsi2.name = "GSI2";
-    gsi2.partitionKey = {"GSI2PK", design::KeyType::S};
-    gsi2.sortKey = design::KeyAttribute{"GSI2SK", design::KeyType::S};
+    gsi2.setPartitionKey({"GSI2PK", design::KeyType::S});
+    gsi2.setSortKey(design::KeyAttribute{"GSI2SK", design::KeyType::S});
     gsi2.projection = design::Projection::Include;
     gsi2.nonKeyAttributes = {"orderId", "customerId", "status", "total", "orderDate", "region"};
     doc.addIndex(gsi2);
