@@ -1,6 +1,7 @@
 #include "document/DesignDocument.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/PartitionTerms.h"
 #include "jobs/Job.h"
 #include "document/DesignCommands.h"
 
@@ -216,9 +217,11 @@ ItemCollection DesignDocument::itemCollection(design::Id patternId) const
     c.index = QString::fromStdString(request.indexName);
     c.description = QString::fromStdString(request.itemCollection);
     if (request.operation == analysis::Operation::Scan || request.operation == analysis::Operation::None) return c;
-    c.partitionAttribute = QString::fromStdString(request.keyCondition.partitionAttribute);
-    c.partitionValue = QString::fromStdString(request.keyCondition.partitionValue.text());
-    c.concrete = request.keyCondition.partitionValue.isConstant();
+    // A multi-attribute key's partition is the tuple of its attributes' values.
+    const auto terms = analysis::partitionTerms(*design_, request);
+    c.partitionAttribute = QString::fromStdString(analysis::partitionAttributesText(terms));
+    c.partitionValue = QString::fromStdString(analysis::partitionValueText(terms));
+    c.concrete = std::all_of(terms.begin(), terms.end(), [](const auto& t) { return t.value.isConstant(); });
     const PatternRunSummary* run = runSummary(patternId);
     if (run && run->ok && run->partitionAttribute == c.partitionAttribute && run->index == c.index &&
         !run->partitionValue.isEmpty()) {

@@ -473,6 +473,10 @@ QVariant KeyBindingTableModel::data(const QModelIndex& index, int role) const
         switch (column) {
         case KeyColumn: return r.usedBy;
         case TemplateColumn:
+            if (binding && binding->fromAttribute)
+                return tr("%1 stores %2, so its items carry this key as that attribute itself: no template (a "
+                          "multi-attribute key's way). A template typed here fills it instead.")
+                    .arg(QString::fromStdString(e->name), QString::fromStdString(r.key));
             return tr("Literal text and {attribute} variables, e.g. CUST#{customerId}; empty: the entity is not in this key");
         case WhenAttributeColumn:
         case WhenEqualsColumn: return tr("Write this key only while the attribute has this value (a sparse index)");
@@ -486,6 +490,8 @@ QVariant KeyBindingTableModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ForegroundRole) {
         if (column == ProblemsColumn) return toneColor(r.problems.isEmpty() ? Tone::Good : Tone::Bad, palette());
         if (column == ExampleColumn && !r.written) return palette().color(QPalette::Disabled, QPalette::Text);
+        if (column == TemplateColumn && binding && binding->fromAttribute && draft == drafts_.end())
+            return palette().color(QPalette::Disabled, QPalette::Text);
         if (column == KeyColumn && r.orphan) return toneColor(Tone::Bad, palette());
     }
     if (role == Qt::DecorationRole && column == ProblemsColumn && !r.problems.isEmpty())
@@ -560,7 +566,7 @@ void KeyBindingTableModel::commitTemplate(int row, const QString& text)
     const QString mergeKey = QStringLiteral("key:") + QString::fromStdString(key);
     TypingStart& start = typingStarts_[key];
     if (start.session != document_->typingSession() || start.entity != e->id) {
-        const design::KeyBinding* binding = e->key(key);
+        const design::KeyBinding* binding = e->boundKey(key);  // an attribute-filled key has no template to go back to
         start = {document_->typingSession(), e->id, binding ? std::optional(binding->keyTemplate) : std::nullopt};
     }
     design::KeyTemplate parsed;
@@ -581,8 +587,11 @@ void KeyBindingTableModel::commitTemplate(int row, const QString& text)
     }
     const bool hadDraft = drafts_.erase(key) > 0;
     design::Entity changed = *e;
+    const design::KeyBinding* filled = e->key(key);
     if (text.trimmed().isEmpty()) changed.keys.erase(key);
-    else changed.keys[key].keyTemplate = parsed;
+    else if (!e->boundKey(key) && filled && filled->fromAttribute && parsed == filled->keyTemplate) {
+        // `{status}` for the attribute status is what the entity already fills it with.
+    } else changed.keys[key].keyTemplate = parsed;
     if (changed == *e) {
         if (hadDraft) resync();
         return;

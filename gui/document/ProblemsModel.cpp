@@ -61,6 +61,7 @@ void ProblemsModel::rebuild()
             problem.rule = QString::fromStdString(std::string(analysis::ruleName(f.rule)));
             problem.message = QString::fromStdString(f.message);
             problem.keyAttribute = QString::fromStdString(f.key);
+            problem.index = QString::fromStdString(f.index);
             if (const design::Entity* e = f.entity.empty() ? nullptr : d.entityByName(f.entity)) {
                 problem.target = {DesignTarget::Kind::Entity, e->id};
                 problem.subject = f.key.empty()

@@ -195,22 +195,28 @@ private:
             const design::Entity* old = before_.entityByName(e.name);
             if (!old || !after_.entityIn(e, index.name)) continue;  // a new item type is written whole anyway
             std::vector<std::string> missing;
+            bool held = false;  // some of them with the value an old template wrote
             for (const auto& k : keys) {
                 const design::KeyBinding* now = e.key(k);
                 const design::KeyBinding* was = old->key(k);
                 if (!was || was->keyTemplate != now->keyTemplate || was->whenAttribute != now->whenAttribute ||
                     was->whenEquals != now->whenEquals)
                     missing.push_back(k);
+                held = held || (was && !missing.empty() && missing.back() == k);
             }
             if (missing.empty()) continue;
             none = false;
             const double n = cost_.totalItems(e) * std::max(cost_.indexShare(e, index), 0.0);
             const double per = CostModel::writeUnits(cost_.itemSize(e));
+            const char* them = missing.size() == 1 ? "it" : "them";
             add({BackfillStep::Kind::IndexKeysChanged, e.name, index.name, false, n, n * per,
-                 e.name + "'s existing items do not carry " + listInWords(missing) + ": before " + index.name +
-                     " can index them the application writes " + (missing.size() == 1 ? "it" : "them") + " into each of its " +
-                     items(n) + " items (an UpdateItem each, " + formatCount(per) + (per == 1 ? " write unit" : " write units") +
-                     ") = " + items(n * per) + " write units."});
+                 e.name + "'s existing items " +
+                     (held ? "hold " + listInWords(missing) + " as the old template" + (missing.size() == 1 ? "" : "s") +
+                                 " wrote " + them
+                           : "do not carry " + listInWords(missing)) +
+                     ": before " + index.name + " can index them the application writes " +
+                     (missing.size() == 1 ? "it" : "them") + " into each of its " + items(n) + " items (an UpdateItem each, " +
+                     formatCount(per) + (per == 1 ? " write unit" : " write units") + ") = " + items(n * per) + " write units."});
         }
         return none;
     }

@@ -1,8 +1,12 @@
 #include "analysis/MultiKeyConversion.h"
 
+#include "analysis/Backfill.h"
+#include "analysis/CostModel.h"
+#include "analysis/Wording.h"
 #include "design/DesignLimits.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace keyplan::analysis {
@@ -138,6 +142,38 @@ design::Design convertToMultiKey(const design::Design& design, const MultiKeyCon
         }
     }
     return after;
+}
+
+std::string conversionBackfill(const design::Design& design, const MultiKeyConversion& conversion)
+{
+    // The table as it was before the index: neither the index nor the keys written for it.
+    design::Design without = design;
+    const design::Index* index = without.indexByName(conversion.index);
+    if (!index) return {};
+    std::vector<std::string> keys;
+    for (const auto* list : {&index->partitionKeys, &index->sortKeys}) {
+        for (const auto& k : *list) keys.push_back(k.name);
+    }
+    without.removeIndex(index->id);
+    const auto stillKeys = without.keyAttributeNames();
+    for (const design::Entity& e : design.entities()) {
+        design::Entity changed = *without.entityByName(e.name);
+        for (const auto& k : keys) {
+            if (std::find(stillKeys.begin(), stillKeys.end(), k) == stillKeys.end()) changed.keys.erase(k);
+        }
+        without.replaceEntity(changed);
+    }
+    const design::Design multi = convertToMultiKey(design, conversion);
+    const BackfillEstimate synthetic = estimateBackfill(without, design, CostModel(design));
+    const BackfillEstimate keyed = estimateBackfill(without, multi, CostModel(multi));
+    return "Added to a table that holds data, " + conversion.index + " as it is needs " + listInWords(keys) + " written into " +
+           formatCount(std::round(synthetic.itemsRewritten)) + " items by the application first (" +
+           formatCount(std::round(synthetic.writeUnitsRewritten)) +
+           " write units); keyed on the attributes, DynamoDB backfills it online from the items as they are (" +
+           formatCount(std::round(keyed.itemsBackfilledOnline)) + " index entries, " +
+           formatCount(std::round(keyed.writeUnitsOnline)) + " write units), with " +
+           (keyed.itemsRewritten > 0 ? formatCount(std::round(keyed.itemsRewritten)) + " items" : std::string("no item")) +
+           " rewritten.";
 }
 
 }  // namespace keyplan::analysis

@@ -39,4 +39,9 @@ std::optional<MultiKeyConversion> multiKeyConversion(const design::Design& desig
 // index cleared (it named the old attributes; the planner writes the new one).
 design::Design convertToMultiKey(const design::Design& design, const MultiKeyConversion& conversion);
 
+// What adding the index costs on a table already holding its entities' items, keyed either way
+// (analysis/Backfill.h at the design's volumes): its synthetic keys first written into every item
+// by the application, against DynamoDB's online backfill alone. One or two sentences.
+std::string conversionBackfill(const design::Design& design, const MultiKeyConversion& conversion);
+
 }  // namespace keyplan::analysis

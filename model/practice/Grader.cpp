@@ -609,7 +609,8 @@ private:
                           "written from now on) is backfilled online, while changed table keys rewrite every affected item.";
         } else if (estimate.itemsRewritten > 0) {
             part.points = 3;
-            part.toEarn = "Prefer a change DynamoDB backfills online (a new GSI) to one the application must write item by item.";
+            part.toEarn = "Prefer a change DynamoDB backfills online (a new GSI on attributes the items already carry, such as a "
+                          "multi-attribute key) to one the application must write item by item.";
         }
         out_.backfill = std::move(estimate);
         out_.parts.push_back(std::move(part));

@@ -106,6 +106,26 @@ private Q_SLOTS:
                                                 "application must rewrite 20,000 items (20,000 write units)."));
     }
 
+    // An index created again (its projection changes) with a new template: the items hold the old
+    // value, and the application writes the new one before the new index can hold them.
+    void aRebuiltIndexWithANewTemplateShouldHaveItsKeyRewrittenFirst()
+    {
+        const design::Design before = shop();
+        design::Design after = before;
+        design::Index gsi1 = *after.indexByName("GSI1");
+        gsi1.projection = design::Projection::KeysOnly;
+        after.replaceIndex(gsi1);
+        design::Entity order = *after.entityByName("Order");
+        order.keys["GSI1PK"].keyTemplate = design::KeyTemplate::parse("STATE#{status}");
+        after.replaceEntity(order);
+        const auto e = analysis::estimateBackfill(before, after, analysis::CostModel(after));
+        QCOMPARE(e.steps.size(), size_t(2));
+        QCOMPARE(q(e.steps[0].text), QStringLiteral("Order's existing items hold GSI1PK as the old template wrote it: before "
+                                                    "GSI1 can index them the application writes it into each of its 20,000 "
+                                                    "items (an UpdateItem each, 1 write unit) = 20,000 write units."));
+        QVERIFY(q(e.steps[1].text).startsWith("GSI1 changes its keys or projection"));
+    }
+
     void changedTableKeysShouldRewriteEveryAffectedItem()
     {
         const design::Design before = shop();

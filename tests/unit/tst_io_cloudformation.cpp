@@ -215,8 +215,8 @@ design::Design provisionedDesign()
     // A GSI keyed on a table key attribute: defined once.
     design::Index inverted;
     inverted.name = "Inverted";
-    inverted.partitionKey = {"SK", design::KeyType::N};
-    inverted.sortKey = design::KeyAttribute{"PK", design::KeyType::S};
+    inverted.setPartitionKey({"SK", design::KeyType::N});
+    inverted.setSortKey(design::KeyAttribute{"PK", design::KeyType::S});
     inverted.projection = design::Projection::KeysOnly;
     d.addIndex(inverted);
     return d;

@@ -254,6 +254,12 @@ std::optional<dynamo::expr::KeySchema> querySchema(const ConsoleForm& form, cons
     if (!t) return std::nullopt;
     const std::vector<store::KeySchemaElement>* keys = store::keySchemaOf(*t, form.index.trimmed().toStdString());
     if (!keys) return std::nullopt;
+    // A multi-attribute key's condition is checked by the store, which knows its rules; here it is
+    // read as a plain condition.
+    const auto count = [&](store::KeyType type) {
+        return std::count_if(keys->begin(), keys->end(), [&](const store::KeySchemaElement& k) { return k.keyType == type; });
+    };
+    if (count(store::KeyType::Hash) > 1 || count(store::KeyType::Range) > 1) return std::nullopt;
     dynamo::expr::KeySchema schema;
     schema.partitionKey = store::keyAttributeName(*keys, store::KeyType::Hash);
     schema.partitionType = store::dynamoType(store::attributeTypeOf(*t, schema.partitionKey));

@@ -1,6 +1,7 @@
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/RunGap.h"
 
+#include "analysis/PartitionTerms.h"
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
 #include "design/TableSchema.h"
@@ -164,7 +165,8 @@ void DesignDataController::generate(const SampleRequest& request)
                                                        std::move(done)));
 }
 
-PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& runner, const design::AccessPattern& pattern)
+PatternRunSummary DesignDataController::runOne(const design::Design& d, const analysis::PatternRunner& runner,
+                                               const design::AccessPattern& pattern)
 {
     PatternRunSummary s;
     try {
@@ -183,8 +185,9 @@ PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& ru
         for (const auto& [name, value] : r.inputs) bound << QString::fromStdString(name) + u'=' + QString::fromStdString(value);
         s.inputs = bound.join(QStringLiteral(", "));
         if (request.operation == analysis::Operation::GetItem || request.operation == analysis::Operation::Query) {
-            s.partitionAttribute = QString::fromStdString(request.keyCondition.partitionAttribute);
-            if (const auto value = request.keyCondition.partitionValue.render(r.inputs))
+            const auto terms = analysis::partitionTerms(d, request);
+            s.partitionAttribute = QString::fromStdString(analysis::partitionAttributesText(terms));
+            if (const auto value = analysis::partitionValueText(terms, r.inputs))
                 s.partitionValue = QString::fromStdString(*value);
         }
     } catch (const dynamo::Error& e) {
@@ -309,7 +312,7 @@ void DesignDataController::runAllPatterns()
         const analysis::PatternRunner runner(design, store);
         for (const auto& pattern : design.patterns()) {
             if (context.isCancelled()) break;
-            const PatternRunSummary s = runOne(runner, pattern);
+            const PatternRunSummary s = runOne(design, runner, pattern);
             ++tally.ran;
             if (!s.ok) ++tally.failed;
             context.post([document, id = pattern.id, s] {

@@ -1,0 +1,143 @@
+// Multi-attribute index keys in the window: the Problems tab's offer to key a synthetic index on
+// its attributes (the text, the button, one undo entry), the same action above the index list,
+// the example layout drawing the key tuples partition by partition, and the request console
+// leaving a multi-attribute key condition to the store's rules.
+#include "design/DesignFile.h"
+#include "document/DesignDocument.h"
+#include "document/MultiKeyEdit.h"
+#include "document/ProblemsModel.h"
+#include "style/EntityPalette.h"
+#include "widgets/console/ConsoleForm.h"
+#include "widgets/design/IndexesView.h"
+#include "widgets/design/ProblemsView.h"
+#include "widgets/layout/ExampleLayoutView.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace keyplan;
+using keyplan::widgets::DesignDocument;
+
+namespace {
+
+const char* kOrders = R"json({
+  "keyplan": 1,
+  "name": "Orders",
+  "table": {"name": "Orders", "partitionKey": "PK", "sortKey": "SK"},
+  "indexes": [{"name": "GSI1", "kind": "global", "partitionKey": "GSI1PK", "sortKey": "GSI1SK", "projection": "ALL"}],
+  "entities": [
+    {"name": "Order", "keys": {"PK": "ORDER#{orderId}", "SK": "ORDER", "GSI1PK": "STATUS#{status}#{orderDay}",
+                               "GSI1SK": "{orderDate}#{orderId}"},
+     "attributes": [
+       {"name": "orderId", "type": "S", "generator": "id(8)"},
+       {"name": "status", "type": "S", "generator": "enum(PENDING, SHIPPED*3)"},
+       {"name": "orderDate", "type": "S", "generator": "datetime(2026-01-01, 2026-08-31)"},
+       {"name": "orderDay", "type": "S", "generator": "slice(orderDate, 10)"}
+     ],
+     "sample": {"count": 1000}, "writesPerSecond": 5, "itemSize": 800}
+  ],
+  "patterns": [
+    {"number": 1, "name": "Orders of a status on a day", "inputs": [{"name": "status"}, {"name": "orderDay"}],
+     "returns": [{"entity": "Order", "count": 20}], "rate": 10}
+  ]
+})json";
+
+}  // namespace
+
+class WidgetMultiKeyTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void init()
+    {
+        doc_ = std::make_unique<DesignDocument>();
+        doc_->setSynchronousAnalysis(true);
+        doc_->resetDesign(design::parseDesign(kOrders));
+    }
+    void cleanup() { doc_.reset(); }
+
+    void problemsShouldOfferTheConversionOfTheSelectedFinding()
+    {
+        widgets::ProblemsView view(doc_.get());
+        view.show();
+        QVERIFY(!view.convertButton()->isVisibleTo(&view));
+        int offered = -1;
+        for (int r = 0; r < view.model()->rowCount(); ++r) {
+            if (view.model()->problem(r)->rule == "multi-attribute-key") offered = r;
+        }
+        QVERIFY(offered >= 0);
+        view.table()->setCurrentIndex(view.model()->index(offered, 0));
+        QVERIFY(view.convertButton()->isVisibleTo(&view));
+        QCOMPARE(view.convertButton()->text(), QString("Key GSI1 on its attributes"));
+        QCOMPARE(view.conversionText()->text(), widgets::multiKeyConversionText(doc_->design(), "GSI1"));
+        QTest::mouseClick(view.convertButton(), Qt::LeftButton);
+        QVERIFY(doc_->design().indexByName("GSI1")->multiAttribute());
+        QCOMPARE(doc_->undoStack()->count(), 1);
+        // The finding is gone, and the offer with it.
+        QVERIFY(!view.convertButton()->isVisibleTo(&view));
+        doc_->undoStack()->undo();
+        QVERIFY(!doc_->design().indexByName("GSI1")->multiAttribute());
+    }
+
+    void indexesShouldKeyTheSelectedIndexOnItsAttributes()
+    {
+        widgets::IndexesView view(doc_.get());
+        QAction* action = view.keyOnAttributesAction();
+        QVERIFY(!action->isEnabled());
+        view.table()->setCurrentIndex(view.table()->model()->index(0, 0));
+        QVERIFY(action->isEnabled());
+        QCOMPARE(action->toolTip(), widgets::multiKeyConversionText(doc_->design(), "GSI1"));
+        action->trigger();
+        QCOMPARE(doc_->design().indexByName("GSI1")->partitionKeys.size(), size_t(2));
+        QVERIFY(!action->isEnabled());  // nothing left to convert
+        QCOMPARE(doc_->undoStack()->undoText(), QString("Key GSI1 on its attributes"));
+    }
+
+    // Partition by partition, the key is the tuple of the attributes' values.
+    void exampleLayoutShouldDrawTheKeyTuples()
+    {
+        QVERIFY(widgets::convertToMultiAttributeKey(doc_.get(), "GSI1"));
+        widgets::EntityPalette palette;
+        widgets::ExampleLayoutView view("GSI1", &palette);
+        view.setDesign(std::make_shared<const design::Design>(doc_->design()));
+        const QStringList partitions = view.partitionKeys();
+        QVERIFY(!partitions.isEmpty());
+        const QRegularExpression tuple("^\\((PENDING|SHIPPED), 2026-\\d\\d-\\d\\d\\)$");
+        for (const QString& p : partitions) QVERIFY2(tuple.match(p).hasMatch(), qPrintable(p));
+        QVERIFY2(view.noteText().startsWith("<b>Examples</b>"), qPrintable(view.noteText()));
+    }
+
+    // A multi-attribute key's condition is the store's to judge: the console reads it as a plain
+    // condition and reports nothing of its own.
+    void consoleShouldLeaveAMultiAttributeKeyConditionToTheStore()
+    {
+        store::TableDescription table;
+        table.tableName = "Orders";
+        table.keySchema = {{"PK", store::KeyType::Hash}, {"SK", store::KeyType::Range}};
+        table.attributeDefinitions = {{"PK", store::ScalarAttributeType::S},
+                                      {"SK", store::ScalarAttributeType::S},
+                                      {"status", store::ScalarAttributeType::S},
+                                      {"orderDay", store::ScalarAttributeType::S}};
+        store::GlobalSecondaryIndexDescription gsi;
+        gsi.indexName = "GSI1";
+        gsi.keySchema = {{"status", store::KeyType::Hash}, {"orderDay", store::KeyType::Hash}};
+        table.globalSecondaryIndexes.push_back(gsi);
+        widgets::ConsoleForm f;
+        f.operation = widgets::ConsoleOperation::Query;
+        f.table = "Orders";
+        f.index = "GSI1";
+        f.keyCondition = "#pk1 = :pk1 AND #pk2 = :pk2";
+        f.names = {{"#pk1", "status"}, {"#pk2", "orderDay"}};
+        f.values = {{":pk1", "S", "SHIPPED"}, {":pk2", "S", "2026-03-02"}};
+        QCOMPARE(widgets::checkExpressions(f, &table).size(), size_t(0));
+    }
+
+private:
+    std::unique_ptr<DesignDocument> doc_;
+};
+
+QTEST_MAIN(WidgetMultiKeyTest)
+#include "tst_widget_multikey.moc"
