@@ -1,5 +1,6 @@
 #include "io/OneTable.h"
 
+#include "io/ExportText.h"
 #include "io/Workbench.h"
 #include "json/Value.h"
 
@@ -109,6 +110,8 @@ json::Value modelOf(const design::Design& design, const design::Entity& entity, 
 LibraryExport oneTableSchema(const design::Design& design)
 {
     LibraryExport out;
+    out.error = multiAttributeRefusal(design, "A OneTable schema", "a OneTable index has one hash and at most one sort attribute");
+    if (!out.error.empty()) return out;
     json::Value schema = json::Value::object();
     schema.set("format", "onetable:1.1.0");
     schema.set("version", "0.0.1");

@@ -1,6 +1,7 @@
 #include "io/Workbench.h"
 
 #include "analysis/SampleData.h"
+#include "io/ExportText.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "wire/Encode.h"
@@ -574,6 +575,10 @@ private:
 
 WorkbenchExport exportWorkbench(const design::Design& design, const WorkbenchExportOptions& options)
 {
+    WorkbenchExport refused;
+    refused.error = multiAttributeRefusal(design, "A NoSQL Workbench data model",
+                                          "its index has one partition key attribute and at most one sort key attribute");
+    if (!refused.error.empty()) return refused;
     return Exporter(design, options).run();
 }
 
