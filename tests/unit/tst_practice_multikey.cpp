@@ -7,9 +7,13 @@
 // not mark down the synthetic-key design that was the only way before November 2025.
 #include <QTest>
 
+#include <map>
+
 #include "analysis/MultiKeyConversion.h"
 #include "design/DesignFile.h"
 #include "practice/Grader.h"
+#include "practice/Hints.h"
+#include "practice/Round.h"
 #include "practice/Scenario.h"
 
 using namespace keyplan;
@@ -70,6 +74,31 @@ private Q_SLOTS:
                                                                                         .arg(points(candidate, part))
                                                                                         .arg(points(reference, part))));
         QVERIFY2(candidate.score >= reference.score, qPrintable(QString("%1 < %2").arg(candidate.score).arg(reference.score)));
+    }
+
+    // The hints' answers name a multi-attribute key as the reference keys it: the partition as the
+    // tuple of its attributes, the index as its attribute lists, and an entity's keys that are its
+    // own attributes by index, not as templates.
+    void hintsShouldNameTheAttributesOfAMultiAttributeKey()
+    {
+        const auto s = practice::loadBuiltInScenario("esports-tournament");
+        QVERIFY(s);
+        std::map<std::string, std::string> answers;
+        for (const auto& t : practice::hintsFor(*s, practice::startRound(*s))) answers[t.topic] = t.stages.back().text;
+        const QString together = QString::fromStdString(answers["together:2,3"]);
+        QVERIFY2(
+            together.startsWith("The reference reads them all from TournamentRegionIndex (tournamentId, region) = "
+                                "({tournamentId}, {region}). Match: PK = MATCH#{matchId}, SK = MATCH, TournamentRegionIndex on "
+                                "its own tournamentId, region, round, bracket, matchId;"),
+            qPrintable(together));
+        // Match stores a matchDate, but is not in PlayerHistoryIndex (no playerId, no season).
+        QVERIFY(!together.contains("matchDate"));
+        const QString history = QString::fromStdString(answers["pattern:4"]);
+        QVERIFY2(
+            history.contains("PlayerMatch: PK = MATCH#{matchId}, SK = PLAYER#{playerId}, PlayerHistoryIndex on its own playerId, "
+                             "season, matchDate, round."),
+            qPrintable(history));
+        QVERIFY2(history.contains("PlayerHistoryIndex is a GSI on (playerId, season)/(matchDate, round)."), qPrintable(history));
     }
 };
 
