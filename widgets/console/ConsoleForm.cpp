@@ -254,17 +254,18 @@ std::optional<dynamo::expr::KeySchema> querySchema(const ConsoleForm& form, cons
     if (!t) return std::nullopt;
     const std::vector<store::KeySchemaElement>* keys = store::keySchemaOf(*t, form.index.trimmed().toStdString());
     if (!keys) return std::nullopt;
-    // A multi-attribute key's condition is checked by the store, which knows its rules; here it is
-    // read as a plain condition.
-    const auto count = [&](store::KeyType type) {
-        return std::count_if(keys->begin(), keys->end(), [&](const store::KeySchemaElement& k) { return k.keyType == type; });
-    };
-    if (count(store::KeyType::Hash) > 1 || count(store::KeyType::Range) > 1) return std::nullopt;
     dynamo::expr::KeySchema schema;
     schema.partitionKey = store::keyAttributeName(*keys, store::KeyType::Hash);
     schema.partitionType = store::dynamoType(store::attributeTypeOf(*t, schema.partitionKey));
     schema.sortKey = store::keyAttributeName(*keys, store::KeyType::Range);
     schema.sortType = store::dynamoType(store::attributeTypeOf(*t, schema.sortKey));
+    // A multi-attribute key's further attributes, in KeySchema order: the condition is checked by
+    // the same rules the store applies (every HASH attribute with =, the RANGE ones a prefix).
+    for (const auto& k : *keys) {
+        if (k.attributeName == schema.partitionKey || k.attributeName == schema.sortKey) continue;
+        const dynamo::expr::KeyPart part{k.attributeName, store::dynamoType(store::attributeTypeOf(*t, k.attributeName))};
+        (k.keyType == store::KeyType::Hash ? schema.morePartitionKeys : schema.moreSortKeys).push_back(part);
+    }
     return schema;
 }
 
