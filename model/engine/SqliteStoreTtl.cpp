@@ -153,7 +153,7 @@ UpdateTimeToLiveResponse SqliteStore::updateTimeToLive(const UpdateTimeToLiveReq
         throwValidation("Names of key attributes and attributes projected into an index must be between 1 and 255 characters, "
                         "inclusive");
     CatalogAccess access(*d_);
-    TableState& t = d_->controlPlaneTable(request.tableName);
+    TableState& t = d_->table(request.tableName);
     const auto& current = t.schema.ttlAttribute;
     if (*spec.enabled && current == spec.attributeName) throwValidation("TimeToLive is already enabled");
     if (current && current != spec.attributeName) throwValidation("TimeToLive is active on a different AttributeName");
@@ -180,7 +180,9 @@ UpdateTimeToLiveResponse SqliteStore::updateTimeToLive(const UpdateTimeToLiveReq
 DescribeTimeToLiveResponse SqliteStore::describeTimeToLive(const DescribeTimeToLiveRequest& request)
 {
     std::shared_lock lock(d_->catalog);
-    const TableState& t = d_->controlPlaneTable(request.tableName);
+    // [AWS] A missing table: "Requested resource not found" (DynamoDB Local: "Cannot do operations
+    // on a non-existent table").
+    const TableState& t = d_->table(request.tableName);
     DescribeTimeToLiveResponse response;
     if (t.schema.ttlAttribute) {
         response.timeToLiveDescription.timeToLiveStatus = "ENABLED";
