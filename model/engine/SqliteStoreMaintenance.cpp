@@ -51,6 +51,8 @@ void SqliteStore::Impl::stopMaintenance()
 
 void SqliteStore::Impl::runMaintenance()
 {
+    // A damaged file refuses writes until it is recovered: nothing to maintain meanwhile.
+    if (health && health->damaged()) return;
     const int64_t now = nowMs();
     {
         WriteAccess access(*this);
