@@ -39,19 +39,6 @@ void fillStandInKeys(const design::Design& design, const design::Entity& entity,
         if (!text) continue;
         if (auto value = design.keyAttributeValue(keyName, *text)) built.item[keyName] = std::move(*value);
     }
-    // An index key the entity fills from its own attribute (a multi-attribute key's), where that
-    // attribute has no generator yet: a stand-in of the key's type, so the example shows the item in
-    // the index. An attribute absent by its presence rate stays absent (the index is sparse).
-    for (const std::string& keyName : design.keyAttributeNames()) {
-        const design::KeyBinding* binding = entity.key(keyName);
-        const design::Attribute* attribute = entity.attribute(keyName);
-        if (!binding || !binding->fromAttribute || !attribute || !attribute->generator.isNone() || built.item.count(keyName))
-            continue;
-        std::string text = design.keyAttributeType(keyName) == design::KeyType::N ? std::to_string(ordinal + 1)
-                                                                                  : standInValue(keyName, ordinal);
-        if (auto value = design.keyAttributeValue(keyName, text)) built.item[keyName] = std::move(*value);
-        built.values[keyName] = std::move(text);
-    }
 }
 
 }  // namespace
