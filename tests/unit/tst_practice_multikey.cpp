@@ -7,6 +7,7 @@
 // not mark down the synthetic-key design that was the only way before November 2025.
 #include <QTest>
 
+#include <algorithm>
 #include <map>
 
 #include "analysis/MultiKeyConversion.h"
@@ -99,6 +100,27 @@ private Q_SLOTS:
                              "season, matchDate, round."),
             qPrintable(history));
         QVERIFY2(history.contains("PlayerHistoryIndex is a GSI on (playerId, season)/(matchDate, round)."), qPrintable(history));
+    }
+    // The scenarios whose reference answer keys its GSIs on attributes: AWS's tournament matches and
+    // a help desk, each asking when a synthetic key is still the better choice, with a rubric.
+    void twoScenariosShouldTeachMultiAttributeKeys()
+    {
+        QStringList teaching;
+        for (const practice::Scenario& s : practice::loadBuiltInScenarios()) {
+            if (!s.reference.usesMultiAttributeKeys()) continue;
+            teaching << QString::fromStdString(s.id);
+            const auto followUp = std::find_if(s.followUps.begin(), s.followUps.end(),
+                                               [](const practice::FollowUp& f) { return f.id == "synthetic-still-better"; });
+            QVERIFY2(followUp != s.followUps.end(), s.id.c_str());
+            QVERIFY2(followUp->question.find("synthetic") != std::string::npos, followUp->question.c_str());
+            QVERIFY2(followUp->points.size() >= 3, s.id.c_str());
+            // The reference answer holds, graded against itself.
+            const practice::GradeReport self = practice::grade(s, s.reference);
+            for (const auto& p : self.patterns)
+                QVERIFY2(p.answered, qPrintable(QString::fromStdString(s.id) + QString::number(p.number)));
+        }
+        teaching.sort();
+        QCOMPARE(teaching, (QStringList{"esports-tournament", "helpdesk-tickets"}));
     }
 };
 

@@ -1,7 +1,7 @@
 // Multi-attribute index keys in the window: the Problems tab's offer to key a synthetic index on
 // its attributes (the text, the button, one undo entry), the same action above the index list,
-// the example layout drawing the key tuples partition by partition, and the request console
-// leaving a multi-attribute key condition to the store's rules.
+// the example and stored-item layouts drawing the key tuples partition by partition, the request console checking
+// and running a multi-attribute key condition, and Data > Run all running the planned Query.
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 #include "document/DesignDocument.h"
@@ -13,11 +13,16 @@
 #include "widgets/console/ExpressionEdit.h"
 #include "widgets/console/RequestConsole.h"
 #include "widgets/console/ResultItemsModel.h"
+#include "widgets/design/DesignDataController.h"
 #include "widgets/design/IndexesView.h"
 #include "widgets/design/ProblemsView.h"
 #include "widgets/layout/ExampleLayoutView.h"
+#include "widgets/layout/ItemLayoutModel.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QComboBox>
 #include <QTableWidget>
@@ -182,6 +187,71 @@ private Q_SLOTS:
         QVERIFY2(console.errorText().isEmpty(), qPrintable(console.errorText()));
         QVERIFY2(console.summaryText().startsWith("Count "), qPrintable(console.summaryText()));
         QVERIFY(console.resultModel()->rowCount() > 0);
+    }
+
+    // Data > Run all patterns on the design's sample data: the pattern's one Query on the index, its
+    // partition the tuple of the inputs, read from the store beside its estimate.
+    void runAllShouldQueryTheMultiAttributeIndex()
+    {
+        doc_->resetDesign(design::loadDesignFile(KEYPLAN_TEST_DATA_DIR "/design/orders-multikey.keyplan.json"));
+        const auto store = engine::SqliteStore::openInMemory();
+        widgets::DesignDataController data(doc_.get(), *store, nullptr);
+        QSignalSpy generated(&data, &widgets::DesignDataController::generationFinished);
+        data.generate(widgets::SampleRequest{1, 0, true});
+        QVERIFY(generated.wait(30000));
+        QSignalSpy ran(&data, &widgets::DesignDataController::runFinished);
+        data.runAllAction()->trigger();
+        QVERIFY(ran.wait(30000));
+        QCOMPARE(ran.at(0).at(0).toInt(), 1);
+        QCOMPARE(ran.at(0).at(1).toInt(), 0);  // none failed
+        const widgets::PatternRunSummary* s = doc_->runSummary(doc_->design().patterns()[0].id);
+        QVERIFY2(s && s->ok, qPrintable(s ? s->error : QString("no run")));
+        QCOMPARE(s->index, QString("ByStatusDay"));
+        QCOMPARE(s->requests, 1);
+        QVERIFY(s->items > 0 && s->items <= 25);
+        QVERIFY(s->consumedReadUnits > 0);
+        QCOMPARE(s->partitionAttribute, QString("status, orderDay"));
+        const QRegularExpression tuple("^\\((PENDING|SHIPPED), 2026-03-0[1-3]\\)$");
+        QVERIFY2(tuple.match(s->partitionValue).hasMatch(), qPrintable(s->partitionValue));
+    }
+
+    // The stored items on the index, partition by partition: a band is one (status, orderDay) tuple,
+    // drawn as "(SHIPPED, 2026-03-02)", and a request's partition highlights exactly its items.
+    void storedLayoutShouldBandTheItemsByTheKeyTuple()
+    {
+        const design::Design d = design::loadDesignFile(KEYPLAN_TEST_DATA_DIR "/design/orders-multikey.keyplan.json");
+        const auto store = engine::SqliteStore::openInMemory();
+        analysis::SampleData(d).load(*store);
+        widgets::ItemLayoutModel::Options small;
+        small.pageRows = 16;
+        small.passBatch = 40;
+        widgets::ItemLayoutModel model(*store, "Orders", "ByStatusDay", small);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY_WITH_TIMEOUT(model.isFullyIndexed(), 20000);
+        QVERIFY(model.rowCount() > 0);
+        model.prefetch(0, model.rowCount() - 1);
+        QTRY_VERIFY_WITH_TIMEOUT(model.isRowLoaded(model.rowCount() - 1) && model.isRowLoaded(0), 20000);
+        QMap<QString, int> itemsOf;
+        QString previous;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            QTRY_VERIFY(model.isRowLoaded(r));
+            const QJsonObject item = QJsonDocument::fromJson(
+                                         model.index(r, 0).data(widgets::ItemLayoutModel::ItemJsonRole).toString().toUtf8())
+                                         .object();
+            const QString tuple = "(" + item["status"].toObject()["S"].toString() + ", " +
+                                  item["orderDay"].toObject()["S"].toString() + ")";
+            const bool start = model.index(r, 0).data(widgets::ItemLayoutModel::BandStartRole).toBool();
+            QCOMPARE(start, tuple != previous);
+            if (start) QVERIFY2(!itemsOf.contains(tuple), qPrintable(tuple + " in two bands"));
+            ++itemsOf[tuple];
+            previous = tuple;
+        }
+        QVERIFY(itemsOf.size() > 1);
+        QCOMPARE(model.partitionsIndexed(), qint64(itemsOf.size()));
+        const QString busiest = std::max_element(itemsOf.begin(), itemsOf.end()).key();
+        model.setHighlight({widgets::PartitionHighlight::Kind::Exact, busiest});
+        QCOMPARE(model.highlightedPartitionCount(), qint64(1));
+        QCOMPARE(model.highlightedRowCount(), qint64(itemsOf[busiest]));
     }
 
 private:
