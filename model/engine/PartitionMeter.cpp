@@ -11,6 +11,14 @@ namespace {
 
 constexpr size_t kMaxTrackedKeysPerPartition = 4096;
 
+// The key's units, tracked while the partition tracks fewer keys than the bound: one lookup.
+void addKeyUnits(PartitionMeter::Counters& c, std::string_view partitionKey, double units)
+{
+    auto it = c.unitsByKey.find(partitionKey);
+    if (it != c.unitsByKey.end()) it->second += units;
+    else if (c.unitsByKey.size() < kMaxTrackedKeysPerPartition) c.unitsByKey.emplace(partitionKey, units);
+}
+
 }  // namespace
 
 int partitionOfHash(std::string_view hashPrefix, int count)
@@ -40,8 +48,7 @@ void PartitionMeter::recordRead(int64_t tableId, int indexId, int partition, std
     Counters& c = s.partitions[static_cast<size_t>(partition)];
     c.readUnits += units;
     if (partitionKey.empty()) return;  // a Scan's spread reads name no key
-    if (c.unitsByKey.size() < kMaxTrackedKeysPerPartition || c.unitsByKey.count(std::string(partitionKey)))
-        c.unitsByKey[std::string(partitionKey)] += units;
+    addKeyUnits(c, partitionKey, units);
 }
 
 void PartitionMeter::recordWrite(int64_t tableId, int indexId, int partition, std::string_view partitionKey, double units)
@@ -50,8 +57,7 @@ void PartitionMeter::recordWrite(int64_t tableId, int indexId, int partition, st
     if (partition >= static_cast<int>(s.partitions.size())) s.partitions.resize(static_cast<size_t>(partition) + 1);
     Counters& c = s.partitions[static_cast<size_t>(partition)];
     c.writeUnits += units;
-    if (c.unitsByKey.size() < kMaxTrackedKeysPerPartition || c.unitsByKey.count(std::string(partitionKey)))
-        c.unitsByKey[std::string(partitionKey)] += units;
+    addKeyUnits(c, partitionKey, units);
 }
 
 bool PartitionMeter::hasContents(int64_t tableId, int indexId) const

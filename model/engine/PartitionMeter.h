@@ -9,8 +9,10 @@
 #include "store/Requests.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -32,7 +34,12 @@ public:
         int64_t bytes = 0;
         double readUnits = 0;
         double writeUnits = 0;
-        std::unordered_map<std::string, double> unitsByKey;  // encoded partition-key value -> units
+        // Looked up by the key's bytes as given, without a copy: every read and write meters one.
+        struct KeyHash {
+            using is_transparent = void;
+            size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
+        };
+        std::unordered_map<std::string, double, KeyHash, std::equal_to<>> unitsByKey;  // encoded partition key -> units
     };
 
     // `scope` is a table id and index id (0 for the table itself).
