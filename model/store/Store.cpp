@@ -12,6 +12,15 @@ std::vector<BatchWriteItemResponse> Store::batchWriteItems(const std::vector<Bat
 
 ScanResponse Store::browse(const ScanRequest& request) { return scan(request); }
 
+std::optional<ExecuteStatementResponse> Store::forwardStatement(const ExecuteStatementRequest&) { return std::nullopt; }
+
+std::optional<BatchExecuteStatementResponse> Store::forwardStatements(const BatchExecuteStatementRequest&)
+{
+    return std::nullopt;
+}
+
+std::optional<ExecuteTransactionResponse> Store::forwardTransaction(const ExecuteTransactionRequest&) { return std::nullopt; }
+
 std::vector<TableDescription> describeAllTables(Store& store)
 {
     std::vector<TableDescription> tables;

@@ -29,6 +29,9 @@ enum class Operation {
     BatchWriteItem,
     TransactWriteItems,
     TransactGetItems,
+    ExecuteStatement,
+    BatchExecuteStatement,
+    ExecuteTransaction,
 };
 
 // "DynamoDB_20120810.GetItem" -> GetItem; false for anything else.
