@@ -45,6 +45,19 @@ inline store::ExecuteStatementResponse runStatement(store::Store& store, std::st
     return partiql::run(store, statement, parameters, capacity);
 }
 
+// Whether `call` throws dynamo::Error with this exception name and message (names from test data).
+template <typename Call>
+void expectError(Call call, const QString& name, const QString& message)
+{
+    try {
+        call();
+        QFAIL(qPrintable("expected " + name));
+    } catch (const dynamo::Error& e) {
+        QCOMPARE(QString::fromStdString(e.name()), name);
+        QCOMPARE(QString::fromStdString(e.message()), message);
+    }
+}
+
 // "P1/S2, P3/S1": the PK/SK (or id) of each item, for comparing orders.
 inline QString keysOf(const std::vector<Item>& items)
 {
