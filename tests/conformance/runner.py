@@ -50,17 +50,24 @@ def normalise(op, response):
     # BatchGetItem returns each table's items in no particular order.
     if op == "BatchGetItem" and "Responses" in r:
         r["Responses"] = {t: sorted(items, key=canonical) for t, items in r["Responses"].items()}
-    if op in ("BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems") and "ConsumedCapacity" in r:
+    if op in ("BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems", "BatchExecuteStatement",
+              "ExecuteTransaction") and "ConsumedCapacity" in r:
         r["ConsumedCapacity"] = sorted(r["ConsumedCapacity"], key=canonical)
+    # A PartiQL NextToken is the server's own opaque text: whether there is one is compared.
+    if op == "ExecuteStatement" and "NextToken" in r:
+        r["NextToken"] = "$token"
     return r
 
 
 def substitute(params, previous):
     """'$LEK' in a step's parameters stands for the previous step's LastEvaluatedKey (or
-    LastEvaluatedTableName), so pagination cases can follow the pages."""
+    LastEvaluatedTableName), and '$NEXT' for its PartiQL NextToken, so pagination cases can follow
+    the pages."""
     if params == "$LEK":
         ok = (previous or {}).get("ok", {})
         return ok.get("LastEvaluatedKey", ok.get("LastEvaluatedTableName"))
+    if params == "$NEXT":
+        return (previous or {}).get("next_token")
     if isinstance(params, dict):
         out = {}
         for k, v in params.items():
@@ -107,7 +114,10 @@ def call(client, op, params, url=None):
         return result
     try:
         response = getattr(client, snake(op))(**unb64(params))
-        return {"ok": normalise(op, response)}
+        result = {"ok": normalise(op, response)}
+        if response.get("NextToken"):
+            result["next_token"] = response["NextToken"]  # for the next step's "$NEXT"; not compared
+        return result
     except ClientError as e:
         err = e.response.get("Error", {})
         out = {"error": {"Code": err.get("Code"), "Message": err.get("Message")}}
@@ -154,8 +164,8 @@ def run_steps(url, client, steps):
         else:
             op, params = step
             result = call(client, op, substitute(params, previous), url)
-        results.append(result)
         previous = result
+        results.append({k: v for k, v in result.items() if k != "next_token"})
     return results
 
 
