@@ -77,16 +77,22 @@ store::ExecuteStatementResponse runWrite(store::Store& store, const Prepared& p,
 // equality (`message` otherwise), and the remaining terms as its condition.
 ItemKey singleItemKey(const Prepared& p, const std::string& message);
 // The projection of a SELECT, checked as DynamoDB checks it (a name given twice, overlapping
-// paths): each path's value under the name of its last step ("a.b[1]" gives "b[1]"), or the whole
-// item for SELECT *. An item with none of the paths projects to an empty item, not to nothing.
+// paths): each path's value under a name of its last steps ("a.b[1]" gives "b[1]", "a.b" gives
+// "b"), or the whole item for SELECT *. An item with none of the paths projects to an empty item,
+// not to nothing.
 class Projection {
 public:
     explicit Projection(const Prepared& p);
     dynamo::Item apply(const dynamo::Item& item) const;
 
 private:
+    struct Projected {
+        std::string name;                                // the name the answer gives it
+        std::vector<dynamo::expr::PathElement> path;
+        size_t cut = 0;  // path[0, cut) is read as is; what follows becomes nested maps under name
+    };
     bool star_ = true;
-    std::vector<std::pair<std::string, std::vector<dynamo::expr::PathElement>>> paths_;
+    std::vector<Projected> paths_;
 };
 
 // The WHERE clause of a SELECT as a condition dynamo/expr evaluates (nullopt without one).

@@ -7,7 +7,7 @@ NextToken values are the server's own (compared as present or absent; "$NEXT" in
 for the previous step's). DynamoDB Local 1.25 returns no ConsumedCapacity for these operations;
 where a case asks for it, DynamoDB's answer is the equivalent JSON-API call's, recorded in the
 same case (aws_derive)."""
-from fixtures import B, N, S
+from fixtures import FIXTURES, B, N, S
 
 DOCS_CAPACITY = ("[AWS] ExecuteStatement returns ConsumedCapacity when ReturnConsumedCapacity asks for it (API_ExecuteStatement), "
                  "the underlying operation's; DynamoDB Local 1.25 returns none")
@@ -42,14 +42,15 @@ def register(case, cases):
     select("query_begins_with", "SELECT SK FROM shop WHERE PK='CUST#2' AND begins_with(SK, 'ORDER#')")
     select("query_sort_range", "SELECT SK FROM shop WHERE PK='CUST#2' AND SK > 'ORDER#2026-02'")
     select("query_between", "SELECT SK FROM shop WHERE PK='CUST#3' AND SK BETWEEN 'ORDER#2026-02' AND 'ORDER#2026-04'")
-    select("query_desc", "SELECT SK FROM shop WHERE PK='CUST#1' ORDER BY SK DESC")
-    select("query_desc_range", "SELECT SK FROM shop WHERE PK='CUST#1' AND SK < 'P' ORDER BY SK DESC")
+    # (DynamoDB Local 1.25 answers 500 to ORDER BY with a projection list, so these select *.)
+    select("query_desc", "SELECT * FROM shop WHERE PK='CUST#1' ORDER BY SK DESC")
+    select("query_desc_range", "SELECT * FROM shop WHERE PK='CUST#1' AND SK < 'P' ORDER BY SK DESC")
     select("query_filtered", "SELECT SK, tot FROM shop WHERE PK='CUST#2' AND tot > 25")
     select("query_filter_and_range", "SELECT SK, status FROM shop WHERE PK='CUST#3' AND begins_with(SK, 'ORDER') "
                                      "AND status <> 'PAID'")
     select("query_in_written_order", "SELECT PK, SK FROM shop WHERE PK IN ['ORDER#2-3', 'ORDER#1-1']")
-    select("query_in_desc", "SELECT PK, SK FROM shop WHERE PK IN ['ORDER#2-3', 'ORDER#1-1'] ORDER BY PK DESC")
-    select("query_in_sort_desc", "SELECT PK, SK FROM shop WHERE PK IN ['ORDER#2-3', 'ORDER#1-1'] ORDER BY SK DESC")
+    select("query_in_desc", "SELECT * FROM shop WHERE PK IN ['ORDER#2-3', 'ORDER#1-1'] ORDER BY PK DESC")
+    select("query_in_sort_desc", "SELECT * FROM shop WHERE PK IN ['ORDER#2-3', 'ORDER#1-1'] ORDER BY SK DESC")
     # An OR of partition keys: DynamoDB's documentation says it does not scan; DynamoDB Local 1.25
     # scans. Written in partition order, both answer the same items in the same order.
     select("query_or_partitions", "SELECT PK, SK FROM shop WHERE PK='CUST#2' OR PK='CUST#1'")
@@ -93,10 +94,14 @@ def register(case, cases):
 
     pages("pages_scan", "SELECT id FROM nums", 10, 3, fixtures=("nums",))
     pages("pages_query", "SELECT SK FROM shop WHERE PK='CUST#1'", 2, 3)
-    pages("pages_query_desc", "SELECT SK FROM shop WHERE PK='CUST#2' ORDER BY SK DESC", 3, 2)
+    # (Not paged: DynamoDB Local 1.25 sorts each page of an ORDER BY ... DESC on its own, reading
+    # the partition upwards.)
     pages("pages_filtered_scan", "SELECT PK, SK FROM shop WHERE status = 'SHIPPED'", 15, 3)
     pages("pages_gsi", 'SELECT GSI1SK FROM "shop"."GSI1" WHERE GSI1PK = \'STATUS#PENDING\'', 2, 2)
     pages("pages_in", "SELECT PK, SK FROM shop WHERE PK IN ['ORDER#3-1', 'ORDER#1-2']", 3, 2)
+    cases[-1]["aws"] = {1: {"ok": {"Items": [{"PK": S("ORDER#1-2"), "SK": S("ITEM#002")}]}}}
+    cases[-1]["why"] = ("[AWS] NextToken gets the remaining results (API_ExecuteStatement); DynamoDB Local 1.25 starts "
+                        "the second page over from the first partition, answering its items again")
 
     # ---- SELECT refused -----------------------------------------------------------------------
     for label, statement in [
@@ -171,7 +176,7 @@ def _register_writes(case, cases, stmt, write, get):
     # ---- INSERT --------------------------------------------------------------------------------
     write("insert_every_type", [stmt("INSERT INTO shop VALUE {'PK':'CUST#9','SK':'PROFILE', 's':'text é', 'n':-12.50, "
                                      "'big':1e3, 'b':?, 't':false, 'z':null, 'e':'', 'l':[1, 'two', [3], {'four': 4}], "
-                                     "'m':{'a':{'b':[true]}}, 'ss':<<'y','x'>>, 'ns':<<3, 1.5>>}", [B(b"\x00\x01\xfe")]),
+                                     "'m':{'a':{'b':[true]}}, 'ss':<<'x','y'>>, 'ns':<<1.5, 3>>}", [B(b"\x00\x01\xfe")]),
                                 get(new)])
     write("insert_parameters", [stmt("INSERT INTO shop VALUE {'PK':?,'SK':?,'n':?}", [S("CUST#8"), S("PROFILE"), N(5)]),
                                 get({"PK": S("CUST#8"), "SK": S("PROFILE")})])
@@ -270,8 +275,13 @@ def _register_batches(case, cases, write, get):
                            get({"PK": S("CUST#9"), "SK": S("PROFILE")}), get({"PK": S("CUST#2"), "SK": S("PROFILE")})])
     write("batch_error_mixed", [batch(["INSERT INTO shop VALUE {'PK':'CUST#9','SK':'P'}",
                                        "SELECT * FROM shop WHERE PK='CUST#1' AND SK='PROFILE'"])])
+    profile = dict(next(i for i in FIXTURES["shop"]["items"] if i["PK"] == S("CUST#1") and i["SK"] == S("PROFILE")))
+    profile["tags"] = {"SS": sorted(profile["tags"]["SS"])}  # a set, in the order answers give it
     write("batch_error_same_item", [batch(["UPDATE shop SET x = 1 WHERE PK='CUST#1' AND SK='PROFILE'",
-                                           "DELETE FROM shop WHERE PK='CUST#1' AND SK='PROFILE'"]), get(k1)])
+                                           "DELETE FROM shop WHERE PK='CUST#1' AND SK='PROFILE'"]), get(k1)],
+          aws={1: {"ok": {"Item": profile}}},
+          why="[AWS] a request refused with a ValidationException changes nothing; DynamoDB Local 1.25 runs the batch's "
+              "statements first and refuses it afterwards")
     write("batch_error_empty", [batch([])])
     write("batch_error_too_many", [batch(["SELECT * FROM nums WHERE id = %d" % i for i in range(1, 27)])], fixtures=("nums",))
 
