@@ -87,7 +87,7 @@ public:
 
 private:
     struct Projected {
-        std::string name;                                // the name the answer gives it
+        std::string name;  // the name the answer gives it
         std::vector<dynamo::expr::PathElement> path;
         size_t cut = 0;  // path[0, cut) is read as is; what follows becomes nested maps under name
     };

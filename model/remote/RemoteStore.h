@@ -46,7 +46,8 @@ public:
 
     // PartiQL goes to the endpoint whole, which answers with its own plan, NextToken and capacity.
     std::optional<store::ExecuteStatementResponse> forwardStatement(const store::ExecuteStatementRequest& request) override;
-    std::optional<store::BatchExecuteStatementResponse> forwardStatements(const store::BatchExecuteStatementRequest& request) override;
+    std::optional<store::BatchExecuteStatementResponse> forwardStatements(
+        const store::BatchExecuteStatementRequest& request) override;
     std::optional<store::ExecuteTransactionResponse> forwardTransaction(const store::ExecuteTransactionRequest& request) override;
 
     store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& request) override;

@@ -292,16 +292,19 @@ private Q_SLOTS:
         auto table = matchesTable();
         table.globalSecondaryIndexes.push_back(multiGsi("byRound", {"tournament"}, {"round", "bracket"}));
         store->createTable(table);
-        runStatement(*store, "INSERT INTO matches VALUE {'pk':'m1','sk':'x','tournament':'W24','area':'EU','round':2,"
-                             "'bracket':'upper','code':?}",
+        runStatement(*store,
+                     "INSERT INTO matches VALUE {'pk':'m1','sk':'x','tournament':'W24','area':'EU','round':2,"
+                     "'bracket':'upper','code':?}",
                      {B("\x01")});
         for (const char* index : {"byPlace", "byRound"}) {
-            KEYPLAN_EXPECT_ERROR(runStatement(*store, std::string("SELECT * FROM \"matches\".\"") + index + "\" WHERE tournament='W24'"),
-                                 "ValidationException",
-                                 std::string("PartiQL does not support reading an index with a multi-attribute key; index: ") + index);
+            KEYPLAN_EXPECT_ERROR(
+                runStatement(*store, std::string("SELECT * FROM \"matches\".\"") + index + "\" WHERE tournament='W24'"),
+                "ValidationException",
+                std::string("PartiQL does not support reading an index with a multi-attribute key; index: ") + index);
         }
         QCOMPARE(runStatement(*store, "SELECT pk FROM matches WHERE pk='m1' AND sk='x'").items.size(), size_t(1));
-        const auto q = store->query(indexQuery("matches", "byPlace", "tournament = :t AND area = :a", {{":t", S("W24")}, {":a", S("EU")}}));
+        const auto q = store->query(
+            indexQuery("matches", "byPlace", "tournament = :t AND area = :a", {{":t", S("W24")}, {":a", S("EU")}}));
         QCOMPARE(pksOf(*q.items), std::vector<std::string>{"m1"});
     }
 

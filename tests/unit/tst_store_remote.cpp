@@ -466,9 +466,12 @@ void TestStoreRemote::shouldForwardPartiqlWholeToTheEndpoint()
 {
     // The endpoint runs the statement itself: its NextToken and capacity come back as it sent them,
     // and nothing is asked of it but the three PartiQL calls (no DescribeTable, no Query).
-    FakeEndpoint fake({{200, R"({"Items":[{"pk":{"S":"a"}}],"NextToken":"its-own-token","ConsumedCapacity":{"TableName":"t","CapacityUnits":0.5}})"},
-                       {200, R"({"Responses":[{"TableName":"t"},{"Error":{"Code":"DuplicateItem","Message":"Duplicate primary key exists in table"}}]})"},
-                       {200, R"({"Responses":[]})"}});
+    FakeEndpoint fake(
+        {{200,
+          R"({"Items":[{"pk":{"S":"a"}}],"NextToken":"its-own-token","ConsumedCapacity":{"TableName":"t","CapacityUnits":0.5}})"},
+         {200,
+          R"({"Responses":[{"TableName":"t"},{"Error":{"Code":"DuplicateItem","Message":"Duplicate primary key exists in table"}}]})"},
+         {200, R"({"Responses":[]})"}});
     remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
     store::ExecuteStatementRequest select;
     select.statement = "SELECT * FROM t WHERE pk = ?";
