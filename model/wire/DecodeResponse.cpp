@@ -2,6 +2,7 @@
 
 #include "wire/Decode.h"
 #include "wire/Statements.h"
+#include "wire/Streams.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 
@@ -240,6 +241,7 @@ store::TableDescription decodeTableDescription(const json::Value& json)
     }
     indexes(json, &t);
     if (const json::Value* p = member(json, "DeletionProtectionEnabled")) t.deletionProtectionEnabled = p->boolean();
+    readStreamMembers(json, &t);
     return t;
 }
 
@@ -427,6 +429,8 @@ Error errorFromBody(int httpStatus, std::string_view body)
                                       ErrorCode::ThrottlingException,
                                       ErrorCode::LimitExceededException,
                                       ErrorCode::UnknownOperationException,
+                                      ErrorCode::ExpiredIteratorException,
+                                      ErrorCode::TrimmedDataAccessException,
                                       ErrorCode::MissingAuthenticationTokenException,
                                       ErrorCode::IncompleteSignatureException,
                                       ErrorCode::InvalidSignatureException,

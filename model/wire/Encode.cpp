@@ -6,6 +6,7 @@
 #include "store/KeySchema.h"
 #include "wire/Decode.h"
 #include "wire/Statements.h"
+#include "wire/Streams.h"
 
 #include <charconv>
 #include <cmath>
@@ -382,6 +383,7 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
         }
         w.endArray();
     }
+    writeStreamMembers(w, t);
     w.key("DeletionProtectionEnabled");
     w.boolean(t.deletionProtectionEnabled);
     w.endObject();

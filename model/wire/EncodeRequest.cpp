@@ -5,6 +5,7 @@
 #include "store/KeySchema.h"
 #include "wire/Encode.h"
 #include "wire/Statements.h"
+#include "wire/Streams.h"
 
 namespace keyplan::wire {
 
@@ -518,6 +519,7 @@ std::string encodeRequest(const store::CreateTableRequest& r)
     }
     b.billing(r.billingMode, r.provisionedThroughput);
     b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
+    writeStreamSpecificationMember(w, r.streamSpecification);
     return b.finish();
 }
 
@@ -555,6 +557,7 @@ std::string encodeRequest(const store::UpdateTableRequest& r)
         w.endArray();
     }
     b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
+    writeStreamSpecificationMember(w, r.streamSpecification);
     return b.finish();
 }
 

@@ -740,6 +740,9 @@ cases_fidelity.register(case, CASES)
 import cases_partiql  # noqa: E402  (the PartiQL operations' cases, likewise)
 
 cases_partiql.register(case, CASES)
+import cases_streams  # noqa: E402  (the same for Streams and Time to Live)
+
+cases_streams.register(case, CASES)
 
 NOT_FOUND_LOCAL = "Cannot do operations on a non-existent table"
 NOT_FOUND_WHY = ("[AWS] a missing table is 'Requested resource not found' on the data plane and "
