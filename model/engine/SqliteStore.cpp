@@ -59,6 +59,15 @@ std::vector<KeySchemaElement> keySchemaOf(const KeyAttribute& hash, const std::o
     return keys;
 }
 
+// A partition key as the partition view shows it: its value, or the list of the values of a
+// multi-attribute partition key in key order.
+dynamo::AttributeValue partitionKeyValue(const std::vector<dynamo::Type>& types, std::string_view encoded)
+{
+    std::vector<dynamo::AttributeValue> parts = dynamo::decodeKeyParts(types, encoded);
+    if (parts.size() == 1) return std::move(parts.front());
+    return dynamo::AttributeValue::list(std::move(parts));
+}
+
 }  // namespace
 
 // ---- CapacityTally ----------------------------------------------------------------------------
@@ -398,7 +407,7 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
     for (const IndexSchema* indexPointer : s.indexesInCheckOrder()) {
         const IndexSchema& index = *indexPointer;
         auto counts = t.indexCounts[index.id];
-        std::vector<KeySchemaElement> keys = keySchemaOf(index.hash, index.range);
+        std::vector<KeySchemaElement> keys = index.keySchema();
         if (index.global) {
             GlobalSecondaryIndexDescription g;
             g.indexName = index.name;
@@ -524,7 +533,10 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
         statsLock.lock();
         d_->meter.setContents(t.schema.id, indexId, count, std::move(contents));
     }
-    const dynamo::Type keyType = index ? index->hash.type : t.schema.hash.type;
+    std::vector<dynamo::Type> keyTypes;
+    if (index)
+        for (const auto& k : index->hashKeys) keyTypes.push_back(k.type);
+    else keyTypes.push_back(t.schema.hash.type);
     PartitionStatsResponse response;
     response.partitionCount = count;
     auto counters = d_->meter.snapshot(t.schema.id, indexId, count);
@@ -539,7 +551,7 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
         std::sort(keys.begin(), keys.end(),
                   [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
         for (size_t k = 0; k < keys.size() && k < 5; ++k)
-            stats.hottestKeys.emplace_back(dynamo::decodeKey(keyType, keys[k].first), keys[k].second);
+            stats.hottestKeys.emplace_back(partitionKeyValue(keyTypes, keys[k].first), keys[k].second);
         response.partitions.push_back(std::move(stats));
     }
     return response;

@@ -279,12 +279,7 @@ bool SqliteStore::Impl::stageRows(BackfillJob& job)
             const dynamo::Item item = dynamo::decodeItem(st.blob(3));
             // [AWS] an item whose index key has another type than the index defines is not indexed
             // (DynamoDB reports such items as index key violations); the table write stays.
-            auto hashIt = item.find(index->hash.name);
-            if (hashIt != item.end() && hashIt->second.type() != index->hash.type) continue;
-            if (index->range) {
-                auto rangeIt = item.find(index->range->name);
-                if (rangeIt != item.end() && rangeIt->second.type() != index->range->type) continue;
-            }
+            if (!hasDeclaredKeyTypes(*index, item)) continue;
             std::optional<IndexEntry> entry = indexEntryOf(t->schema, *index, item);
             if (!entry) continue;
             const IndexPosition at{entry->ipk, entry->isk, entry->tie, last->pk, last->sk};
