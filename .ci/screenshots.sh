@@ -52,7 +52,8 @@ window() { # TITLE: the id of the visible window whose title has TITLE, waiting 
   done
   echo "screenshots: no window '$1'" >&2; return 1
 }
-fill() { xdotool windowactivate --sync "$1" windowmove "$1" 0 0 windowsize "$1" 1600 1000; }
+# The frame's title bar takes the rest of the screen's 1000 pixels.
+fill() { xdotool windowactivate --sync "$1" windowmove "$1" 0 0 windowsize "$1" 1600 976; }
 
 for theme in light dark; do
   echo "theme $theme"
@@ -71,11 +72,11 @@ for theme in light dark; do
   keys ctrl+9; shoot problems
   # Compare with: the dialog offers this file at git revision HEAD.
   keys ctrl+shift+d
-  dialog=$(window "Compare with$")
+  window "Compare with$" > /dev/null
   keys Return
   compare=$(window "Compare shop.keyplan.json @ HEAD")
   fill "$compare"
-  shoot compare 3
+  shoot compare 10
   xdotool windowclose "$compare"
   xdotool windowactivate --sync "$main"
   # Sample data (its dialog's default button generates), every pattern run, the console and the heatmap.
@@ -85,7 +86,8 @@ for theme in light dark; do
   sleep 6
   keys ctrl+r
   sleep 4
-  keys ctrl+2; shoot console
+  # The console takes focus on its operation: S picks Scan, Ctrl+Return runs it.
+  keys ctrl+2; sleep 1; xdotool type s; keys ctrl+Return; shoot console 4
   keys ctrl+3; shoot heatmap
   # A practice round on the first scenario, submitted as it is: the report.
   keys ctrl+shift+p
@@ -93,9 +95,9 @@ for theme in light dark; do
   keys Return
   sleep 3
   keys ctrl+shift+Return
-  sleep 2
-  keys Return
-  shoot practice-report 4
+  report=$(window "Practice report")
+  fill "$report"
+  shoot practice-report 10
   kill "$app"
   wait "$app" 2>/dev/null || true
 done

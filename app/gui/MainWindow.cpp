@@ -152,7 +152,7 @@ void MainWindow::createMenus()
     openInNewWindow_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     openInNewWindow_->setVisible(false);
     QAction* closeWindow = fileMenu_->addAction(tr("&Close window"), this, &QWidget::close);
-    closeWindow->setShortcut(QKeySequence::Close);
+    closeWindow->setShortcuts(QKeySequence::Close);
     // Every window asks about its unsaved changes; one Cancel keeps them all open.
     QAction* quit = fileMenu_->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -324,6 +324,7 @@ void MainWindow::installDesignViews()
     auto dock = [&](QWidget* view, const QString& title, const QString& name, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
+        view->setAccessibleName(title);
         d->setWidget(view);
         addDockWidget(area, d);
         docks.insert(view, d);
@@ -396,23 +397,7 @@ void MainWindow::installDesignViews()
     data->insertActions(first, {designData_->deployAction(), designData_->generateAction(), designData_->runAllAction()});
     data->insertSeparator(first);
 
-    // Go to each view from the keyboard (Ctrl+4 to Ctrl+9, after the layouts, console and partitions),
-    // and show or hide each dock.
-    QAction* beforeTheme = viewMenu_->actions().at(3);
-    int key = Qt::Key_4;
-    for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems}) {
-        auto* go = new QAction(d->windowTitle(), viewMenu_);
-        go->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key++)));
-        connect(go, &QAction::triggered, d, [d] {
-            d->show();
-            d->raise();
-            d->widget()->setFocus(Qt::ShortcutFocusReason);
-        });
-        viewMenu_->insertAction(beforeTheme, go);
-    }
-    QMenu* docks = viewMenu_->addMenu(tr("Show or hide &docks"));
-    for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems, consoleDock_, heatmapDock_})
-        docks->addAction(d->toggleViewAction());
+    installViewEntries({tree, patterns, entities, indexes, cost, problems});
 
     const bool firstStart = !restoreState(settings_->windowState(), kDockLayoutVersion);
     QTimer::singleShot(0, this, [this, firstStart, tree, patterns] {
@@ -429,6 +414,27 @@ void MainWindow::installDesignViews()
         }
         designFiles_->newFromSample(DesignFiles::samplePaths().value(0));
     });
+}
+
+// View: go to each design view from the keyboard (Ctrl+4 to Ctrl+9, after the layouts, the console and
+// the partitions), and show or hide each dock.
+void MainWindow::installViewEntries(const QList<QDockWidget*>& designDocks)
+{
+    QAction* beforeTheme = viewMenu_->actions().at(3);
+    int key = Qt::Key_4;
+    for (QDockWidget* d : designDocks) {
+        auto* go = new QAction(d->windowTitle(), viewMenu_);
+        go->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key++)));
+        connect(go, &QAction::triggered, d, [d] {
+            d->show();
+            d->raise();
+            d->widget()->setFocus(Qt::ShortcutFocusReason);
+        });
+        viewMenu_->insertAction(beforeTheme, go);
+    }
+    QMenu* showDocks = viewMenu_->addMenu(tr("Show or hide &docks"));
+    for (QDockWidget* d : designDocks + QList<QDockWidget*>{consoleDock_, heatmapDock_})
+        showDocks->addAction(d->toggleViewAction());
 }
 
 // The Practice menu before Help, the round's brief dock (the controller adds it), the round's

@@ -3,6 +3,7 @@
 // in the status bar, and the Data menu's long jobs behind a progress dialog with Cancel.
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -64,6 +65,8 @@ private:
     // The design document's views in docks, their File, Edit, Data and View entries, and what
     // follows what.
     void installDesignViews();
+    // View's entries that go to each design view, and the docks shown or hidden.
+    void installViewEntries(const QList<QDockWidget*>& designDocks);
     // The Practice menu, its brief dock and the backfill line.
     void installPractice();
     // Connect to endpoint, Disconnect and Import design from table in the File menu, and what

@@ -123,7 +123,8 @@ void mdPatterns(std::string& out, const DesignDiff& d)
         std::string change = kindWord(p.kind);
         if (p.becameUnserved()) change = "**no longer served**";
         else if (p.becameServed()) change = "now served";
-        for (const auto& line : p.definition) change += "<br>" + mdCell(line);
+        // "; " rather than <br>: Qt's Markdown reader (the window shows this text) drops what follows raw HTML.
+        for (const auto& line : p.definition) change += "; " + mdCell(line);
         const std::string units = arrow(p.before ? formatCount(p.before->readUnits) : "-",
                                         p.after ? formatCount(p.after->readUnits) : "-", " → ");
         const std::string money = arrow(p.before ? formatDollars(p.before->dollars.onDemandPerMonth) : "-",
@@ -158,7 +159,7 @@ void mdRisks(std::string& out, const DesignDiff& d)
                "): " + mdCell(f.message) + "\n";
     for (const auto& [b, a] : d.changedRisks)
         out += "- changed " + std::string(severityName(a.severity)) + " (" + std::string(ruleName(a.rule)) +
-               "): " + mdCell(a.message) + "<br>was: " + mdCell(b.message) + "\n";
+               "): " + mdCell(a.message) + "\n  - before: " + mdCell(b.message) + "\n";
 }
 
 void mdCosts(std::string& out, const DesignDiff& d)

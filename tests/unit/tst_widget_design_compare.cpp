@@ -104,7 +104,7 @@ private Q_SLOTS:
         // The comparison a reviewer reads is the Markdown keyplan-cli diff writes.
         const QString summary = view->findChild<QTextBrowser*>("comparisonSummary")->toPlainText();
         QVERIFY2(summary.contains("Order.GSI1PK"), qPrintable(summary));
-        QVERIFY(summary.contains("On a table in production"));
+        QVERIFY2(summary.contains("On a table in production"), qPrintable(summary));
         // Both sides of each layout are drawn.
         auto* layouts = view->findChild<QTabWidget*>("comparisonLayouts");
         QCOMPARE(layouts->count(), 2);

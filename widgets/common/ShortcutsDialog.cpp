@@ -33,7 +33,8 @@ QString keysOf(const QAction* a)
 void walkMenu(const QMenu* menu, const QString& path, QList<ShortcutEntry>& out, QSet<const QAction*>& seen)
 {
     for (QAction* a : menu->actions()) {
-        if (a->isSeparator() || !a->isVisible()) continue;
+        // An action in two menus is listed where it is first.
+        if (a->isSeparator() || !a->isVisible() || seen.contains(a)) continue;
         seen.insert(a);
         if (a->menu()) {
             walkMenu(a->menu(), path + QStringLiteral(" \u25b8 ") + plain(a->text()), out, seen);
@@ -43,11 +44,20 @@ void walkMenu(const QMenu* menu, const QString& path, QList<ShortcutEntry>& out,
     }
 }
 
-// The view an action belongs to: the title of the dock it sits in, else the window's.
+// The view an action belongs to: the title of the dock it sits in, and the named view within it the
+// action works on ("Entities ▸ Attributes of the entity"); else the window's.
 QString placeOf(const QAction* a, const QMainWindow* window)
 {
+    QString within;
+    for (QObject* o : a->associatedObjects()) {
+        const auto* w = qobject_cast<const QWidget*>(o);
+        if (w && !qobject_cast<const QMenu*>(w) && !w->accessibleName().isEmpty()) within = w->accessibleName();
+    }
     for (const QObject* o = a->parent(); o; o = o->parent()) {
-        if (const auto* dock = qobject_cast<const QDockWidget*>(o)) return plain(dock->windowTitle());
+        if (const auto* dock = qobject_cast<const QDockWidget*>(o)) {
+            const QString title = plain(dock->windowTitle());
+            return within.isEmpty() || within == title ? title : title + QStringLiteral(" \u25b8 ") + within;
+        }
         if (o == window) break;
     }
     return QMainWindow::tr("Window");
@@ -63,7 +73,7 @@ QList<ShortcutEntry> shortcutsOf(const QMainWindow* window)
         if (top->menu() && top->isVisible()) walkMenu(top->menu(), plain(top->text()), out, seen);
     }
     for (const QAction* a : window->findChildren<QAction*>()) {
-        if (seen.contains(a) || a->shortcuts().isEmpty() || a->text().isEmpty()) continue;
+        if (seen.contains(a) || a->shortcuts().isEmpty() || a->text().isEmpty() || !a->isVisible()) continue;
         out.append({placeOf(a, window), plain(a->text()), keysOf(a)});
     }
     return out;

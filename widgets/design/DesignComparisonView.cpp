@@ -130,7 +130,12 @@ void DesignComparisonView::buildLayouts()
                                 marked.isEmpty() ? QString()
                                                  : tr("Outlined: the items of %1, keyed differently").arg(marked.join(", ")));
     }
-    layouts_->setCurrentIndex(std::max(0, current));
+    // At first the first layout that changed comes forward.
+    int shown = current;
+    for (int i = 0; shown < 0 && i < layouts_->count(); ++i) {
+        if (layouts_->tabText(i).endsWith(u')')) shown = i;
+    }
+    layouts_->setCurrentIndex(std::max(0, shown));
 }
 
 QWidget* DesignComparisonView::side(const design::Design& d, const std::string& scope, const QString& heading,

@@ -24,6 +24,7 @@ ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
     summary_->setObjectName(QStringLiteral("problemSummary"));
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("problemTable"));
+    table_->setAccessibleName(tr("Problems"));
     table_->setModel(model_);
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);

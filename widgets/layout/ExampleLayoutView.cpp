@@ -36,6 +36,7 @@ ExampleLayoutView::ExampleLayoutView(const QString& index, EntityPalette* entiti
     : QWidget(parent), index_(index), entities_(entities), note_(new QLabel(this)), highlightLine_(new QLabel(this)),
       scroll_(new QScrollArea(this)), canvas_(new Canvas(this))
 {
+    setAccessibleName(index.isEmpty() ? tr("Example layout of the table") : tr("Example layout of %1").arg(index));
     note_->setObjectName(QStringLiteral("exampleNote"));
     note_->setWordWrap(true);
     note_->setForegroundRole(QPalette::PlaceholderText);
@@ -45,6 +46,7 @@ ExampleLayoutView::ExampleLayoutView(const QString& index, EntityPalette* entiti
     scroll_->setWidget(canvas_);
     scroll_->setWidgetResizable(false);
     scroll_->setBackgroundRole(QPalette::Base);
+    scroll_->setAccessibleName(index_.isEmpty() ? tr("Example items of the table") : tr("Example items of %1").arg(index_));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(4);

@@ -1,5 +1,6 @@
 #include "widgets/practice/ReportView.h"
 
+#include "style/Theme.h"
 #include "style/VerdictStyle.h"
 #include "analysis/CostModel.h"
 #include "practice/ReportFormat.h"
@@ -190,6 +191,8 @@ void ReportView::showLayouts(const design::Design* candidate, const design::Desi
                 const analysis::IndexLayout layout = analysis::layoutOf(*d, scope, items);
                 render::PictureOptions options;
                 options.colours = &palette;
+                // The window's theme: a dark picture in the dark theme.
+                options.style = render::PictureStyle::of(isDarkPalette(this->palette()));
                 const render::LayoutPicture picture(*d, layout, options);
                 auto* image = new QLabel(side);
                 image->setPixmap(QPixmap::fromImage(picture.image(1.0)));
