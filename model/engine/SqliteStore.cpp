@@ -120,9 +120,23 @@ std::optional<ConsumedCapacity> CapacityTally::result(ReturnConsumedCapacity mod
 
 // ---- Opening ----------------------------------------------------------------------------------
 
-SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
-    : path(file), owner(file == ":memory:" ? nullptr : FileOwner::claim(file)), db(file)
+namespace {
+
+std::shared_ptr<sqlite::FileHealth> healthOf(const std::string& file, const OpenOptions& options)
 {
+    sqlite::FileHealth::Observer observer;
+    if (options.onDamage)
+        observer = [file, tell = options.onDamage](const std::string& found) { tell(damagedWhileServing(file, found)); };
+    return std::make_shared<sqlite::FileHealth>(std::move(observer));
+}
+
+}  // namespace
+
+SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
+    : path(file), owner(file == ":memory:" ? nullptr : FileOwner::claim(file)), health(healthOf(file, options)), db(file, health)
+{
+    // Before anything reads or writes the file (the WAL pragma below may write its header).
+    if (file != ":memory:") checkStoreFile(file, options.check);
     backfillPaused = options.backfillsPaused;
     db.exec("PRAGMA page_size=4096");
     if (file != ":memory:") db.exec("PRAGMA journal_mode=WAL");
@@ -156,6 +170,10 @@ SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
         tables.emplace(std::move(name), std::move(state));
     }
     loadBackfillPositions(hasBackfills);
+    createStreamTables();
+    createTtlTable();
+    loadStreams();
+    startMaintenance();
 }
 
 std::unique_ptr<SqliteStore> SqliteStore::openInMemory()
@@ -172,13 +190,25 @@ SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {}
 
 SqliteStore::~SqliteStore()
 {
+    if (!d_->closed) close();  // what it could not do, the next opening does (the WAL is kept)
+}
+
+std::string SqliteStore::close()
+{
+    d_->stopMaintenance();
     d_->stopBackfills();
+    d_->closed = true;
+    if (d_->path == ":memory:") return {};
     // Fold the WAL back into the database so the file alone holds everything.
-    try {
-        if (d_->path != ":memory:") d_->db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch (...) {
-        // The WAL stays beside the file and SQLite replays it on the next open.
-    }
+    std::lock_guard lock(d_->writer);
+    const int rc = sqlite3_wal_checkpoint_v2(d_->db.handle(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    if (rc == SQLITE_OK) return {};
+    // A connection that closes after a failed checkpoint tries again; the WAL must stay as it is.
+    sqlite3_db_config(d_->db.handle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    const std::string why = (rc & 0xff) == SQLITE_FULL ? std::string("the disk is full") : sqlite3_errmsg(d_->db.handle());
+    return "the write-ahead log " + d_->path + "-wal could not be folded back into " + d_->path + " (" + why +
+           "). It holds every acknowledged write and is replayed when the store is next opened: keep it beside the "
+           "file, free some space, and open the store again.";
 }
 
 const std::string& SqliteStore::path() const { return d_->path; }
@@ -187,6 +217,13 @@ void SqliteStore::setItemCollectionLimit(int64_t bytes)
 {
     WriteAccess access(*d_);
     d_->itemCollectionLimitBytes = bytes;
+}
+
+void SqliteStore::limitFileSize(int64_t bytes)
+{
+    WriteAccess access(*d_);
+    d_->maxPages = bytes / 4096;
+    d_->configureWriter();
 }
 
 // ---- Concurrency ------------------------------------------------------------------------------
@@ -202,7 +239,7 @@ std::unique_ptr<sqlite::Database> SqliteStore::Impl::takeReader()
             return reader;
         }
     }
-    auto reader = std::make_unique<sqlite::Database>(path);
+    auto reader = std::make_unique<sqlite::Database>(path, health);
     reader->exec("PRAGMA query_only=1");
     reader->exec("PRAGMA cache_size=-65536");
     // No memory mapping (mmap_size): a reader would unmap and map the file again at the start
@@ -221,6 +258,15 @@ void SqliteStore::Impl::configureWriter()
     // to the database file once per checkpoint, not once per transaction. The hook stands for
     // SQLite's own automatic checkpoint (wal_autocheckpoint) so that a backfill can take it over.
     sqlite3_wal_hook(db.handle(), walCommitted, this);
+    // A statement that fails on a full disk leaves its transaction rolled back, but the counts
+    // it had kept in memory would stay: they are counted again when next needed.
+    db.setOnFull([this] { forgetCounts(); });
+    if (defaultMaxPages == 0) {
+        auto st = db.prepare("PRAGMA max_page_count");
+        defaultMaxPages = st.step() ? st.int64(0) : 0;
+    }
+    if (maxPages > 0 || defaultMaxPages > 0)
+        db.exec("PRAGMA max_page_count=" + std::to_string(maxPages > 0 ? maxPages : defaultMaxPages));
     sqlite3_create_function_v2(db.handle(), "kp_partition", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, partitionFunction,
                                nullptr, nullptr, nullptr);
 }
@@ -404,6 +450,12 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
         d.lastUpdateToPayPerRequestDateTime = s.lastUpdateToPayPerRequestDateTime;
     }
     d.deletionProtectionEnabled = s.deletionProtectionEnabled;
+    if (t.stream) d.streamSpecification = StreamSpecification{true, t.stream->view};
+    std::optional<std::string> label;
+    if (auto arn = latestStreamArn(s, &label)) {
+        d.latestStreamArn = std::move(arn);
+        d.latestStreamLabel = std::move(label);
+    }
     for (const IndexSchema* indexPointer : s.indexesInCheckOrder()) {
         const IndexSchema& index = *indexPointer;
         auto counts = t.indexCounts[index.id];
@@ -442,10 +494,12 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
 CreateTableResponse SqliteStore::createTable(const CreateTableRequest& request)
 {
     validateCreateTable(request);
+    if (request.streamSpecification) checkStreamSpecification(*request.streamSpecification);
     CatalogAccess access(*d_);
     if (d_->tables.count(request.tableName)) throwError(ErrorCode::ResourceInUseException, "Cannot create preexisting table");
     TableState state;
     state.schema = schemaFromRequest(request, d_->nextTableId, nowSeconds());
+    std::optional<OpenStream> stream;
     {
         sqlite::Transaction tx(d_->db);
         d_->createSqlTables(state.schema);
@@ -454,12 +508,16 @@ CreateTableResponse SqliteStore::createTable(const CreateTableRequest& request)
             .bindText(2, state.schema.name)
             .bindText(3, state.schema.toJson())
             .run();
+        const auto& spec = request.streamSpecification;
+        if (spec && *spec->streamEnabled) stream = d_->enableStream(state, *spec->streamViewType, d_->nowMs());
         tx.commit();
     }
+    state.stream = stream;
     ++d_->nextTableId;
     state.countsLoaded = true;  // a new table is empty
     for (const auto& index : state.schema.indexes) state.indexCounts[index.id] = {0, 0};
     auto [it, inserted] = d_->tables.emplace(request.tableName, std::move(state));
+    if (stream) d_->updateShardRollDue();
     return {d_->describe(it->second)};
 }
 
@@ -474,6 +532,9 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
         sqlite::Transaction tx(d_->db);
         d_->dropSqlTables(t.schema);
         d_->db.prepare("DELETE FROM kp_catalog WHERE id=?1").bind(1, t.schema.id).run();
+        // [AWS] The stream outlives its table, readable and closed, for 24 hours.
+        if (t.stream) d_->disableStream(*t.stream, d_->nowMs());
+        d_->db.prepare("DELETE FROM kp_ttl WHERE table_id=?1").bind(1, t.schema.id).run();
         tx.commit();
     }
     {
@@ -481,6 +542,7 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
         d_->meter.forgetTable(t.schema.id);
     }
     d_->tables.erase(d_->tables.find(request.tableName));
+    d_->updateShardRollDue();
     return {description};
 }
 
