@@ -37,7 +37,7 @@ private:
     void updateConversion();
     DesignDocument* document_;
     ProblemsModel* model_;
-    QTableView* table_;
+    QTableView* table_ = nullptr;
     QLabel* summary_;
     QWidget* conversion_;
     QLabel* conversionText_;
