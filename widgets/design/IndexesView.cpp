@@ -150,6 +150,7 @@ QToolBar* IndexesView::buildIndexTable()
             convertToMultiAttributeKey(document_, QString::fromStdString(document_->design().indexes()[size_t(row)].name));
     });
     keyOnAttributes_->setObjectName(QStringLiteral("keyOnAttributes"));
+    keyOnAttributes_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     connect(table_->selectionModel(), &QItemSelectionModel::currentChanged, this, &IndexesView::updateKeyOnAttributes);
     connect(document_, &DesignDocument::designChanged, this, &IndexesView::updateKeyOnAttributes);
     connect(document_, &DesignDocument::designReset, this, &IndexesView::updateKeyOnAttributes);
@@ -165,7 +166,7 @@ QToolBar* IndexesView::buildIndexTable()
     up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     // Each while the index table has focus.
-    for (QAction* a : {addGsi, addLsi, remove, up, down}) {
+    for (QAction* a : {addGsi, addLsi, remove, keyOnAttributes_, up, down}) {
         a->setShortcutContext(Qt::WidgetShortcut);
         table_->addAction(a);
     }
