@@ -41,6 +41,10 @@ public:
     explicit MainWindow(widgets::StoreSwitch& store, QWidget* parent = nullptr);
     ~MainWindow() override;
 
+Q_SIGNALS:
+    // What the tables hold changed (sample data, a load, a clear, another store).
+    void dataChanged();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
 

@@ -1,6 +1,7 @@
 #include "widgets/practice/ReportView.h"
 
 #include "analysis/CostModel.h"
+#include "practice/NotesRubric.h"
 #include "practice/ReportFormat.h"
 #include "analysis/IndexLayout.h"
 #include "practice/Rubric.h"
@@ -13,6 +14,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPixmap>
@@ -36,6 +38,23 @@ namespace {
 // In rich text: "< $0.01" must reach the label as text.
 QString dollarsRounded(double d) { return QString::fromStdString(analysis::formatDollarsRounded(d)).toHtmlEscaped(); }
 QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+// A marked answer: each point made with the answer's own words that made it (so the candidate can
+// argue with the marking) and the rubric's phrasing they matched, each point missed, the model answer.
+QString markHtml(const practice::RubricMark& mark)
+{
+    QString text = QCoreApplication::translate("ReportView", "<b>Points made: %1 of %2</b><ul>").arg(mark.made()).arg(mark.total());
+    for (const auto& p : mark.points) {
+        if (p.made)
+            text += QCoreApplication::translate("ReportView", "<li><span style='color:#1e8449'>\u2713 made</span>: %1 \u2014 your "
+                                                              "words \u201c%2\u201d <i>(the rubric's \u201c%3\u201d)</i></li>")
+                        .arg(html(p.statement), html(p.evidence), html(p.matchedPhrasing));
+        else
+            text += QCoreApplication::translate("ReportView", "<li><span style='color:#c0392b'>\u2717 missed</span>: %1</li>")
+                        .arg(html(p.statement));
+    }
+    return text + QCoreApplication::translate("ReportView", "</ul><b>Model answer:</b> %1").arg(html(mark.modelAnswer));
+}
 
 // Request texts can run long; wider columns than this scroll instead of pushing the reference's
 // columns out of view (the full text is in the tooltip).
@@ -317,6 +336,15 @@ void ReportView::showFollowUps(const practice::Scenario& scenario)
                              followUpBox_);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    // The round's notes, marked with the grade by the same marking.
+    for (const auto& m : report_.followUps) {
+        if (m.followUpId != practice::kNotesId) continue;
+        auto* notes = wrappedLabel(followUpBox_);
+        notes->setObjectName(QStringLiteral("notesMark"));
+        notes->setText(tr("<b>Your opening and close (the Notes pane)</b><br><i>%1</i><br>%2")
+                           .arg(m.answer.empty() ? tr("(no notes written)") : html(m.answer), markHtml(m)));
+        layout->addWidget(notes);
+    }
     for (size_t i = 0; i < followUps_.size(); ++i) {
         auto* question = wrappedLabel(followUpBox_);
         question->setText(QStringLiteral("<b>%1. %2</b>").arg(i + 1).arg(html(followUps_[i].question)));
@@ -350,20 +378,13 @@ QLabel* ReportView::markLabel(int followUp) const
 
 void ReportView::markAnswers()
 {
-    report_.followUps.clear();
+    // The notes' mark came with the grade; the answers are marked again.
+    std::erase_if(report_.followUps, [](const practice::RubricMark& m) { return m.followUpId != practice::kNotesId; });
     for (size_t i = 0; i < followUps_.size(); ++i) {
         const std::string answer = answerEdits_[i]->toPlainText().trimmed().toStdString();
         const practice::RubricMark mark = practice::markAnswer(followUps_[i], answer);
         report_.followUps.push_back(mark);
-        QString text = tr("<b>Points made: %1 of %2</b><ul>").arg(mark.made()).arg(mark.total());
-        for (const auto& p : mark.points) {
-            if (p.made)
-                text += tr("<li><span style='color:#1e8449'>\u2713 made</span>: %1 <i>(\u201c%2\u201d)</i></li>")
-                            .arg(html(p.statement), html(p.matchedPhrasing));
-            else text += tr("<li><span style='color:#c0392b'>\u2717 missed</span>: %1</li>").arg(html(p.statement));
-        }
-        text += tr("</ul><b>Model answer:</b> %1").arg(html(mark.modelAnswer));
-        markLabels_[i]->setText(text);
+        markLabels_[i]->setText(markHtml(mark));
         markLabels_[i]->show();
     }
     int made = 0, total = 0;
