@@ -11,17 +11,23 @@
 #include <QTextStream>
 
 #include <csignal>
+#include <cstdio>
 #include <pthread.h>
 #include <thread>
 
 namespace {
 
 const char* const kHelp = "usage: keyplan-cli serve [--host 127.0.0.1] [--port 8000] [--db FILE | --in-memory] [--auth FILE]\n"
+                          "                         [--file-check quick|full|none]\n"
                           "                         [--header-timeout 10] [--body-timeout 30] [--idle-timeout 60]\n\n"
                           "Serves the store over DynamoDB's JSON protocol (any AWS SDK: endpoint http://HOST:PORT, any\n"
                           "credentials). --db FILE keeps the tables in FILE (created if missing; this process owns it\n"
                           "while it runs); --in-memory, the default, keeps them until the server stops. Ctrl-C or SIGTERM\n"
                           "stops it cleanly.\n"
+                          "An existing FILE is checked before it is served, and a damaged one refused, left as it was:\n"
+                          "--file-check quick (the default) reads every page once and checks SQLite's structures, full\n"
+                          "also matches every index entry with its row, none skips the check. Damage found while serving\n"
+                          "makes the store refuse writes; the log says which file and how to recover it.\n"
                           "A request's headers must arrive within --header-timeout seconds of its first byte and its body\n"
                           "within --body-timeout seconds after them; an idle keep-alive connection is closed after\n"
                           "--idle-timeout seconds. Bodies over 16 MB (DynamoDB's request limit) are refused unread.\n"
@@ -63,6 +69,21 @@ bool readServerOptions(const keyplan::cli::CommandLine& line, keyplan::server::S
     return true;
 }
 
+// --file-check: how an existing store file is checked before it is served.
+bool readFileCheck(const keyplan::cli::CommandLine& line, keyplan::engine::FileCheck* check, QTextStream& err)
+{
+    if (!line.isSet("file-check")) return true;
+    const QString v = line.value("file-check");
+    if (v == "quick") *check = keyplan::engine::FileCheck::Quick;
+    else if (v == "full") *check = keyplan::engine::FileCheck::Full;
+    else if (v == "none") *check = keyplan::engine::FileCheck::None;
+    else {
+        err << "keyplan-cli serve: --file-check takes quick, full or none, not '" << v << "'\n";
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
@@ -70,7 +91,8 @@ int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
     QTextStream& out = console.out;
     QTextStream& err = console.err;
     CommandLine line;
-    for (const char* name : {"header-timeout", "body-timeout", "idle-timeout", "host", "port", "db", "auth"}) line.value({name});
+    for (const char* name : {"header-timeout", "body-timeout", "idle-timeout", "host", "port", "db", "auth", "file-check"})
+        line.value({name});
     line.flag({"in-memory"});
     const bool parsed = line.parse(args);
     if (line.helpAsked()) {
@@ -116,10 +138,15 @@ int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
+    keyplan::engine::OpenOptions openOptions;
+    if (!readFileCheck(line, &openOptions.check, err)) return 2;
+    openOptions.onDamage = [](const std::string& message) {
+        std::fprintf(stderr, "keyplan-cli serve: %s\n", keyplan::cli::printable(message).toLocal8Bit().constData());
+    };
     std::unique_ptr<keyplan::engine::SqliteStore> store;
     try {
         store = dbPath.isEmpty() ? keyplan::engine::SqliteStore::openInMemory()
-                                 : keyplan::engine::SqliteStore::openFile(dbPath.toStdString());
+                                 : keyplan::engine::SqliteStore::openFile(dbPath.toStdString(), openOptions);
     } catch (const std::exception& e) {
         err << "keyplan-cli serve: cannot open the store: " << printable(e.what()) << "\n";
         return 1;
@@ -146,7 +173,12 @@ int keyplan::cli::serveCommand(const QStringList& args, const Console& console)
     // Wake the signal thread if the listener ended on its own.
     pthread_kill(signalThread.native_handle(), SIGTERM);
     signalThread.join();
+    const std::string closing = store->close();
     store.reset();
+    if (!closing.empty()) {
+        err << "keyplan-cli serve: stopped, but " << printable(closing) << Qt::endl;
+        return 1;
+    }
     out << "keyplan-cli serve: stopped" << Qt::endl;
     return 0;
 }

@@ -2,6 +2,7 @@
 
 #include <QCryptographicHash>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace keyplan::dynamo {
@@ -12,6 +13,9 @@ constexpr unsigned char kZeroByte = 0x80;
 constexpr unsigned char kExponentBias = 192;
 constexpr unsigned char kNegativeTerminator = 102;
 constexpr size_t kPairsWithoutTerminator = 20;  // a negative this long has no room for 102
+// Multi-attribute keys: 0x00 inside a value is 0x00 0xFF; a value ends with 0x00 0x01.
+constexpr unsigned char kEscapedZero = 0xFF;
+constexpr unsigned char kComponentEnd = 0x01;
 
 [[noreturn]] void corrupt(const char* what) { throw std::runtime_error(std::string("corrupt number key: ") + what); }
 
@@ -118,6 +122,76 @@ AttributeValue decodeKey(Type type, std::string_view bytes)
     case Type::N: return AttributeValue::number(decodeNumberKey(bytes));
     default: throw std::invalid_argument("decodeKey: a key type must be S, N or B, not " + std::string(typeName(type)));
     }
+}
+
+void appendKeyComponent(std::string& out, const AttributeValue& value)
+{
+    const size_t start = out.size();
+    appendKey(out, value);
+    // Escape in place from the back, so each byte moves once.
+    const auto zeros = static_cast<size_t>(std::count(out.begin() + static_cast<std::ptrdiff_t>(start), out.end(), '\0'));
+    if (zeros > 0) {
+        size_t from = out.size();
+        out.resize(out.size() + zeros);
+        size_t to = out.size();
+        while (from > start) {
+            const char c = out[--from];
+            if (c == '\0') {
+                out[--to] = static_cast<char>(kEscapedZero);
+                out[--to] = '\0';
+            } else {
+                out[--to] = c;
+            }
+        }
+    }
+    out.push_back('\0');
+    out.push_back(static_cast<char>(kComponentEnd));
+}
+
+void appendKeyParts(std::string& out, std::span<const AttributeValue* const> values)
+{
+    if (values.empty()) throw std::invalid_argument("encodeKeyParts: a key has at least one attribute");
+    if (values.size() == 1) {
+        appendKey(out, *values[0]);
+        return;
+    }
+    for (const AttributeValue* value : values) appendKeyComponent(out, *value);
+}
+
+std::string encodeKeyParts(std::span<const AttributeValue* const> values)
+{
+    std::string out;
+    appendKeyParts(out, values);
+    return out;
+}
+
+std::vector<AttributeValue> decodeKeyParts(std::span<const Type> types, std::string_view bytes)
+{
+    std::vector<AttributeValue> out;
+    if (types.size() == 1) {
+        out.push_back(decodeKey(types[0], bytes));
+        return out;
+    }
+    size_t at = 0;
+    for (Type type : types) {
+        std::string value;
+        for (;;) {
+            if (at + 1 > bytes.size()) throw std::runtime_error("corrupt key tuple: a value without its terminator");
+            const char c = bytes[at++];
+            if (c != '\0') {
+                value.push_back(c);
+                continue;
+            }
+            if (at >= bytes.size()) throw std::runtime_error("corrupt key tuple: a lone zero byte");
+            const auto next = static_cast<unsigned char>(bytes[at++]);
+            if (next == kComponentEnd) break;
+            if (next != kEscapedZero) throw std::runtime_error("corrupt key tuple: a zero byte neither escaped nor ending");
+            value.push_back('\0');
+        }
+        out.push_back(decodeKey(type, value));
+    }
+    if (at != bytes.size()) throw std::runtime_error("corrupt key tuple: bytes after its last value");
+    return out;
 }
 
 KeyHash partitionKeyHashOfEncoded(std::string_view encodedKey)

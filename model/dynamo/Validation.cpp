@@ -218,14 +218,18 @@ std::optional<Violation> checkItem(const Item& item, const TableSchema& schema, 
         if (auto v = tableKey(*schema.key.sort, kMaxSortKeyBytes)) return v;
     }
     for (const auto& index : schema.indexes) {
-        if (const AttributeValue* v = find(item, index.key.partition.name)) {
-            if (auto p = indexKeyProblem(*v, index.key.partition, kMaxPartitionKeyBytes, index.indexName, kind)) return p;
-        }
+        auto indexKey = [&](const KeyAttribute& attr, int64_t maxBytes) -> std::optional<Violation> {
+            const AttributeValue* v = find(item, attr.name);
+            return v ? indexKeyProblem(*v, attr, maxBytes, index.indexName, kind) : std::nullopt;
+        };
+        if (auto p = indexKey(index.key.partition, kMaxPartitionKeyBytes)) return p;
+        for (const auto& attr : index.morePartitionKeys)
+            if (auto p = indexKey(attr, kMaxPartitionKeyBytes)) return p;
         if (index.key.sort) {
-            if (const AttributeValue* v = find(item, index.key.sort->name)) {
-                if (auto p = indexKeyProblem(*v, *index.key.sort, kMaxSortKeyBytes, index.indexName, kind)) return p;
-            }
+            if (auto p = indexKey(*index.key.sort, kMaxSortKeyBytes)) return p;
         }
+        for (const auto& attr : index.moreSortKeys)
+            if (auto p = indexKey(attr, kMaxSortKeyBytes)) return p;
     }
     return std::nullopt;
 }

@@ -64,6 +64,10 @@ struct KeySchema {
 struct IndexSchema {
     std::string indexName;
     KeySchema key;
+    // A GSI's multi-attribute key: the partition- and sort-key attributes after the first of each,
+    // in KeySchema order. Each is checked as a key attribute of its role.
+    std::vector<KeyAttribute> morePartitionKeys{};
+    std::vector<KeyAttribute> moreSortKeys{};
 };
 
 // A table's keys and its indexes in the order DynamoDB Local checks them: the LSIs in

@@ -53,22 +53,26 @@ void note(std::vector<std::string>& names, const std::optional<T>& parameter, co
     if (parameter) names.push_back(name);
 }
 
-expr::KeySchema keySchemaOf(const KeyAttribute& hash, const std::optional<KeyAttribute>& range)
+expr::KeySchema keySchemaOf(const std::vector<KeyAttribute>& hashKeys, const std::vector<KeyAttribute>& rangeKeys)
 {
     expr::KeySchema schema;
-    schema.partitionKey = hash.name;
-    schema.partitionType = hash.type;
-    if (range) {
-        schema.sortKey = range->name;
-        schema.sortType = range->type;
+    schema.partitionKey = hashKeys.front().name;
+    schema.partitionType = hashKeys.front().type;
+    for (size_t i = 1; i < hashKeys.size(); ++i) schema.morePartitionKeys.push_back({hashKeys[i].name, hashKeys[i].type});
+    if (!rangeKeys.empty()) {
+        schema.sortKey = rangeKeys.front().name;
+        schema.sortType = rangeKeys.front().type;
     }
+    for (size_t i = 1; i < rangeKeys.size(); ++i) schema.moreSortKeys.push_back({rangeKeys[i].name, rangeKeys[i].type});
     return schema;
 }
 
 KeyCondition toStoreCondition(const expr::KeyCondition& k)
 {
     KeyCondition out;
-    out.partitionValue = k.partitionValue;
+    out.partitionValues.push_back(k.partitionValue);
+    for (const auto& e : k.morePartitionValues) out.partitionValues.push_back(e.value);
+    for (const auto& e : k.sortPrefix) out.sortEqualities.push_back(e.value);
     if (!k.sortKey) return out;
     using Op = KeyCondition::SortOp;
     switch (k.sortKey->op) {
@@ -93,7 +97,8 @@ struct ReadExpressions::Parsed {
     std::optional<expr::ProjectionExpression> projection;
 };
 
-ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash, const std::optional<KeyAttribute>& range)
+ReadExpressions::ReadExpressions(const QueryRequest& r, const std::vector<KeyAttribute>& hashKeys,
+                                 const std::vector<KeyAttribute>& rangeKeys)
     : p_(std::make_unique<Parsed>())
 {
     const auto* names = namesOf(r.expressionAttributeNames);
@@ -127,16 +132,21 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const KeyAttribute& hash
     if (r.projectionExpression) p_->projection = expr::parseProjection(*r.projectionExpression, names, &use);
     if (r.keyConditionExpression)
         p_->key = toStoreCondition(
-            expr::parseKeyCondition(*r.keyConditionExpression, keySchemaOf(hash, range), names, values, &use));
+            expr::parseKeyCondition(*r.keyConditionExpression, keySchemaOf(hashKeys, rangeKeys), names, values, &use));
     expr::checkAllPlaceholdersUsed(names, values, use);
     if (r.attributesToGet) p_->projection = expr::projectionOfAttributes(*r.attributesToGet);
-    if (r.keyConditions) p_->key = toStoreCondition(expr::keyConditionFromLegacy(*r.keyConditions, keySchemaOf(hash, range)));
+    if (r.keyConditions)
+        p_->key = toStoreCondition(expr::keyConditionFromLegacy(*r.keyConditions, keySchemaOf(hashKeys, rangeKeys)));
     if (r.queryFilter || r.conditionalOperator) p_->filter = expr::filterFromLegacy(r.queryFilter, r.conditionalOperator);
 
     if (p_->filter) {
-        // A Query filter may not name the keys of what it reads.
+        // A Query filter may not name the keys of what it reads: on a multi-attribute key, any of
+        // its attributes (GSI.DesignPattern.MultiAttributeKeys), in the single-key text.
+        auto named = [](const std::vector<KeyAttribute>& keys, const std::string& attribute) {
+            return std::any_of(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == attribute; });
+        };
         for (const auto& attribute : p_->filter->topLevelAttributes()) {
-            if (attribute == hash.name || (range && attribute == range->name))
+            if (named(hashKeys, attribute) || named(rangeKeys, attribute))
                 throwValidation("Filter Expression can only contain non-primary key attributes: Primary key attribute: " +
                                 attribute);
         }

@@ -19,7 +19,11 @@ namespace keyplan::engine {
 // A Query's key condition resolved against the keys of the table or index it reads.
 struct KeyCondition {
     enum class SortOp { None, Eq, Lt, Le, Gt, Ge, Between, BeginsWith };
-    dynamo::AttributeValue partitionValue;
+    // The partition key's values in key order (several for a multi-attribute GSI key).
+    std::vector<dynamo::AttributeValue> partitionValues;
+    // A multi-attribute sort key: the values of the leading attributes named with `=`, in key order;
+    // the sort condition below is on the attribute after them.
+    std::vector<dynamo::AttributeValue> sortEqualities;
     SortOp sortOp = SortOp::None;
     dynamo::AttributeValue sortValue;   // the operand, BETWEEN's lower bound, begins_with's prefix
     dynamo::AttributeValue sortValue2;  // BETWEEN's upper bound
@@ -29,8 +33,9 @@ struct KeyCondition {
 // GetItem, BatchGetItem and TransactGetItems).
 class ReadExpressions {
 public:
-    // `hash`/`range` are the keys of the table or index being read.
-    ReadExpressions(const store::QueryRequest& request, const KeyAttribute& hash, const std::optional<KeyAttribute>& range);
+    // `hashKeys`/`rangeKeys` are the keys of the table or index being read, in key order.
+    ReadExpressions(const store::QueryRequest& request, const std::vector<KeyAttribute>& hashKeys,
+                    const std::vector<KeyAttribute>& rangeKeys);
     ReadExpressions(const store::ScanRequest& request);
     ReadExpressions(const std::optional<std::string>& projectionExpression,
                     const std::optional<store::ExpressionAttributeNames>& names,

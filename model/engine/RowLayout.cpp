@@ -4,6 +4,9 @@
 
 #include <QCryptographicHash>
 
+#include <algorithm>
+#include <span>
+
 namespace keyplan::engine {
 
 using namespace store;  // the request and response vocabulary this engine implements
@@ -36,6 +39,16 @@ RowKey rowKeyOf(const TableSchema& table, const Item& item)
     return key;
 }
 
+bool hasDeclaredKeyTypes(const IndexSchema& index, const Item& item)
+{
+    auto typed = [&](const KeyAttribute& k) {
+        auto it = item.find(k.name);
+        return it == item.end() || it->second.type() == k.type;
+    };
+    return std::all_of(index.hashKeys.begin(), index.hashKeys.end(), typed) &&
+           std::all_of(index.rangeKeys.begin(), index.rangeKeys.end(), typed);
+}
+
 Item projectForIndex(const TableSchema& table, const IndexSchema& index, const Item& item)
 {
     if (index.projection.projectionType == ProjectionType::All) return item;
@@ -48,18 +61,24 @@ Item projectForIndex(const TableSchema& table, const IndexSchema& index, const I
 
 std::optional<IndexEntry> indexEntryOf(const TableSchema& table, const IndexSchema& index, const Item& item)
 {
-    auto ipk = item.find(index.hash.name);
-    if (ipk == item.end()) return std::nullopt;
-    Item::const_iterator isk = item.end();
-    if (index.range) {
-        isk = item.find(index.range->name);
-        if (isk == item.end()) return std::nullopt;
-    }
+    // [AWS] an item is in the index only with every key attribute of it (sparse indexes).
+    constexpr size_t kMaxParts = 4;
+    const AttributeValue* hashValues[kMaxParts];
+    const AttributeValue* rangeValues[kMaxParts];
+    auto gather = [&](const std::vector<KeyAttribute>& keys, const AttributeValue** out) {
+        for (size_t i = 0; i < keys.size() && i < kMaxParts; ++i) {
+            auto it = item.find(keys[i].name);
+            if (it == item.end()) return false;
+            out[i] = &it->second;
+        }
+        return true;
+    };
+    if (!gather(index.hashKeys, hashValues) || !gather(index.rangeKeys, rangeValues)) return std::nullopt;
     IndexEntry entry;
-    const dynamo::KeyHash ipkHash = dynamo::partitionKeyHash(ipk->second);
-    entry.hash = prefixOf(ipkHash);
-    entry.ipk = dynamo::encodeKey(ipk->second);
-    if (index.range) entry.isk = dynamo::encodeKey(isk->second);
+    dynamo::appendKeyParts(entry.ipk, std::span(hashValues, std::min(index.hashKeys.size(), kMaxParts)));
+    entry.hash = prefixOf(dynamo::partitionKeyHashOfEncoded(entry.ipk));
+    if (!index.rangeKeys.empty())
+        dynamo::appendKeyParts(entry.isk, std::span(rangeValues, std::min(index.rangeKeys.size(), kMaxParts)));
 
     const auto& tablePk = item.at(table.hash.name);
     const dynamo::KeyHash pkHash = dynamo::partitionKeyHash(tablePk);

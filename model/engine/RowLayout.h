@@ -34,6 +34,10 @@ RowKey rowKeyOf(const TableSchema& table, const dynamo::Item& item);
 // Index key attributes of the wrong type were rejected before (the write fails).
 std::optional<IndexEntry> indexEntryOf(const TableSchema& table, const IndexSchema& index, const dynamo::Item& item);
 
+// False when one of the index's key attributes the item has is of another type than declared (a
+// write refuses such an item; the backfill leaves it out of the index).
+bool hasDeclaredKeyTypes(const IndexSchema& index, const dynamo::Item& item);
+
 // The attributes an index stores of an item: its keys, the table's keys and its projection.
 dynamo::Item projectForIndex(const TableSchema& table, const IndexSchema& index, const dynamo::Item& item);
 

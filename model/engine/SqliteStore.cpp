@@ -59,6 +59,15 @@ std::vector<KeySchemaElement> keySchemaOf(const KeyAttribute& hash, const std::o
     return keys;
 }
 
+// A partition key as the partition view shows it: its value, or the list of the values of a
+// multi-attribute partition key in key order.
+dynamo::AttributeValue partitionKeyValue(const std::vector<dynamo::Type>& types, std::string_view encoded)
+{
+    std::vector<dynamo::AttributeValue> parts = dynamo::decodeKeyParts(types, encoded);
+    if (parts.size() == 1) return std::move(parts.front());
+    return dynamo::AttributeValue::list(std::move(parts));
+}
+
 }  // namespace
 
 // ---- CapacityTally ----------------------------------------------------------------------------
@@ -111,9 +120,23 @@ std::optional<ConsumedCapacity> CapacityTally::result(ReturnConsumedCapacity mod
 
 // ---- Opening ----------------------------------------------------------------------------------
 
-SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
-    : path(file), owner(file == ":memory:" ? nullptr : FileOwner::claim(file)), db(file)
+namespace {
+
+std::shared_ptr<sqlite::FileHealth> healthOf(const std::string& file, const OpenOptions& options)
 {
+    sqlite::FileHealth::Observer observer;
+    if (options.onDamage)
+        observer = [file, tell = options.onDamage](const std::string& found) { tell(damagedWhileServing(file, found)); };
+    return std::make_shared<sqlite::FileHealth>(std::move(observer));
+}
+
+}  // namespace
+
+SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
+    : path(file), owner(file == ":memory:" ? nullptr : FileOwner::claim(file)), health(healthOf(file, options)), db(file, health)
+{
+    // Before anything reads or writes the file (the WAL pragma below may write its header).
+    if (file != ":memory:") checkStoreFile(file, options.check);
     backfillPaused = options.backfillsPaused;
     db.exec("PRAGMA page_size=4096");
     if (file != ":memory:") db.exec("PRAGMA journal_mode=WAL");
@@ -163,13 +186,24 @@ SqliteStore::SqliteStore(std::unique_ptr<Impl> impl) : d_(std::move(impl)) {}
 
 SqliteStore::~SqliteStore()
 {
+    if (!d_->closed) close();  // what it could not do, the next opening does (the WAL is kept)
+}
+
+std::string SqliteStore::close()
+{
     d_->stopBackfills();
+    d_->closed = true;
+    if (d_->path == ":memory:") return {};
     // Fold the WAL back into the database so the file alone holds everything.
-    try {
-        if (d_->path != ":memory:") d_->db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch (...) {
-        // The WAL stays beside the file and SQLite replays it on the next open.
-    }
+    std::lock_guard lock(d_->writer);
+    const int rc = sqlite3_wal_checkpoint_v2(d_->db.handle(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    if (rc == SQLITE_OK) return {};
+    // A connection that closes after a failed checkpoint tries again; the WAL must stay as it is.
+    sqlite3_db_config(d_->db.handle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    const std::string why = (rc & 0xff) == SQLITE_FULL ? std::string("the disk is full") : sqlite3_errmsg(d_->db.handle());
+    return "the write-ahead log " + d_->path + "-wal could not be folded back into " + d_->path + " (" + why +
+           "). It holds every acknowledged write and is replayed when the store is next opened: keep it beside the "
+           "file, free some space, and open the store again.";
 }
 
 const std::string& SqliteStore::path() const { return d_->path; }
@@ -178,6 +212,13 @@ void SqliteStore::setItemCollectionLimit(int64_t bytes)
 {
     WriteAccess access(*d_);
     d_->itemCollectionLimitBytes = bytes;
+}
+
+void SqliteStore::limitFileSize(int64_t bytes)
+{
+    WriteAccess access(*d_);
+    d_->maxPages = bytes / 4096;
+    d_->configureWriter();
 }
 
 // ---- Concurrency ------------------------------------------------------------------------------
@@ -193,7 +234,7 @@ std::unique_ptr<sqlite::Database> SqliteStore::Impl::takeReader()
             return reader;
         }
     }
-    auto reader = std::make_unique<sqlite::Database>(path);
+    auto reader = std::make_unique<sqlite::Database>(path, health);
     reader->exec("PRAGMA query_only=1");
     reader->exec("PRAGMA cache_size=-65536");
     // No memory mapping (mmap_size): a reader would unmap and map the file again at the start
@@ -212,6 +253,15 @@ void SqliteStore::Impl::configureWriter()
     // to the database file once per checkpoint, not once per transaction. The hook stands for
     // SQLite's own automatic checkpoint (wal_autocheckpoint) so that a backfill can take it over.
     sqlite3_wal_hook(db.handle(), walCommitted, this);
+    // A statement that fails on a full disk leaves its transaction rolled back, but the counts
+    // it had kept in memory would stay: they are counted again when next needed.
+    db.setOnFull([this] { forgetCounts(); });
+    if (defaultMaxPages == 0) {
+        auto st = db.prepare("PRAGMA max_page_count");
+        defaultMaxPages = st.step() ? st.int64(0) : 0;
+    }
+    if (maxPages > 0 || defaultMaxPages > 0)
+        db.exec("PRAGMA max_page_count=" + std::to_string(maxPages > 0 ? maxPages : defaultMaxPages));
     sqlite3_create_function_v2(db.handle(), "kp_partition", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, partitionFunction,
                                nullptr, nullptr, nullptr);
 }
@@ -398,7 +448,7 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
     for (const IndexSchema* indexPointer : s.indexesInCheckOrder()) {
         const IndexSchema& index = *indexPointer;
         auto counts = t.indexCounts[index.id];
-        std::vector<KeySchemaElement> keys = keySchemaOf(index.hash, index.range);
+        std::vector<KeySchemaElement> keys = index.keySchema();
         if (index.global) {
             GlobalSecondaryIndexDescription g;
             g.indexName = index.name;
@@ -524,7 +574,10 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
         statsLock.lock();
         d_->meter.setContents(t.schema.id, indexId, count, std::move(contents));
     }
-    const dynamo::Type keyType = index ? index->hash.type : t.schema.hash.type;
+    std::vector<dynamo::Type> keyTypes;
+    if (index)
+        for (const auto& k : index->hashKeys) keyTypes.push_back(k.type);
+    else keyTypes.push_back(t.schema.hash.type);
     PartitionStatsResponse response;
     response.partitionCount = count;
     auto counters = d_->meter.snapshot(t.schema.id, indexId, count);
@@ -539,7 +592,7 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
         std::sort(keys.begin(), keys.end(),
                   [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
         for (size_t k = 0; k < keys.size() && k < 5; ++k)
-            stats.hottestKeys.emplace_back(dynamo::decodeKey(keyType, keys[k].first), keys[k].second);
+            stats.hottestKeys.emplace_back(partitionKeyValue(keyTypes, keys[k].first), keys[k].second);
         response.partitions.push_back(std::move(stats));
     }
     return response;

@@ -7,6 +7,7 @@
 // same SQLite transaction as the write. Keys are order-preserving BLOBs (dynamo/KeyCodec.h).
 #pragma once
 
+#include "engine/FileCheck.h"
 #include "store/Store.h"
 
 #include <cstdint>
@@ -20,23 +21,38 @@ namespace keyplan::engine {
 struct OpenOptions {
     // Backfills the last process left unfinished wait for pauseBackfills(false).
     bool backfillsPaused = false;
+    // What an existing file is checked for before the store opens it (a damaged one is refused
+    // with StoreFileDamaged).
+    FileCheck check = FileCheck::Quick;
+    // Told once, on the thread that found it, when a statement finds the file damaged while the
+    // store is open (its text names the file and says how to recover it); the store then refuses
+    // every write. For the log of whoever serves the store.
+    std::function<void(const std::string& message)> onDamage;
 };
 
-// One step of a GSI backfill, as the backfill thread reports it to an observer.
+// One step of a GSI backfill, as the backfill thread reports it to an observer: a staging step
+// (table rows read into the backfill's own staging table, nothing written to the file) or a merge
+// step (staged entries written into the index, a writer transaction).
 struct BackfillStep {
     std::string table;
     std::string index;
-    int number = 0;          // 1 for the first step this store ran for the index
-    int64_t rows = 0;        // table rows the step read
-    bool committed = false;  // false: inside its transaction, writes held off; true: committed, writes let in
+    int number = 0;          // 1 for the first step of its kind this store ran for the index
+    int64_t rows = 0;        // table rows the step read (staging) or staged entries it merged
+    bool committed = false;  // false: inside its transaction (merge: writes held off); true: committed
+    bool staging = false;    // a staging step; its committed report comes after it let go of the table
 };
 
 class SqliteStore final : public store::Store {
 public:
     static std::unique_ptr<SqliteStore> openInMemory();
-    // Creates the file if it does not exist; throws std::runtime_error if it is not a store.
+    // Creates the file if it does not exist; throws std::runtime_error if it is not a store,
+    // StoreFileDamaged if it fails options.check.
     static std::unique_ptr<SqliteStore> openFile(const std::string& path, const OpenOptions& options = {});
     ~SqliteStore() override;
+    // Stops the backfills and folds the WAL back into the file, as the destructor does, but says
+    // whether that worked: "" if it did, else why not (a full disk). The WAL then stays beside the
+    // file with every acknowledged write in it, and the next opening replays it.
+    std::string close();
 
     store::CreateTableResponse createTable(const store::CreateTableRequest& request) override;
     store::DeleteTableResponse deleteTable(const store::DeleteTableRequest& request) override;
@@ -68,6 +84,9 @@ public:
     // The item-collection ceiling of tables with LSIs: 10 GB, as in DynamoDB. Lower it to
     // rehearse ItemCollectionSizeLimitExceededException with a small data set.
     void setItemCollectionLimit(int64_t bytes);
+    // Caps the file at `bytes` (SQLite's max_page_count; 0 lifts the cap): a write that would grow
+    // it further fails as on a full disk, so a test or a demonstration can rehearse one.
+    void limitFileSize(int64_t bytes);
 
     // Holds every GSI backfill between two batches (while paused) so a test or a demonstration
     // can write to a table whose new index is still CREATING; resuming lets them finish.

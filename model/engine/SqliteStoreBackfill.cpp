@@ -43,6 +43,7 @@ struct BackfillJob {
     std::unique_ptr<sqlite::Database> own;
     std::optional<RowKey> stagedThrough;         // the last table row staged
     std::optional<IndexPosition> mergedThrough;  // the last staged entry merged
+    int stagingSteps = 0;                        // staging steps run so far
     int framesCopied = 0;                        // the WAL frames its last checkpoint copied
 };
 
@@ -217,7 +218,7 @@ bool SqliteStore::Impl::runBackfill(BackfillJob& job)
             if (!started) {
                 // Where the last process got to, and a fresh staging table.
                 WriteAccess access(*this);
-                if (path != ":memory:" && !job.own) job.own = std::make_unique<sqlite::Database>(path);
+                if (path != ":memory:" && !job.own) job.own = std::make_unique<sqlite::Database>(path, health);
                 sqlite::Database& c = job.own ? *job.own : db;
                 c.exec("PRAGMA temp.cache_size=-65536");
                 c.exec("DROP TABLE IF EXISTS temp.kp_stage");
@@ -265,6 +266,8 @@ bool SqliteStore::Impl::stageRows(BackfillJob& job)
     std::string sql = "SELECT h, pk, sk, item FROM " + t->schema.sqlName;
     if (job.stagedThrough) sql += " WHERE (h, pk, sk) > (?1, ?2, ?3)";
     sql += " ORDER BY h, pk, sk LIMIT " + std::to_string(kStepRows);
+    BackfillStep report{t->schema.name, index->name, ++job.stagingSteps, 0, false, true};
+    observeBackfill(report);
     StagingTransaction tx(c);
     int rows = 0;
     size_t bytes = 0;
@@ -279,12 +282,7 @@ bool SqliteStore::Impl::stageRows(BackfillJob& job)
             const dynamo::Item item = dynamo::decodeItem(st.blob(3));
             // [AWS] an item whose index key has another type than the index defines is not indexed
             // (DynamoDB reports such items as index key violations); the table write stays.
-            auto hashIt = item.find(index->hash.name);
-            if (hashIt != item.end() && hashIt->second.type() != index->hash.type) continue;
-            if (index->range) {
-                auto rangeIt = item.find(index->range->name);
-                if (rangeIt != item.end() && rangeIt->second.type() != index->range->type) continue;
-            }
+            if (!hasDeclaredKeyTypes(*index, item)) continue;
             std::optional<IndexEntry> entry = indexEntryOf(t->schema, *index, item);
             if (!entry) continue;
             const IndexPosition at{entry->ipk, entry->isk, entry->tie, last->pk, last->sk};
@@ -303,6 +301,11 @@ bool SqliteStore::Impl::stageRows(BackfillJob& job)
     }
     tx.commit();
     if (last) job.stagedThrough = std::move(last);
+    writerTurn.reset();
+    if (tablesLock.owns_lock()) tablesLock.unlock();
+    report.rows = rows;
+    report.committed = true;
+    observeBackfill(report);
     return rows == kStepRows || bytes >= kStepBytes;
 }
 
@@ -370,7 +373,7 @@ bool SqliteStore::Impl::mergeStep(BackfillJob& job, int number)
                 .bind(6, last.sk)
                 .run();
         }
-        report = {t->schema.name, index->name, number, static_cast<int64_t>(staged.size()), false};
+        report = {t->schema.name, index->name, number, static_cast<int64_t>(staged.size()), false, false};
         observeBackfill(report);
         tx.commit();
         if (!staged.empty()) job.mergedThrough = staged.back().at;
@@ -424,9 +427,9 @@ void SqliteStore::Impl::finishBackfill(BackfillJob& job)
             index->creating = true;
             throw;
         }
+        if (!job.own) db.exec("DROP TABLE IF EXISTS temp.kp_stage");
         std::lock_guard lock(stats);
         meter.forgetContents(t->schema.id);
-        if (!job.own) db.exec("DROP TABLE IF EXISTS temp.kp_stage");
     }
     job.own.reset();  // its temporary table with it
 }

@@ -7,6 +7,7 @@
 #include "dynamo/Error.h"
 #include "dynamo/ItemCodec.h"
 #include "dynamo/KeyCodec.h"
+#include "dynamo/KeyRange.h"
 #include "engine/ItemChecks.h"
 #include "engine/RequestExpressions.h"
 #include "engine/StoreImpl.h"
@@ -27,64 +28,30 @@ constexpr int64_t kPageBytes = 1024 * 1024;  // [AWS] 1 MB read per Query/Scan c
 // Text the store answers a starting key with the wrong attributes (DynamoDB Local 1.25).
 constexpr const char* kStartKeySize = "Exclusive Start Key must have same size as table's key schema";
 
-std::string successorOfPrefix(std::string prefix)
-{
-    // The smallest byte string greater than every string starting with `prefix`; empty when
-    // none exists (a prefix of only 0xFF bytes).
-    while (!prefix.empty() && static_cast<unsigned char>(prefix.back()) == 0xFF) prefix.pop_back();
-    if (!prefix.empty()) prefix.back() = static_cast<char>(static_cast<unsigned char>(prefix.back()) + 1);
-    return prefix;
-}
-
-struct Bound {
-    std::string value;
-    bool inclusive = true;
-};
-
-struct SortRange {
-    std::optional<Bound> lower;
-    std::optional<Bound> upper;
-};
-
-SortRange rangeOf(const KeyCondition& k)
+// The byte range of the sort keys a Query's condition selects (dynamo/KeyRange.h).
+dynamo::KeyRange sortRangeOf(const KeyCondition& k, bool tuple)
 {
     using Op = KeyCondition::SortOp;
-    SortRange r;
-    switch (k.sortOp) {
-    case Op::None: break;
-    case Op::Eq: r.lower = r.upper = Bound{dynamo::encodeKey(k.sortValue), true}; break;
-    case Op::Lt: r.upper = Bound{dynamo::encodeKey(k.sortValue), false}; break;
-    case Op::Le: r.upper = Bound{dynamo::encodeKey(k.sortValue), true}; break;
-    case Op::Gt: r.lower = Bound{dynamo::encodeKey(k.sortValue), false}; break;
-    case Op::Ge: r.lower = Bound{dynamo::encodeKey(k.sortValue), true}; break;
-    case Op::Between:
-        r.lower = Bound{dynamo::encodeKey(k.sortValue), true};
-        r.upper = Bound{dynamo::encodeKey(k.sortValue2), true};
-        break;
-    case Op::BeginsWith: {
-        // S and B keys encode as their own bytes, so a prefix is a byte range.
-        std::string prefix = dynamo::encodeKey(k.sortValue);
-        r.lower = Bound{prefix, true};
-        std::string next = successorOfPrefix(prefix);
-        if (!next.empty()) r.upper = Bound{next, false};
-        break;
+    std::optional<dynamo::SortComparison> last;
+    if (k.sortOp != Op::None) {
+        dynamo::SortComparison c;
+        c.value = &k.sortValue;
+        c.high = &k.sortValue2;
+        switch (k.sortOp) {
+        case Op::None:
+        case Op::Eq: c.op = dynamo::KeyComparison::Eq; break;
+        case Op::Lt: c.op = dynamo::KeyComparison::Lt; break;
+        case Op::Le: c.op = dynamo::KeyComparison::Le; break;
+        case Op::Gt: c.op = dynamo::KeyComparison::Gt; break;
+        case Op::Ge: c.op = dynamo::KeyComparison::Ge; break;
+        case Op::Between: c.op = dynamo::KeyComparison::Between; break;
+        case Op::BeginsWith: c.op = dynamo::KeyComparison::BeginsWith; break;
+        }
+        last = c;
     }
-    }
-    return r;
-}
-
-bool inRange(const SortRange& r, std::string_view sk)
-{
-    if (r.lower && (r.lower->inclusive ? sk < r.lower->value : sk <= r.lower->value)) return false;
-    if (r.upper && (r.upper->inclusive ? sk > r.upper->value : sk >= r.upper->value)) return false;
-    return true;
-}
-
-// True when `sk` is the inclusive bound the read moves towards: nothing of the range lies past it.
-bool endsRange(const SortRange& r, std::string_view sk, bool forward)
-{
-    const std::optional<Bound>& end = forward ? r.upper : r.lower;
-    return end && end->inclusive && end->value == sk;
+    std::vector<const dynamo::AttributeValue*> equalities;
+    for (const auto& v : k.sortEqualities) equalities.push_back(&v);
+    return dynamo::sortKeyRange(equalities, last, tuple);
 }
 
 // Which attributes a Query or Scan returns.
@@ -189,14 +156,16 @@ void checkIndexProjects(const TableSchema& schema, ReadPlan& plan, const ReadExp
     }
 }
 
-// A starting key must name exactly the keys of what is read: the table's, plus the index's.
+// A starting key must name exactly the keys of what is read: the table's, plus the index's (every
+// attribute of a multi-attribute key). DynamoDB's texts for a single key serve a multi-attribute one.
 void checkStartKey(const TableSchema& schema, const IndexSchema* index, const Item& start)
 {
     std::vector<const KeyAttribute*> keys{&schema.hash};
     if (schema.range) keys.push_back(&*schema.range);
     if (index) {
-        if (!schema.isKeyAttribute(index->hash.name)) keys.push_back(&index->hash);
-        if (index->range && !schema.isKeyAttribute(index->range->name)) keys.push_back(&*index->range);
+        for (const auto* list : {&index->hashKeys, &index->rangeKeys})
+            for (const auto& k : *list)
+                if (!schema.isKeyAttribute(k.name)) keys.push_back(&k);
     }
     if (start.size() != keys.size()) throwValidation(kStartKeySize);
     for (const KeyAttribute* key : keys) {
@@ -211,8 +180,8 @@ Item lastEvaluatedKeyOf(const TableSchema& schema, const IndexSchema* index, con
 {
     Item key = schema.keyOf(stored);
     if (index) {
-        key.emplace(index->hash.name, stored.at(index->hash.name));
-        if (index->range) key.emplace(index->range->name, stored.at(index->range->name));
+        for (const auto* list : {&index->hashKeys, &index->rangeKeys})
+            for (const auto& k : *list) key.emplace(k.name, stored.at(k.name));
     }
     return key;
 }
@@ -349,53 +318,65 @@ private:
 
 }  // namespace
 
-QueryResponse SqliteStore::query(const QueryRequest& request)
+namespace {
+
+// The keys a Query reads by: the table's or the index's, in key order.
+struct QueryKeys {
+    std::vector<KeyAttribute> hash;
+    std::vector<KeyAttribute> range;
+};
+
+QueryKeys queryKeysOf(const TableSchema& s, const IndexSchema* index)
 {
-    ReadAccess access(*d_);
-    TableState& t = d_->table(request.tableName);
-    const TableSchema& s = t.schema;
-    ReadPlan plan = planRead(s, request, true);
-    const KeyAttribute& hash = plan.index ? plan.index->hash : s.hash;
-    const std::optional<KeyAttribute>& range = plan.index ? plan.index->range : s.range;
-    ReadExpressions expressions(request, hash, range);
-    checkIndexProjects(s, plan, expressions);
-    const KeyCondition& condition = expressions.keyCondition();
-    const SortRange sortRange = rangeOf(condition);
-    const bool forward = request.scanIndexForward.value_or(true);
-    const std::string pk = dynamo::encodeKey(condition.partitionValue);
+    if (index) return {index->hashKeys, index->rangeKeys};
+    QueryKeys keys{{s.hash}, {}};
+    if (s.range) keys.range.push_back(*s.range);
+    return keys;
+}
 
-    // Resume strictly after the starting key, in the read direction.
-    std::optional<std::string> startSk, startTie, startPk, startTableSk;
-    if (request.exclusiveStartKey) {
-        checkStartKey(s, plan.index, *request.exclusiveStartKey);
-        const Item& start = *request.exclusiveStartKey;
-        if (!(start.at(hash.name) == condition.partitionValue))
-            throwValidation("The provided starting key does not match the range key predicate");
-        if (range) {
-            startSk = dynamo::encodeKey(start.at(range->name));
-            if (!inRange(sortRange, *startSk))
-                throwValidation("The provided starting key does not match the range key predicate");
-            // A table's sort keys are unique in a partition: a key at the inclusive end of the
-            // range leaves nothing to read after it, and no answer ends a page there (below).
-            if (!plan.index && endsRange(sortRange, *startSk, forward))
-                throwValidation("The provided starting key does not match the range key predicate");
-        } else if (!plan.index) {
-            // A table without a sort key holds one item per partition key: resuming after it
-            // reads nothing (its encoded sort key is empty, and nothing sorts before or after it).
-            startSk = std::string();
-        }
-        if (plan.index) {
-            auto entry = indexEntryOf(s, *plan.index, start);
-            startTie = entry->tie;
-            RowKey tableKey = rowKeyOf(s, start);
-            startPk = tableKey.pk;
-            startTableSk = tableKey.sk;
-            if (!range) startSk = std::string();
-        }
+// Where a Query resumes: strictly after the starting key, in the read direction.
+struct QueryStart {
+    std::string sk;                // the encoded sort key of the table or index (empty without one)
+    std::string tie, pk, tableSk;  // an index entry's tie-break and table key
+};
+
+std::string encodedKeyOf(const Item& item, const std::vector<KeyAttribute>& keys)
+{
+    std::vector<const dynamo::AttributeValue*> values;
+    for (const auto& k : keys) values.push_back(&item.at(k.name));
+    return dynamo::encodeKeyParts(values);
+}
+
+std::optional<QueryStart> queryStartOf(const QueryRequest& r, const TableSchema& s, const ReadPlan& plan, const QueryKeys& keys,
+                                       const std::string& pk, const dynamo::KeyRange& sortRange, bool forward)
+{
+    if (!r.exclusiveStartKey) return std::nullopt;
+    const Item& start = *r.exclusiveStartKey;
+    checkStartKey(s, plan.index, start);
+    constexpr const char* kOutside = "The provided starting key does not match the range key predicate";
+    if (encodedKeyOf(start, keys.hash) != pk) throwValidation(kOutside);
+    QueryStart at;
+    if (!keys.range.empty()) {
+        at.sk = encodedKeyOf(start, keys.range);
+        if (!sortRange.contains(at.sk)) throwValidation(kOutside);
+        // A table's sort keys are unique in a partition: a key at the inclusive end of the range
+        // leaves nothing to read after it, and no answer ends a page there (query()).
+        if (!plan.index && sortRange.endsAt(at.sk, forward)) throwValidation(kOutside);
     }
+    // A table without a sort key holds one item per partition key: resuming after it reads
+    // nothing (its encoded sort key is empty, and nothing sorts before or after it).
+    if (plan.index) {
+        at.tie = indexEntryOf(s, *plan.index, start)->tie;
+        RowKey tableKey = rowKeyOf(s, start);
+        at.pk = std::move(tableKey.pk);
+        at.tableSk = std::move(tableKey.sk);
+    }
+    return at;
+}
 
-    // The SQL is assembled only from fixed fragments and the store's own table names.
-    std::string sql;
+// The SQL is assembled only from fixed fragments and the store's own table names.
+std::string querySql(const TableSchema& s, const ReadPlan& plan, const dynamo::KeyRange& sortRange, bool resumes, bool forward)
+{
     const char* asc = forward ? "" : " DESC";
     std::string where;
     auto addSortBounds = [&](const std::string& column) {
@@ -405,28 +386,46 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     if (!plan.index) {
         where = "h=?1 AND pk=?2";
         addSortBounds("sk");
-        if (startSk) where += forward ? " AND sk > ?5" : " AND sk < ?5";
-        sql = "SELECT size, item FROM " + s.sqlName + " WHERE " + where + " ORDER BY sk" + asc;
-    } else {
-        where = plan.index->global ? "ipk=?2" : "h=?1 AND ipk=?2";
-        addSortBounds("isk");
-        if (startSk)
-            where += forward ? " AND (isk, tie, pk, sk) > (?5, ?6, ?7, ?8)" : " AND (isk, tie, pk, sk) < (?5, ?6, ?7, ?8)";
-        sql = "SELECT size, item FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY isk" + asc + ", tie" + asc +
-              ", pk" + asc + ", sk" + asc;
+        if (resumes) where += forward ? " AND sk > ?5" : " AND sk < ?5";
+        return "SELECT size, item FROM " + s.sqlName + " WHERE " + where + " ORDER BY sk" + asc;
     }
+    where = plan.index->global ? "ipk=?2" : "h=?1 AND ipk=?2";
+    addSortBounds("isk");
+    if (resumes) where += forward ? " AND (isk, tie, pk, sk) > (?5, ?6, ?7, ?8)" : " AND (isk, tie, pk, sk) < (?5, ?6, ?7, ?8)";
+    return "SELECT size, item FROM " + plan.index->sqlName + " WHERE " + where + " ORDER BY isk" + asc + ", tie" + asc + ", pk" +
+           asc + ", sk" + asc;
+}
 
-    const dynamo::KeyHash pkHash = dynamo::partitionKeyHash(condition.partitionValue);
+}  // namespace
+
+QueryResponse SqliteStore::query(const QueryRequest& request)
+{
+    ReadAccess access(*d_);
+    TableState& t = d_->table(request.tableName);
+    const TableSchema& s = t.schema;
+    ReadPlan plan = planRead(s, request, true);
+    const QueryKeys keys = queryKeysOf(s, plan.index);
+    ReadExpressions expressions(request, keys.hash, keys.range);
+    checkIndexProjects(s, plan, expressions);
+    const KeyCondition& condition = expressions.keyCondition();
+    const dynamo::KeyRange sortRange = sortRangeOf(condition, keys.range.size() > 1);
+    const bool forward = request.scanIndexForward.value_or(true);
+    std::vector<const dynamo::AttributeValue*> partitionValues;
+    for (const auto& v : condition.partitionValues) partitionValues.push_back(&v);
+    const std::string pk = dynamo::encodeKeyParts(partitionValues);
+    const std::optional<QueryStart> start = queryStartOf(request, s, plan, keys, pk, sortRange, forward);
+
+    const dynamo::KeyHash pkHash = dynamo::partitionKeyHashOfEncoded(pk);
     const std::string hashPrefix(reinterpret_cast<const char*>(pkHash.data()), kHashPrefixBytes);
     PageCollector page(t, plan, expressions, request.limit, access.connection());
     {
-        auto st = access.connection().prepare(sql);
+        auto st = access.connection().prepare(querySql(s, plan, sortRange, start.has_value(), forward));
         if (!plan.index || !plan.index->global) st.bind(1, hashPrefix);
         st.bind(2, pk);
-        if (sortRange.lower) st.bind(3, sortRange.lower->value);
-        if (sortRange.upper) st.bind(4, sortRange.upper->value);
-        if (startSk) st.bind(5, *startSk);
-        if (plan.index && startSk) st.bind(6, *startTie).bind(7, *startPk).bind(8, *startTableSk);
+        if (sortRange.lower) st.bind(3, sortRange.lower->bytes);
+        if (sortRange.upper) st.bind(4, sortRange.upper->bytes);
+        if (start) st.bind(5, start->sk);
+        if (plan.index && start) st.bind(6, start->tie).bind(7, start->pk).bind(8, start->tableSk);
         while (st.step()) {
             if (!page.add(st.int64(0), st.blob(1))) break;
         }
@@ -440,7 +439,7 @@ QueryResponse SqliteStore::query(const QueryRequest& request)
     // Likewise when the last item read is the inclusive end of the sort-key range (DynamoDB
     // Local's answer: a BETWEEN, <= or = that the page reached the end of has no next page).
     if (!plan.index && s.range && response.lastEvaluatedKey &&
-        endsRange(sortRange, dynamo::encodeKey(response.lastEvaluatedKey->at(s.range->name)), forward))
+        sortRange.endsAt(dynamo::encodeKey(response.lastEvaluatedKey->at(s.range->name)), forward))
         response.lastEvaluatedKey.reset();
     return response;
 }

@@ -67,10 +67,8 @@ std::vector<AttributeDefinition> usedDefinitions(const TableSchema& s, const std
 {
     std::set<std::string> used{s.hash.name};
     if (s.range) used.insert(s.range->name);
-    for (const auto& index : s.indexes) {
-        used.insert(index.hash.name);
-        if (index.range) used.insert(index.range->name);
-    }
+    for (const auto& index : s.indexes)
+        for (const auto& k : index.keySchema()) used.insert(k.attributeName);
     std::vector<AttributeDefinition> kept;
     std::vector<std::string> names;
     for (const auto& d : defs) {
@@ -99,11 +97,13 @@ IndexSchema newGlobalIndex(const TableSchema& s, const GlobalSecondaryIndex& g, 
     if (!isValidTableName(g.indexName))
         throwValidation("Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may "
                         "contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
-    if (g.keySchema.empty() || g.keySchema.size() > 2 || g.keySchema[0].keyType != KeyType::Hash ||
-        (g.keySchema.size() == 2 && g.keySchema[1].keyType != KeyType::Range))
-        throwValidation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
-    if (g.keySchema.size() == 2 && g.keySchema[0].attributeName == g.keySchema[1].attributeName)
-        throwValidation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+    if (!checkMultiAttributeKeySchema(g.keySchema)) {
+        if (g.keySchema.empty() || g.keySchema[0].keyType != KeyType::Hash ||
+            (g.keySchema.size() == 2 && g.keySchema[1].keyType != KeyType::Range))
+            throwValidation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+        if (g.keySchema.size() == 2 && g.keySchema[0].attributeName == g.keySchema[1].attributeName)
+            throwValidation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+    }
     const Projection& p = g.projection;
     if (p.projectionType == ProjectionType::Include && p.nonKeyAttributes.empty())
         throwValidation(
@@ -124,8 +124,8 @@ IndexSchema newGlobalIndex(const TableSchema& s, const GlobalSecondaryIndex& g, 
     index.id = s.nextIndexId;
     index.name = g.indexName;
     index.global = true;
-    index.hash = keyAttributeOf(g.keySchema[0], defs);
-    if (g.keySchema.size() == 2) index.range = keyAttributeOf(g.keySchema[1], defs);
+    for (const auto& k : g.keySchema)
+        (k.keyType == KeyType::Hash ? index.hashKeys : index.rangeKeys).push_back(keyAttributeOf(k, defs));
     index.projection = p;
     if (provisioned) index.provisionedThroughput = g.provisionedThroughput;
     index.sqlName = "x" + std::to_string(s.id) + "_" + std::to_string(index.id);
@@ -275,8 +275,7 @@ UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
         // [AWS] the answer still lists the index, DELETING.
         GlobalSecondaryIndexDescription g;
         g.indexName = plan.deleted->name;
-        g.keySchema = {{plan.deleted->hash.name, KeyType::Hash}};
-        if (plan.deleted->range) g.keySchema.push_back({plan.deleted->range->name, KeyType::Range});
+        g.keySchema = plan.deleted->keySchema();
         g.projection = plan.deleted->projection;
         g.indexStatus = "DELETING";
         ProvisionedThroughputDescription pt;

@@ -102,8 +102,13 @@ struct SqliteStore::Impl {
     std::string path;
     // The file's lock (none in memory), held until after `db` and every reader have closed.
     std::unique_ptr<FileOwner> owner;
+    // Shared by every connection to the file: once one finds it damaged, writes are refused.
+    std::shared_ptr<sqlite::FileHealth> health;
     sqlite::Database db;
-    bool bulkCache = false;  // the writer's cache is kBulkWriterCacheKiB (guarded by `writer`)
+    int64_t maxPages = 0;         // limitFileSize (0: none), kept across reopening the writer
+    int64_t defaultMaxPages = 0;  // SQLite's own max_page_count, for lifting the cap
+    bool closed = false;          // close() ran
+    bool bulkCache = false;       // the writer's cache is kBulkWriterCacheKiB (guarded by `writer`)
     // Sizes the writer's cache for what comes next: large for a bulk load, and again small at
     // the first ordinary write after one. Call with the writer lock held.
     void useBulkCache(bool bulk);

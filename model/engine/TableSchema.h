@@ -20,8 +20,10 @@ struct IndexSchema {
     int id = 0;  // stable within its table; part of the SQL name
     std::string name;
     bool global = true;
-    KeyAttribute hash;
-    std::optional<KeyAttribute> range;
+    // The partition key's attributes (one; 1-4 on a GSI) and the sort key's (an LSI has one, a GSI
+    // none to four), in KeySchema order.
+    std::vector<KeyAttribute> hashKeys;
+    std::vector<KeyAttribute> rangeKeys;
     store::Projection projection;
     std::optional<store::ProvisionedThroughput> provisionedThroughput;  // GSIs on provisioned tables
     std::string sqlName;                                                // "x<table>_<id>"
@@ -32,6 +34,12 @@ struct IndexSchema {
 
     // True when the index stores attribute `name` (its own keys and the table's keys always).
     bool projects(std::string_view name, const struct TableSchema& table) const;
+    bool isKeyAttribute(std::string_view name) const;  // the index's own keys
+    // A key of several attributes is stored as a tuple (dynamo/KeyCodec.h).
+    bool tupleHash() const { return hashKeys.size() > 1; }
+    bool tupleRange() const { return rangeKeys.size() > 1; }
+    // The KeySchema as created: the HASH attributes, then the RANGE ones.
+    std::vector<store::KeySchemaElement> keySchema() const;
 };
 
 struct TableSchema {
@@ -69,6 +77,10 @@ std::vector<size_t> javaHashMapOrder(const std::vector<std::string>& keys);
 
 // DynamoDB's CreateTable validation with DynamoDB Local's texts; throws dynamo::Error.
 void validateCreateTable(const store::CreateTableRequest& request);
+// A GSI KeySchema of several HASH or RANGE entries (a multi-attribute key), with the service's
+// texts; false when it has the classic shape (at most one HASH and two entries), which the caller
+// checks with the texts it has for it.
+bool checkMultiAttributeKeySchema(const std::vector<store::KeySchemaElement>& keys);
 // Builds the schema of a validated request.
 TableSchema schemaFromRequest(const store::CreateTableRequest& request, int64_t id, double now);
 // Table and index names: 3..255 characters of [a-zA-Z0-9_.-].

@@ -439,7 +439,8 @@ struct PartitionStats {
     int64_t sizeBytes = 0;
     double readUnits = 0;   // consumed read capacity units
     double writeUnits = 0;  // consumed write capacity units
-    // The partition-key values that took the most units, hottest first (at most a handful).
+    // The partition-key values that took the most units, hottest first (at most a handful). A
+    // multi-attribute partition key (a GSI's) shows as the list (L) of its values in key order.
     std::vector<std::pair<AttributeValue, double>> hottestKeys;
 };
 

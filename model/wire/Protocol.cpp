@@ -119,7 +119,9 @@ WireResponse handleRequest(store::Store& store, std::string_view target, std::st
     try {
         return {200, dispatch(store, op, request)};
     } catch (const dynamo::Error& e) {
-        if (e.httpStatus() >= 500) return internalFailure(requestId, e.message());
+        // A store's own InternalServerError (a full disk, a damaged file) is worded for the client,
+        // without paths or SQL; the log has it too, under the request id.
+        if (e.httpStatus() >= 500) return {500, encodeError(e), e.message()};
         return {e.httpStatus(), encodeError(e)};
     } catch (const std::exception& e) {
         return internalFailure(requestId, e.what());

@@ -161,7 +161,7 @@ int main(int argc, char** argv)
     std::atomic<int> steps{0};
     std::atomic<int64_t> firstStepNs{0};
     store->setBackfillObserver([&](const engine::BackfillStep& step) {
-        if (step.committed) return;
+        if (step.committed || step.staging) return;
         if (++steps == 1) firstStepNs = Clock::now().time_since_epoch().count();
     });
     const auto backfillStart = Clock::now();

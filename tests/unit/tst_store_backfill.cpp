@@ -1,7 +1,8 @@
 // The online GSI backfill in steps: a write that arrives during a step goes before the next step;
 // writes during the backfill keep the entries of the rows they write and the backfill the others,
 // so the index ends holding each item once and IndexItemCount is its entry count; a process killed
-// (SIGKILL) at any step leaves a file whose backfill resumes after the last committed step.
+// (SIGKILL) at any step, staging or merging, leaves a file whose backfill resumes after the last
+// committed merge step.
 #include "StoreTestSupport.h"
 #include "engine/SqliteStore.h"
 
@@ -134,6 +135,7 @@ private Q_SLOTS:
         std::thread writer;
         std::atomic<bool> putDone{false}, writerQueued{false}, stepThreeSeen{false}, putBeforeStepThree{false};
         store->setBackfillObserver([&](const engine::BackfillStep& step) {
+            if (step.staging) return;
             if (step.number == 2 && !step.committed) {
                 writer = std::thread([&] {
                     store->putItem(put("orders", {{"pk", S("during")}, {"status", S("OPEN")}}));
@@ -171,7 +173,7 @@ private Q_SLOTS:
         store->pauseBackfills(true);
         store->updateTable(addStatusIndex());
         store->setBackfillObserver([&](const engine::BackfillStep& step) {
-            if (step.committed) writeMeanwhile(*store, step.number);
+            if (step.committed && !step.staging) writeMeanwhile(*store, step.number);
         });
         store->pauseBackfills(false);
         QVERIFY(waitActive(*store));
@@ -182,23 +184,30 @@ private Q_SLOTS:
 
     void shouldEndWholeAfterAKillAtAnyStep_data()
     {
-        QTest::addColumn<int>("step");
+        QTest::addColumn<bool>("staging");  // a staging step (table rows read, 500 a step), else a merge step
+        QTest::addColumn<int>("step");      // 0: right after UpdateTable, before any step
         QTest::addColumn<bool>("committed");
         QTest::addColumn<int>("rowsLeft");  // entries the reopened store merges, -1 when writes change them
-        QTest::newRow("inside the first step") << 1 << false << kEntries;
-        QTest::newRow("after the first step") << 1 << true << kEntries - 500;
-        QTest::newRow("inside step 2") << 2 << false << kEntries - 500;
-        QTest::newRow("after step 2") << 2 << true << kEntries - 1000;
-        QTest::newRow("inside the last step") << 4 << false << kEntries - 1500;
-        QTest::newRow("after the last step, before ACTIVE") << 4 << true << 0;
-        QTest::newRow("inside step 3, with writes") << 3 << false << -1;
-        QTest::newRow("after step 3, with writes") << 3 << true << -1;
+        QTest::newRow("after UpdateTable, before staging") << true << 0 << false << kEntries;
+        QTest::newRow("inside the first staging step") << true << 1 << false << kEntries;
+        QTest::newRow("after staging step 3") << true << 3 << true << kEntries;
+        QTest::newRow("inside the last staging step") << true << 6 << false << kEntries;
+        QTest::newRow("after the last staging step") << true << 6 << true << kEntries;
+        QTest::newRow("inside the first merge step") << false << 1 << false << kEntries;
+        QTest::newRow("after the first merge step") << false << 1 << true << kEntries - 500;
+        QTest::newRow("inside merge step 2") << false << 2 << false << kEntries - 500;
+        QTest::newRow("after merge step 2") << false << 2 << true << kEntries - 1000;
+        QTest::newRow("inside the last merge step") << false << 4 << false << kEntries - 1500;
+        QTest::newRow("after the last merge step, before ACTIVE") << false << 4 << true << 0;
+        QTest::newRow("inside merge step 3, with writes") << false << 3 << false << -1;
+        QTest::newRow("after merge step 3, with writes") << false << 3 << true << -1;
     }
 
     // Given a process that is killed (SIGKILL) at a step of a backfill, when the file is opened
     // again, then the backfill goes on from the last committed step and ends with the index whole.
     void shouldEndWholeAfterAKillAtAnyStep()
     {
+        QFETCH(bool, staging);
         QFETCH(int, step);
         QFETCH(bool, committed);
         QFETCH(int, rowsLeft);
@@ -212,9 +221,10 @@ private Q_SLOTS:
             fill(*store);
             store->pauseBackfills(true);
             store->updateTable(addStatusIndex());
-            store->setBackfillObserver([&, step, committed, rowsLeft](const engine::BackfillStep& s) {
-                if (rowsLeft < 0 && s.committed && s.number >= 2) writeMeanwhile(*store, s.number);
-                if (s.number == step && s.committed == committed) kill(getpid(), SIGKILL);
+            if (step == 0) kill(getpid(), SIGKILL);
+            store->setBackfillObserver([&, staging, step, committed, rowsLeft](const engine::BackfillStep& s) {
+                if (rowsLeft < 0 && s.committed && !s.staging && s.number >= 2) writeMeanwhile(*store, s.number);
+                if (s.staging == staging && s.number == step && s.committed == committed) kill(getpid(), SIGKILL);
             });
             store->pauseBackfills(false);
             while (true) pause();
@@ -227,13 +237,18 @@ private Q_SLOTS:
         options.backfillsPaused = true;
         auto store = engine::SqliteStore::openFile(file, options);
         std::atomic<int64_t> rowsRead{0};
+        std::atomic<int> stagingSteps{0};
         store->setBackfillObserver([&](const engine::BackfillStep& s) {
-            if (s.committed) rowsRead += s.rows;
+            if (s.committed && !s.staging) rowsRead += s.rows;
+            if (s.committed && s.staging) ++stagingSteps;
         });
         QCOMPARE(statusIndex(store->describeTable({"orders"}).table)->indexStatus, std::string("CREATING"));
         store->pauseBackfills(false);
         QVERIFY(waitActive(*store));
-        if (rowsLeft >= 0) QCOMPARE(rowsRead.load(), int64_t(rowsLeft));
+        if (rowsLeft >= 0) {
+            QCOMPARE(rowsRead.load(), int64_t(rowsLeft));
+            QCOMPARE(stagingSteps.load(), 6);  // the staging table was the killed process's own: staged again
+        }
         verifyWholeIndex(*store);
         // The count survives another opening, as SQLite counts the entries.
         store.reset();

@@ -95,12 +95,25 @@ ConditionExpression parseCondition(std::string_view text, Kind kind, const Names
 
 // ---- Key conditions ----------------------------------------------------------------------------
 
-// The key schema of the table or index being queried.
+struct KeyPart {
+    std::string name;
+    Type type = Type::S;
+};
+
+// The key schema of the table or index being queried. A GSI's partition and sort key may each be
+// several attributes (November 2025): the first of each is partitionKey/sortKey, the others follow
+// in the more* lists in KeySchema order.
 struct KeySchema {
     std::string partitionKey;
     Type partitionType = Type::S;
     std::string sortKey;  // empty: no sort key
     Type sortType = Type::S;
+    std::vector<KeyPart> morePartitionKeys{};
+    std::vector<KeyPart> moreSortKeys{};
+
+    bool multiAttribute() const { return !morePartitionKeys.empty() || !moreSortKeys.empty(); }
+    std::vector<KeyPart> partitionParts() const;  // every partition-key attribute, in key order
+    std::vector<KeyPart> sortParts() const;       // every sort-key attribute, in key order
 };
 
 enum class SortKeyOp : uint8_t { Eq, Lt, Le, Gt, Ge, Between, BeginsWith };
@@ -113,12 +126,21 @@ struct SortKeyCondition {
     bool matches(const AttributeValue& sortValue) const;
 };
 
+struct KeyEquality {
+    std::string attribute;
+    AttributeValue value;
+};
+
 // What a Query reads: one partition, optionally a sort-key range. The store turns it into an
-// index range scan.
+// index range scan. On a multi-attribute key, morePartitionValues holds the partition-key
+// attributes after the first and sortPrefix the equalities on the sort-key attributes before the
+// one sortKey conditions (both in key order).
 struct KeyCondition {
     std::string partitionKey;
     AttributeValue partitionValue;
     std::optional<SortKeyCondition> sortKey;
+    std::vector<KeyEquality> morePartitionValues{};
+    std::vector<KeyEquality> sortPrefix{};
     bool matches(const Item& item) const;
 };
 

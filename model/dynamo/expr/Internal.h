@@ -57,6 +57,15 @@ size_t utf16Length(std::string_view utf8);
 // LIST, STRING_SET, NUMBER_SET, BINARY_SET.
 std::string typeEnumName(Type t);
 
+// One clause of a Query's key condition, from a KeyConditionExpression or the legacy KeyConditions.
+struct KeyClause {
+    std::string attribute;
+    SortKeyOp op = SortKeyOp::Eq;
+    std::vector<const AttributeValue*> values;
+};
+// The key condition on a multi-attribute key, with its checks (KeyCondition.cpp).
+KeyCondition compositeKeyCondition(const std::vector<KeyClause>& clauses, const KeySchema& schema);
+
 // DynamoDB Local's "AttributeValue: {N:2}" rendering in BETWEEN errors.
 std::string javaAttributeValueText(const AttributeValue& v);
 

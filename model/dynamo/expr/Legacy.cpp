@@ -171,9 +171,42 @@ void validateLegacyCondition(ComparisonOperator op, const std::vector<AttributeV
     }
 }
 
+namespace {
+
+// KeyConditions on a multi-attribute key: the same rules as its KeyConditionExpression.
+KeyCondition compositeFromLegacy(const LegacyConditions& conditions, const KeySchema& schema)
+{
+    std::vector<detail::KeyClause> clauses;
+    for (const auto& [name, c] : conditions) {
+        detail::KeyClause clause;
+        clause.attribute = name;
+        switch (c.comparisonOperator) {
+        case ComparisonOperator::EQ: clause.op = SortKeyOp::Eq; break;
+        case ComparisonOperator::LT: clause.op = SortKeyOp::Lt; break;
+        case ComparisonOperator::LE: clause.op = SortKeyOp::Le; break;
+        case ComparisonOperator::GT: clause.op = SortKeyOp::Gt; break;
+        case ComparisonOperator::GE: clause.op = SortKeyOp::Ge; break;
+        case ComparisonOperator::BETWEEN: clause.op = SortKeyOp::Between; break;
+        case ComparisonOperator::BEGINS_WITH: clause.op = SortKeyOp::BeginsWith; break;
+        default: throwValidation("Attempted conditional constraint is not an indexable operation");
+        }
+        if (c.attributeValueList.size() != (clause.op == SortKeyOp::Between ? 2u : 1u))
+            throwValidation("The attempted filter operation is not supported for the provided filter argument count");
+        for (const auto& v : c.attributeValueList) clause.values.push_back(&v);
+        clauses.push_back(std::move(clause));
+    }
+    return detail::compositeKeyCondition(clauses, schema);
+}
+
+}  // namespace
+
 KeyCondition keyConditionFromLegacy(const LegacyConditions& conditions, const KeySchema& schema)
 {
     for (const auto& [name, c] : conditions) validateLegacyCondition(c.comparisonOperator, c.attributeValueList);
+    if (schema.multiAttribute()) {
+        if (conditions.empty()) throwValidation("Conditions can be of length 1 or 2 only");
+        return compositeFromLegacy(conditions, schema);
+    }
     if (conditions.empty() || conditions.size() > 2) throwValidation("Conditions can be of length 1 or 2 only");
     size_t keyCount = schema.sortKey.empty() ? 1 : 2;
     if (conditions.size() > keyCount) throwValidation("Query key condition not supported");

@@ -1,19 +1,37 @@
 #include "engine/sqlite/Database.h"
 
+#include "dynamo/AttributeValue.h"  // dynamo::Error holds items
+#include "dynamo/Error.h"
+#include "engine/FileCheck.h"
+
 #include <sqlite3.h>
 
 #include <stdexcept>
 
 namespace keyplan::engine::sqlite {
 
-namespace {
-
-[[noreturn]] void fail(sqlite3* db, std::string_view what)
+void FileHealth::markDamaged(const std::string& what)
 {
-    throw std::runtime_error(std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+    damaged_ = true;
+    std::call_once(told_, [&] {
+        if (onDamage_) onDamage_(what);
+    });
 }
 
-}  // namespace
+void Database::fail(int rc, std::string_view what) const
+{
+    const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    switch (rc & 0xff) {
+    case SQLITE_FULL:
+        if (onFull_) onFull_();
+        throw dynamo::Error(dynamo::ErrorCode::InternalServerError, kDiskFullMessage);
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        if (health_) health_->markDamaged(message);
+        throw dynamo::Error(dynamo::ErrorCode::InternalServerError, kDamagedMessage);
+    default: throw std::runtime_error(std::string(what) + ": " + message);
+    }
+}
 
 Statement::~Statement()
 {
@@ -57,7 +75,7 @@ bool Statement::step()
     int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    fail(sqlite3_db_handle(stmt_), "sqlite step");
+    db_->fail(rc, "sqlite step");
 }
 
 void Statement::run()
@@ -83,7 +101,10 @@ int64_t Statement::int64(int column) const { return sqlite3_column_int64(stmt_, 
 double Statement::real(int column) const { return sqlite3_column_double(stmt_, column); }
 bool Statement::isNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 
-Database::Database(const std::string& path) : path_(path) { open(); }
+Database::Database(const std::string& path, std::shared_ptr<FileHealth> health) : path_(path), health_(std::move(health))
+{
+    open();
+}
 
 Database::~Database() { close(); }
 
@@ -118,20 +139,23 @@ void Database::reopen()
 Statement Database::prepare(std::string_view sql)
 {
     auto it = cache_.find(std::string(sql));
-    if (it != cache_.end()) return Statement(it->second);
+    if (it != cache_.end()) return Statement(it->second, this);
     sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK)
-        fail(db_, "sqlite prepare " + std::string(sql));
+    const int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
+    if (rc != SQLITE_OK) fail(rc, "sqlite prepare " + std::string(sql));
     cache_.emplace(std::string(sql), stmt);
-    return Statement(stmt);
+    return Statement(stmt, this);
 }
 
 void Database::exec(std::string_view sql)
 {
     char* error = nullptr;
-    if (sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    const int rc = sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &error);
+    if (rc != SQLITE_OK) {
         std::string message = error ? error : "unknown error";
         sqlite3_free(error);
+        const int primary = rc & 0xff;
+        if (primary == SQLITE_FULL || primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB) fail(rc, "sqlite exec");
         throw std::runtime_error("sqlite exec " + std::string(sql) + ": " + message);
     }
 }
@@ -150,7 +174,11 @@ void Database::forgetStatementsFor(std::string_view sqlFragment)
     }
 }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.prepare("BEGIN IMMEDIATE").run(); }
+Transaction::Transaction(Database& db) : db_(db)
+{
+    if (db_.health() && db_.health()->damaged()) throw dynamo::Error(dynamo::ErrorCode::InternalServerError, kDamagedMessage);
+    db_.prepare("BEGIN IMMEDIATE").run();
+}
 
 Transaction::~Transaction()
 {

@@ -3,8 +3,11 @@
 // are bound as parameters; the only SQL text ever built is from the store's own numeric ids.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -14,9 +17,28 @@ struct sqlite3_stmt;
 
 namespace keyplan::engine::sqlite {
 
+// What the connections of one store found wrong with its file, shared by all of them: the first
+// corruption any statement meets (SQLITE_CORRUPT, SQLITE_NOTADB) is kept, the observer told once,
+// and from then on every write transaction on the file is refused, so nothing is written into a
+// damaged file; reads that do not touch the damaged pages still answer.
+class FileHealth {
+public:
+    using Observer = std::function<void(const std::string& what)>;
+    explicit FileHealth(Observer onDamage = {}) : onDamage_(std::move(onDamage)) {}
+    void markDamaged(const std::string& what);
+    bool damaged() const { return damaged_.load(); }
+
+private:
+    std::atomic<bool> damaged_{false};
+    std::once_flag told_;
+    Observer onDamage_;
+};
+
+class Database;
+
 class Statement {
 public:
-    explicit Statement(sqlite3_stmt* stmt) : stmt_(stmt) {}
+    Statement(sqlite3_stmt* stmt, Database* db) : stmt_(stmt), db_(db) {}
     ~Statement();  // resets (does not finalize: the cache owns it)
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
@@ -39,12 +61,15 @@ public:
 
 private:
     sqlite3_stmt* stmt_;
+    Database* db_;
 };
 
 class Database {
 public:
     // ":memory:" for an in-memory store. Throws std::runtime_error when SQLite cannot open it.
-    explicit Database(const std::string& path);
+    // Statements that fail throw std::runtime_error with SQLite's text, but a full disk and a
+    // damaged file (reported to `health`) throw dynamo::Error InternalServerError.
+    explicit Database(const std::string& path, std::shared_ptr<FileHealth> health = {});
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
@@ -59,17 +84,27 @@ public:
     void reopen();
 
     sqlite3* handle() const { return db_; }
+    const std::string& path() const { return path_; }
+    const std::shared_ptr<FileHealth>& health() const { return health_; }
+    // Called when a statement fails with a full disk (SQLITE_FULL), before the error is thrown:
+    // whatever the failing transaction changed in memory is to be forgotten.
+    void setOnFull(std::function<void()> onFull) { onFull_ = std::move(onFull); }
+    // Throws for a statement's result code `rc` (see the constructor).
+    [[noreturn]] void fail(int rc, std::string_view what) const;
 
 private:
     void open();
     void close();
 
     std::string path_;
+    std::shared_ptr<FileHealth> health_;
+    std::function<void()> onFull_;
     sqlite3* db_ = nullptr;
     std::unordered_map<std::string, sqlite3_stmt*> cache_;
 };
 
-// BEGIN IMMEDIATE ... COMMIT, rolled back if destroyed before commit().
+// BEGIN IMMEDIATE ... COMMIT, rolled back if destroyed before commit(). Refused (InternalServerError)
+// once the file is known to be damaged.
 class Transaction {
 public:
     explicit Transaction(Database& db);
