@@ -1,7 +1,7 @@
 // keyplan-cli export DESIGN --format FORMAT [-o FILE]: a design as access-patterns.md, a NoSQL
-// Workbench model, a CloudFormation template (JSON or YAML), code for its access patterns, a
-// library schema (ElectroDB, OneTable, DynamoDB Toolbox), a layout picture (SVG, PNG) or the
-// HTML design document.
+// Workbench model, a CloudFormation template (JSON or YAML), an AWS CDK stack, Terraform
+// configuration, code for its access patterns, a library schema (ElectroDB, OneTable, DynamoDB
+// Toolbox), a layout picture (SVG, PNG) or the HTML design document.
 // Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a design that
 // cannot be read.
 #include "CommandLine.h"
@@ -30,6 +30,8 @@ const char* const kHelp =
     "  workbench            a NoSQL Workbench data model (the imported one, with the design's edits)\n"
     "  cloudformation       a CloudFormation template (JSON) with the AWS::DynamoDB::Table\n"
     "  cloudformation-yaml  the same template in YAML\n"
+    "  cdk                  an AWS CDK (v2) stack in TypeScript with the table as a TableV2\n"
+    "  terraform            Terraform configuration with the table as an aws_dynamodb_table\n"
     "  python               a Python module (boto3): key functions and one function per pattern\n"
     "  js                   an ES module (AWS SDK for JavaScript v3), the same\n"
     "  electrodb            ElectroDB entities and a Service (an ES module), keys as key templates\n"
@@ -37,7 +39,7 @@ const char* const kHelp =
     "  toolbox              DynamoDB Toolbox v2 Table and Entity definitions (TypeScript)\n"
     "  svg, png             a layout picture of the table (or --index NAME) with example items\n"
     "  html                 the design document: patterns, keys, layouts, risks and costs in one file\n"
-    "  --pitr               CloudFormation: turn on point-in-time recovery\n"
+    "  --pitr               CloudFormation, CDK, Terraform: turn on point-in-time recovery\n"
     "  --index NAME         svg/png: draw the index NAME instead of the table\n"
     "  --partitions N       svg/png/html: draw the first N partitions (default 6)\n"
     "  --scale F            png: F pixels per drawing unit (default 2; 1 to 8)\n"

@@ -160,7 +160,8 @@ Answer Server::Impl::answer(const HttpRequest& request)
         }
     }
     const std::string_view target = request.header("X-Amz-Target");
-    wire::WireResponse r = wire::handleRequest(store, target, request.body, answer.requestId);
+    const std::string region = wire::signedRegionOf(request.header("Authorization"));
+    wire::WireResponse r = wire::handleRequest(store, target, request.body, wire::RequestContext{answer.requestId, region});
     if (!r.internalDetail.empty()) {
         // The client gets the request id; the detail (SQL, internal names) stays here.
         std::fprintf(stderr, "keyplan-cli serve: internal error in %.*s, request %s: %s\n", int(target.size()), target.data(),

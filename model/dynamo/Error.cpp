@@ -32,6 +32,8 @@ std::string errorCodeName(ErrorCode code)
     case ErrorCode::ThrottlingException: return "ThrottlingException";
     case ErrorCode::LimitExceededException: return "LimitExceededException";
     case ErrorCode::UnknownOperationException: return "UnknownOperationException";
+    case ErrorCode::ExpiredIteratorException: return "ExpiredIteratorException";
+    case ErrorCode::TrimmedDataAccessException: return "TrimmedDataAccessException";
     case ErrorCode::MissingAuthenticationTokenException: return "MissingAuthenticationTokenException";
     case ErrorCode::IncompleteSignatureException: return "IncompleteSignatureException";
     case ErrorCode::InvalidSignatureException: return "InvalidSignatureException";

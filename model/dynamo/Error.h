@@ -30,6 +30,9 @@ enum class ErrorCode {
     ThrottlingException,
     LimitExceededException,
     UnknownOperationException,
+    // The DynamoDB Streams API's own.
+    ExpiredIteratorException,
+    TrimmedDataAccessException,
     MissingAuthenticationTokenException,
     IncompleteSignatureException,
     InvalidSignatureException,

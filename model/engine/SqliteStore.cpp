@@ -170,6 +170,10 @@ SqliteStore::Impl::Impl(const std::string& file, const OpenOptions& options)
         tables.emplace(std::move(name), std::move(state));
     }
     loadBackfillPositions(hasBackfills);
+    createStreamTables();
+    createTtlTable();
+    loadStreams();
+    startMaintenance();
 }
 
 std::unique_ptr<SqliteStore> SqliteStore::openInMemory()
@@ -191,6 +195,7 @@ SqliteStore::~SqliteStore()
 
 std::string SqliteStore::close()
 {
+    d_->stopMaintenance();
     d_->stopBackfills();
     d_->closed = true;
     if (d_->path == ":memory:") return {};
@@ -445,6 +450,12 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
         d.lastUpdateToPayPerRequestDateTime = s.lastUpdateToPayPerRequestDateTime;
     }
     d.deletionProtectionEnabled = s.deletionProtectionEnabled;
+    if (t.stream) d.streamSpecification = StreamSpecification{true, t.stream->view};
+    std::optional<std::string> label;
+    if (auto arn = latestStreamArn(s, &label)) {
+        d.latestStreamArn = std::move(arn);
+        d.latestStreamLabel = std::move(label);
+    }
     for (const IndexSchema* indexPointer : s.indexesInCheckOrder()) {
         const IndexSchema& index = *indexPointer;
         auto counts = t.indexCounts[index.id];
@@ -483,10 +494,12 @@ TableDescription SqliteStore::Impl::describe(TableState& t)
 CreateTableResponse SqliteStore::createTable(const CreateTableRequest& request)
 {
     validateCreateTable(request);
+    if (request.streamSpecification) checkStreamSpecification(*request.streamSpecification);
     CatalogAccess access(*d_);
     if (d_->tables.count(request.tableName)) throwError(ErrorCode::ResourceInUseException, "Cannot create preexisting table");
     TableState state;
     state.schema = schemaFromRequest(request, d_->nextTableId, nowSeconds());
+    std::optional<OpenStream> stream;
     {
         sqlite::Transaction tx(d_->db);
         d_->createSqlTables(state.schema);
@@ -495,12 +508,16 @@ CreateTableResponse SqliteStore::createTable(const CreateTableRequest& request)
             .bindText(2, state.schema.name)
             .bindText(3, state.schema.toJson())
             .run();
+        const auto& spec = request.streamSpecification;
+        if (spec && *spec->streamEnabled) stream = d_->enableStream(state, *spec->streamViewType, d_->nowMs());
         tx.commit();
     }
+    state.stream = stream;
     ++d_->nextTableId;
     state.countsLoaded = true;  // a new table is empty
     for (const auto& index : state.schema.indexes) state.indexCounts[index.id] = {0, 0};
     auto [it, inserted] = d_->tables.emplace(request.tableName, std::move(state));
+    if (stream) d_->updateShardRollDue();
     return {d_->describe(it->second)};
 }
 
@@ -515,6 +532,9 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
         sqlite::Transaction tx(d_->db);
         d_->dropSqlTables(t.schema);
         d_->db.prepare("DELETE FROM kp_catalog WHERE id=?1").bind(1, t.schema.id).run();
+        // [AWS] The stream outlives its table, readable and closed, for 24 hours.
+        if (t.stream) d_->disableStream(*t.stream, d_->nowMs());
+        d_->db.prepare("DELETE FROM kp_ttl WHERE table_id=?1").bind(1, t.schema.id).run();
         tx.commit();
     }
     {
@@ -522,6 +542,7 @@ DeleteTableResponse SqliteStore::deleteTable(const DeleteTableRequest& request)
         d_->meter.forgetTable(t.schema.id);
     }
     d_->tables.erase(d_->tables.find(request.tableName));
+    d_->updateShardRollDue();
     return {description};
 }
 

@@ -10,6 +10,7 @@
 #include "engine/FileCheck.h"
 #include "store/Store.h"
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -59,6 +60,8 @@ public:
     store::DescribeTableResponse describeTable(const store::DescribeTableRequest& request) override;
     store::UpdateTableResponse updateTable(const store::UpdateTableRequest& request) override;
     store::ListTablesResponse listTables(const store::ListTablesRequest& request) override;
+    store::UpdateTimeToLiveResponse updateTimeToLive(const store::UpdateTimeToLiveRequest& request) override;
+    store::DescribeTimeToLiveResponse describeTimeToLive(const store::DescribeTimeToLiveRequest& request) override;
 
     store::PutItemResponse putItem(const store::PutItemRequest& request) override;
     store::GetItemResponse getItem(const store::GetItemRequest& request) override;
@@ -75,8 +78,24 @@ public:
     store::TransactGetItemsResponse transactGetItems(const store::TransactGetItemsRequest& request) override;
     std::vector<store::BatchWriteItemResponse> batchWriteItems(const std::vector<store::BatchWriteItemRequest>& requests) override;
 
+    store::ListStreamsResponse listStreams(const store::ListStreamsRequest& request) override;
+    store::DescribeStreamResponse describeStream(const store::DescribeStreamRequest& request) override;
+    store::GetShardIteratorResponse getShardIterator(const store::GetShardIteratorRequest& request) override;
+    store::GetRecordsResponse getRecords(const store::GetRecordsRequest& request) override;
+
     store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& request) override;
     void resetPartitionMeters() override;
+
+    // The clock streams and Time to Live go by (milliseconds since the epoch), so a test can pass
+    // a day in a moment; the system clock when unset.
+    void setClock(std::function<int64_t()> clock);
+    // The maintenance thread's pass (close due shards and open their children, trim stream
+    // records past 24 hours, delete expired items) starts every `interval` (1 s by default).
+    void setMaintenanceInterval(std::chrono::milliseconds interval);
+    // Runs one maintenance pass now, on the calling thread.
+    void runMaintenance();
+    // Called after every maintenance pass, with the clock's time when it started.
+    void setMaintenanceObserver(std::function<void(int64_t)> observer);
 
     // The file this store lives in, or ":memory:".
     const std::string& path() const;

@@ -144,8 +144,10 @@ struct TablePlan {
 TablePlan planUpdate(const TableSchema& s, const UpdateTableRequest& r, double now)
 {
     const bool hasUpdates = r.globalSecondaryIndexUpdates && !r.globalSecondaryIndexUpdates->empty();
-    if (!hasUpdates && !r.billingMode && !r.provisionedThroughput && !r.deletionProtectionEnabled)
+    if (!hasUpdates && !r.billingMode && !r.provisionedThroughput && !r.deletionProtectionEnabled && !r.streamSpecification)
         throwValidation("Nothing to update");
+    if (r.streamSpecification && (r.billingMode || r.provisionedThroughput))
+        throwValidation("Cannot change IOPS and Streams at the same time.");
     TablePlan plan{s, std::nullopt, std::nullopt};
     TableSchema& next = plan.next;
 
@@ -233,12 +235,26 @@ void SqliteStore::Impl::saveSchema(const TableSchema& schema)
 
 UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
 {
+    if (request.streamSpecification) checkStreamSpecification(*request.streamSpecification);
     CatalogAccess access(*d_);
     TableState& t = d_->controlPlaneTable(request.tableName);
     const double now = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
     TablePlan plan = planUpdate(t.schema, request, now);
+    const auto& streamSpec = request.streamSpecification;
+    if (streamSpec && *streamSpec->streamEnabled && t.stream)
+        // [AWS] Developer Guide, "Enabling a stream": ResourceInUseException (DynamoDB Local: a
+        // ValidationException, same text).
+        throwError(ErrorCode::ResourceInUseException, "Table already has an enabled stream");
+    if (streamSpec && !*streamSpec->streamEnabled && !t.stream) throwValidation("Table has no stream to disable");
+    std::optional<OpenStream> stream = t.stream;
     {
         sqlite::Transaction tx(d_->db);
+        if (streamSpec && *streamSpec->streamEnabled) {
+            stream = d_->enableStream(t, *streamSpec->streamViewType, d_->nowMs());
+        } else if (streamSpec) {
+            d_->disableStream(*t.stream, d_->nowMs());
+            stream.reset();
+        }
         if (plan.created) {
             d_->db.exec("CREATE TABLE " + plan.created->sqlName +
                         "(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, "
@@ -256,6 +272,8 @@ UpdateTableResponse SqliteStore::updateTable(const UpdateTableRequest& request)
     // The write path caches statements per table name and keeps counts per index id: both stay
     // valid; counts of a new index start empty and are loaded again once it is built.
     t.schema = std::move(plan.next);
+    t.stream = stream;
+    d_->updateShardRollDue();
     {
         std::lock_guard lock(d_->stats);
         if (plan.created) t.indexCounts[plan.created->id] = {0, 0};

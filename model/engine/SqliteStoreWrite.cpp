@@ -41,7 +41,8 @@ std::optional<StoredItem> SqliteStore::Impl::load(sqlite::Database& connection, 
 }
 
 double SqliteStore::Impl::writeIndex(TableState& t, const IndexSchema& index, const RowKey& key,
-                                     const std::optional<IndexEntry>& before, const std::optional<IndexEntry>& after)
+                                     const std::optional<IndexEntry>& before, const std::optional<IndexEntry>& after,
+                                     WriteOrigin origin)
 {
     const bool sameKey = before && after && before->ipk == after->ipk && before->isk == after->isk;
     // An index being built may not hold the row's entry yet: the old one is deleted whatever its
@@ -84,7 +85,7 @@ double SqliteStore::Impl::writeIndex(TableState& t, const IndexSchema& index, co
     auto adjust = [&](const IndexEntry& e, int64_t items, int64_t bytes, double u) {
         const int partition = partitionOfHash(e.hash, partitionCount(t, &index));
         if (index.global) {
-            if (u > 0) meter.recordWrite(t.schema.id, index.id, partition, e.ipk, u);
+            if (u > 0 && origin == WriteOrigin::Client) meter.recordWrite(t.schema.id, index.id, partition, e.ipk, u);
             meter.adjustContents(t.schema.id, index.id, partition, items, bytes);
         }
         if (t.countsLoaded) {
@@ -103,7 +104,7 @@ double SqliteStore::Impl::writeIndex(TableState& t, const IndexSchema& index, co
 }
 
 WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std::optional<StoredItem>& old,
-                                     const std::optional<StoredItem>& next)
+                                     const std::optional<StoredItem>& next, WriteOrigin origin)
 {
     const TableSchema& s = t.schema;
     WriteEffect effect;
@@ -129,7 +130,8 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
     std::unique_lock statsLock(stats);
     const int tablePartitions = partitionCount(t, nullptr);
     const int tablePartition = partitionOfHash(key.hash, tablePartitions);
-    meter.recordWrite(s.id, 0, tablePartition, key.pk, effect.tableUnits);
+    // [AWS] Time to Live deletes without consuming write capacity.
+    if (origin == WriteOrigin::Client) meter.recordWrite(s.id, 0, tablePartition, key.pk, effect.tableUnits);
     const int64_t itemDelta = (next ? 1 : 0) - (old ? 1 : 0);
     const int64_t byteDelta = (next ? next->size : 0) - (old ? old->size : 0);
     if (t.countsLoaded) {
@@ -147,7 +149,7 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         // [AWS] index write counting (Developer Guide, "Provisioned throughput considerations for GSIs"): a key change is a
         // delete plus a put; an entry whose projected attributes did not change costs nothing.
         if (sameKey && before->projected == after->projected) continue;
-        effect.indexUnits[&index] += writeIndex(t, index, key, before, after);
+        effect.indexUnits[&index] += writeIndex(t, index, key, before, after, origin);
     }
 
     if (std::any_of(s.indexes.begin(), s.indexes.end(), [](const IndexSchema& i) { return !i.global; })) {
@@ -156,6 +158,8 @@ WriteEffect SqliteStore::Impl::write(TableState& t, const RowKey& key, const std
         if (next && byteDelta > 0 && effect.collection->collectionBytes > itemCollectionLimitBytes)
             throwError(ErrorCode::ItemCollectionSizeLimitExceededException, "Collection size exceeded");
     }
+    if (t.schema.ttlAttribute) writeExpiry(t, key, old, next);
+    if (t.stream) appendStreamRecord(t, key, old, next, origin);
     return effect;
 }
 

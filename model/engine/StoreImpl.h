@@ -11,6 +11,7 @@
 #include "engine/sqlite/Database.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -35,8 +36,23 @@ constexpr int kBulkWriterCacheKiB = -1048576;  // 1 GB while a bulk load runs
 // The WAL is checkpointed past this many frames (64 MB of 4 KB pages).
 constexpr int kAutoCheckpointFrames = 16384;
 
+// A table's enabled stream as the write path appends to it (StreamLog.cpp): the rows of the
+// stream and of its open shard, and what each record keeps.
+struct OpenStream {
+    int64_t streamRow = 0;
+    int64_t shardRow = 0;
+    store::StreamViewType view = store::StreamViewType::KeysOnly;
+    int64_t shardOpenedMs = 0;
+};
+
+// Where a write comes from: a client's request, or the Time to Live sweeper, whose deletions cost
+// no capacity and whose stream records name DynamoDB's service as the user.
+enum class WriteOrigin { Client, TimeToLive };
+
 struct TableState {
     TableSchema schema;
+    // Set while the table's stream is enabled: a table without one pays a null check per write.
+    std::optional<OpenStream> stream;
     // Live item counts and sizes for DescribeTable and the partition view, loaded from SQLite
     // on first use and kept current by every write afterwards.
     bool countsLoaded = false;
@@ -44,6 +60,10 @@ struct TableState {
     int64_t sizeBytes = 0;
     std::map<int, std::pair<int64_t, int64_t>> indexCounts;  // index id -> items, bytes
 };
+
+// A StreamSpecification as DynamoDB checks it before anything else in CreateTable and
+// UpdateTable; throws ValidationException.
+void checkStreamSpecification(const store::StreamSpecification& spec);
 
 struct TokenRecord {
     std::string fingerprint;
@@ -146,10 +166,10 @@ struct SqliteStore::Impl {
     // Inside an open transaction: replaces what is stored under `key` (old) by `next`
     // (nothing = delete), maintaining every index, the counts and the partition meters.
     WriteEffect write(TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
-                      const std::optional<StoredItem>& next);
+                      const std::optional<StoredItem>& next, WriteOrigin origin = WriteOrigin::Client);
     // One index's part of it: the entry before replaced by the one after; the units it costs.
     double writeIndex(TableState& table, const IndexSchema& index, const RowKey& key, const std::optional<IndexEntry>& before,
-                      const std::optional<IndexEntry>& after);
+                      const std::optional<IndexEntry>& after, WriteOrigin origin = WriteOrigin::Client);
     // A single-item write's condition against the stored item: on failure the write capacity it
     // still consumes is metered and ConditionalCheckFailedException thrown.
     void checkCondition(const TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
@@ -201,6 +221,59 @@ struct SqliteStore::Impl {
     void checkpointBetweenSteps(BackfillJob& job);
     // Rewrites a table's catalog row; inside a transaction on the writer connection.
     void saveSchema(const TableSchema& schema);
+
+    // The time streams and Time to Live go by, in milliseconds since the epoch: the system clock
+    // unless a test sets its own (SqliteStore::setClock).
+    int64_t nowMs();
+    std::mutex clockMutex;
+    std::function<int64_t()> clock;
+
+    // ---- Streams (StreamLog.cpp writes records, SqliteStoreStreams.cpp serves the API) ----
+    // Sequence numbers increase across every shard of the store; the next one to give (written
+    // with the writer lock held, read by LATEST iterators without it).
+    std::atomic<int64_t> nextSequence{1};
+    // The earliest time an open shard is due to be closed and followed by a child (0: none open).
+    std::atomic<int64_t> shardRollDueMs{0};
+    void createStreamTables();
+    void loadStreams();
+    // Inside the write's transaction: the change's record on the table's open shard, unless the
+    // write changed nothing.
+    void appendStreamRecord(TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
+                            const std::optional<StoredItem>& next, WriteOrigin origin);
+    // Inside a transaction: a new stream with its first shard (the caller sets table.stream once
+    // committed), or the open one closed with its shard.
+    OpenStream enableStream(TableState& table, store::StreamViewType view, int64_t now);
+    void disableStream(const OpenStream& stream, int64_t now);
+    void updateShardRollDue();
+    // Closes every open shard older than kShardLifetimeMs and opens its child; own transaction,
+    // with the writer lock held.
+    void rollShards(int64_t now);
+    // Deletes records, shards and streams past the 24-hour retention; writer lock held.
+    void trimStreams(int64_t now);
+    std::optional<std::string> latestStreamArn(const TableSchema& schema, std::optional<std::string>* label);
+
+    // ---- Time to Live (SqliteStoreTtl.cpp) ----
+    void createTtlTable();
+    // Inside the write's transaction, for a table with TTL enabled: the item's expiry entry.
+    void writeExpiry(const TableState& table, const RowKey& key, const std::optional<StoredItem>& old,
+                     const std::optional<StoredItem>& next);
+    // Inside a transaction: the expiry entries of every item of a table whose TTL was just enabled.
+    void indexExpiries(const TableSchema& schema);
+    // Deletes every item expired at `now`, in short writer transactions; how many.
+    int sweepExpired(int64_t now);
+
+    // ---- Maintenance: one thread rolls shards, trims streams and sweeps expired items ----
+    std::mutex maintenanceMutex;
+    std::condition_variable maintenanceWake;
+    bool maintenanceStop = false;
+    std::chrono::milliseconds maintenanceInterval{1000};
+    int maintenanceGeneration = 0;                     // counts interval changes
+    std::function<void(int64_t)> maintenanceObserver;  // after each pass, with the time it started
+    int64_t lastTrimMs = 0;
+    std::thread maintenanceThread;
+    void startMaintenance();
+    void stopMaintenance();
+    void runMaintenance();  // one pass: takes the locks it needs, then tells the observer
 };
 
 }  // namespace keyplan::engine

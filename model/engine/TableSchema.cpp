@@ -503,6 +503,8 @@ std::string TableSchema::toJson() const
     o.set("nextIndexId", nextIndexId);
     o.set("read", static_cast<int64_t>(provisionedThroughput.readCapacityUnits));
     o.set("tableId", tableId);
+    if (ttlAttribute) o.set("ttl", *ttlAttribute);
+    if (ttlChangedMs) o.set("ttlChanged", ttlChangedMs);
     if (lastUpdateToPayPerRequestDateTime) o.set("toPayPerRequest", *lastUpdateToPayPerRequestDateTime);
     const bool multiAttribute = std::any_of(indexes.begin(), indexes.end(),
                                             [](const IndexSchema& i) { return i.tupleHash() || i.tupleRange(); });
@@ -529,6 +531,8 @@ TableSchema TableSchema::fromJson(std::string_view text)
     if (const json::Value* since = o.find("toPayPerRequest")) s.lastUpdateToPayPerRequestDateTime = since->toDouble();
     else if (s.billingMode == BillingMode::PayPerRequest) s.lastUpdateToPayPerRequestDateTime = s.creationDateTime;
     s.deletionProtectionEnabled = flag(o, "deletionProtection");
+    if (o.contains("ttl")) s.ttlAttribute = engine::text(o, "ttl");
+    if (o.contains("ttlChanged")) s.ttlChangedMs = integer(o, "ttlChanged");
     // Catalogs written before TableIds were kept get one derived from what identifies the table,
     // so it stays the same from one opening to the next.
     s.tableId = o.contains("tableId")

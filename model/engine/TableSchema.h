@@ -54,6 +54,10 @@ struct TableSchema {
     double creationDateTime = 0;
     std::optional<double> lastUpdateToPayPerRequestDateTime;
     bool deletionProtectionEnabled = false;
+    // Time to Live: the attribute holding each item's expiry while TTL is enabled, and when it
+    // was last switched (DynamoDB refuses another switch within the hour).
+    std::optional<std::string> ttlAttribute;
+    int64_t ttlChangedMs = 0;
     std::string tableId;  // a UUID fixed at creation, as DynamoDB's TableId
     int nextIndexId = 1;
     std::string sqlName;  // "t<id>"

@@ -1,11 +1,13 @@
 #include "io/Export.h"
 
 #include "design/Design.h"
+#include "io/Cdk.h"
 #include "io/CloudFormation.h"
 #include "io/CodeGen.h"
 #include "io/ElectroDb.h"
 #include "io/Markdown.h"
 #include "io/OneTable.h"
+#include "io/Terraform.h"
 #include "io/Toolbox.h"
 #include "io/Workbench.h"
 
@@ -23,6 +25,8 @@ constexpr FormatInfo kFormats[] = {
     {ExportFormat::Workbench, "workbench"},
     {ExportFormat::CloudFormationJson, "cloudformation"},
     {ExportFormat::CloudFormationYaml, "cloudformation-yaml"},
+    {ExportFormat::Cdk, "cdk"},
+    {ExportFormat::Terraform, "terraform"},
     {ExportFormat::Python, "python"},
     {ExportFormat::JavaScript, "js"},
     {ExportFormat::ElectroDb, "electrodb"},
@@ -66,6 +70,8 @@ std::string defaultExportFileName(const design::Design& design, ExportFormat for
     case ExportFormat::Workbench: return table + ".workbench.json";
     case ExportFormat::CloudFormationJson: return table + ".template.json";
     case ExportFormat::CloudFormationYaml: return table + ".template.yaml";
+    case ExportFormat::Cdk: return table + ".cdk.ts";
+    case ExportFormat::Terraform: return table + ".tf";
     case ExportFormat::Python: return "access_patterns.py";
     case ExportFormat::JavaScript: return "accessPatterns.mjs";
     case ExportFormat::ElectroDb: return table + ".electrodb.mjs";
@@ -87,6 +93,8 @@ ExportResult exportDesign(const design::Design& design, ExportFormat format, con
     }
     case ExportFormat::CloudFormationJson: return {cloudFormationJson(design, cfn), {}};
     case ExportFormat::CloudFormationYaml: return {cloudFormationYaml(design, cfn), {}};
+    case ExportFormat::Cdk: return {cdkStack(design, CdkOptions{options.pointInTimeRecovery}), {}};
+    case ExportFormat::Terraform: return {terraformConfiguration(design, TerraformOptions{options.pointInTimeRecovery}), {}};
     case ExportFormat::Python: return {pythonModule(design), {}};
     case ExportFormat::JavaScript: return {javascriptModule(design), {}};
     case ExportFormat::ElectroDb: {

@@ -17,6 +17,8 @@ enum class ExportFormat {
     Workbench,
     CloudFormationJson,
     CloudFormationYaml,
+    Cdk,
+    Terraform,
     Python,
     JavaScript,
     ElectroDb,
@@ -25,11 +27,11 @@ enum class ExportFormat {
 };
 
 struct ExportOptions {
-    bool pointInTimeRecovery = false;  // CloudFormation
+    bool pointInTimeRecovery = false;  // CloudFormation, CDK, Terraform
 };
 
-// "md", "workbench", "cloudformation", "cloudformation-yaml", "python", "js", "electrodb",
-// "onetable", "toolbox".
+// "md", "workbench", "cloudformation", "cloudformation-yaml", "cdk", "terraform", "python", "js",
+// "electrodb", "onetable", "toolbox".
 std::string_view exportFormatName(ExportFormat format);
 bool exportFormatFromName(std::string_view name, ExportFormat* out);
 std::vector<ExportFormat> exportFormats();

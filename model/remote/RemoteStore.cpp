@@ -5,6 +5,7 @@
 #include "json/Writer.h"
 #include "wire/DecodeResponse.h"
 #include "wire/EncodeRequest.h"
+#include "wire/Streams.h"
 
 #include <atomic>
 #include <mutex>
@@ -129,6 +130,30 @@ DescribeTableResponse RemoteStore::describeTable(const DescribeTableRequest& r)
 }
 UpdateTableResponse RemoteStore::updateTable(const UpdateTableRequest& r) { return call<UpdateTableResponse>("UpdateTable", r); }
 ListTablesResponse RemoteStore::listTables(const ListTablesRequest& r) { return call<ListTablesResponse>("ListTables", r); }
+UpdateTimeToLiveResponse RemoteStore::updateTimeToLive(const UpdateTimeToLiveRequest& r)
+{
+    return call<UpdateTimeToLiveResponse>("UpdateTimeToLive", r);
+}
+DescribeTimeToLiveResponse RemoteStore::describeTimeToLive(const DescribeTimeToLiveRequest& r)
+{
+    return call<DescribeTimeToLiveResponse>("DescribeTimeToLive", r);
+}
+ListStreamsResponse RemoteStore::listStreams(const ListStreamsRequest& r)
+{
+    return call<ListStreamsResponse>("DynamoDBStreams_20120810.ListStreams", r);
+}
+DescribeStreamResponse RemoteStore::describeStream(const DescribeStreamRequest& r)
+{
+    return call<DescribeStreamResponse>("DynamoDBStreams_20120810.DescribeStream", r);
+}
+GetShardIteratorResponse RemoteStore::getShardIterator(const GetShardIteratorRequest& r)
+{
+    return call<GetShardIteratorResponse>("DynamoDBStreams_20120810.GetShardIterator", r);
+}
+GetRecordsResponse RemoteStore::getRecords(const GetRecordsRequest& r)
+{
+    return call<GetRecordsResponse>("DynamoDBStreams_20120810.GetRecords", r);
+}
 PutItemResponse RemoteStore::putItem(const PutItemRequest& r) { return call<PutItemResponse>("PutItem", r); }
 GetItemResponse RemoteStore::getItem(const GetItemRequest& r) { return call<GetItemResponse>("GetItem", r); }
 DeleteItemResponse RemoteStore::deleteItem(const DeleteItemRequest& r) { return call<DeleteItemResponse>("DeleteItem", r); }

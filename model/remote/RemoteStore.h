@@ -25,6 +25,8 @@ public:
     store::DescribeTableResponse describeTable(const store::DescribeTableRequest& request) override;
     store::UpdateTableResponse updateTable(const store::UpdateTableRequest& request) override;
     store::ListTablesResponse listTables(const store::ListTablesRequest& request) override;
+    store::UpdateTimeToLiveResponse updateTimeToLive(const store::UpdateTimeToLiveRequest& request) override;
+    store::DescribeTimeToLiveResponse describeTimeToLive(const store::DescribeTimeToLiveRequest& request) override;
 
     store::PutItemResponse putItem(const store::PutItemRequest& request) override;
     store::GetItemResponse getItem(const store::GetItemRequest& request) override;
@@ -41,6 +43,13 @@ public:
     // The bulk path sends up to bulkConcurrency BatchWriteItem calls at once (each on its own kept-
     // alive connection); answers come back in request order. Not atomic, as on DynamoDB.
     std::vector<store::BatchWriteItemResponse> batchWriteItems(const std::vector<store::BatchWriteItemRequest>& requests) override;
+
+    // The Streams API on the same endpoint (as DynamoDB Local and keyplan-cli serve answer it; AWS
+    // itself serves it from streams.dynamodb.<region>.amazonaws.com, which this does not reach).
+    store::ListStreamsResponse listStreams(const store::ListStreamsRequest& request) override;
+    store::DescribeStreamResponse describeStream(const store::DescribeStreamRequest& request) override;
+    store::GetShardIteratorResponse getShardIterator(const store::GetShardIteratorRequest& request) override;
+    store::GetRecordsResponse getRecords(const store::GetRecordsRequest& request) override;
 
     store::PartitionStatsResponse partitionStats(const store::PartitionStatsRequest& request) override;
     void resetPartitionMeters() override;

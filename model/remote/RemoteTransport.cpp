@@ -10,6 +10,7 @@
 #include <QUrl>
 
 #include <cstdio>
+#include <cstring>
 
 #include <mutex>
 #include <random>
@@ -193,9 +194,10 @@ RemoteTransport::Attempt RemoteTransport::attempt(const char* operation, const s
     aws::HttpRequestParts request;
     request.method = "POST";
     request.path = options_.endpoint.path;
-    request.headers = {{"Host", options_.endpoint.hostHeader()},
-                       {"Content-Type", kContentType},
-                       {"X-Amz-Target", std::string("DynamoDB_20120810.") + operation}};
+    request.headers = {
+        {"Host", options_.endpoint.hostHeader()},
+        {"Content-Type", kContentType},
+        {"X-Amz-Target", std::strchr(operation, '.') ? std::string(operation) : std::string("DynamoDB_20120810.") + operation}};
     aws::sign(request, body, options_.credentials, options_.endpoint.region, "dynamodb", std::chrono::system_clock::now());
     httplib::Headers headers;
     for (const auto& [name, value] : request.headers) headers.emplace(name, value);

@@ -67,7 +67,8 @@ public:
     RemoteTransport(const RemoteTransport&) = delete;
     RemoteTransport& operator=(const RemoteTransport&) = delete;
 
-    // Sends `body` as operation `operation` ("GetItem"); returns the 200 answer's body. Throws
+    // Sends `body` as operation `operation` ("GetItem", or a whole target such as
+    // "DynamoDBStreams_20120810.GetRecords"); returns the 200 answer's body. Throws
     // dynamo::Error with the endpoint's exception name and message once retries are spent or the
     // error is not retryable; connection failures become ConnectionError, saying what happened
     // (refused, no connection or no answer within the timeout, closed, an untrusted certificate),

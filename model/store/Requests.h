@@ -34,6 +34,7 @@ enum class ReturnValues { None, AllOld, UpdatedOld, AllNew, UpdatedNew };
 enum class ReturnItemCollectionMetrics { None, Size };
 enum class ReturnValuesOnConditionCheckFailure { None, AllOld };
 enum class Select { AllAttributes, AllProjectedAttributes, SpecificAttributes, Count };
+enum class StreamViewType { KeysOnly, NewImage, OldImage, NewAndOldImages };
 
 // ---- Schema -----------------------------------------------------------------------------------
 
@@ -102,6 +103,13 @@ struct ConsumedCapacity {
     std::map<std::string, Capacity> localSecondaryIndexes;
 };
 
+// A table's stream: StreamEnabled, and the view type a stream being enabled records.
+struct StreamSpecification {
+    std::optional<bool> streamEnabled;  // required; absent only in a request that left it out
+    std::optional<StreamViewType> streamViewType;
+    bool operator==(const StreamSpecification&) const = default;
+};
+
 struct ItemCollectionMetrics {
     Item itemCollectionKey;                   // the partition key attribute
     std::vector<double> sizeEstimateRangeGB;  // [low, high]
@@ -119,6 +127,7 @@ struct CreateTableRequest {
     std::optional<BillingMode> billingMode;
     std::optional<ProvisionedThroughput> provisionedThroughput;
     std::optional<bool> deletionProtectionEnabled;
+    std::optional<StreamSpecification> streamSpecification;
 };
 
 struct LocalSecondaryIndexDescription {
@@ -160,6 +169,11 @@ struct TableDescription {
     std::vector<LocalSecondaryIndexDescription> localSecondaryIndexes;
     std::vector<GlobalSecondaryIndexDescription> globalSecondaryIndexes;
     bool deletionProtectionEnabled = false;
+    // Present while the table's stream is enabled; the latest stream's ARN and label stay after
+    // it is disabled, as DynamoDB reports them.
+    std::optional<StreamSpecification> streamSpecification;
+    std::optional<std::string> latestStreamLabel;
+    std::optional<std::string> latestStreamArn;
 };
 
 struct CreateTableResponse {
@@ -198,6 +212,7 @@ struct UpdateTableRequest {
     std::optional<ProvisionedThroughput> provisionedThroughput;
     std::optional<std::vector<GlobalSecondaryIndexUpdate>> globalSecondaryIndexUpdates;
     std::optional<bool> deletionProtectionEnabled;
+    std::optional<StreamSpecification> streamSpecification;
 };
 struct UpdateTableResponse {
     TableDescription tableDescription;
@@ -210,6 +225,34 @@ struct ListTablesRequest {
 struct ListTablesResponse {
     std::vector<std::string> tableNames;
     std::optional<std::string> lastEvaluatedTableName;
+};
+
+// ---- Time to Live ---------------------------------------------------------------------------
+
+// Both members are required on the wire; absent ones are kept absent so the store can answer
+// with DynamoDB's text for what is missing. A response has both.
+struct TimeToLiveSpecification {
+    std::optional<std::string> attributeName;
+    std::optional<bool> enabled;
+};
+
+struct UpdateTimeToLiveRequest {
+    std::string tableName;
+    std::optional<TimeToLiveSpecification> timeToLiveSpecification;
+};
+struct UpdateTimeToLiveResponse {
+    TimeToLiveSpecification timeToLiveSpecification;
+};
+
+struct DescribeTimeToLiveRequest {
+    std::string tableName;
+};
+struct TimeToLiveDescription {
+    std::string timeToLiveStatus = "DISABLED";  // ENABLING, DISABLING, ENABLED, DISABLED
+    std::optional<std::string> attributeName;
+};
+struct DescribeTimeToLiveResponse {
+    TimeToLiveDescription timeToLiveDescription;
 };
 
 // ---- Legacy condition parameters --------------------------------------------------------------

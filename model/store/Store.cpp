@@ -1,5 +1,7 @@
 #include "store/Store.h"
 
+#include "dynamo/Error.h"
+
 namespace keyplan::store {
 
 std::vector<BatchWriteItemResponse> Store::batchWriteItems(const std::vector<BatchWriteItemRequest>& requests)
@@ -11,6 +13,22 @@ std::vector<BatchWriteItemResponse> Store::batchWriteItems(const std::vector<Bat
 }
 
 ScanResponse Store::browse(const ScanRequest& request) { return scan(request); }
+
+namespace {
+
+[[noreturn]] void unknownOperation()
+{
+    throw dynamo::Error(dynamo::ErrorCode::UnknownOperationException, "An unknown operation was requested.");
+}
+
+}  // namespace
+
+UpdateTimeToLiveResponse Store::updateTimeToLive(const UpdateTimeToLiveRequest&) { unknownOperation(); }
+DescribeTimeToLiveResponse Store::describeTimeToLive(const DescribeTimeToLiveRequest&) { unknownOperation(); }
+ListStreamsResponse Store::listStreams(const ListStreamsRequest&) { unknownOperation(); }
+DescribeStreamResponse Store::describeStream(const DescribeStreamRequest&) { unknownOperation(); }
+GetShardIteratorResponse Store::getShardIterator(const GetShardIteratorRequest&) { unknownOperation(); }
+GetRecordsResponse Store::getRecords(const GetRecordsRequest&) { unknownOperation(); }
 
 std::vector<TableDescription> describeAllTables(Store& store)
 {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "store/Requests.h"
+#include "store/StreamRequests.h"
 
 namespace keyplan::store {
 
@@ -21,6 +22,8 @@ public:
     // switches billing mode or changes provisioned throughput.
     virtual UpdateTableResponse updateTable(const UpdateTableRequest& request) = 0;
     virtual ListTablesResponse listTables(const ListTablesRequest& request) = 0;
+    virtual UpdateTimeToLiveResponse updateTimeToLive(const UpdateTimeToLiveRequest& request);
+    virtual DescribeTimeToLiveResponse describeTimeToLive(const DescribeTimeToLiveRequest& request);
 
     virtual PutItemResponse putItem(const PutItemRequest& request) = 0;
     virtual GetItemResponse getItem(const GetItemRequest& request) = 0;
@@ -34,6 +37,13 @@ public:
     virtual BatchWriteItemResponse batchWriteItem(const BatchWriteItemRequest& request) = 0;
     virtual TransactWriteItemsResponse transactWriteItems(const TransactWriteItemsRequest& request) = 0;
     virtual TransactGetItemsResponse transactGetItems(const TransactGetItemsRequest& request) = 0;
+
+    // The DynamoDB Streams API. A store without streams answers each with DynamoDB's
+    // UnknownOperationException, as an endpoint that does not serve the API would.
+    virtual ListStreamsResponse listStreams(const ListStreamsRequest& request);
+    virtual DescribeStreamResponse describeStream(const DescribeStreamRequest& request);
+    virtual GetShardIteratorResponse getShardIterator(const GetShardIteratorRequest& request);
+    virtual GetRecordsResponse getRecords(const GetRecordsRequest& request);
 
     // Keyplan's bulk path for sample data and imports: each request is a BatchWriteItem with
     // its own checks and response. A store may apply them together (SqliteStore commits them

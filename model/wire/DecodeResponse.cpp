@@ -1,6 +1,7 @@
 #include "wire/DecodeResponse.h"
 
 #include "wire/Decode.h"
+#include "wire/Streams.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 
@@ -239,6 +240,7 @@ store::TableDescription decodeTableDescription(const json::Value& json)
     }
     indexes(json, &t);
     if (const json::Value* p = member(json, "DeletionProtectionEnabled")) t.deletionProtectionEnabled = p->boolean();
+    readStreamMembers(json, &t);
     return t;
 }
 
@@ -391,6 +393,8 @@ Error errorFromBody(int httpStatus, std::string_view body)
                                       ErrorCode::ThrottlingException,
                                       ErrorCode::LimitExceededException,
                                       ErrorCode::UnknownOperationException,
+                                      ErrorCode::ExpiredIteratorException,
+                                      ErrorCode::TrimmedDataAccessException,
                                       ErrorCode::MissingAuthenticationTokenException,
                                       ErrorCode::IncompleteSignatureException,
                                       ErrorCode::InvalidSignatureException,

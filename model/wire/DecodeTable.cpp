@@ -4,6 +4,7 @@
 #include "dynamo/Error.h"
 #include "dynamo/Validation.h"
 #include "wire/DecodeSupport.h"
+#include "wire/Streams.h"
 
 namespace keyplan::wire {
 
@@ -116,6 +117,7 @@ store::CreateTableRequest decodeCreateTable(const json::Value& json)
     r.billingMode = billingMode(b, c);
     r.provisionedThroughput = provisionedThroughput(b);
     r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
+    r.streamSpecification = decodeStreamSpecification(b);
     c.throwIfAny();
     return r;
 }
@@ -130,6 +132,7 @@ store::UpdateTableRequest decodeUpdateTable(const json::Value& json)
     r.billingMode = billingMode(b, c);
     r.provisionedThroughput = provisionedThroughput(b);
     r.deletionProtectionEnabled = boolMember(b, "DeletionProtectionEnabled");
+    r.streamSpecification = decodeStreamSpecification(b);
     if (const json::Value* updates = listMember(b, "GlobalSecondaryIndexUpdates")) {
         std::vector<store::GlobalSecondaryIndexUpdate> out;
         forEachStructure(*updates, "globalSecondaryIndexUpdates", [&](const json::Value& u, const std::string& path) {

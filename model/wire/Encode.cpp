@@ -5,6 +5,7 @@
 #include "json/Writer.h"
 #include "store/KeySchema.h"
 #include "wire/Decode.h"
+#include "wire/Streams.h"
 
 #include <charconv>
 #include <cmath>
@@ -381,6 +382,7 @@ void writeTableDescription(json::Writer& w, const store::TableDescription& t)
         }
         w.endArray();
     }
+    writeStreamMembers(w, t);
     w.key("DeletionProtectionEnabled");
     w.boolean(t.deletionProtectionEnabled);
     w.endObject();

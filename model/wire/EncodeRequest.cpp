@@ -4,6 +4,7 @@
 #include "json/Writer.h"
 #include "store/KeySchema.h"
 #include "wire/Encode.h"
+#include "wire/Streams.h"
 
 namespace keyplan::wire {
 
@@ -452,6 +453,7 @@ std::string encodeRequest(const store::CreateTableRequest& r)
     }
     b.billing(r.billingMode, r.provisionedThroughput);
     b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
+    writeStreamSpecificationMember(w, r.streamSpecification);
     return b.finish();
 }
 
@@ -489,6 +491,7 @@ std::string encodeRequest(const store::UpdateTableRequest& r)
         w.endArray();
     }
     b.optionalBool("DeletionProtectionEnabled", r.deletionProtectionEnabled);
+    writeStreamSpecificationMember(w, r.streamSpecification);
     return b.finish();
 }
 

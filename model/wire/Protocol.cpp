@@ -8,12 +8,14 @@
 #include "wire/Decode.h"
 #include "wire/Encode.h"
 #include "wire/ItemSizeGuard.h"
+#include "wire/Streams.h"
 
 namespace keyplan::wire {
 
 namespace {
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+constexpr std::string_view kStreamsPrefix = "DynamoDBStreams_20120810.";
 
 constexpr std::pair<const char*, Operation> kOperations[] = {
     {"CreateTable", Operation::CreateTable},
@@ -31,9 +33,18 @@ constexpr std::pair<const char*, Operation> kOperations[] = {
     {"BatchWriteItem", Operation::BatchWriteItem},
     {"TransactWriteItems", Operation::TransactWriteItems},
     {"TransactGetItems", Operation::TransactGetItems},
+    {"UpdateTimeToLive", Operation::UpdateTimeToLive},
+    {"DescribeTimeToLive", Operation::DescribeTimeToLive},
 };
 
-std::string dispatch(store::Store& store, Operation op, const json::Value& body)
+constexpr std::pair<const char*, Operation> kStreamOperations[] = {
+    {"ListStreams", Operation::ListStreams},
+    {"DescribeStream", Operation::DescribeStream},
+    {"GetShardIterator", Operation::GetShardIterator},
+    {"GetRecords", Operation::GetRecords},
+};
+
+std::string dispatch(store::Store& store, Operation op, const json::Value& body, const RequestContext& context)
 {
     switch (op) {
     case Operation::CreateTable: return encode(store.createTable(decodeCreateTable(body)));
@@ -51,6 +62,16 @@ std::string dispatch(store::Store& store, Operation op, const json::Value& body)
     case Operation::BatchWriteItem: return encode(store.batchWriteItem(decodeBatchWriteItem(body)));
     case Operation::TransactWriteItems: return encode(store.transactWriteItems(decodeTransactWriteItems(body)));
     case Operation::TransactGetItems: return encode(store.transactGetItems(decodeTransactGetItems(body)));
+    case Operation::UpdateTimeToLive: return encode(store.updateTimeToLive(decodeUpdateTimeToLive(body)));
+    case Operation::DescribeTimeToLive: return encode(store.describeTimeToLive(decodeDescribeTimeToLive(body)));
+    case Operation::ListStreams: return encode(store.listStreams(decodeListStreams(body)));
+    case Operation::DescribeStream: return encode(store.describeStream(decodeDescribeStream(body)));
+    case Operation::GetShardIterator: return encode(store.getShardIterator(decodeGetShardIterator(body)));
+    case Operation::GetRecords: {
+        store::GetRecordsRequest request = decodeGetRecords(body);
+        if (!context.signedRegion.empty()) request.awsRegion = std::string(context.signedRegion);
+        return encode(store.getRecords(request));
+    }
     }
     return "{}";
 }
@@ -59,15 +80,18 @@ std::string dispatch(store::Store& store, Operation op, const json::Value& body)
 
 bool operationFromTarget(std::string_view target, Operation* out)
 {
-    if (target.substr(0, kTargetPrefix.size()) != kTargetPrefix) return false;
-    const std::string_view name = target.substr(kTargetPrefix.size());
-    for (const auto& [n, op] : kOperations) {
-        if (name == n) {
-            *out = op;
-            return true;
+    auto find = [&](std::string_view prefix, const auto& table) {
+        if (target.substr(0, prefix.size()) != prefix) return false;
+        const std::string_view name = target.substr(prefix.size());
+        for (const auto& [n, op] : table) {
+            if (name == n) {
+                *out = op;
+                return true;
+            }
         }
-    }
-    return false;
+        return false;
+    };
+    return find(kTargetPrefix, kOperations) || find(kStreamsPrefix, kStreamOperations);
 }
 
 const char* operationName(Operation op)
@@ -75,7 +99,28 @@ const char* operationName(Operation op)
     for (const auto& [n, o] : kOperations) {
         if (o == op) return n;
     }
+    for (const auto& [n, o] : kStreamOperations) {
+        if (o == op) return n;
+    }
     return "";
+}
+
+std::string signedRegionOf(std::string_view authorization)
+{
+    const size_t at = authorization.find("Credential=");
+    if (at == std::string_view::npos) return {};
+    std::string_view scope = authorization.substr(at + 11);
+    scope = scope.substr(0, scope.find_first_of(", "));
+    // AKID/date/region/service/aws4_request: the region is the third part from the end, so an
+    // access key id holding a '/' does not shift it.
+    size_t end = scope.size();
+    for (int part = 0; part < 2; ++part) {
+        end = scope.rfind('/', end - 1);
+        if (end == std::string_view::npos || end == 0) return {};
+    }
+    const size_t begin = scope.rfind('/', end - 1);
+    if (begin == std::string_view::npos) return {};
+    return std::string(scope.substr(begin + 1, end - begin - 1));
 }
 
 // DynamoDB's answer to a failure it does not explain: InternalServerError, retryable.
@@ -88,6 +133,12 @@ WireResponse internalFailure(std::string_view requestId, std::string detail)
 
 WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body, std::string_view requestId)
 {
+    return handleRequest(store, target, body, RequestContext{requestId, {}});
+}
+
+WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body, const RequestContext& context)
+{
+    const std::string_view requestId = context.requestId;
     Operation op;
     if (target.substr(0, 18) == "DynamoDB_20111205.") {
         // The 2011 (v1) API: DynamoDB Local answers InvalidAction too.
@@ -117,7 +168,7 @@ WireResponse handleRequest(store::Store& store, std::string_view target, std::st
                                  "Malformed JSON: " + parseError + " at offset " + std::to_string(errorOffset))};
     }
     try {
-        return {200, dispatch(store, op, request)};
+        return {200, dispatch(store, op, request, context)};
     } catch (const dynamo::Error& e) {
         // A store's own InternalServerError (a full disk, a damaged file) is worded for the client,
         // without paths or SQL; the log has it too, under the request id.

@@ -29,9 +29,17 @@ enum class Operation {
     BatchWriteItem,
     TransactWriteItems,
     TransactGetItems,
+    UpdateTimeToLive,
+    DescribeTimeToLive,
+    // The DynamoDB Streams API, "DynamoDBStreams_20120810.<Operation>" on the same endpoint.
+    ListStreams,
+    DescribeStream,
+    GetShardIterator,
+    GetRecords,
 };
 
-// "DynamoDB_20120810.GetItem" -> GetItem; false for anything else.
+// "DynamoDB_20120810.GetItem" -> GetItem, "DynamoDBStreams_20120810.GetRecords" -> GetRecords;
+// false for anything else.
 bool operationFromTarget(std::string_view target, Operation* out);
 const char* operationName(Operation op);
 
@@ -48,8 +56,21 @@ struct WireResponse {
     std::string internalDetail;
 };
 
-// Never throws: every failure becomes DynamoDB's error body with its status. `requestId` is
-// quoted in the message of an internal failure, so a user can find its detail in the log.
+// What the transport knows of a request beyond its target and body.
+struct RequestContext {
+    // Quoted in the message of an internal failure, so a user can find its detail in the log.
+    std::string_view requestId;
+    // The region the request was signed for (its SigV4 credential scope), which stream records
+    // carry as awsRegion; empty when unsigned.
+    std::string_view signedRegion;
+};
+
+// The region of an Authorization header's credential scope
+// ("AWS4-HMAC-SHA256 Credential=AKID/20260101/eu-west-2/dynamodb/aws4_request, ..."), or "".
+std::string signedRegionOf(std::string_view authorization);
+
+// Never throws: every failure becomes DynamoDB's error body with its status.
+WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body, const RequestContext& context);
 WireResponse handleRequest(store::Store& store, std::string_view target, std::string_view body, std::string_view requestId = {});
 
 }  // namespace keyplan::wire

@@ -737,6 +737,9 @@ raw("raw_unknown_member_ignored", T + "DescribeTable", '{"TableName":"nope","Wha
 import cases_fidelity  # noqa: E402  (its cases join the list here, before the service rules below)
 
 cases_fidelity.register(case, CASES)
+import cases_streams  # noqa: E402  (the same for Streams and Time to Live)
+
+cases_streams.register(case, CASES)
 
 NOT_FOUND_LOCAL = "Cannot do operations on a non-existent table"
 NOT_FOUND_WHY = ("[AWS] a missing table is 'Requested resource not found' on the data plane and "

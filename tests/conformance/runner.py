@@ -15,6 +15,13 @@ from botocore.exceptions import ClientError
 VOLATILE = {"CreationDateTime", "LastUpdateToPayPerRequestDateTime", "LastIncreaseDateTime", "LastDecreaseDateTime",
             "TableArn", "IndexArn", "TableId", "ResponseMetadata"}
 
+# Stream identifiers differ between any two servers (times, random tags, counters) but whether an
+# answer has them does not: their values are replaced, their presence kept.
+STREAM_VOLATILE = {"StreamArn", "LatestStreamArn", "LatestStreamLabel", "StreamLabel", "ShardId", "ParentShardId",
+                   "ShardIterator", "NextShardIterator", "eventID", "SequenceNumber", "StartingSequenceNumber",
+                   "EndingSequenceNumber", "LastEvaluatedShardId", "LastEvaluatedStreamArn", "CreationRequestDateTime",
+                   "ApproximateCreationDateTime"}
+
 UNSUPPORTED = re.compile(r"not (yet )?(supported|implemented)|unsupported|unimplemented", re.I)
 
 
@@ -31,7 +38,7 @@ def snake(op):
 
 def scrub(value):
     if isinstance(value, dict):
-        return {k: scrub(v) for k, v in value.items() if k not in VOLATILE}
+        return {k: "$v" if k in STREAM_VOLATILE else scrub(v) for k, v in value.items() if k not in VOLATILE}
     if isinstance(value, list):
         return [scrub(v) for v in value]
     if isinstance(value, (bytes, bytearray)):
@@ -55,22 +62,42 @@ def normalise(op, response):
     return r
 
 
-def substitute(params, previous):
+def substitute(params, previous, captured=None):
     """'$LEK' in a step's parameters stands for the previous step's LastEvaluatedKey (or
-    LastEvaluatedTableName), so pagination cases can follow the pages."""
+    LastEvaluatedTableName), so pagination cases can follow the pages; '$STREAM', '$SHARD',
+    '$SHARD2', '$ITER', '$SEQ1', ... for what earlier steps of a stream case were answered
+    (see capture), each server its own."""
     if params == "$LEK":
         ok = (previous or {}).get("ok", {})
         return ok.get("LastEvaluatedKey", ok.get("LastEvaluatedTableName"))
+    if isinstance(params, str) and params.startswith("$") and captured is not None and params in captured:
+        return captured[params]
     if isinstance(params, dict):
         out = {}
         for k, v in params.items():
-            v = substitute(v, previous)
+            v = substitute(v, previous, captured)
             if v is not None:
                 out[k] = v
         return out
     if isinstance(params, list):
-        return [substitute(v, previous) for v in params]
+        return [substitute(v, previous, captured) for v in params]
     return params
+
+
+def capture(response, captured):
+    """Remembers the stream ARN, shard ids, iterator and sequence numbers of an answer."""
+    for member in ("TableDescription", "Table"):
+        arn = response.get(member, {}).get("LatestStreamArn")
+        if arn:
+            captured["$STREAM"] = arn
+    shards = response.get("StreamDescription", {}).get("Shards", [])
+    for i, shard in enumerate(shards):
+        captured["$SHARD" if i == 0 else f"$SHARD{i + 1}"] = shard["ShardId"]
+    for key in ("ShardIterator", "NextShardIterator"):
+        if response.get(key):
+            captured["$ITER"] = response[key]
+    for i, record in enumerate(response.get("Records", [])):
+        captured[f"$SEQ{i + 1}"] = record["dynamodb"]["SequenceNumber"]
 
 
 def unb64(value):
@@ -98,7 +125,14 @@ def b64_as_text(value):
 NEWER_THAN_BOTOCORE = {"ReturnValuesOnConditionCheckFailure"}
 
 
-def call(client, op, params, url=None):
+def make_streams_client(url):
+    return boto3.client("dynamodbstreams", endpoint_url=url, region_name="us-east-1", aws_access_key_id="conformance",
+                        aws_secret_access_key="conformance",
+                        config=Config(retries={"total_max_attempts": 1}, parameter_validation=False,
+                                      connect_timeout=10, read_timeout=60))
+
+
+def call(client, op, params, url=None, captured=None):
     if url and op in ("PutItem", "UpdateItem", "DeleteItem") and NEWER_THAN_BOTOCORE & set(params):
         result = raw_call(url, "DynamoDB_20120810." + op, json.dumps(b64_as_text(params)))
         result.pop("status", None)
@@ -107,6 +141,8 @@ def call(client, op, params, url=None):
         return result
     try:
         response = getattr(client, snake(op))(**unb64(params))
+        if captured is not None:
+            capture(response, captured)
         return {"ok": normalise(op, response)}
     except ClientError as e:
         err = e.response.get("Error", {})
@@ -147,13 +183,21 @@ def raw_call(url, target, body, headers=None):
 def run_steps(url, client, steps):
     results = []
     previous = None
+    captured = {}
+    streams = None
     for step in steps:
         if step[0] == "raw":
             _, target, body = step
+            for name in sorted(captured, key=len, reverse=True):  # "$SHARD2" before "$SHARD"
+                body = body.replace(name, captured[name])
             result = raw_call(url, target, body)
+        elif step[0] == "streams":  # ("streams", "GetRecords", params): the DynamoDB Streams API
+            _, op, params = step
+            streams = streams or make_streams_client(url)
+            result = call(streams, op, substitute(params, previous, captured), captured=captured)
         else:
             op, params = step
-            result = call(client, op, substitute(params, previous), url)
+            result = call(client, op, substitute(params, previous, captured), url, captured)
         results.append(result)
         previous = result
     return results

@@ -20,8 +20,11 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
 
     def call(self, op, payload):
+        """`op` is an operation of DynamoDB_20120810 ("PutItem") or a whole target
+        ("DynamoDBStreams_20120810.GetRecords")."""
         body = payload if isinstance(payload, (bytes, bytearray)) else json.dumps(payload).encode()
-        headers = dict(HEADERS, **{"X-Amz-Target": f"DynamoDB_20120810.{op}"})
+        target = op if "." in op else f"DynamoDB_20120810.{op}"
+        headers = dict(HEADERS, **{"X-Amz-Target": target})
         self.conn.request("POST", "/", body=body, headers=headers)
         r = self.conn.getresponse()
         data = r.read()

@@ -64,6 +64,12 @@ private Q_SLOTS:
                                         << "{\n  \"AWSTemplateFormatVersion\": \"2010-09-09\"";
         QTest::newRow("cloudformation-yaml") << "cloudformation-yaml"
                                              << "AWSTemplateFormatVersion: \"2010-09-09\"";
+        QTest::newRow("cdk") << "cdk"
+                             << "// The DynamoDB table Shop as an AWS CDK (v2) stack, written by Keyplan from\n"
+                                "// the Keyplan design \"E-commerce orders\"";
+        QTest::newRow("terraform") << "terraform"
+                                   << "# The DynamoDB table Shop as Terraform configuration, written by Keyplan from\n"
+                                      "# the Keyplan design \"E-commerce orders\"";
         QTest::newRow("python") << "python"
                                 << "\"\"\"Access patterns of \"E-commerce orders\" (table Shop)";
         QTest::newRow("js") << "js"
@@ -234,7 +240,8 @@ private Q_SLOTS:
         const QString shop = sample("ecommerce");
         QTest::newRow("unknown format")
             << QStringList{"export", shop, "--format", "pdf"} << QString() << 2
-            << "keyplan-cli export: unknown format 'pdf' (one of md, workbench, cloudformation, cloudformation-yaml";
+            << "keyplan-cli export: unknown format 'pdf' (one of md, workbench, cloudformation, cloudformation-yaml, cdk, "
+               "terraform, python";
         QTest::newRow("no format") << QStringList{"export", shop} << QString() << 2 << "--format is required";
         QTest::newRow("no design") << QStringList{"export", "--format", "md"} << QString() << 2 << "no design given";
         QTest::newRow("missing design") << QStringList{"export", "/nonexistent/x.keyplan.json", "--format", "md"} << QString()

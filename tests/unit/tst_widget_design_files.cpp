@@ -162,6 +162,49 @@ private Q_SLOTS:
         QCOMPARE(doc_->filePath(), copy);
     }
 
+    // Files people send each other may be hostile: each is opened through File > Open and either
+    // opens or is refused with one message of bounded size, the design in the window unchanged.
+    // tests/reliability/design_fuzz.py hands this test its files one at a time
+    // (KEYPLAN_HOSTILE_DESIGN); without one it writes a few of the worst kinds itself.
+    void shouldOpenHostileFilesUnharmed()
+    {
+        QTemporaryDir dir;
+        QStringList paths;
+        if (qEnvironmentVariableIsSet("KEYPLAN_HOSTILE_DESIGN")) {
+            paths << qEnvironmentVariable("KEYPLAN_HOSTILE_DESIGN");
+        } else {
+            QFile sample(samplePath("ecommerce"));
+            QVERIFY(sample.open(QIODevice::ReadOnly));
+            const QByteArray text = sample.readAll();
+            QByteArray placeholders;
+            for (int i = 0; i < 10000; ++i) placeholders += "{v" + QByteArray::number(i) + "}";
+            const QList<QPair<const char*, QByteArray>> files = {
+                {"cut", text.left(text.size() / 2)},
+                {"deep", QByteArray(200000, '[') + QByteArray(200000, ']')},
+                {"twice", QByteArray(text).replace("\"name\": \"Shop\"", "\"name\": \"Shop\", \"name\": \"Again\"")},
+                {"placeholders", QByteArray(text).replace("CUST#{customerId}", placeholders)},
+                {"const", QByteArray(text).replace("id(8)", "const(" + QByteArray(9 * 1024 * 1024, 'c') + ")")},
+            };
+            for (const auto& [name, bytes] : files) {
+                QFile f(dir.filePath(QString(name) + ".keyplan.json"));
+                QVERIFY(f.open(QIODevice::WriteOnly));
+                f.write(bytes);
+                paths << f.fileName();
+            }
+        }
+        for (const QString& path : paths) {
+            QVERIFY(files_->open(samplePath("saas")));
+            const std::string before = design::writeDesign(doc_->design());
+            script_.errors.clear();
+            script_.openName = path;
+            files_->openAction()->trigger();
+            if (doc_->filePath() == path) continue;  // it opened: a design within the limits
+            QCOMPARE(script_.errors.size(), 1);
+            QVERIFY2(script_.errors.front().size() < 4096, qPrintable(script_.errors.front().left(200)));
+            QCOMPARE(design::writeDesign(doc_->design()), before);
+        }
+    }
+
     void shouldRememberRecentFilesNewestFirst()
     {
         QTemporaryDir dir;

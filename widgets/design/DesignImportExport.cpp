@@ -32,6 +32,8 @@ QString exportTitle(io::ExportFormat format)
     case io::ExportFormat::Workbench: return QObject::tr("NoSQL &Workbench Model…");
     case io::ExportFormat::CloudFormationJson: return QObject::tr("&CloudFormation Template (JSON)…");
     case io::ExportFormat::CloudFormationYaml: return QObject::tr("CloudFormation Template (&YAML)…");
+    case io::ExportFormat::Cdk: return QObject::tr("&AWS CDK Stack (TypeScript)…");
+    case io::ExportFormat::Terraform: return QObject::tr("Te&rraform Configuration…");
     case io::ExportFormat::Python: return QObject::tr("&Python Code (boto3)…");
     case io::ExportFormat::JavaScript: return QObject::tr("&JavaScript Code (SDK v3)…");
     case io::ExportFormat::ElectroDb: return QObject::tr("&ElectroDB Entities…");
@@ -48,6 +50,8 @@ QString exportFilter(io::ExportFormat format)
     case io::ExportFormat::Workbench:
     case io::ExportFormat::CloudFormationJson: return QObject::tr("JSON (*.json)");
     case io::ExportFormat::CloudFormationYaml: return QObject::tr("YAML (*.yaml *.yml)");
+    case io::ExportFormat::Cdk: return QObject::tr("TypeScript (*.ts)");
+    case io::ExportFormat::Terraform: return QObject::tr("Terraform (*.tf)");
     case io::ExportFormat::Python: return QObject::tr("Python (*.py)");
     case io::ExportFormat::JavaScript:
     case io::ExportFormat::ElectroDb: return QObject::tr("JavaScript modules (*.mjs *.js)");

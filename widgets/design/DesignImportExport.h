@@ -1,9 +1,9 @@
 // Import and Export of the design document: a NoSQL Workbench model or a dynamodb-onetable
 // schema read into a new, unsaved design; the design written in every io::ExportFormat
-// (access-patterns.md, Workbench JSON, CloudFormation JSON and YAML, Python and JavaScript code,
-// ElectroDB, OneTable, DynamoDB Toolbox), as layout pictures (SVG, PNG) or as the HTML design
-// document. An import asks to save unsaved changes first and replaces the design through
-// DesignFiles, like any other file.
+// (access-patterns.md, Workbench JSON, CloudFormation JSON and YAML, an AWS CDK stack, Terraform
+// configuration, Python and JavaScript code, ElectroDB, OneTable, DynamoDB Toolbox), as layout
+// pictures (SVG, PNG) or as the HTML design document. An import asks to save unsaved changes first and replaces the design
+// through DesignFiles, like any other file.
 //
 // Dialogs go through the Prompts, which tests replace.
 #pragma once

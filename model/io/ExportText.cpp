@@ -1,0 +1,35 @@
+#include "io/ExportText.h"
+
+#include "design/Design.h"
+
+namespace keyplan::io {
+
+std::string oneLine(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        // C1 controls are U+0080..U+009F: 0xC2 0x80..0x9F in UTF-8.
+        if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+            static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+            out.push_back(' ');
+            ++i;
+        } else {
+            out.push_back(c < 0x20 || c == 0x7F ? ' ' : static_cast<char>(c));
+        }
+    }
+    return out;
+}
+
+std::string designAbout(const design::Design& design)
+{
+    std::string about = "the Keyplan design";
+    if (!design.name().empty()) about += " \"" + oneLine(design.name()) + "\"";
+    const auto count = [](size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    about += " (" + count(design.entities().size(), "entity type", "entity types") + ", " +
+             count(design.patterns().size(), "access pattern", "access patterns") + ")";
+    return about;
+}
+
+}  // namespace keyplan::io
