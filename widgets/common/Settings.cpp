@@ -1,5 +1,6 @@
 #include "widgets/common/Settings.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
@@ -15,7 +16,14 @@ const QString kConsoleCapacity = QStringLiteral("console/returnConsumedCapacity"
 const QString kRecentConnections = QStringLiteral("connections");
 const QString kPracticeInterview = QStringLiteral("practice/interviewMode");
 const QString kPracticeMinutes = QStringLiteral("practice/minutes");
+const QString kTheme = QStringLiteral("view/theme");
 }  // namespace
+
+void setApplicationIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Keyplan"));
+    QCoreApplication::setApplicationName(QStringLiteral("Keyplan"));
+}
 
 Settings::Settings()
 {
@@ -96,6 +104,14 @@ void Settings::rememberConnection(const RecentConnection& connection)
     }
     settings_->endArray();
 }
+
+ThemeChoice Settings::theme() const
+{
+    return themeChoiceFromName(settings_->value(kTheme).toString()).value_or(ThemeChoice::System);
+}
+void Settings::setTheme(ThemeChoice theme) { settings_->setValue(kTheme, themeChoiceName(theme)); }
+
+QString Settings::fileName() const { return settings_->fileName(); }
 
 void Settings::sync() { settings_->sync(); }
 

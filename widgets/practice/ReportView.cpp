@@ -1,5 +1,7 @@
 #include "widgets/practice/ReportView.h"
 
+#include "style/Theme.h"
+#include "style/VerdictStyle.h"
 #include "analysis/CostModel.h"
 #include "practice/NotesRubric.h"
 #include "practice/ReportFormat.h"
@@ -41,17 +43,17 @@ QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEsca
 
 // A marked answer: each point made with the answer's own words that made it (so the candidate can
 // argue with the marking) and the rubric's phrasing they matched, each point missed, the model answer.
-QString markHtml(const practice::RubricMark& mark)
+QString markHtml(const practice::RubricMark& mark, const QPalette& palette)
 {
     QString text = QCoreApplication::translate("ReportView", "<b>Points made: %1 of %2</b><ul>").arg(mark.made()).arg(mark.total());
     for (const auto& p : mark.points) {
         if (p.made)
-            text += QCoreApplication::translate("ReportView", "<li><span style='color:#1e8449'>\u2713 made</span>: %1 \u2014 your "
+            text += QCoreApplication::translate("ReportView", "<li><span style='color:%4'>\u2713 made</span>: %1 \u2014 your "
                                                               "words \u201c%2\u201d <i>(the rubric's \u201c%3\u201d)</i></li>")
-                        .arg(html(p.statement), html(p.evidence), html(p.matchedPhrasing));
+                        .arg(html(p.statement), html(p.evidence), html(p.matchedPhrasing), toneColor(Tone::Good, palette).name());
         else
-            text += QCoreApplication::translate("ReportView", "<li><span style='color:#c0392b'>\u2717 missed</span>: %1</li>")
-                        .arg(html(p.statement));
+            text += QCoreApplication::translate("ReportView", "<li><span style='color:%2'>\u2717 missed</span>: %1</li>")
+                        .arg(html(p.statement), toneColor(Tone::Bad, palette).name());
     }
     return text + QCoreApplication::translate("ReportView", "</ul><b>Model answer:</b> %1").arg(html(mark.modelAnswer));
 }
@@ -208,6 +210,8 @@ void ReportView::showLayouts(const design::Design* candidate, const design::Desi
                 const analysis::IndexLayout layout = analysis::layoutOf(*d, scope, items);
                 render::PictureOptions options;
                 options.colours = &palette;
+                // The window's theme: a dark picture in the dark theme.
+                options.style = render::PictureStyle::of(isDarkPalette(this->palette()));
                 const render::LayoutPicture picture(*d, layout, options);
                 auto* image = new QLabel(side);
                 image->setPixmap(QPixmap::fromImage(picture.image(1.0)));
@@ -342,7 +346,7 @@ void ReportView::showFollowUps(const practice::Scenario& scenario)
         auto* notes = wrappedLabel(followUpBox_);
         notes->setObjectName(QStringLiteral("notesMark"));
         notes->setText(tr("<b>Your opening and close (the Notes pane)</b><br><i>%1</i><br>%2")
-                           .arg(m.answer.empty() ? tr("(no notes written)") : html(m.answer), markHtml(m)));
+                           .arg(m.answer.empty() ? tr("(no notes written)") : html(m.answer), markHtml(m, palette())));
         layout->addWidget(notes);
     }
     for (size_t i = 0; i < followUps_.size(); ++i) {
@@ -384,7 +388,7 @@ void ReportView::markAnswers()
         const std::string answer = answerEdits_[i]->toPlainText().trimmed().toStdString();
         const practice::RubricMark mark = practice::markAnswer(followUps_[i], answer);
         report_.followUps.push_back(mark);
-        markLabels_[i]->setText(markHtml(mark));
+        markLabels_[i]->setText(markHtml(mark, palette()));
         markLabels_[i]->show();
     }
     int made = 0, total = 0;
