@@ -10,6 +10,9 @@
 //    the separator) and templates of two entities that can write the same key;
 //  - structure: entities that do not fill the table's keys, references to nothing, a key attribute
 //    an entity stores with a type other than the key's;
+//  - what the access patterns ask of the keys (AccessRisks.h): a lookup by an attribute that must
+//    be unique (a login by e-mail) that only a GSI serves, and a tenant's partition read at a
+//    high rate (a noisy neighbour);
 //  - a synthetic index key that only joins the entity's own attributes, where a multi-attribute
 //    key would do (MultiKeyConversion.h).
 #pragma once
@@ -35,6 +38,8 @@ struct Finding {
         KeyFormat,            // a key-template rule (see TemplateIssue)
         KeyCollision,         // two entities can write the same table key
         Structure,            // missing table keys, unknown references
+        Uniqueness,           // a lookup by an attribute a GSI cannot keep unique
+        NoisyNeighbour,       // a tenant's partition read at a high rate
         // An index whose synthetic keys only join attributes its entities already have
         // (GSI1PK = STATUS#{status}#{orderDay}): a multi-attribute key on those attributes does the
         // same without a key for every writer to build, and is backfilled without rewriting an item

@@ -5,6 +5,7 @@
 #include "analysis/Wording.h"
 #include "practice/GradeConstraints.h"
 #include "practice/GradeRisks.h"
+#include "practice/NotesRubric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -128,6 +129,7 @@ public:
         for (const auto& f : constraints_.findings) out_.findings.insert(out_.findings.begin(), f);
         out_.candidate = summary(*cand_);
         out_.reference = summary(*ref_);
+        if (in_.notes) out_.followUps.push_back(markAnswer(notesRubric(), *in_.notes));
         for (const auto& [id, answer] : in_.answers) {
             if (const FollowUp* f = s_.followUp(id)) out_.followUps.push_back(markAnswer(*f, answer));
             else out_.notes.push_back("No follow-up question '" + id + "' in this scenario; its answer is not marked.");

@@ -9,6 +9,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/ExampleItems.h"
 #include "analysis/IndexLayout.h"
+#include "analysis/IndexShare.h"
 #include "analysis/ItemFactory.h"
 #include "analysis/Lint.h"
 #include "analysis/MultiKeyConversion.h"
@@ -460,6 +461,36 @@ private Q_SLOTS:
         QVERIFY2(q(converted.steps[0].text).startsWith("GSI1 changes its keys or projection"), converted.steps[0].text.c_str());
         QVERIFY(q(converted.steps[0].text).endsWith("so no item is rewritten."));
         QCOMPARE(converted.itemsRewritten, 0.0);
+    }
+
+    // The share of an entity's items a multi-attribute index holds: those with every key attribute,
+    // read off the presence rates (a sparse index on attributes the items may lack).
+    void shouldTakeTheIndexShareFromEveryKeyAttribute_data()
+    {
+        QTest::addColumn<double>("regionPresence");
+        QTest::addColumn<double>("totalPresence");
+        QTest::addColumn<double>("share");
+        QTest::newRow("every attribute always there") << 1.0 << 1.0 << 1.0;
+        QTest::newRow("a partition attribute on 40%") << 0.4 << 1.0 << 0.4;
+        QTest::newRow("a sort attribute on 50%") << 1.0 << 0.5 << 0.5;
+        QTest::newRow("both") << 0.4 << 0.5 << 0.2;
+    }
+    void shouldTakeTheIndexShareFromEveryKeyAttribute()
+    {
+        QFETCH(double, regionPresence);
+        QFETCH(double, totalPresence);
+        QFETCH(double, share);
+        design::Design d = orders();
+        design::Index i = *d.indexByName("ByStatusDay");
+        i.partitionKeys.push_back({"region", design::KeyType::S});
+        d.replaceIndex(i);
+        design::Entity order = *d.entityByName("Order");
+        order.attributes[4].presence = totalPresence;   // total, the second sort key attribute
+        order.attributes[5].presence = regionPresence;  // region, the third partition key attribute
+        d.replaceEntity(order);
+        const auto weights = analysis::indexShareByWeights(d, *d.entityByName("Order"), *d.indexByName("ByStatusDay"));
+        QVERIFY(weights);
+        QVERIFY2(qFuzzyCompare(*weights, share), qPrintable(QString::number(*weights)));
     }
 
     // The shipped designs whose synthetic index keys only join stored attributes offer the
