@@ -5,6 +5,7 @@
 // their checkpoints and brings the curveball at its stage, the notes (the opening and the close)
 // are marked with the grade, and the chooser takes any limit from one minute and remembers the mode.
 #include "PrivateHome.h"
+#include "analysis/Analysis.h"
 #include "practice/History.h"
 #include "practice/NotesRubric.h"
 #include "practice/RoundStages.h"
@@ -296,6 +297,34 @@ private Q_SLOTS:
         // Marking the follow-ups again keeps the notes' mark.
         controller_->reportView()->markAnswers();
         QCOMPARE(controller_->reportView()->report().followUps.front().followUpId, std::string(practice::kNotesId));
+    }
+
+    // The window prices a round's Scans as the grade does, at the scenario's production volumes
+    // (50 million orders), not at the sample's few items; outside a round the sample counts again.
+    void aRoundsScansShouldBePricedAtTheScenariosVolumes()
+    {
+        widgets::PatternListModel patterns(doc_);
+        auto scan = [&]() -> const analysis::PatternCost& {
+            for (const auto& r : doc_->report()->patterns) {
+                if (r.number == 1) return r.cost;
+            }
+            static const analysis::PatternCost none;
+            return none;
+        };
+        QVERIFY(controller_->startRound(ecommerce(), options(practice::Mode::Guided)));
+        QCOMPARE(doc_->report()->patterns.front().plan.verdict, analysis::Verdict::NeedsScan);
+        const double stated = scan().read.itemsRead;
+        QVERIFY2(stated >= 50e6, qPrintable(QString::number(stated)));
+        QVERIFY(QString::fromStdString(scan().read.arithmetic).contains("items (the stated volumes)"));
+        QVERIFY(QString::fromStdString(scan().read.arithmetic).contains("its cost grows with the table"));
+        QString shown = patterns.data(patterns.index(0, widgets::PatternListModel::ReadUnitsColumn)).toString();
+        QVERIFY2(shown.remove(',').toDouble() > 1e6, qPrintable(shown));
+        // Another design opened (here the round's own, as a file would hold it) ends the round: the
+        // sample's counts price it again.
+        files_->replaceDesign(practice::startRound(ecommerce()));
+        QVERIFY(!controller_->round());
+        QVERIFY(scan().read.itemsRead < 1e6);
+        QVERIFY(QString::fromStdString(scan().read.arithmetic).contains("the sample data's counts: no volume is stated"));
     }
 
     void theChooserShouldTakeAnyLimitFromAMinuteAndRememberTheMode()
