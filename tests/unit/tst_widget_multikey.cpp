@@ -28,6 +28,7 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QLabel>
+#include <QProxyStyle>
 #include <QPushButton>
 #include <QTableView>
 #include <QUndoStack>
@@ -60,6 +61,16 @@ const char* kOrders = R"json({
   ]
 })json";
 
+// The style hint some desktops set: an item view activates an item on a single click.
+class SingleClickStyle : public QProxyStyle {
+public:
+    int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget, QStyleHintReturn* data) const override
+    {
+        if (hint == QStyle::SH_ItemView_ActivateItemOnSingleClick) return 1;
+        return QProxyStyle::styleHint(hint, option, widget, data);
+    }
+};
+
 }  // namespace
 
 class WidgetMultiKeyTest : public QObject {
@@ -83,8 +94,19 @@ private Q_SLOTS:
             if (view.model()->problem(r)->rule == "multi-attribute-key") offered = r;
         }
         QVERIFY(offered >= 0);
-        view.table()->setCurrentIndex(view.model()->index(offered, 0));
+        // A click shows the offer and stays in Problems, also where the style activates an item on a
+        // single click; Enter goes to the cause, as for any problem.
+        SingleClickStyle singleClick;
+        view.table()->setStyle(&singleClick);
+        QSignalSpy activated(&view, &widgets::ProblemsView::problemActivated);
+        const QRect cell = view.table()->visualRect(view.model()->index(offered, 0));
+        QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(view.table()->currentIndex().row(), offered);
         QVERIFY(view.convertButton()->isVisibleTo(&view));
+        QCOMPARE(activated.count(), 0);
+        QCoreApplication::processEvents();  // the click is over
+        QTest::keyClick(view.table(), Qt::Key_Return);
+        QCOMPARE(activated.count(), 1);
         QCOMPARE(view.convertButton()->text(), QString("Key GSI1 on its attributes"));
         QCOMPARE(view.conversionText()->text(), widgets::multiKeyConversionText(doc_->design(), "GSI1"));
         QTest::mouseClick(view.convertButton(), Qt::LeftButton);

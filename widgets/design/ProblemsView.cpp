@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace keyplan::widgets {
@@ -65,8 +66,17 @@ ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
         const ProblemsModel::Problem* p = model_->problem(index.row());
         if (p && p->target.isValid()) Q_EMIT problemActivated(p->target, p->keyAttribute);
     };
-    connect(table_, &QTableView::clicked, this, activate);
-    connect(table_, &QTableView::activated, this, activate);
+    // A click on a note that offers a multi-attribute key stays here, where the offer shows below the
+    // table (a click on any other problem goes to its cause); Enter or a double click goes there too.
+    // Where the style activates an item on a single click, that click's activation is the click's.
+    connect(table_, &QTableView::clicked, this, [this, activate](const QModelIndex& index) {
+        justClicked_ = true;
+        QTimer::singleShot(0, this, [this] { justClicked_ = false; });
+        if (convertIndex_.isEmpty()) activate(index);
+    });
+    connect(table_, &QTableView::activated, this, [this, activate](const QModelIndex& index) {
+        if (!justClicked_) activate(index);
+    });
     connect(model_, &ProblemsModel::problemsChanged, this, &ProblemsView::updateSummary);
     connect(model_, &ProblemsModel::problemsChanged, this, &ProblemsView::updateConversion);
     connect(table_->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProblemsView::updateConversion);

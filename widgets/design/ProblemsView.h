@@ -43,6 +43,7 @@ private:
     QLabel* conversionText_;
     QPushButton* convert_;
     QString convertIndex_;
+    bool justClicked_ = false;  // the click being handled, for a style that activates on one click
 };
 
 }  // namespace keyplan::widgets
