@@ -1,6 +1,7 @@
 // keyplan-cli backfill BEFORE AFTER: what changing a design from BEFORE to AFTER costs on a table
-// that already holds data (see model/analysis/Backfill.h): new GSIs DynamoDB backfills online,
-// against index keys, table keys and new item types the application must write item by item, with
+// that already holds data (see model/analysis/Backfill.h): new GSIs DynamoDB backfills online (after
+// the application has written a new synthetic key into the existing items), against index keys, table
+// keys and new item types the application must write item by item, with
 // item counts and write units at AFTER's sample volumes. Exit status 0 when estimated, 2 when a
 // design cannot be read.
 #include "CommandLine.h"
@@ -23,8 +24,10 @@ int keyplan::cli::backfillCommand(const QStringList& args, const Console& consol
     if (line.helpAsked()) {
         out << "usage: keyplan-cli backfill BEFORE AFTER\n\n"
                "Compares two .keyplan.json designs and estimates what the change costs on a table in production:\n"
-               "a new GSI is backfilled online by DynamoDB; changed index keys, changed table keys and new item types\n"
-               "are written by the application, item by item. Item counts come from AFTER's sample specs.\n"
+               "a new GSI is backfilled online by DynamoDB, once the existing items carry its keys (a synthetic key\n"
+               "such as GSI1PK is written into each first; a multi-attribute key on attributes the items store needs\n"
+               "no item rewritten); changed index keys, changed table keys and new item types are written by the\n"
+               "application, item by item. Item counts come from AFTER's sample specs.\n"
                "Exit status: 0 estimated; 2 a design cannot be read.\n";
         return 0;
     }

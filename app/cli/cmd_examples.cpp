@@ -45,9 +45,10 @@ std::string examplesJson(const design::Design& d, int perEntity)
     w.key("indexes");
     w.beginArray();
     for (const auto& index : d.indexes()) {
+        // Every key attribute of the index, partition key first, in key order.
         w.beginArray();
-        w.string(d.partitionKeyOf(index.name)->name);
-        if (index.sortKey) w.string(index.sortKey->name);
+        for (const auto& k : d.partitionKeysOf(index.name)) w.string(k.name);
+        for (const auto& k : d.sortKeysOf(index.name)) w.string(k.name);
         w.endArray();
     }
     w.endArray();

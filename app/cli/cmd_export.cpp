@@ -3,7 +3,8 @@
 // configuration, code for its access patterns, a library schema (ElectroDB, OneTable, DynamoDB
 // Toolbox), a layout picture (SVG, PNG) or the HTML design document.
 // Exit status: 0 written; 1 the output could not be written; 2 bad arguments or a design that
-// cannot be read.
+// cannot be read; 3 the format cannot hold the design (a multi-attribute index key in NoSQL
+// Workbench or OneTable), nothing written.
 #include "CommandLine.h"
 #include "Commands.h"
 #include "DesignArgument.h"
@@ -46,7 +47,8 @@ const char* const kHelp =
     "  --dark               svg/png: the dark picture (pictures are light unless this is given)\n"
     "  --db FILE            svg/png/html: draw the items a store file holds (keyplan-cli load) instead of examples\n"
     "  --images             md: also write each layout as an SVG beside FILE, linked from the charts\n"
-    "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read.\n";
+    "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read;\n"
+    "3 FORMAT cannot hold DESIGN (a multi-attribute index key in workbench or onetable), nothing written.\n";
 
 QString formatList()
 {
@@ -169,6 +171,10 @@ int keyplan::cli::exportCommand(const QStringList& args, const Console& console)
         result.text = io::accessPatternsMarkdown(d, analysis::analyze(d), markdown);
     } else {
         result = io::exportDesign(d, format, options);
+    }
+    if (result.refused()) {
+        err << "keyplan-cli export: " << printable(result.error) << "\n";
+        return 3;
     }
     const std::string& text = result.text;
     for (const auto& w : result.warnings) err << "keyplan-cli export: warning: " << printable(w) << "\n";

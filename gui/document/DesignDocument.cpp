@@ -1,6 +1,7 @@
 #include "document/DesignDocument.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/PartitionTerms.h"
 #include "jobs/Job.h"
 #include "document/DesignCommands.h"
 
@@ -20,6 +21,7 @@ using Part = DesignDocument::Part;
 // worker, read once the worker has returned).
 struct DesignDocument::AnalysisJob {
     design::Design design;
+    analysis::Volumes volumes;
     int generation = 0;  // the document's design it was started on (see generation_)
     std::shared_ptr<const analysis::Report> report;
     double milliseconds = 0;
@@ -137,6 +139,26 @@ void DesignDocument::scheduleAnalysis()
     if (!running_) analysisTimer_->start();
 }
 
+void DesignDocument::setStatedVolumes(analysis::Volumes volumes)
+{
+    if (volumes == volumes_) return;
+    volumes_ = std::move(volumes);
+    scheduleAnalysis();
+}
+
+void DesignDocument::setQuietFeedback(bool quiet)
+{
+    if (quiet == quiet_) return;
+    quiet_ = quiet;
+    Q_EMIT feedbackChanged(quiet);
+}
+
+bool DesignDocument::shows(const analysis::Finding& finding) const
+{
+    using Rule = analysis::Finding::Rule;
+    return !quiet_ || finding.rule == Rule::Structure || finding.rule == Rule::KeyFormat;
+}
+
 void DesignDocument::startAnalysis()
 {
     analysisTimer_->stop();
@@ -145,6 +167,7 @@ void DesignDocument::startAnalysis()
     running_ = true;
     auto job = std::make_shared<AnalysisJob>();
     job->design = *design_;
+    job->volumes = volumes_;
     job->generation = generation_;
     job_ = job;
     analysisRun_ = Jobs::instance().run<bool>(
@@ -152,7 +175,7 @@ void DesignDocument::startAnalysis()
         [job] {
             QElapsedTimer clock;
             clock.start();
-            job->report = std::make_shared<const analysis::Report>(analysis::analyze(job->design));
+            job->report = std::make_shared<const analysis::Report>(analysis::analyze(job->design, job->volumes));
             job->milliseconds = static_cast<double>(clock.nsecsElapsed()) / 1e6;
             return true;
         },
@@ -189,7 +212,7 @@ void DesignDocument::waitForAnalysis()
         pending_ = false;
         QElapsedTimer clock;
         clock.start();
-        report_ = std::make_shared<const analysis::Report>(analysis::analyze(*design_));
+        report_ = std::make_shared<const analysis::Report>(analysis::analyze(*design_, volumes_));
         lastAnalysisMs_ = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         Q_EMIT analysisUpdated();
     }
@@ -216,9 +239,11 @@ ItemCollection DesignDocument::itemCollection(design::Id patternId) const
     c.index = QString::fromStdString(request.indexName);
     c.description = QString::fromStdString(request.itemCollection);
     if (request.operation == analysis::Operation::Scan || request.operation == analysis::Operation::None) return c;
-    c.partitionAttribute = QString::fromStdString(request.keyCondition.partitionAttribute);
-    c.partitionValue = QString::fromStdString(request.keyCondition.partitionValue.text());
-    c.concrete = request.keyCondition.partitionValue.isConstant();
+    // A multi-attribute key's partition is the tuple of its attributes' values.
+    const auto terms = analysis::partitionTerms(*design_, request);
+    c.partitionAttribute = QString::fromStdString(analysis::partitionAttributesText(terms));
+    c.partitionValue = QString::fromStdString(analysis::partitionValueText(terms));
+    c.concrete = std::all_of(terms.begin(), terms.end(), [](const auto& t) { return t.value.isConstant(); });
     const PatternRunSummary* run = runSummary(patternId);
     if (run && run->ok && run->partitionAttribute == c.partitionAttribute && run->index == c.index &&
         !run->partitionValue.isEmpty()) {

@@ -7,6 +7,8 @@
 #include <QFont>
 #include <QPalette>
 
+#include <span>
+
 namespace keyplan::widgets {
 
 namespace {
@@ -18,6 +20,19 @@ QString keysText(const design::KeyAttribute& pk, const std::optional<design::Key
 {
     return sk ? QStringLiteral("%1, %2").arg(QString::fromStdString(pk.name), QString::fromStdString(sk->name))
               : QString::fromStdString(pk.name);
+}
+
+// A multi-attribute key as its tuple: "(status, orderDay), (orderDate)".
+QString tupleText(std::span<const design::KeyAttribute> keys)
+{
+    QStringList names;
+    for (const auto& k : keys) names << QString::fromStdString(k.name);
+    return keys.size() > 1 ? QStringLiteral("(%1)").arg(names.join(QStringLiteral(", "))) : names.join(QString());
+}
+
+QString keysText(std::span<const design::KeyAttribute> pks, std::span<const design::KeyAttribute> sks)
+{
+    return sks.empty() ? tupleText(pks) : QStringLiteral("%1, %2").arg(tupleText(pks), tupleText(sks));
 }
 
 }  // namespace
@@ -56,11 +71,13 @@ DesignTreeModel::DesignTreeModel(DesignDocument* document, QObject* parent)
         const int n = rowCount(sectionIndex(IndexSection));
         if (n) Q_EMIT dataChanged(index(0, 0, sectionIndex(IndexSection)), index(n - 1, 0, sectionIndex(IndexSection)));
     });
-    connect(document_, &D::analysisUpdated, this, [this] {
+    auto verdictsChanged = [this] {
         const QModelIndex section = sectionIndex(PatternSection);
         const int n = rowCount(section);
         if (n) Q_EMIT dataChanged(index(0, 0, section), index(n - 1, 0, section), {Qt::DecorationRole, Qt::ToolTipRole});
-    });
+    };
+    connect(document_, &D::analysisUpdated, this, verdictsChanged);
+    connect(document_, &D::feedbackChanged, this, verdictsChanged);
 }
 
 DesignTreeModel::Section DesignTreeModel::sectionOf(DesignDocument::Part part)
@@ -142,7 +159,7 @@ QVariant DesignTreeModel::data(const QModelIndex& index, int role) const
         if (role == Qt::DisplayRole) {
             return QStringLiteral("%1 (%2: %3)")
                 .arg(QString::fromStdString(i.name), i.kind == design::IndexKind::Global ? tr("GSI") : tr("LSI"),
-                     keysText(i.partitionKey, i.sortKey));
+                     keysText(d.partitionKeysOf(i.name), i.sortKeys));
         }
         if (role == Qt::ToolTipRole) return QString::fromStdString(i.description);
     } else if (section == EntitySection) {
@@ -155,7 +172,8 @@ QVariant DesignTreeModel::data(const QModelIndex& index, int role) const
         const design::AccessPattern& p = d.patterns()[row];
         const analysis::PatternReport* r = document_->patternReport(p.id);
         if (role == Qt::DisplayRole) return QStringLiteral("%1. %2").arg(p.number).arg(QString::fromStdString(p.name));
-        if (role == Qt::DecorationRole && r) return verdictIcon(r->plan.verdict, r->plan.requestCount, palette());
+        if (role == Qt::DecorationRole && r && !document_->quietFeedback())
+            return verdictIcon(r->plan.verdict, r->plan.requestCount, palette());
         if (role == Qt::ToolTipRole) {
             return r ? QString::fromStdString(r->plan.explanation) : QString::fromStdString(p.description);
         }

@@ -1,11 +1,15 @@
 #include "document/IndexTableModel.h"
 
 #include "analysis/Analysis.h"
+#include "design/DesignLimits.h"
 #include "document/DesignFormat.h"
 #include "document/DesignItemRoles.h"
 #include "style/VerdictStyle.h"
 
 #include <QPalette>
+
+#include <algorithm>
+#include <optional>
 
 namespace keyplan::widgets {
 
@@ -23,6 +27,55 @@ bool keyTypeFrom(const QString& text, design::KeyType* out)
     if (at < 0) return false;
     *out = design::KeyType(at);
     return true;
+}
+
+QString namesText(const std::vector<design::KeyAttribute>& keys)
+{
+    QStringList names;
+    for (const auto& k : keys) names << QString::fromStdString(k.name);
+    return names.join(QStringLiteral(", "));
+}
+
+QString typesText(const std::vector<design::KeyAttribute>& keys)
+{
+    QStringList types;
+    for (const auto& k : keys) types << keyTypeText(k.type);
+    return types.join(QStringLiteral(", "));
+}
+
+// The type a new key attribute of a multi-attribute key gets: the one its entities store it as
+// (the key IS their attribute, and DynamoDB refuses an item whose key attribute has another type).
+design::KeyType attributeKeyType(const design::Design& d, const std::string& name)
+{
+    for (const auto& e : d.entities()) {
+        const design::Attribute* a = e.attribute(name);
+        if (!a || a->keyOnly) continue;
+        if (a->type == dynamo::Type::N) return design::KeyType::N;
+        if (a->type == dynamo::Type::B) return design::KeyType::B;
+        if (a->type == dynamo::Type::S) return design::KeyType::S;
+    }
+    return design::KeyType::S;
+}
+
+// A key as the cell spells it, "status, orderDay": names in order, each once and not in `taken`,
+// at most `max` of them. An attribute the key had keeps its type; nullopt when the text is no such
+// list.
+std::optional<std::vector<design::KeyAttribute>> keyListFrom(const QString& text, const std::vector<design::KeyAttribute>& old,
+                                                             const std::vector<design::KeyAttribute>& taken,
+                                                             const design::Design& d, size_t max)
+{
+    std::vector<design::KeyAttribute> keys;
+    auto named = [](const std::vector<design::KeyAttribute>& list, const std::string& n) {
+        return std::find_if(list.begin(), list.end(), [&](const design::KeyAttribute& k) { return k.name == n; });
+    };
+    for (const QString& part : text.split(u',')) {
+        const std::string n = part.trimmed().toStdString();
+        if (n.empty() || named(keys, n) != keys.end() || named(taken, n) != taken.end()) return std::nullopt;
+        const auto had = named(old, n);
+        keys.push_back(had != old.end() ? *had : design::KeyAttribute{n, attributeKeyType(d, n)});
+    }
+    if (keys.size() > max) return std::nullopt;
+    return keys;
 }
 
 QString projectionText(design::Projection p)
@@ -94,10 +147,10 @@ QVariant IndexTableModel::data(const QModelIndex& index, int role) const
         switch (column) {
         case NameColumn: return QString::fromStdString(i.name);
         case KindColumn: return local ? tr("LSI") : tr("GSI");
-        case PartitionKeyColumn: return QString::fromStdString(i.partitionKey.name);
-        case PartitionTypeColumn: return keyTypeText(i.partitionKey.type);
-        case SortKeyColumn: return i.sortKey ? QString::fromStdString(i.sortKey->name) : QString();
-        case SortTypeColumn: return i.sortKey ? keyTypeText(i.sortKey->type) : QString();
+        case PartitionKeyColumn: return namesText(i.partitionKeys);
+        case PartitionTypeColumn: return typesText(i.partitionKeys);
+        case SortKeyColumn: return namesText(i.sortKeys);
+        case SortTypeColumn: return typesText(i.sortKeys);
         case ProjectionColumn: return projectionText(i.projection);
         case IncludeColumn: {
             QStringList names;
@@ -126,7 +179,18 @@ QVariant IndexTableModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole) {
         switch (column) {
-        case PartitionKeyColumn: return local ? tr("An LSI shares the table's partition key") : QVariant();
+        case PartitionKeyColumn:
+            return local ? tr("An LSI shares the table's partition key")
+                         : tr("One attribute, or up to four separated by commas (a multi-attribute key: each item's own "
+                              "attributes, queried with = on every one)");
+        case SortKeyColumn:
+            return local ? QVariant()
+                         : tr("None, one attribute, or up to four separated by commas (items sort by the tuple, attribute "
+                              "by attribute)");
+        case PartitionTypeColumn:
+        case SortTypeColumn:
+            return i.multiAttribute() ? tr("A multi-attribute key's attributes have the types the entities store them with")
+                                      : QVariant();
         case IncludeColumn: return tr("The non-key attributes an INCLUDE projection copies into the index, comma-separated");
         case UsedByColumn: return tr("The access patterns the planner reads through this index");
         default: return {};
@@ -161,10 +225,12 @@ Qt::ItemFlags IndexTableModel::flags(const QModelIndex& index) const
     const design::Index& i = document_->design().indexes()[index.row()];
     switch (index.column()) {
     case PartitionKeyColumn:
-    case PartitionTypeColumn:
         if (i.kind == design::IndexKind::Local) return f;
         return f | Qt::ItemIsEditable;
-    case SortTypeColumn: return i.sortKey ? f | Qt::ItemIsEditable : f;
+    case PartitionTypeColumn:
+        if (i.kind == design::IndexKind::Local || i.partitionKeys.size() != 1) return f;
+        return f | Qt::ItemIsEditable;
+    case SortTypeColumn: return i.sortKeys.size() == 1 ? f | Qt::ItemIsEditable : f;
     case UsedByColumn: return f;
     default: return f | Qt::ItemIsEditable;
     }
@@ -184,16 +250,19 @@ bool IndexTableModel::setData(const QModelIndex& index, const QVariant& value, i
     case KindColumn:
         changed.kind = text == tr("LSI") ? design::IndexKind::Local : design::IndexKind::Global;
         if (changed.kind == design::IndexKind::Local) {
-            changed.partitionKey = document_->design().table().partitionKey;
+            // An LSI has the table's partition key and one sort key attribute: the first of a
+            // multi-attribute GSI's.
+            changed.setPartitionKey(document_->design().table().partitionKey);
             changed.capacity.reset();
-            if (!changed.sortKey) changed.sortKey = design::KeyAttribute{old.name + "SK", design::KeyType::S};
+            changed.setSortKey(changed.sortKeys.empty() ? design::KeyAttribute{old.name + "SK", design::KeyType::S}
+                                                        : changed.sortKeys.front());
         }
         break;
     case PartitionTypeColumn:
-        if (!keyTypeFrom(text, &changed.partitionKey.type)) return false;
+        if (changed.partitionKeys.size() != 1 || !keyTypeFrom(text, &changed.partitionKeys.front().type)) return false;
         break;
     case SortTypeColumn:
-        if (!changed.sortKey || !keyTypeFrom(text, &changed.sortKey->type)) return false;
+        if (changed.sortKeys.size() != 1 || !keyTypeFrom(text, &changed.sortKeys.front().type)) return false;
         break;
     case ProjectionColumn:
         if (text == QLatin1String("ALL")) changed.projection = design::Projection::All;
@@ -212,20 +281,26 @@ bool IndexTableModel::setData(const QModelIndex& index, const QVariant& value, i
     case DescriptionColumn: changed.description = value.toString().toStdString(); break;
     case PartitionKeyColumn:
     case SortKeyColumn: {
-        // A key attribute's name is how entities bind to it: rename it in their bindings too.
         const bool partition = index.column() == PartitionKeyColumn;
         if (partition && text.isEmpty()) return false;
+        std::vector<design::KeyAttribute>& keys = partition ? changed.partitionKeys : changed.sortKeys;
+        const std::vector<design::KeyAttribute>& other = partition ? changed.sortKeys : changed.partitionKeys;
+        const size_t max = changed.kind == design::IndexKind::Local ? 1 : design::limits::kKeyAttributes;
         design::Design after = document_->design();
         std::string from;
-        if (partition) {
-            from = changed.partitionKey.name;
-            changed.partitionKey.name = text.toStdString();
-        } else if (text.isEmpty()) {
-            changed.sortKey.reset();
+        if (text.isEmpty()) {
+            keys.clear();
+        } else if (text.contains(u',') || keys.size() > 1) {
+            // A multi-attribute key: the names are the entities' own attributes, nothing to rename.
+            auto list = keyListFrom(text, keys, other, after, max);
+            if (!list) return false;
+            keys = std::move(*list);
         } else {
-            from = changed.sortKey ? changed.sortKey->name : std::string();
-            if (!changed.sortKey) changed.sortKey = design::KeyAttribute{};
-            changed.sortKey->name = text.toStdString();
+            // A key attribute's name is how entities bind to it: rename it in their bindings too.
+            if (!keys.empty()) from = keys.front().name;
+            if (keys.empty()) keys.push_back(design::KeyAttribute{});
+            keys.front().name = text.toStdString();
+            if (std::any_of(other.begin(), other.end(), [&](const auto& k) { return k.name == keys.front().name; })) return false;
         }
         if (changed == old) return false;
         after.replaceIndex(changed);
@@ -250,8 +325,8 @@ int IndexTableModel::addIndex(design::IndexKind kind)
     design::Index index;
     index.kind = kind;
     index.name = prefix + std::to_string(n);
-    index.partitionKey = local ? d.table().partitionKey : design::KeyAttribute{index.name + "PK", design::KeyType::S};
-    index.sortKey = design::KeyAttribute{index.name + "SK", design::KeyType::S};
+    index.setPartitionKey(local ? d.table().partitionKey : design::KeyAttribute{index.name + "PK", design::KeyType::S});
+    index.setSortKey(design::KeyAttribute{index.name + "SK", design::KeyType::S});
     index.projection = design::Projection::All;
     return document_->addIndex(index);
 }

@@ -27,6 +27,7 @@ public:
         QString message;
         DesignTarget target;
         QString keyAttribute;  // the key concerned, for an entity's finding
+        QString index;         // the index concerned, for a finding about one
         int verdict = -1;      // analysis::Verdict for a pattern's problem
         int requests = 1;
     };

@@ -5,6 +5,8 @@
 #include "analysis/IndexLayout.h"
 #include "render/LayoutPicture.h"
 
+#include <span>
+
 namespace keyplan::render {
 
 namespace {
@@ -68,6 +70,23 @@ public:
     }
 
 private:
+    // `GSI1PK` and `GSI1SK`; a multi-attribute key as its lists, "the partition key `status` +
+    // `orderDay` and the sort key `orderDate` + `total`" (the items' own attributes, in key order).
+    std::string keysText(const design::Index& index) const
+    {
+        auto list = [](std::span<const design::KeyAttribute> keys) {
+            std::string out;
+            for (const auto& k : keys) out += (out.empty() ? "" : " + ") + code(k.name);
+            return out;
+        };
+        const auto pks = design_.partitionKeysOf(index.name);
+        const auto sks = design_.sortKeysOf(index.name);
+        if (index.multiAttribute())
+            return "the partition key " + list(pks) + (sks.empty() ? "" : " and the sort key " + list(sks)) +
+                   " (multi-attribute keys: the items' own attributes)";
+        return code(pks.front().name) + (sks.empty() ? "" : " and " + code(sks.front().name));
+    }
+
     void summary()
     {
         const design::Table& t = design_.table();
@@ -159,8 +178,7 @@ private:
             out_ += "<h3>" + (index ? escape(index->name) : "Table " + escape(design_.table().name)) + "</h3>\n";
             if (index) {
                 out_ += "<p class=\"note\">" + std::string(index->kind == design::IndexKind::Global ? "Global" : "Local") +
-                        " secondary index on " + code(design_.partitionKeyOf(scope)->name) +
-                        (index->sortKey ? " and " + code(index->sortKey->name) : "") + ", projection " +
+                        " secondary index on " + keysText(*index) + ", projection " +
                         (index->projection == design::Projection::All        ? "ALL"
                          : index->projection == design::Projection::KeysOnly ? "KEYS_ONLY"
                                                                              : "INCLUDE") +

@@ -1,6 +1,7 @@
 #include "render/LayoutPicture.h"
 
 #include <QBuffer>
+#include <QStringList>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -132,9 +133,28 @@ QString valueText(const dynamo::AttributeValue& value)
     return {};
 }
 
+QString tupleText(const std::vector<QString>& values)
+{
+    if (values.size() == 1) return values.front();
+    QString out;
+    for (const QString& v : values) out += (out.isEmpty() ? QStringLiteral("(") : QStringLiteral(", ")) + v;
+    return out + QStringLiteral(")");
+}
+
+QString partitionText(const analysis::LayoutPartition& partition)
+{
+    if (partition.partitionValues.size() < 2) return valueText(partition.partitionKey);
+    std::vector<QString> values;
+    for (const auto& v : partition.partitionValues) values.push_back(valueText(v));
+    return tupleText(values);
+}
+
 std::vector<std::string> attributeOrder(const design::Design& design, std::string_view indexName, std::string_view partitionKey,
                                         std::string_view sortKey, const design::Entity* entity, const dynamo::Item& item)
 {
+    // A multi-attribute key's attributes are all in the key columns.
+    const design::Index* index = indexName.empty() ? nullptr : design.indexByName(indexName);
+    auto keyOfIndex = [&](const std::string& name) { return index && index->multiAttribute() && index->hasKeyAttribute(name); };
     std::vector<std::string> names;
     if (!indexName.empty()) {
         names.push_back(design.table().partitionKey.name);
@@ -146,7 +166,7 @@ std::vector<std::string> attributeOrder(const design::Design& design, std::strin
     std::vector<std::string> order;
     order.reserve(item.size());
     for (std::string& name : names) {
-        if (name == partitionKey || name == sortKey || name == design.table().typeAttribute) continue;
+        if (name == partitionKey || name == sortKey || name == design.table().typeAttribute || keyOfIndex(name)) continue;
         if (!item.count(name) || std::find(order.begin(), order.end(), name) != order.end()) continue;
         order.push_back(std::move(name));
     }
@@ -185,11 +205,27 @@ QString LayoutPicture::title() const
              QString::fromStdString(design_.table().name));
 }
 
+namespace {
+
+// "status, orderDay": every attribute of a key, in order.
+QString keyNames(const std::vector<std::string>& keys, const std::string& single)
+{
+    if (keys.size() < 2) return QString::fromStdString(single);
+    QStringList names;
+    for (const auto& k : keys) names << QString::fromStdString(k);
+    return names.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
 QString LayoutPicture::partitionKeyHeader() const
 {
-    return QString::fromStdString(layout_.partitionKey) + QStringLiteral(" (partition key)");
+    return keyNames(layout_.partitionKeys, layout_.partitionKey) + QStringLiteral(" (partition key)");
 }
-QString LayoutPicture::sortKeyHeader() const { return QString::fromStdString(layout_.sortKey) + QStringLiteral(" (sort key)"); }
+QString LayoutPicture::sortKeyHeader() const
+{
+    return keyNames(layout_.sortKeys, layout_.sortKey) + QStringLiteral(" (sort key)");
+}
 
 QString LayoutPicture::subtitle() const
 {
@@ -209,12 +245,18 @@ void LayoutPicture::measure()
     double longestRow = 0;
     for (const analysis::LayoutPartition& partition : layout_.partitions) {
         Block block;
-        block.partitionKey = valueText(partition.partitionKey);
+        block.partitionKey = partitionText(partition);
         pkWidth_ = std::max(pkWidth_, keyMetrics.horizontalAdvance(block.partitionKey) + 2 * kPad);
         for (const analysis::LayoutItem& item : partition.items) {
             Row row;
             row.entity = item.entity;
-            if (!layout_.sortKey.empty()) row.sortKey = valueText(item.item.at(layout_.sortKey));
+            if (layout_.sortKeys.size() > 1) {
+                std::vector<QString> values;
+                for (const auto& k : layout_.sortKeys) values.push_back(valueText(item.item.at(k)));
+                row.sortKey = tupleText(values);
+            } else if (!layout_.sortKey.empty()) {
+                row.sortKey = valueText(item.item.at(layout_.sortKey));
+            }
             skWidth_ = std::max(skWidth_, keyMetrics.horizontalAdvance(row.sortKey) + 2 * kPad + kBand);
             double width = 0;
             for (const std::string& name :

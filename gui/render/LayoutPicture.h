@@ -108,11 +108,17 @@ QColor entitySwatch(const design::Design& design, const design::Entity* entity, 
 
 // A value as the picture shows it: scalars as written, documents and sets compactly.
 QString valueText(const dynamo::AttributeValue& value);
+// A partition's key as the picture and the highlights show it: its value, or a multi-attribute
+// key's tuple "(SHIPPED, 2026-03-02)".
+QString partitionText(const analysis::LayoutPartition& partition);
+// Values of several key attributes as one: the value alone, or the tuple.
+QString tupleText(const std::vector<QString>& values);
 
 // The item's own attributes in the order the pictures (and the window's layout views) draw them:
 // on an index the table's keys first, then the entity's attributes as declared, then anything
-// else by name. Left out: the layout's own keys (drawn in their own columns) and the
-// discriminator (drawn as the colour). Only names the item has.
+// else by name. Left out: the layout's own keys (drawn in their own columns; every attribute of a
+// multi-attribute key of the design's index) and the discriminator (drawn as the colour). Only
+// names the item has.
 std::vector<std::string> attributeOrder(const design::Design& design, std::string_view indexName, std::string_view partitionKey,
                                         std::string_view sortKey, const design::Entity* entity, const dynamo::Item& item);
 

@@ -1,5 +1,7 @@
 #include "analysis/Backfill.h"
 
+#include "analysis/Wording.h"
+
 #include <cmath>
 
 namespace keyplan::analysis {
@@ -25,7 +27,7 @@ bool sameBinding(const design::Entity& a, const design::Entity& b, const std::st
 
 bool sameKeySchema(const design::Index& a, const design::Index& b)
 {
-    return a.kind == b.kind && a.partitionKey == b.partitionKey && a.sortKey == b.sortKey;
+    return a.kind == b.kind && a.partitionKeys == b.partitionKeys && a.sortKeys == b.sortKeys;
 }
 
 std::string items(double n) { return formatCount(std::round(n)); }
@@ -104,6 +106,9 @@ private:
                      " write units, by a job the application runs."});
             return;
         }
+        // An item type without a table partition key could not be written: nothing of it is stored,
+        // so giving it keys rewrites nothing (a practice round's entity keyed after the curveball).
+        if (!old->key(before_.table().partitionKey.name)) return;
         std::vector<std::string> changed;
         for (const std::string& key :
              {after_.table().partitionKey.name, after_.table().sortKey ? after_.table().sortKey->name : std::string()}) {
@@ -126,9 +131,9 @@ private:
             if (!oldIndex || !sameKeySchema(*oldIndex, index) || oldIndex->projection != index.projection ||
                 oldIndex->nonKeyAttributes != index.nonKeyAttributes)
                 continue;  // newIndex() speaks for a new or rebuilt index
-            std::vector<std::string> keys{index.kind == design::IndexKind::Local ? after_.table().partitionKey.name
-                                                                                 : index.partitionKey.name};
-            if (index.sortKey) keys.push_back(index.sortKey->name);
+            std::vector<std::string> keys;
+            for (const auto& k : after_.partitionKeysOf(index.name)) keys.push_back(k.name);
+            for (const auto& k : index.sortKeys) keys.push_back(k.name);
             std::vector<std::string> diff;
             for (const auto& k : keys) {
                 if (!sameBinding(*old, e, k)) diff.push_back(k + " " + templateOf(*old, k) + " -> " + templateOf(e, k));
@@ -172,10 +177,51 @@ private:
                      items(n) + " items would have entries in it (" + items(units) + " write units for the entries alone)."});
             return;
         }
+        const bool carried = keysWrittenFirst(index);
         add({BackfillStep::Kind::NewIndex, "", index.name, true, n, units,
              index.name + verb + "DynamoDB backfills a global secondary index online from the " + items(n) +
-                 " items that fill its keys, " + items(units) +
-                 " write units charged to the index, while the table keeps serving."});
+                 " items that fill its keys, " + items(units) + " write units charged to the index, while the table keeps serving" +
+                 (carried && n > 0 ? "; its key attributes are ones the items already carry, so no item is rewritten." : ".")});
+    }
+
+    // DynamoDB's backfill indexes only the key attributes items already carry: a key an existing
+    // entity's items lack (a synthetic GSI1PK = STATUS#{status}#{day}) is written into each of them
+    // by the application first, an UpdateItem apiece (the table write: the index is not there yet).
+    // A multi-attribute key on attributes the items store needs none. True when no item needs one.
+    bool keysWrittenFirst(const design::Index& index)
+    {
+        std::vector<std::string> keys;
+        for (const auto& k : after_.partitionKeysOf(index.name)) keys.push_back(k.name);
+        for (const auto& k : index.sortKeys) keys.push_back(k.name);
+        bool none = true;
+        for (const auto& e : after_.entities()) {
+            const design::Entity* old = before_.entityByName(e.name);
+            if (!old || !after_.entityIn(e, index.name)) continue;  // a new item type is written whole anyway
+            std::vector<std::string> missing;
+            bool held = false;  // some of them with the value an old template wrote
+            for (const auto& k : keys) {
+                const design::KeyBinding* now = e.key(k);
+                const design::KeyBinding* was = old->key(k);
+                if (!was || was->keyTemplate != now->keyTemplate || was->whenAttribute != now->whenAttribute ||
+                    was->whenEquals != now->whenEquals)
+                    missing.push_back(k);
+                held = held || (was && !missing.empty() && missing.back() == k);
+            }
+            if (missing.empty()) continue;
+            none = false;
+            const double n = cost_.totalItems(e) * std::max(cost_.indexShare(e, index), 0.0);
+            const double per = CostModel::writeUnits(cost_.itemSize(e));
+            const char* them = missing.size() == 1 ? "it" : "them";
+            add({BackfillStep::Kind::IndexKeysChanged, e.name, index.name, false, n, n * per,
+                 e.name + "'s existing items " +
+                     (held ? "hold " + listInWords(missing) + " as the old template" + (missing.size() == 1 ? "" : "s") +
+                                 " wrote " + them
+                           : "do not carry " + listInWords(missing)) +
+                     ": before " + index.name + " can index them the application writes " +
+                     (missing.size() == 1 ? "it" : "them") + " into each of its " + items(n) + " items (an UpdateItem each, " +
+                     formatCount(per) + (per == 1 ? " write unit" : " write units") + ") = " + items(n * per) + " write units."});
+        }
+        return none;
     }
 
     const design::Design& before_;

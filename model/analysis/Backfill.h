@@ -4,7 +4,10 @@
 //
 //   a new GSI                DynamoDB backfills it online from the existing items (UpdateTable);
 //                            the table keeps serving. Cost: one index write per item that fills its
-//                            keys (sized by the projected entry).
+//                            keys (sized by the projected entry). A key attribute existing items do
+//                            not carry yet (a synthetic GSI1PK) must first be written into each of them
+//                            by the application; a multi-attribute key on attributes they already
+//                            store needs no item rewritten.
 //   an existing index's key  every item whose index key value changes must be rewritten by the
 //   template changes         application (an UpdateItem per item: the table write plus the index's
 //                            delete and put).

@@ -156,6 +156,14 @@ std::string keyAttributeText(const design::KeyAttribute& k)
     return k.name + " (" + std::string(design::keyTypeName(k.type)) + ")";
 }
 
+// A multi-attribute key as its attributes in KeySchema order, "status (S) + orderDay (S)".
+std::string keyAttributesText(const std::vector<design::KeyAttribute>& keys)
+{
+    std::string text;
+    for (const auto& k : keys) text += (text.empty() ? "" : " + ") + keyAttributeText(k);
+    return text;
+}
+
 void compareField(std::vector<DefinitionChange>& out, const std::string& what, const std::string& a, const std::string& b)
 {
     if (a != b) out.push_back({what, a, b});
@@ -274,8 +282,8 @@ std::string keyBindingText(const design::KeyBinding& binding)
 std::string indexDefinition(const design::Index& index)
 {
     std::string text = index.kind == design::IndexKind::Global ? "global, " : "local, ";
-    text += keyAttributeText(index.partitionKey);
-    if (index.sortKey) text += " / " + keyAttributeText(*index.sortKey);
+    text += keyAttributesText(index.partitionKeys);
+    if (!index.sortKeys.empty()) text += " / " + keyAttributesText(index.sortKeys);
     text += "; projection " + std::string(design::projectionTypeName(index.projection));
     if (index.projection == design::Projection::Include) text += " " + join(index.nonKeyAttributes);
     if (index.capacity)

@@ -21,14 +21,20 @@ struct LayoutItem {
 };
 
 struct LayoutPartition {
-    dynamo::AttributeValue partitionKey;
-    std::vector<LayoutItem> items;  // in sort-key order
+    dynamo::AttributeValue partitionKey;  // of a multi-attribute key, the first attribute's value
+    std::vector<LayoutItem> items;        // in sort-key order
+    // Every partition key attribute's value, in key order (one for a single-attribute key): a
+    // multi-attribute key's partition is the tuple.
+    std::vector<dynamo::AttributeValue> partitionValues;
 };
 
 struct IndexLayout {
-    std::string indexName;                    // empty: the table
-    std::string partitionKey;                 // key attribute names
-    std::string sortKey;                      // empty when there is none
+    std::string indexName;     // empty: the table
+    std::string partitionKey;  // key attribute names; of a multi-attribute key, its first attribute's
+    std::string sortKey;       // empty when there is none
+    // Every attribute of each key, in key order: items sort by the sort key tuple.
+    std::vector<std::string> partitionKeys;
+    std::vector<std::string> sortKeys;
     std::vector<LayoutPartition> partitions;  // the first ones, in order of first appearance
     int64_t partitionCount = 0;               // all partitions the items make
     int64_t itemCount = 0;                    // all items in the table or index

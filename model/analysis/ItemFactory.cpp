@@ -2,9 +2,38 @@
 
 #include "dynamo/Number.h"
 
+#include <algorithm>
+#include <span>
+
 namespace keyplan::analysis {
 
 using design::Rng;
+
+bool inheritsFromParent(const design::Design& design, const design::Entity& child, const design::Attribute& attribute)
+{
+    const design::Entity* parent = child.sample.parent.empty() ? nullptr : design.entityByName(child.sample.parent);
+    if (!parent) return false;
+    const design::Generator& own = attribute.generator;
+    if (own.isNone()) return true;
+    if (const design::Attribute* theirs = parent->attribute(attribute.name); theirs && theirs->generator == own) return true;
+    if (own.kind() != design::Generator::Kind::Ref) return false;
+    // A ref() into the chain of sample parents names the ancestor this item belongs to.
+    for (int depth = 0; parent && depth < 16; ++depth) {
+        if (parent->name == own.refEntity()) return true;
+        parent = parent->sample.parent.empty() ? nullptr : design.entityByName(parent->sample.parent);
+    }
+    return false;
+}
+
+design::Values inheritedValues(const design::Design& design, const design::Entity& child, const design::Values& parentValues)
+{
+    design::Values out;
+    for (const auto& a : child.attributes) {
+        auto it = parentValues.find(a.name);
+        if (it != parentValues.end() && inheritsFromParent(design, child, a)) out[a.name] = it->second;
+    }
+    return out;
+}
 
 BuiltItem ItemFactory::build(const design::Entity& entity, int64_t ordinal, int64_t ordinalInParent,
                              const design::Values& inherited, const RefResolver& resolveRef) const
@@ -79,9 +108,14 @@ BuiltItem ItemFactory::build(const design::Entity& entity, int64_t ordinal, int6
 
 dynamo::Item ItemFactory::projectInto(const dynamo::Item& item, const design::Index& index) const
 {
+    // An item without every key attribute of the index (each of a multi-attribute key's) has no entry.
     const design::Table& table = design_.table();
-    const design::KeyAttribute& pk = index.kind == design::IndexKind::Local ? table.partitionKey : index.partitionKey;
-    if (!item.count(pk.name) || (index.sortKey && !item.count(index.sortKey->name))) return {};
+    const std::span<const design::KeyAttribute> pks = index.kind == design::IndexKind::Local
+                                                          ? std::span<const design::KeyAttribute>(&table.partitionKey, 1)
+                                                          : index.partitionKeys;
+    const std::span<const design::KeyAttribute> sks = index.sortKeys;
+    auto carried = [&](const design::KeyAttribute& k) { return item.count(k.name) > 0; };
+    if (pks.empty() || !std::all_of(pks.begin(), pks.end(), carried) || !std::all_of(sks.begin(), sks.end(), carried)) return {};
     if (index.projection == design::Projection::All) return item;
     dynamo::Item entry;
     auto copy = [&](const std::string& name) {
@@ -89,8 +123,8 @@ dynamo::Item ItemFactory::projectInto(const dynamo::Item& item, const design::In
     };
     copy(table.partitionKey.name);
     if (table.sortKey) copy(table.sortKey->name);
-    copy(pk.name);
-    if (index.sortKey) copy(index.sortKey->name);
+    for (const auto& k : pks) copy(k.name);
+    for (const auto& k : sks) copy(k.name);
     if (index.projection == design::Projection::Include) {
         for (const auto& name : index.nonKeyAttributes) copy(name);
     }

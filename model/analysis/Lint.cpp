@@ -1,13 +1,17 @@
 #include "analysis/Lint.h"
 
+#include "analysis/AccessRisks.h"
 #include "analysis/CostModel.h"
 #include "analysis/KeyCollisions.h"
+#include "analysis/MultiKeyConversion.h"
 #include "analysis/Wording.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
+#include <span>
 
 namespace keyplan::analysis {
 
@@ -36,6 +40,9 @@ std::string_view ruleName(Finding::Rule r)
     case Finding::Rule::KeyFormat: return "key-format";
     case Finding::Rule::KeyCollision: return "key-collision";
     case Finding::Rule::Structure: return "structure";
+    case Finding::Rule::MultiAttributeKey: return "multi-attribute-key";
+    case Finding::Rule::Uniqueness: return "uniqueness";
+    case Finding::Rule::NoisyNeighbour: return "noisy-neighbour";
     }
     return "structure";
 }
@@ -47,22 +54,58 @@ constexpr double kPartitionReadUnits = 3000;
 
 // Where an entity's items are keyed: the table or one index.
 struct Place {
-    std::string index;  // "" for the table
-    std::string partitionKey;
+    std::string index;         // "" for the table
+    std::string partitionKey;  // of a multi-attribute key, the tuple: "(status, orderDay)"
     std::string sortKey;
     const design::Index* definition = nullptr;
+    std::vector<std::string> keyNames;  // every key attribute
+    bool multi = false;
     std::string label() const { return index.empty() ? "the table" : index; }
 };
+
+std::string tupleOf(std::span<const design::KeyAttribute> keys)
+{
+    std::string out;
+    for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k.name;
+    return keys.size() == 1 ? out : "(" + out + ")";
+}
 
 std::vector<Place> places(const design::Design& d)
 {
     std::vector<Place> out;
-    out.push_back({"", d.table().partitionKey.name, d.table().sortKey ? d.table().sortKey->name : std::string(), nullptr});
+    out.push_back({"", d.table().partitionKey.name, d.table().sortKey ? d.table().sortKey->name : std::string(), nullptr, {}});
     for (const auto& i : d.indexes()) {
-        out.push_back({i.name, i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey.name,
-                       i.sortKey ? i.sortKey->name : std::string(), &i});
+        Place p{i.name,
+                i.kind == design::IndexKind::Local ? d.table().partitionKey.name : i.partitionKey().name,
+                i.sortKey() ? i.sortKey()->name : std::string(),
+                &i,
+                {}};
+        // A multi-attribute key's partitions are tuples of attribute values: the hot-partition rule
+        // reads them as one key whose variables are the attributes (multiKeyTemplate).
+        p.multi = i.multiAttribute();
+        if (p.multi) {
+            p.partitionKey = tupleOf(d.partitionKeysOf(i.name));
+            p.sortKey = tupleOf(i.sortKeys);
+        }
+        for (const auto& k : d.partitionKeysOf(i.name)) p.keyNames.push_back(k.name);
+        for (const auto& k : i.sortKeys) p.keyNames.push_back(k.name);
+        out.push_back(std::move(p));
     }
+    out.front().keyNames.push_back(out.front().partitionKey);
+    if (!out.front().sortKey.empty()) out.front().keyNames.push_back(out.front().sortKey);
     return out;
+}
+
+// A multi-attribute partition key as one template over the entity's values, "({status}, {orderDay})",
+// so the rules for single keys read its variables and its cardinality is the tuple's.
+// nullopt when an attribute's name is no template variable's (the rule then says nothing).
+std::optional<KeyTemplate> multiKeyTemplate(const design::Design& d, const Entity& e, const std::string& index)
+{
+    std::string text;
+    for (const auto& k : d.partitionKeysOf(index)) text += (text.empty() ? "(" : ", ") + e.key(k.name)->keyTemplate.text();
+    KeyTemplate t;
+    if (!KeyTemplate::tryParse(text + ")", &t)) return std::nullopt;
+    return t;
 }
 
 // The generator whose values a variable really takes (through ref() and slice()), and whether
@@ -123,6 +166,8 @@ public:
         lsiLimit();
         indexLimits();
         unusedIndexes();
+        multiKeyConversions();
+        for (auto& f : accessRisks(d_, plans_, cost_)) findings_.push_back(std::move(f));
         std::stable_sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
             return static_cast<int>(a.severity) > static_cast<int>(b.severity);
         });
@@ -185,10 +230,7 @@ private:
         const std::vector<const Entity*> cycles = parentCycles();
         const auto& t = d_.table();
         std::set<std::string> keyNames;
-        for (const auto& p : places_) {
-            keyNames.insert(p.partitionKey);
-            if (!p.sortKey.empty()) keyNames.insert(p.sortKey);
-        }
+        for (const auto& p : places_) keyNames.insert(p.keyNames.begin(), p.keyNames.end());
         for (const Entity& e : d_.entities()) {
             for (const std::string& k : {t.partitionKey.name, t.sortKey ? t.sortKey->name : std::string()}) {
                 if (k.empty()) continue;
@@ -227,6 +269,7 @@ private:
                                 ", which is not a number.");
                 }
             }
+            attributeKeyTypes(e);
             for (const auto& a : e.attributes) {
                 const Generator& g = a.generator;
                 if (g.kind() == Generator::Kind::Ref) {
@@ -253,6 +296,26 @@ private:
                     add(Finding::Severity::Error, Finding::Rule::Structure, e.name, "", "",
                         e.name + "'s sample parents form a cycle through " + p->name + ".");
                 }
+            }
+        }
+    }
+
+    // A key attribute an entity fills from its own attribute must be stored with the key's type.
+    void attributeKeyTypes(const Entity& e)
+    {
+        for (const Place& p : places_) {
+            if (!p.definition) continue;
+            for (const std::string& k : p.keyNames) {
+                const design::KeyBinding* b = e.key(k);
+                const design::Attribute* a = e.attribute(k);
+                if (!b || !b->fromAttribute || !a) continue;
+                const std::string stored(dynamo::typeName(a->type));
+                const std::string keyed(design::keyTypeName(d_.keyAttributeType(k)));
+                if (stored != keyed)
+                    add(Finding::Severity::Error, Finding::Rule::Structure, e.name, p.index, k,
+                        e.name + " stores " + k + " as " + stored + ", but " + p.index + " keys it as " + keyed +
+                            ": DynamoDB refuses every " + e.name + " write that has it (\"Type mismatch for Index Key " + k +
+                            " Expected: " + keyed + " Actual: " + stored + "\").");
             }
         }
     }
@@ -288,6 +351,11 @@ private:
         for (const Entity& e : d_.entities()) {
             for (const Place& p : places_) {
                 if (p.definition && p.definition->kind == design::IndexKind::Local) continue;  // same partitions as the table
+                if (p.multi) {
+                    const auto t = d_.entityIn(e, p.index) ? multiKeyTemplate(d_, e, p.index) : std::nullopt;
+                    if (t) hotPartition(e, p, design::KeyBinding{*t, {}, {}, false});
+                    continue;
+                }
                 const design::KeyBinding* b = e.key(p.partitionKey);
                 if (!b || (!p.sortKey.empty() && !e.key(p.sortKey))) continue;
                 hotPartition(e, p, *b);
@@ -340,7 +408,16 @@ private:
         const double busiest = writes * busiestShare * unitsPerWrite;
         const std::string key = p.partitionKey + " = " + t.text();
         std::string what;
-        if (t.isConstant()) what = "is a constant: every " + e.name + " item on " + p.label() + " shares one partition";
+        // A sparse key holds only the items it is written for: those share the partition, not all.
+        std::string matching;
+        if (share < 1.0) {
+            matching = b.conditional() ? "with " + b.whenAttribute + " = " + b.whenEquals : "whose key is written";
+            matching += " (" + pct(share) + " of them)";
+        }
+        if (t.isConstant() && !matching.empty())
+            what = "is a constant on a sparse key: only the " + e.name + " items " + matching + " are on " + p.label() +
+                   ", and they all share one partition";
+        else if (t.isConstant()) what = "is a constant: every " + e.name + " item on " + p.label() + " shares one partition";
         else if (timeBucket && cardinality == 1)
             what = "is date-only: " + listInWords(describe) + ", so the current bucket takes every write";
         else
@@ -360,9 +437,8 @@ private:
             f.message = where + ". At " + formatCount(e.writesPerSecond) + " writes/s of " + e.name + ", the busiest value (" +
                         value + ", " + pct(busiestShare) + " of them) takes about " + formatCount(std::round(busiest)) +
                         " WCU/s, over the 1,000 WCU/s one partition takes, and throttles. Shard it into " +
-                        std::to_string(f.shards) + ": " + p.partitionKey + " = " + t.text() + d_.table().separator +
-                        "{shard} with shard = shard(" + std::to_string(f.shards) + "), and read it with " +
-                        std::to_string(f.shards) + " Queries merged by the caller.";
+                        std::to_string(f.shards) + ": " + shardedKey(p, t) + " with shard = shard(" + std::to_string(f.shards) +
+                        "), and read it with " + std::to_string(f.shards) + " Queries merged by the caller.";
         } else {
             f.severity = Finding::Severity::Warning;
             const double perWrite = busiestShare * unitsPerWrite * share;
@@ -370,7 +446,7 @@ private:
             if (perWrite > 0) {
                 const double maxRate = kPartitionWriteUnits / perWrite;
                 limit = " It throttles above about " + formatCount(std::floor(maxRate)) + " writes/s of " + e.name +
-                        "; past that, shard it (" + p.partitionKey + " = " + t.text() + d_.table().separator + "{shard}).";
+                        "; past that, shard it (" + shardedKey(p, t) + ").";
             }
             if (e.writesPerSecond > 0)
                 f.message = where + ". At " + formatCount(e.writesPerSecond) + " writes/s the busiest value (" + value +
@@ -379,6 +455,14 @@ private:
         }
         findings_.push_back(std::move(f));
         readsOnHotKey(e, p, t);
+    }
+
+    // The partition key with a shard in it: a template's last part, or one more attribute of a
+    // multi-attribute key.
+    std::string shardedKey(const Place& p, const KeyTemplate& t) const
+    {
+        if (!p.multi) return p.partitionKey + " = " + t.text() + d_.table().separator + "{shard}";
+        return "partition key " + p.partitionKey.substr(0, p.partitionKey.size() - 1) + ", shard)";
     }
 
     // Patterns that read one constant partition: their whole rate lands on it.
@@ -435,16 +519,31 @@ private:
                 const double million = 1e6 * static_cast<double>(p.definition
                                                                      ? std::max<int64_t>(cost_.entrySize(e, *p.definition), 1)
                                                                      : cost_.itemSize(e));
+                // Without an LSI the size itself is no limit: DynamoDB splits a collection across
+                // partitions by sort key. What a growing collection risks is one key's traffic.
+                const bool lsi = !p.definition && hasLsi();
                 add(Finding::Severity::Warning, Finding::Rule::UnboundedCollection, e.name, p.index, p.partitionKey,
                     p.label() + ": " + p.partitionKey + " = " + pk.text() + " collects every " + e.name + " of one {" + owner +
-                        "} over time (ordered by {" + timeVar +
-                        "}), so the collection never stops growing: a million of them is about " +
-                        formatCount(std::round(million / 1e6)) + " MB in one partition, which also takes all of that " + owner +
-                        "'s traffic. Bound it by time, e.g. " + p.partitionKey + " = " + pk.text() + d_.table().separator + "{" +
+                        "} over time (ordered by {" + timeVar + "}), so the collection never stops growing (a million of them " +
+                        "is about " + formatCount(std::round(million / 1e6)) + " MB). " +
+                        (lsi ? "With the table's LSI it is capped at 10 GB, and a write past it fails. "
+                             : "Its size is no limit without an LSI: DynamoDB splits a large collection across partitions "
+                               "by sort key (the 10 GB cap comes only with an LSI). ") +
+                        "What it risks is traffic: every read and write of one " + owner +
+                        " goes to one partition key value, and the newest items, where writes and the first page land, sit "
+                        "on one partition against its 3,000 RCU and 1,000 WCU a second. Read it a page at a time, and bound "
+                        "it by time when one " +
+                        owner + " can outgrow that, e.g. " + p.partitionKey + " = " + pk.text() + d_.table().separator + "{" +
                         timeVar + "Month} with " + timeVar + "Month = slice(" + timeVar +
                         ", 7), so a listing reads the latest month or two.");
             }
         }
+    }
+
+    bool hasLsi() const
+    {
+        const auto& all = d_.indexes();
+        return std::any_of(all.begin(), all.end(), [](const design::Index& i) { return i.kind == design::IndexKind::Local; });
     }
 
     void lsiLimit()
@@ -470,7 +569,7 @@ private:
             bool inLsi = false;
             for (const Entity* other : sharing[pk->keyTemplate.text()]) {
                 const Entity& f = *other;
-                for (const auto* i : lsis) inLsi = inLsi || (i->sortKey && f.key(i->sortKey->name));
+                for (const auto* i : lsis) inLsi = inLsi || (i->sortKey() && f.key(i->sortKey()->name));
                 double per = static_cast<double>(cost_.itemSize(f));
                 for (const auto* i : lsis) per += static_cast<double>(cost_.entrySize(f, *i)) * cost_.indexShare(f, *i);
                 bytes += per * (f.sample.parent.empty() ? 1.0 : cost_.itemsPerRoot(f));
@@ -529,6 +628,20 @@ private:
                                 : i.name + " serves no access pattern, yet " + listInWords(fillers) +
                                       (fillers.size() == 1 ? " writes" : " write") + " to it (about " + formatCount(units) +
                                       " WCU/s at the declared rates): drop it or name the pattern it is for.");
+        }
+    }
+
+    void multiKeyConversions()
+    {
+        for (const auto& i : d_.indexes()) {
+            const auto c = multiKeyConversion(d_, i);
+            if (!c) continue;
+            add(Finding::Severity::Info, Finding::Rule::MultiAttributeKey, c->entities.front(), i.name, i.partitionKey().name,
+                i.name + ": " + c->before + " only join attributes " + listInWords(c->entities) + " already " +
+                    (c->entities.size() == 1 ? "stores" : "store") + ". A multi-attribute key, " + c->after +
+                    ", serves the same Queries with no key for every writer to build and keeps the attributes' types; "
+                    "DynamoDB backfills such an index online with no item rewritten, where " +
+                    i.name + "'s keys must first be written into every existing item.");
         }
     }
 

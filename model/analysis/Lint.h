@@ -8,7 +8,13 @@
 //  - index count limits (20 GSIs by default, 5 LSIs hard) and indexes no pattern uses;
 //  - key-template rules (one separator, ISO dates, zero-padded numbers, no value that can contain
 //    the separator) and templates of two entities that can write the same key;
-//  - structure: entities that do not fill the table's keys, references to nothing.
+//  - structure: entities that do not fill the table's keys, references to nothing, a key attribute
+//    an entity stores with a type other than the key's;
+//  - what the access patterns ask of the keys (AccessRisks.h): a lookup by an attribute that must
+//    be unique (a login by e-mail) that only a GSI serves, and a tenant's partition read at a
+//    high rate (a noisy neighbour);
+//  - a synthetic index key that only joins the entity's own attributes, where a multi-attribute
+//    key would do (MultiKeyConversion.h).
 #pragma once
 
 #include <string>
@@ -32,6 +38,13 @@ struct Finding {
         KeyFormat,            // a key-template rule (see TemplateIssue)
         KeyCollision,         // two entities can write the same table key
         Structure,            // missing table keys, unknown references
+        Uniqueness,           // a lookup by an attribute a GSI cannot keep unique
+        NoisyNeighbour,       // a tenant's partition read at a high rate
+        // An index whose synthetic keys only join attributes its entities already have
+        // (GSI1PK = STATUS#{status}#{orderDay}): a multi-attribute key on those attributes does the
+        // same without a key for every writer to build, and is backfilled without rewriting an item
+        // (analysis/MultiKeyConversion.h converts it).
+        MultiAttributeKey,
     };
     Severity severity = Severity::Warning;
     Rule rule = Rule::Structure;

@@ -20,6 +20,8 @@ std::vector<Path> pathsOf(const design::Design& design)
     Path table;
     table.partitionKey = design.table().partitionKey.name;
     table.sortKey = design.table().sortKey ? design.table().sortKey->name : std::string();
+    table.partitionKeys = {table.partitionKey};
+    if (!table.sortKey.empty()) table.sortKeys = {table.sortKey};
     result.push_back(table);
     for (const auto& i : design.indexes()) {
         Path p;
@@ -27,8 +29,13 @@ std::vector<Path> pathsOf(const design::Design& design)
         p.index = &i;
         p.global = i.kind == design::IndexKind::Global;
         p.local = !p.global;
-        p.partitionKey = p.local ? design.table().partitionKey.name : i.partitionKey.name;
-        p.sortKey = i.sortKey ? i.sortKey->name : std::string();
+        p.partitionKey = p.local ? design.table().partitionKey.name : i.partitionKey().name;
+        p.sortKey = i.sortKey() ? i.sortKey()->name : std::string();
+        for (const auto& k : design.partitionKeysOf(i.name)) p.partitionKeys.push_back(k.name);
+        for (const auto& k : i.sortKeys) p.sortKeys.push_back(k.name);
+        // A multi-attribute key is planned by its own rules: every HASH attribute with =, the RANGE
+        // attributes a prefix.
+        p.multi = i.multiAttribute();
         p.order = p.local ? 1 : 2;
         result.push_back(p);
     }
@@ -561,6 +568,7 @@ void Evaluation::served()
 Attempt evaluate(const design::Design& design, const EntityShapes& shapes, const AccessPattern& pattern, const Path& path,
                  const KeyCondition* forced)
 {
+    if (path.multi) return evaluateMultiKey(design, pattern, path, forced);
     return Evaluation(design, shapes, pattern, path, forced).run();
 }
 

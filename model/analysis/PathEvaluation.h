@@ -29,6 +29,11 @@ struct Path {
     std::string name;  // "" for the table
     std::string partitionKey;
     std::string sortKey;  // "" when none
+    // Every attribute of each key, in order (a multi-attribute key has several; planned by
+    // evaluateMultiKey's rules).
+    std::vector<std::string> partitionKeys;
+    std::vector<std::string> sortKeys;
+    bool multi = false;
     bool global = false;
     bool local = false;
     bool missing = false;  // suggested by MissingIndex, not in the design
@@ -52,5 +57,8 @@ struct Attempt {
 // `shapes` indexes `design`'s entities (the other entity types a request reads).
 Attempt evaluate(const design::Design& design, const EntityShapes& shapes, const design::AccessPattern& pattern, const Path& path,
                  const KeyCondition* forced);
+// The same on an index with a multi-attribute key (MultiKeyEvaluation.cpp); evaluate() calls it.
+Attempt evaluateMultiKey(const design::Design& design, const design::AccessPattern& pattern, const Path& path,
+                         const KeyCondition* forced);
 
 }  // namespace keyplan::analysis::planner

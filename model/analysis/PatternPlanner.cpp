@@ -108,8 +108,8 @@ std::optional<PatternPlan> missingIndexPlan(const design::Design& design, const 
 {
     std::set<std::string> known;
     for (const auto& p : pathsOf(design)) {
-        known.insert(p.partitionKey);
-        if (!p.sortKey.empty()) known.insert(p.sortKey);
+        known.insert(p.partitionKeys.begin(), p.partitionKeys.end());
+        known.insert(p.sortKeys.begin(), p.sortKeys.end());
     }
     std::set<std::string> orphans;
     for (const Entity* e : returned) {

@@ -49,9 +49,18 @@ public:
             expect("=");
             c.partitionValue = value(false);
             space();
-            if (pos_ < s_.size()) {
+            // A multi-attribute key's: more `attribute = value` clauses, the last one read as the
+            // sort-key condition, the ones before it kept in moreEqual.
+            while (pos_ < s_.size()) {
                 keyword("AND");
                 space();
+                if (!c.sortAttribute.empty()) {
+                    if (c.sort != SortCondition::Equal) fail("only the last condition may be a range or begins_with");
+                    c.moreEqual.emplace_back(std::move(c.sortAttribute), std::move(c.sortValue));
+                    c.sortAttribute.clear();
+                    c.sortValue = {};
+                    c.sort = SortCondition::None;
+                }
                 if (s_.substr(pos_).starts_with("begins_with")) {
                     pos_ += 11;
                     expect("(");
@@ -90,7 +99,6 @@ public:
                     }
                 }
                 space();
-                if (pos_ != s_.size()) fail("unexpected text after the sort-key condition");
             }
             *out = std::move(c);
             return true;
@@ -194,6 +202,7 @@ dynamo::AttributeValue bindValue(const PlannedValue& v, const design::Values& in
 std::string KeyCondition::text() const
 {
     std::string out = partitionAttribute + " = " + quotedValue(partitionValue);
+    for (const auto& [attribute, value] : moreEqual) out += " AND " + attribute + " = " + quotedValue(value);
     switch (sort) {
     case SortCondition::None: break;
     case SortCondition::BeginsWith: out += " AND begins_with(" + sortAttribute + ", " + quotedValue(sortValue) + ")"; break;

@@ -28,6 +28,10 @@ enum class SortCondition { None, Equal, BeginsWith, Less, LessOrEqual, Greater, 
 struct KeyCondition {
     std::string partitionAttribute;
     design::KeyTemplate partitionValue;
+    // A multi-attribute key's other conditions, each `attribute = value`, in key order: the
+    // partition key's attributes after the first, then the sort key's before sortAttribute (the
+    // last one named, whose condition is `sort`).
+    std::vector<std::pair<std::string, design::KeyTemplate>> moreEqual;
     std::string sortAttribute;  // empty when there is no sort-key condition
     SortCondition sort = SortCondition::None;
     design::KeyTemplate sortValue;   // the value, or BETWEEN's lower bound
@@ -36,6 +40,7 @@ struct KeyCondition {
     // The human form, as the access-pattern table writes it:
     //   PK = CUST#{customerId} AND begins_with(SK, ORDER#)
     //   GSI1PK = STATUS#{status} AND GSI1SK BETWEEN {from} AND {to}
+    //   status = {status} AND orderDay = {day} AND orderDate >= {from}   (a multi-attribute key)
     std::string text() const;
     // Reads the human form back (for a pattern's forced key condition). Values may be quoted
     // with ' or " and contain {input} placeholders.

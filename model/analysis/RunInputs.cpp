@@ -97,7 +97,7 @@ struct Search {
     std::vector<std::string> missing;
     std::vector<Want> wants;
     const design::Entity* firstReturned = nullptr;
-    std::string partitionAttribute;
+    std::vector<std::string> partitionAttributes;  // every attribute of a multi-attribute key
 };
 
 void fillRanges(const design::Design& d, const design::AccessPattern& pattern, const std::vector<const design::Entity*>& returned,
@@ -142,9 +142,13 @@ Search prepare(const design::Design& d, const design::AccessPattern& pattern, co
     if (search.missing.empty() || returned.empty()) return search;
 
     search.firstReturned = returned.front();
-    search.partitionAttribute = plan.request.keyCondition.partitionAttribute;
+    search.partitionAttributes = {plan.request.keyCondition.partitionAttribute};
     if (plan.request.operation == Operation::GetItem && !plan.request.key.empty())
-        search.partitionAttribute = plan.request.key.front().first;
+        search.partitionAttributes = {plan.request.key.front().first};
+    else if (const design::Index* index = d.indexByName(plan.request.indexName); index && index->multiAttribute()) {
+        search.partitionAttributes.clear();
+        for (const auto& k : d.partitionKeysOf(index->name)) search.partitionAttributes.push_back(k.name);
+    }
     // Each entity, in the pattern's order, gives the missing inputs it has that no earlier one gave.
     std::set<std::string> claimed;
     for (const design::Entity* e : returned) {
@@ -228,8 +232,10 @@ void collect(const design::Design& d, store::Store& store, RunInputs::PageCache&
                         c.values[name] = value->second;
                     }
                     if (c.values.size() != w.names.size()) continue;
-                    const auto pk = item.find(search.partitionAttribute);
-                    c.partition = pk == item.end() ? std::string() : pk->second.debugString();
+                    for (const auto& attribute : search.partitionAttributes) {
+                        const auto pk = item.find(attribute);
+                        c.partition += (pk == item.end() ? std::string() : pk->second.debugString()) + '\x1f';
+                    }
                     w.found.push_back(std::move(c));
                 }
             }

@@ -1,6 +1,7 @@
 #include "design/Design.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace keyplan::design {
 
@@ -43,6 +44,24 @@ bool comparisonFromSymbol(std::string_view symbol, Comparison* out)
     return false;
 }
 
+const KeyAttribute& Index::partitionKey() const
+{
+    static const KeyAttribute kNone{};
+    return partitionKeys.empty() ? kNone : partitionKeys.front();
+}
+
+void Index::setSortKey(std::optional<KeyAttribute> key)
+{
+    sortKeys.clear();
+    if (key) sortKeys.push_back(std::move(*key));
+}
+
+bool Index::hasKeyAttribute(std::string_view attributeName) const
+{
+    auto named = [&](const KeyAttribute& k) { return k.name == attributeName; };
+    return std::any_of(partitionKeys.begin(), partitionKeys.end(), named) || std::any_of(sortKeys.begin(), sortKeys.end(), named);
+}
+
 const Attribute* Entity::attribute(std::string_view attributeName) const
 {
     for (const auto& a : attributes) {
@@ -51,10 +70,33 @@ const Attribute* Entity::attribute(std::string_view attributeName) const
     return nullptr;
 }
 
-const KeyBinding* Entity::key(std::string_view keyAttribute) const
+const KeyBinding* Entity::boundKey(std::string_view keyAttribute) const
 {
     auto it = keys.find(keyAttribute);
     return it == keys.end() ? nullptr : &it->second;
+}
+
+const KeyBinding* Entity::key(std::string_view keyAttribute) const
+{
+    if (const KeyBinding* bound = boundKey(keyAttribute)) return bound;
+    const Attribute* own = attribute(keyAttribute);
+    if (!own || own->keyOnly) return nullptr;
+    if (own->type != dynamo::Type::S && own->type != dynamo::Type::N && own->type != dynamo::Type::B) return nullptr;
+    return &KeyBinding::ofAttribute(keyAttribute);
+}
+
+const KeyBinding& KeyBinding::ofAttribute(std::string_view attributeName)
+{
+    // Node-based, never erased: a returned reference stays valid while others are added.
+    static std::mutex mutex;
+    static std::map<std::string, KeyBinding, std::less<>> interned;
+    const std::lock_guard lock(mutex);
+    auto it = interned.find(attributeName);
+    if (it != interned.end()) return it->second;
+    KeyBinding b;
+    b.keyTemplate = KeyTemplate::variable(std::string(attributeName));
+    b.fromAttribute = true;
+    return interned.emplace(std::string(attributeName), std::move(b)).first->second;
 }
 
 const PatternInput* AccessPattern::input(std::string_view inputName) const
@@ -133,7 +175,7 @@ void Design::setTable(Table table)
 {
     table_ = std::move(table);
     for (auto& i : indexes_) {
-        if (i.kind == IndexKind::Local) i.partitionKey = table_.partitionKey;
+        if (i.kind == IndexKind::Local) i.setPartitionKey(table_.partitionKey);
     }
 }
 
@@ -150,7 +192,7 @@ const Index* Design::indexByName(std::string_view name) const
 Id Design::addIndex(Index index, int position)
 {
     index.id = nextId_++;
-    if (index.kind == IndexKind::Local) index.partitionKey = table_.partitionKey;
+    if (index.kind == IndexKind::Local) index.setPartitionKey(table_.partitionKey);
     const Id id = index.id;
     insertAt(indexes_, std::move(index), position);
     return id;
@@ -161,7 +203,7 @@ bool Design::replaceIndex(const Index& index)
     Index* existing = findById(indexes_, index.id);
     if (!existing) return false;
     *existing = index;
-    if (existing->kind == IndexKind::Local) existing->partitionKey = table_.partitionKey;
+    if (existing->kind == IndexKind::Local) existing->setPartitionKey(table_.partitionKey);
     return true;
 }
 
@@ -339,17 +381,32 @@ int Design::nextPatternNumber() const
 
 const KeyAttribute* Design::partitionKeyOf(std::string_view indexName) const
 {
-    if (indexName.empty()) return &table_.partitionKey;
-    const Index* i = indexByName(indexName);
-    if (!i) return nullptr;
-    return i->kind == IndexKind::Local ? &table_.partitionKey : &i->partitionKey;
+    const auto keys = partitionKeysOf(indexName);
+    return keys.empty() ? nullptr : &keys.front();
 }
 
 const KeyAttribute* Design::sortKeyOf(std::string_view indexName) const
 {
-    if (indexName.empty()) return table_.sortKey ? &*table_.sortKey : nullptr;
+    const auto keys = sortKeysOf(indexName);
+    return keys.empty() ? nullptr : &keys.front();
+}
+
+std::span<const KeyAttribute> Design::partitionKeysOf(std::string_view indexName) const
+{
+    if (indexName.empty()) return {&table_.partitionKey, 1};
     const Index* i = indexByName(indexName);
-    return i && i->sortKey ? &*i->sortKey : nullptr;
+    if (!i) return {};
+    if (i->kind == IndexKind::Local) return {&table_.partitionKey, 1};
+    return i->partitionKeys;
+}
+
+std::span<const KeyAttribute> Design::sortKeysOf(std::string_view indexName) const
+{
+    if (indexName.empty())
+        return table_.sortKey ? std::span<const KeyAttribute>(&*table_.sortKey, 1) : std::span<const KeyAttribute>();
+    const Index* i = indexByName(indexName);
+    if (!i) return {};
+    return i->sortKeys;
 }
 
 std::vector<std::string> Design::keyAttributeNames() const
@@ -361,10 +418,24 @@ std::vector<std::string> Design::keyAttributeNames() const
     add(table_.partitionKey.name);
     if (table_.sortKey) add(table_.sortKey->name);
     for (const auto& i : indexes_) {
-        add(i.kind == IndexKind::Local ? table_.partitionKey.name : i.partitionKey.name);
-        if (i.sortKey) add(i.sortKey->name);
+        for (const auto& k : partitionKeysOf(i.name)) add(k.name);
+        for (const auto& k : i.sortKeys) add(k.name);
     }
     return names;
+}
+
+bool Design::usesMultiAttributeKeys() const
+{
+    return std::any_of(indexes_.begin(), indexes_.end(), [](const Index& i) { return i.multiAttribute(); });
+}
+
+bool Design::entityIn(const Entity& entity, std::string_view indexName) const
+{
+    const auto pks = partitionKeysOf(indexName);
+    if (pks.empty()) return false;
+    auto carries = [&](const KeyAttribute& k) { return entity.key(k.name) != nullptr; };
+    const auto sks = sortKeysOf(indexName);
+    return std::all_of(pks.begin(), pks.end(), carries) && std::all_of(sks.begin(), sks.end(), carries);
 }
 
 std::string_view projectionTypeName(Projection projection)
@@ -382,8 +453,11 @@ KeyType Design::keyAttributeType(std::string_view attributeName) const
     if (table_.partitionKey.name == attributeName) return table_.partitionKey.type;
     if (table_.sortKey && table_.sortKey->name == attributeName) return table_.sortKey->type;
     for (const auto& i : indexes_) {
-        if (i.partitionKey.name == attributeName) return i.partitionKey.type;
-        if (i.sortKey && i.sortKey->name == attributeName) return i.sortKey->type;
+        for (const auto* keys : {&i.partitionKeys, &i.sortKeys}) {
+            for (const auto& k : *keys) {
+                if (k.name == attributeName) return k.type;
+            }
+        }
     }
     return KeyType::S;
 }
@@ -405,11 +479,8 @@ std::optional<dynamo::AttributeValue> Design::keyAttributeValue(std::string_view
 std::vector<const Entity*> Design::entitiesIn(std::string_view indexName) const
 {
     std::vector<const Entity*> result;
-    const KeyAttribute* pk = partitionKeyOf(indexName);
-    if (!pk) return result;
-    const KeyAttribute* sk = sortKeyOf(indexName);
     for (const auto& e : entities_) {
-        if (e.key(pk->name) && (!sk || e.key(sk->name))) result.push_back(&e);
+        if (entityIn(e, indexName)) result.push_back(&e);
     }
     return result;
 }

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,15 +67,30 @@ struct Index {
     Id id = 0;
     std::string name;
     IndexKind kind = IndexKind::Global;
-    // For an LSI the partition key is always the table's (kept equal by Design::setTable and the
-    // loader; analysis reads Design::partitionKeyOf()).
-    KeyAttribute partitionKey;
-    std::optional<KeyAttribute> sortKey;
+    // The partition key's attributes in KeySchema order: one, or for a GSI up to four (a
+    // multi-attribute key, limits::kKeyAttributes). An LSI's is always the table's (kept equal by Design::setTable and the
+    // loader; analysis reads Design::partitionKeysOf()).
+    std::vector<KeyAttribute> partitionKeys;
+    // The sort key's attributes in order: none, one, or for a GSI up to four. Items of a partition
+    // sort by the tuple, attribute by attribute, each by its type's order.
+    std::vector<KeyAttribute> sortKeys;
     Projection projection = Projection::All;
     std::vector<std::string> nonKeyAttributes;  // Include only
     std::optional<Throughput> capacity;         // a provisioned GSI's own throughput
     std::string description;
     bool operator==(const Index&) const = default;
+
+    // The first attribute of each key: the whole key of a single-attribute index, and what code
+    // that only knows single keys reads (an empty name when the index has no partition key yet).
+    const KeyAttribute& partitionKey() const;
+    const KeyAttribute* sortKey() const { return sortKeys.empty() ? nullptr : &sortKeys.front(); }
+    void setPartitionKey(KeyAttribute key) { partitionKeys = {std::move(key)}; }
+    void setSortKey(std::optional<KeyAttribute> key);
+    // Whether either key has more than one attribute: its items are filled from their own
+    // attributes, queried attribute by attribute, and written to the file in the array form.
+    bool multiAttribute() const { return partitionKeys.size() > 1 || sortKeys.size() > 1; }
+    // Whether `attributeName` is one of the index's key attributes.
+    bool hasKeyAttribute(std::string_view attributeName) const;
 };
 
 // One attribute of an entity type.
@@ -98,8 +114,16 @@ struct KeyBinding {
     KeyTemplate keyTemplate;
     std::string whenAttribute;  // empty: always (subject to the template's variables being present)
     std::string whenEquals;
+    // Not a template of the designer's: the entity fills the key attribute from its own attribute
+    // of that name (the key IS the attribute, as a multi-attribute index's keys are), and the
+    // template is `{name}`. Entity::key() gives these; they are never written to the file.
+    bool fromAttribute = false;
     bool conditional() const { return !whenAttribute.empty(); }
     bool operator==(const KeyBinding&) const = default;
+
+    // The binding of an attribute-filled key: one per name for the life of the process (interned,
+    // thread-safe), so a caller holds the pointer as it holds an entity's own binding's.
+    static const KeyBinding& ofAttribute(std::string_view attributeName);
 };
 
 // How many sample items an entity gets: a number of its own (a root), or so many per item of a
@@ -119,8 +143,9 @@ struct Entity {
     std::string description;
     std::string typeValue;  // the discriminator's value; empty means the entity's name
     std::vector<Attribute> attributes;
-    // Key attribute name -> how this entity fills it. An entity that does not fill an index's keys
-    // is not in that index (sparse).
+    // Key attribute name -> the template this entity fills it with. A key attribute with no
+    // template here is filled from the entity's own attribute of that name, if it has one (key());
+    // an entity that fills not every key of an index is not in that index (sparse).
     std::map<std::string, KeyBinding, std::less<>> keys;
     SampleSpec sample;
     // Peak item writes per second (puts and updates), for write cost and hot-partition checks.
@@ -131,7 +156,12 @@ struct Entity {
     bool operator==(const Entity&) const = default;
 
     const Attribute* attribute(std::string_view attributeName) const;
+    // How the entity's items get the key attribute: its template in `keys`, else, when the entity
+    // has a stored S, N or B attribute of that name, KeyBinding::ofAttribute(); nullptr when they
+    // never carry it.
     const KeyBinding* key(std::string_view keyAttribute) const;
+    // The template the designer bound in `keys` alone (nullptr for an attribute-filled key).
+    const KeyBinding* boundKey(std::string_view keyAttribute) const;
     std::string discriminator() const { return typeValue.empty() ? name : typeValue; }
 };
 
@@ -205,7 +235,9 @@ struct PriceTable {
 
 class Design {
 public:
-    static constexpr int kFormatVersion = 1;
+    // The newest .keyplan.json format this Keyplan reads. A design is written in the oldest format
+    // that holds it: 1, or 2 once an index has a multi-attribute key (see DesignFile.h).
+    static constexpr int kFormatVersion = 2;
 
     Design() = default;
 
@@ -265,14 +297,26 @@ public:
     int nextPatternNumber() const;
 
     // ---- Questions every consumer asks ----
-    // The partition and sort key of the table (indexName empty) or an index; nullopt/empty name
-    // when there is no such index.
+    // The partition and sort key of the table (indexName empty) or an index; nullptr when there
+    // is no such index or no sort key. Of a multi-attribute key, its first attribute: code that
+    // reads the whole key asks partitionKeysOf()/sortKeysOf().
     const KeyAttribute* partitionKeyOf(std::string_view indexName) const;
     const KeyAttribute* sortKeyOf(std::string_view indexName) const;
+    // Every attribute of the partition (sort) key of the table or an index, in KeySchema order;
+    // empty when there is no such index (or sort key).
+    std::span<const KeyAttribute> partitionKeysOf(std::string_view indexName) const;
+    std::span<const KeyAttribute> sortKeysOf(std::string_view indexName) const;
     // Every key attribute name in the design's order: table PK, SK, then each index's keys.
     std::vector<std::string> keyAttributeNames() const;
     // The declared type of a key attribute (S when it is no key of the table or an index).
     KeyType keyAttributeType(std::string_view attributeName) const;
+    // Whether any index has a multi-attribute key (the file then needs format version 2).
+    bool usesMultiAttributeKeys() const;
+
+    // Whether the entity's items carry every key attribute of the table (indexName empty) or an
+    // index: DynamoDB puts an item in an index only then (an item whose attribute is absent, by its
+    // presence, is left out too: sparse).
+    bool entityIn(const Entity& entity, std::string_view indexName) const;
     // A rendered key template as the value of that key attribute, in its declared type. nullopt when
     // a number key renders text that is no DynamoDB number: the item then lacks the key (Lint names
     // the template), rather than carrying a string DynamoDB would refuse for a number key or a number

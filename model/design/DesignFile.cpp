@@ -50,6 +50,16 @@ Value keyAttributeJson(const KeyAttribute& k)
     return Obj().add("name", k.name).add("type", std::string(keyTypeName(k.type)));
 }
 
+// An index key: its one attribute as the table's are written (bit-identical to format 1), or the
+// array of its attributes when it has several.
+Value indexKeyJson(const std::vector<KeyAttribute>& keys)
+{
+    if (keys.size() == 1) return keyAttributeJson(keys.front());
+    Value a = Value::array();
+    for (const auto& k : keys) a.push(keyAttributeJson(k));
+    return a;
+}
+
 Value throughputJson(const Throughput& t) { return Obj().add("read", t.read).add("write", t.write); }
 
 Value stringsJson(const std::vector<std::string>& v)
@@ -74,8 +84,8 @@ Value indexJson(const Index& i)
 {
     Obj o;
     o.add("name", i.name).add("kind", i.kind == IndexKind::Global ? "global" : "local");
-    if (i.kind == IndexKind::Global) o.add("partitionKey", keyAttributeJson(i.partitionKey));
-    if (i.sortKey) o.add("sortKey", keyAttributeJson(*i.sortKey));
+    if (i.kind == IndexKind::Global) o.add("partitionKey", indexKeyJson(i.partitionKeys));
+    if (!i.sortKeys.empty()) o.add("sortKey", indexKeyJson(i.sortKeys));
     o.add("projection", std::string(projectionTypeName(i.projection)));
     o.addIf(i.projection == Projection::Include, "attributes", stringsJson(i.nonKeyAttributes));
     if (i.capacity) o.add("capacity", throughputJson(*i.capacity));
@@ -104,7 +114,7 @@ Value entityJson(const Design& design, const Entity& e)
         }
     };
     for (const auto& name : design.keyAttributeNames()) {
-        if (const KeyBinding* b = e.key(name)) addKey(name, *b);
+        if (const KeyBinding* b = e.boundKey(name)) addKey(name, *b);
     }
     for (const auto& [name, b] : e.keys) addKey(name, b);
     o.add("keys", std::move(keys));
@@ -227,6 +237,9 @@ std::vector<std::string> names(const Value& o, const char* key, const std::strin
 KeyAttribute readKeyAttribute(const Value* v, const std::string& path)
 {
     KeyAttribute k;
+    if (v->isArray())
+        read::fail(path,
+                   "the table's keys and a local index's are one attribute each; only a global index's keys may have several");
     if (v->isString()) {
         k.name = v->text();
         if (k.name.size() > limits::kNameBytes) tooLong(path, k.name.size(), limits::kNameBytes);
@@ -268,7 +281,41 @@ Table readTable(const Value* v, const std::string& path)
     return t;
 }
 
-Index readIndex(const Value* v, const std::string& path, const Table& table)
+// A global index's key: one attribute, or (format 2) an array of 1 to 4 in key order, each named
+// once in the index. `role` is "partition" or "sort".
+std::vector<KeyAttribute> readIndexKey(const Value* v, const std::string& path, const char* role, int version,
+                                       std::set<std::string>* seen)
+{
+    std::vector<KeyAttribute> keys;
+    auto add = [&](KeyAttribute k, const std::string& at) {
+        if (!seen->insert(k.name).second)
+            read::fail(at, "'" + json::excerpt(k.name) + "' is already a key attribute of this index");
+        keys.push_back(std::move(k));
+    };
+    if (!v->isArray()) {
+        add(readKeyAttribute(v, path), path);
+        return keys;
+    }
+    if (version < 2)
+        read::fail(path, "a key of several attributes needs format version 2 (\"keyplan\": 2); this file has version " +
+                             std::to_string(version));
+    const auto& elements = v->elements();
+    if (elements.empty())
+        read::fail(path, std::string("lists no attributes; a ") + role + " key has 1 to " +
+                             std::to_string(limits::kKeyAttributes) +
+                             (std::string_view(role) == "sort" ? " (leave sortKey out for none)" : ""));
+    if (elements.size() > limits::kKeyAttributes)
+        read::fail(path, "lists " + std::to_string(elements.size()) + " attributes, more than the " +
+                             std::to_string(limits::kKeyAttributes) + " DynamoDB allows in a global index's " + role + " key");
+    for (size_t n = 0; n < elements.size(); ++n) {
+        const std::string at = path + "[" + std::to_string(n) + "]";
+        if (elements[n].isArray()) read::fail(at, "expected a key attribute: a name or {\"name\", \"type\"}");
+        add(readKeyAttribute(&elements[n], at), at);
+    }
+    return keys;
+}
+
+Index readIndex(const Value* v, const std::string& path, const Table& table, int version)
 {
     const Value& o = read::object(
         v, path, {"name", "kind", "partitionKey", "sortKey", "projection", "attributes", "capacity", "description"});
@@ -278,13 +325,15 @@ Index readIndex(const Value* v, const std::string& path, const Table& table)
     i.kind = read::choice(o, "kind", path, IndexKind::Global, {{"global", IndexKind::Global}, {"local", IndexKind::Local}});
     if (i.kind == IndexKind::Global) {
         if (!o.contains("partitionKey")) read::fail(path + ".partitionKey", "is required for a global index");
-        i.partitionKey = readKeyAttribute(o.find("partitionKey"), path + ".partitionKey");
+        std::set<std::string> seen;
+        i.partitionKeys = readIndexKey(o.find("partitionKey"), path + ".partitionKey", "partition", version, &seen);
+        if (o.contains("sortKey")) i.sortKeys = readIndexKey(o.find("sortKey"), path + ".sortKey", "sort", version, &seen);
     } else {
         if (o.contains("partitionKey")) read::fail(path + ".partitionKey", "a local index always uses the table's partition key");
         if (!o.contains("sortKey")) read::fail(path + ".sortKey", "is required for a local index");
-        i.partitionKey = table.partitionKey;
+        i.setPartitionKey(table.partitionKey);
+        i.setSortKey(readKeyAttribute(o.find("sortKey"), path + ".sortKey"));
     }
-    if (o.contains("sortKey")) i.sortKey = readKeyAttribute(o.find("sortKey"), path + ".sortKey");
     i.projection = read::choice(o, "projection", path, Projection::All,
                                 {{"ALL", Projection::All}, {"KEYS_ONLY", Projection::KeysOnly}, {"INCLUDE", Projection::Include}});
     i.nonKeyAttributes = names(o, "attributes", path, limits::kNameLists);
@@ -495,6 +544,7 @@ Design parseDesign(std::string_view json)
                                            ", newer than this Keyplan reads (" + std::to_string(Design::kFormatVersion) +
                                            "); open it with a newer Keyplan");
 
+    const int formatVersion = static_cast<int>(versionNumber);
     const Value& o = read::object(
         &root, "$", {"keyplan", "name", "description", "table", "indexes", "entities", "patterns", "prices", "extensions"});
     Design design;
@@ -508,7 +558,7 @@ Design parseDesign(std::string_view json)
         const Value& a = boundedArray(o.find("indexes"), "$.indexes", limits::kIndexes, "indexes");
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string path = "$.indexes[" + std::to_string(i) + "]";
-            Index index = readIndex(&a.elements()[i], path, design.table());
+            Index index = readIndex(&a.elements()[i], path, design.table(), formatVersion);
             if (!names.insert(index.name).second) throw FormatError(path + ".name", "'" + index.name + "' is declared twice");
             design.addIndex(std::move(index));
         }
@@ -547,7 +597,9 @@ Design parseDesign(std::string_view json)
 std::string writeDesign(const Design& design)
 {
     Obj root;
-    root.add("keyplan", Design::kFormatVersion);
+    // The oldest format that holds the design, so a design without multi-attribute keys stays
+    // readable by the Keyplan releases before them, byte for byte as they wrote it.
+    root.add("keyplan", design.usesMultiAttributeKeys() ? 2 : 1);
     root.addIf(!design.name().empty(), "name", design.name());
     root.addIf(!design.description().empty(), "description", design.description());
     root.add("table", tableJson(design.table()));

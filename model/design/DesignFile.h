@@ -5,11 +5,16 @@
 // unknown or newer file gives a json::FormatError naming the place as a JSON path
 // (`$.entities[2].keys.PK`) and saying what is wrong there; nothing is half-loaded.
 //
-// Format version 1 (the top-level "keyplan" member):
+// Format versions (the top-level "keyplan" member): 2 is 1 plus multi-attribute index keys, and a
+// design is written as 1 unless an index has one, so files without them stay byte for byte what
+// the releases before format 2 wrote and read; such a release opening a format 2 file says it is
+// newer rather than misreading a key. An array key in a file marked 1 is refused, naming the place.
+//
 //   { "keyplan": 1, "name", "description",
 //     "table": { "name", "partitionKey": "PK" | {"name","type"}, "sortKey", "billing":
 //                "onDemand" | "provisioned", "capacity": {"read","write"}, "typeAttribute", "separator" },
-//     "indexes": [ { "name", "kind": "global" | "local", "partitionKey", "sortKey",
+//     "indexes": [ { "name", "kind": "global" | "local", "partitionKey", "sortKey" (format 2: a global
+//                    index's key may be an array of 1 to 4 key attributes, ["status", "orderDay"]),
 //                    "projection": "ALL" | "KEYS_ONLY" | "INCLUDE", "attributes": [...], "capacity",
 //                    "description" } ],
 //     "entities": [ { "name", "description", "type" (discriminator value when not the name),

@@ -17,6 +17,10 @@ constexpr size_t kTemplateBytes = 2048;          // a key template, a fixed or e
 constexpr size_t kGeneratorBytes = 8192;         // a generator spec
 constexpr int64_t kItemBytes = 400 * 1024;       // DynamoDB's item limit: what an entity's generators may make
 
+// DynamoDB's bound on a global index's multi-attribute keys (since November 2025): 1 to 4
+// partition key attributes and 0 to 4 sort key attributes. The table and an LSI keep one of each.
+constexpr size_t kKeyAttributes = 4;
+
 constexpr size_t kIndexes = 50;  // DynamoDB allows 20 GSIs by default and 5 LSIs
 constexpr size_t kEntities = 10000;
 constexpr size_t kPatterns = 10000;

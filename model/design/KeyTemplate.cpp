@@ -93,6 +93,14 @@ KeyTemplate KeyTemplate::literal(std::string_view literal)
     return result;
 }
 
+KeyTemplate KeyTemplate::variable(std::string_view name)
+{
+    KeyTemplate result;
+    result.segments_.push_back({TemplateSegment::Kind::Variable, std::string(name)});
+    result.rebuildText();
+    return result;
+}
+
 std::string KeyTemplate::escape(std::string_view literal)
 {
     std::string out;

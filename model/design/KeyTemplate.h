@@ -68,6 +68,9 @@ public:
     static KeyTemplate parse(std::string_view text);
     // A template that is exactly `literal` (braces escaped as needed).
     static KeyTemplate literal(std::string_view literal);
+    // A template that is exactly the variable `name`, `{name}`, whatever characters the name has
+    // (an attribute-filled key's; see design::KeyBinding::ofAttribute).
+    static KeyTemplate variable(std::string_view name);
 
     // The template as written (canonical: re-rendered from the segments).
     const std::string& text() const { return text_; }

@@ -1,6 +1,7 @@
 #include "design/TableSchema.h"
 
 #include <algorithm>
+#include <span>
 
 namespace keyplan::design {
 
@@ -16,10 +17,12 @@ store::ScalarAttributeType scalarType(KeyType t)
     return store::ScalarAttributeType::S;
 }
 
-std::vector<store::KeySchemaElement> keySchema(const KeyAttribute& pk, const std::optional<KeyAttribute>& sk)
+// Every HASH entry, then every RANGE entry, in key order: DynamoDB's form of a multi-attribute key.
+std::vector<store::KeySchemaElement> keySchema(std::span<const KeyAttribute> pks, std::span<const KeyAttribute> sks)
 {
-    std::vector<store::KeySchemaElement> schema{{pk.name, store::KeyType::Hash}};
-    if (sk) schema.push_back({sk->name, store::KeyType::Range});
+    std::vector<store::KeySchemaElement> schema;
+    for (const auto& k : pks) schema.push_back({k.name, store::KeyType::Hash});
+    for (const auto& k : sks) schema.push_back({k.name, store::KeyType::Range});
     return schema;
 }
 
@@ -44,7 +47,7 @@ store::CreateTableRequest createTableRequest(const Design& design)
     const Table& table = design.table();
     store::CreateTableRequest request;
     request.tableName = table.name;
-    request.keySchema = keySchema(table.partitionKey, table.sortKey);
+    request.keySchema = keySchema(design.partitionKeysOf(""), design.sortKeysOf(""));
     auto define = [&](const KeyAttribute& k) {
         const bool known = std::any_of(request.attributeDefinitions.begin(), request.attributeDefinitions.end(),
                                        [&](const auto& d) { return d.attributeName == k.name; });
@@ -57,21 +60,21 @@ store::CreateTableRequest createTableRequest(const Design& design)
         if (index.kind == IndexKind::Local) {
             store::LocalSecondaryIndex lsi;
             lsi.indexName = index.name;
-            lsi.keySchema = keySchema(table.partitionKey, index.sortKey);
+            lsi.keySchema = keySchema(design.partitionKeysOf(index.name), index.sortKeys);
             lsi.projection = projection(index);
-            if (index.sortKey) define(*index.sortKey);
+            for (const auto& k : index.sortKeys) define(k);
             request.localSecondaryIndexes.push_back(std::move(lsi));
         } else {
             store::GlobalSecondaryIndex gsi;
             gsi.indexName = index.name;
-            gsi.keySchema = keySchema(index.partitionKey, index.sortKey);
+            gsi.keySchema = keySchema(index.partitionKeys, index.sortKeys);
             gsi.projection = projection(index);
             if (provisioned) {
                 const Throughput t = index.capacity.value_or(table.capacity);
                 gsi.provisionedThroughput = store::ProvisionedThroughput{t.read, t.write};
             }
-            define(index.partitionKey);
-            if (index.sortKey) define(*index.sortKey);
+            for (const auto& k : index.partitionKeys) define(k);
+            for (const auto& k : index.sortKeys) define(k);
             request.globalSecondaryIndexes.push_back(std::move(gsi));
         }
     }

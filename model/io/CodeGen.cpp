@@ -108,7 +108,8 @@ public:
             }
             for (const auto& attribute : attributes) {
                 const design::KeyBinding* b = e.key(attribute);
-                if (!b) continue;
+                // A key filled from the entity's own attribute (a multi-attribute index's) has no format.
+                if (!b || b->fromAttribute) continue;
                 std::string doc = e.name + "." + attribute + " = " + b->keyTemplate.text();
                 if (b->conditional()) doc += " (written only while " + b->whenAttribute + " = " + b->whenEquals + ")";
                 const std::string name = add(identifier(lang, e.name + " " + attribute), doc, b->keyTemplate);
@@ -132,6 +133,15 @@ public:
                 const design::Entity* e = design_.entityByName(r.entity);
                 const design::KeyBinding* b = e ? e->key(slot) : nullptr;
                 if (!b) continue;
+                if (b->fromAttribute) {
+                    // The key is the attribute itself: the input as it is, or a fixed value as a literal.
+                    const auto& segments = v.value.segments();
+                    if (segments.size() == 1 && segments[0].kind == design::TemplateSegment::Kind::Variable)
+                        return inputParam(segments[0].text);
+                    if (v.value.variables().empty())
+                        return stringLiteral(v.value.render(design::Values{}).value_or(v.value.text()));
+                    continue;
+                }
                 if (auto call = match(p, *e, slot, b->keyTemplate, v.value, inputParam)) return *call;
             }
         }
@@ -384,6 +394,9 @@ private:
     {
         const auto& k = r.keyCondition;
         if (v.value == k.partitionValue && !k.partitionAttribute.empty()) return k.partitionAttribute;
+        // A multi-attribute key's other equalities, each of its own attribute.
+        for (const auto& [attribute, value] : k.moreEqual)
+            if (v.value == value) return attribute;
         if (k.sort != analysis::SortCondition::None && (v.value == k.sortValue || v.value == k.sortValue2))
             return k.sortAttribute;
         return {};

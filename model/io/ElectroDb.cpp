@@ -3,6 +3,7 @@
 #include "design/Design.h"
 
 #include <set>
+#include <span>
 
 namespace keyplan::io {
 
@@ -63,7 +64,7 @@ public:
         out_ += written.empty() ? "},\n" : " },\n";
         out_ += "  { table },\n);\n";
         if (std::string w = keyOnlyWarning("ElectroDB", design_); !w.empty()) warnings_.push_back(std::move(w));
-        return {std::move(out_), std::move(warnings_)};
+        return {std::move(out_), std::move(warnings_), {}};
     }
 
 private:
@@ -83,20 +84,56 @@ private:
         out_ += "    indexes: {\n";
         index(e, "", "primary", pk, sk);
         for (const design::Index& idx : design_.indexes()) {
+            if (idx.multiAttribute()) {
+                compositeIndex(e, idx);
+                continue;
+            }
             const design::KeyAttribute* ipk = design_.partitionKeyOf(idx.name);
             const design::KeyBinding* b = ipk ? e.key(ipk->name) : nullptr;
-            const design::KeyBinding* s = idx.sortKey ? e.key(idx.sortKey->name) : nullptr;
-            if (!b || (idx.sortKey && !s)) continue;
+            const design::KeyBinding* s = idx.sortKey() ? e.key(idx.sortKey()->name) : nullptr;
+            if (!b || (idx.sortKey() && !s)) continue;
             index(e, idx.name, idx.name, b, s);
         }
         out_ += "    },\n  },\n  config,\n);\n";
         return true;
     }
 
+    // A multi-attribute index as ElectroDB's composite index (3.7 and later): its keys are the item's
+    // own attributes, named in key order, with no field or template; ElectroDB writes nothing for it
+    // and queries it attribute by attribute. An entity that fills one of its key attributes with a
+    // template, not its own attribute, cannot be put in a composite index, and is left out of it.
+    void compositeIndex(const design::Entity& e, const design::Index& idx)
+    {
+        if (!design_.entityIn(e, idx.name)) return;
+        auto list = [&](std::span<const design::KeyAttribute> keys, std::string* out) {
+            for (const auto& k : keys) {
+                if (!e.key(k.name)->fromAttribute) {
+                    warnings_.push_back("ElectroDB: " + e.name + " fills " + idx.name + "'s key attribute " + k.name +
+                                        " with the template " + e.key(k.name)->keyTemplate.text() +
+                                        ", and an ElectroDB composite index takes the item's own attributes: " + e.name +
+                                        " is left out of " + idx.name + " (items written through ElectroDB lack " + k.name + ")");
+                    return false;
+                }
+                *out += (out->empty() ? "" : ", ") + jsString(k.name);
+            }
+            return true;
+        };
+        std::string pk, sk;
+        if (!list(design_.partitionKeysOf(idx.name), &pk) || !list(design_.sortKeysOf(idx.name), &sk)) return;
+        out_ += "      " + jsPropertyName(idx.name) + ": {\n        index: " + jsString(idx.name) +
+                ",\n        type: \"composite\",\n        pk: { composite: [" + pk + "] },\n";
+        if (!sk.empty()) out_ += "        sk: { composite: [" + sk + "] },\n";
+        out_ += "      },\n";
+    }
+
     void attributes(const design::Entity& e)
     {
+        // Left out: what ElectroDB writes itself (the table's keys, the entity identifier) and a key the
+        // entity fills with a template. A key filled from the entity's own attribute is that attribute.
         std::set<std::string, std::less<>> keyNames;
-        for (const auto& name : design_.keyAttributeNames()) keyNames.insert(name);
+        keyNames.insert(design_.table().partitionKey.name);
+        if (design_.table().sortKey) keyNames.insert(design_.table().sortKey->name);
+        for (const auto& [keyName, binding] : e.keys) keyNames.insert(keyName);
         keyNames.insert(design_.table().typeAttribute);
         out_ += "    attributes: {\n";
         std::set<std::string, std::less<>> declared;

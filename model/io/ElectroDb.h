@@ -4,7 +4,9 @@
 // indexes named as in the design ("primary" for the table), a `condition` where a key is only
 // written when an attribute has a value, a `collection` where entities share a partition, and a
 // Service holding them all. The discriminator is ElectroDB's entity identifier, so items carry the
-// design's type attribute.
+// design's type attribute. A multi-attribute index is ElectroDB's composite index (`type:
+// "composite"`, `pk: { composite: ["status", "orderDay"] }`, ElectroDB 3.7 and later): its keys are
+// the entities' own attributes, which ElectroDB stores as they are and queries one by one.
 #pragma once
 
 #include "io/LibrarySchema.h"

@@ -86,28 +86,28 @@ ExportResult exportDesign(const design::Design& design, ExportFormat format, con
     CloudFormationOptions cfn;
     cfn.pointInTimeRecovery = options.pointInTimeRecovery;
     switch (format) {
-    case ExportFormat::Markdown: return {accessPatternsMarkdown(design), {}};
+    case ExportFormat::Markdown: return {accessPatternsMarkdown(design), {}, {}};
     case ExportFormat::Workbench: {
         WorkbenchExport w = exportWorkbench(design);
-        return {std::move(w.text), std::move(w.warnings)};
+        return {std::move(w.text), std::move(w.warnings), std::move(w.error)};
     }
-    case ExportFormat::CloudFormationJson: return {cloudFormationJson(design, cfn), {}};
-    case ExportFormat::CloudFormationYaml: return {cloudFormationYaml(design, cfn), {}};
-    case ExportFormat::Cdk: return {cdkStack(design, CdkOptions{options.pointInTimeRecovery}), {}};
-    case ExportFormat::Terraform: return {terraformConfiguration(design, TerraformOptions{options.pointInTimeRecovery}), {}};
-    case ExportFormat::Python: return {pythonModule(design), {}};
-    case ExportFormat::JavaScript: return {javascriptModule(design), {}};
+    case ExportFormat::CloudFormationJson: return {cloudFormationJson(design, cfn), {}, {}};
+    case ExportFormat::CloudFormationYaml: return {cloudFormationYaml(design, cfn), {}, {}};
+    case ExportFormat::Cdk: return {cdkStack(design, CdkOptions{options.pointInTimeRecovery}), {}, {}};
+    case ExportFormat::Terraform: return {terraformConfiguration(design, TerraformOptions{options.pointInTimeRecovery}), {}, {}};
+    case ExportFormat::Python: return {pythonModule(design), {}, {}};
+    case ExportFormat::JavaScript: return {javascriptModule(design), {}, {}};
     case ExportFormat::ElectroDb: {
         LibraryExport e = electroDbModule(design);
-        return {std::move(e.text), std::move(e.warnings)};
+        return {std::move(e.text), std::move(e.warnings), std::move(e.error)};
     }
     case ExportFormat::OneTable: {
         LibraryExport e = oneTableSchema(design);
-        return {std::move(e.text), std::move(e.warnings)};
+        return {std::move(e.text), std::move(e.warnings), std::move(e.error)};
     }
     case ExportFormat::Toolbox: {
         LibraryExport e = toolboxModule(design);
-        return {std::move(e.text), std::move(e.warnings)};
+        return {std::move(e.text), std::move(e.warnings), std::move(e.error)};
     }
     }
     return {};

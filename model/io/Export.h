@@ -39,8 +39,12 @@ std::vector<ExportFormat> exportFormats();
 std::string defaultExportFileName(const design::Design& design, ExportFormat format);
 
 struct ExportResult {
-    std::string text;                   // UTF-8, ends with a newline
+    std::string text;                   // UTF-8, ends with a newline; empty when refused
     std::vector<std::string> warnings;  // what the format cannot hold of this design
+    // Set when the format cannot hold the design at all (a multi-attribute index key in NoSQL
+    // Workbench or OneTable): why, naming the index. Nothing is to be written then.
+    std::string error;
+    bool refused() const { return !error.empty(); }
 };
 
 ExportResult exportDesign(const design::Design& design, ExportFormat format, const ExportOptions& options = {});

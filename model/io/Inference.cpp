@@ -216,8 +216,8 @@ void EntityInference::collectKeyAttributes()
     addKey(table_.partitionKey, false);
     if (table_.sortKey) addKey(*table_.sortKey, true);
     for (const auto& i : input_.indexes) {
-        addKey(i.kind == design::IndexKind::Local ? table_.partitionKey : i.partitionKey, false);
-        if (i.sortKey) addKey(*i.sortKey, true);
+        addKey(i.kind == design::IndexKind::Local ? table_.partitionKey : i.partitionKey(), false);
+        if (i.sortKey()) addKey(*i.sortKey(), true);
     }
     for (const auto& [n, t] : keyAttributes_) keyNames_.insert(n);
 }

@@ -21,6 +21,7 @@ namespace keyplan::io {
 struct LibraryExport {
     std::string text;
     std::vector<std::string> warnings;  // what the library cannot express of this design
+    std::string error;                  // set (and text empty) when it cannot hold the design at all
 };
 
 // A JavaScript string literal (JSON's quoting, which JavaScript reads the same way).

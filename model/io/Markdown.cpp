@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <set>
+#include <span>
 
 namespace keyplan::io {
 
@@ -73,6 +74,23 @@ std::string exact(double value)
 std::string keyTypeText(const design::KeyAttribute& k)
 {
     return code(k.name) + " (" + std::string(design::keyTypeName(k.type)) + ")";
+}
+
+// A key's attributes with their types, a multi-attribute key joined by " + ":
+// `status` (S) + `orderDay` (S).
+std::string keysTypeText(std::span<const design::KeyAttribute> keys)
+{
+    std::string out;
+    for (const auto& k : keys) out += (out.empty() ? "" : " + ") + keyTypeText(k);
+    return out;
+}
+
+// `status` + `orderDay`.
+std::string keysCode(std::span<const design::KeyAttribute> keys)
+{
+    std::string out;
+    for (const auto& k : keys) out += (out.empty() ? "" : " + ") + code(k.name);
+    return out;
 }
 
 std::string projectionText(const design::Index& index)
@@ -148,14 +166,22 @@ void writeChart(std::string& out, const design::Design& design, const analysis::
                 const MarkdownOptions& options)
 {
     const std::string where = index ? index->name : std::string();
-    const design::KeyAttribute* pk = design.partitionKeyOf(where);
-    const design::KeyAttribute* sk = design.sortKeyOf(where);
+    // Every key attribute: one partition key and at most one sort key, or a multi-attribute key's
+    // lists, drawn as one column each (the tuple, attribute by attribute).
+    const auto pks = design.partitionKeysOf(where);
+    const auto sks = design.sortKeysOf(where);
+    std::vector<const design::KeyAttribute*> keys;
+    for (const auto& k : pks) keys.push_back(&k);
+    for (const auto& k : sks) keys.push_back(&k);
     const std::vector<const design::Entity*> members = design.entitiesIn(where);
 
     if (index) {
         out += "### " + index->name + "\n\n";
-        out += std::string(index->kind == design::IndexKind::Global ? "Global" : "Local") + " secondary index on " +
-               code(pk->name) + (sk ? " and " + code(sk->name) : "") + ", projection " + projectionText(*index) + ".";
+        out += std::string(index->kind == design::IndexKind::Global ? "Global" : "Local") + " secondary index on ";
+        if (index->multiAttribute())
+            out += "the partition key " + keysCode(pks) + (sks.empty() ? "" : " and the sort key " + keysCode(sks));
+        else out += code(pks.front().name) + (sks.empty() ? "" : " and " + code(sks.front().name));
+        out += ", projection " + projectionText(*index) + ".";
         if (!index->description.empty()) out += " " + index->description + (index->description.back() == '.' ? "" : ".");
         out += "\n\n";
     } else {
@@ -167,26 +193,32 @@ void writeChart(std::string& out, const design::Design& design, const analysis::
     }
 
     // Collections in the order their first entity appears; inside one, by the sort key's fixed
-    // prefix (the order DynamoDB keeps them in), then by the design's order.
-    std::vector<std::string> collections;
+    // prefix (the order DynamoDB keeps them in), then by the design's order. A collection is the
+    // partition key's templates, attribute by attribute.
+    std::vector<std::vector<std::string>> collections;
     std::vector<std::pair<const design::Entity*, size_t>> placed;
     for (const design::Entity* e : members) {
-        const std::string pkText = e->key(pk->name)->keyTemplate.text();
-        auto it = std::find(collections.begin(), collections.end(), pkText);
+        std::vector<std::string> pkTexts;
+        for (const auto& k : pks) pkTexts.push_back(e->key(k.name)->keyTemplate.text());
+        auto it = std::find(collections.begin(), collections.end(), pkTexts);
         if (it == collections.end()) {
-            collections.push_back(pkText);
+            collections.push_back(pkTexts);
             it = collections.end() - 1;
         }
         placed.emplace_back(e, static_cast<size_t>(it - collections.begin()));
     }
+    auto sortPrefixes = [&](const design::Entity* e) {
+        std::vector<std::string> prefixes;
+        for (const auto& k : sks) prefixes.push_back(e->key(k.name)->keyTemplate.fixedPrefix());
+        return prefixes;
+    };
     std::stable_sort(placed.begin(), placed.end(), [&](const auto& a, const auto& b) {
         if (a.second != b.second) return a.second < b.second;
-        if (!sk) return false;
-        return a.first->key(sk->name)->keyTemplate.fixedPrefix() < b.first->key(sk->name)->keyTemplate.fixedPrefix();
+        return sortPrefixes(a.first) < sortPrefixes(b.first);
     });
 
-    std::vector<std::string> header{pk->name};
-    if (sk) header.push_back(sk->name);
+    std::vector<std::string> header;
+    for (const auto* k : keys) header.push_back(k->name);
     header.insert(header.end(), {"Entity", "Patterns"});
     Chart chart(header);
     size_t lastCollection = static_cast<size_t>(-1);
@@ -201,8 +233,7 @@ void writeChart(std::string& out, const design::Design& design, const analysis::
         }
         std::string entityText = e->name;
         bool sparse = false;
-        for (const auto* key : {pk, sk}) {
-            if (!key) continue;
+        for (const auto* key : keys) {
             const design::KeyBinding* b = e->key(key->name);
             if (b->conditional()) sparse = true;
             for (const auto& v : b->keyTemplate.variables()) {
@@ -211,8 +242,9 @@ void writeChart(std::string& out, const design::Design& design, const analysis::
             }
         }
         if (sparse) entityText += " (sparse)";
-        std::vector<std::string> row{collection == lastCollection ? std::string() : collections[collection]};
-        if (sk) row.push_back(e->key(sk->name)->keyTemplate.text());
+        std::vector<std::string> row = collection == lastCollection ? std::vector<std::string>(pks.size())
+                                                                    : collections[collection];
+        for (const auto& k : sks) row.push_back(e->key(k.name)->keyTemplate.text());
         row.push_back(entityText);
         row.push_back(patternNumbers(numbers));
         chart.add(std::move(row));
@@ -236,8 +268,7 @@ void writeChart(std::string& out, const design::Design& design, const analysis::
     // Conditions under which a member is written to the index at all.
     std::string conditions;
     for (const design::Entity* e : members) {
-        for (const auto* key : {pk, sk}) {
-            if (!key) continue;
+        for (const auto* key : keys) {
             const design::KeyBinding* b = e->key(key->name);
             if (b->conditional())
                 conditions += "- " + e->name + " has " + code(key->name) + " only while " + b->whenAttribute + " = " +
@@ -261,11 +292,11 @@ void writeHeader(std::string& out, const design::Design& design)
         out += " (" + std::to_string(table.capacity.read) + " RCU, " + std::to_string(table.capacity.write) + " WCU)";
     out += "\n";
     for (const auto& index : design.indexes()) {
-        const design::KeyAttribute* pk = design.partitionKeyOf(index.name);
-        const design::KeyAttribute* sk = design.sortKeyOf(index.name);
+        const auto sks = design.sortKeysOf(index.name);
         out += "- " + std::string(index.kind == design::IndexKind::Global ? "GSI " : "LSI ") + code(index.name) +
-               ": partition key " + keyTypeText(*pk) + (sk ? ", sort key " + keyTypeText(*sk) : "") + ", projection " +
-               projectionText(index) + "\n";
+               ": partition key " + keysTypeText(design.partitionKeysOf(index.name)) +
+               (sks.empty() ? "" : ", sort key " + keysTypeText(sks)) + ", projection " + projectionText(index) +
+               (index.multiAttribute() ? " (multi-attribute keys: the items' own attributes)" : "") + "\n";
     }
     out += "- Entity type in " + code(table.typeAttribute) + ", key separator " + code(table.separator) + "\n";
     out += "- Prices: " + prices.region + " as of " + prices.date + " (" + prices.source + "), " +

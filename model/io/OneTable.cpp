@@ -1,5 +1,6 @@
 #include "io/OneTable.h"
 
+#include "io/ExportText.h"
 #include "io/Workbench.h"
 #include "json/Value.h"
 
@@ -47,8 +48,8 @@ json::Value indexesOf(const design::Design& design)
     for (const design::Index& index : design.indexes()) {
         json::Value i = json::Value::object();
         if (index.kind == design::IndexKind::Local) i.set("type", "local");
-        else i.set("hash", index.partitionKey.name);
-        if (index.sortKey) i.set("sort", index.sortKey->name);
+        else i.set("hash", index.partitionKey().name);
+        if (index.sortKey()) i.set("sort", index.sortKey()->name);
         switch (index.projection) {
         case design::Projection::All: i.set("project", "all"); break;
         case design::Projection::KeysOnly: i.set("project", "keys"); break;
@@ -109,6 +110,8 @@ json::Value modelOf(const design::Design& design, const design::Entity& entity, 
 LibraryExport oneTableSchema(const design::Design& design)
 {
     LibraryExport out;
+    out.error = multiAttributeRefusal(design, "A OneTable schema", "a OneTable index has one hash and at most one sort attribute");
+    if (!out.error.empty()) return out;
     json::Value schema = json::Value::object();
     schema.set("format", "onetable:1.1.0");
     schema.set("version", "0.0.1");

@@ -3,7 +3,8 @@
 // templates, and `params.typeField` set to the design's type attribute (OneTable writes the model
 // name there, so each model is named by its entity's discriminator). And the reverse: a OneTable
 // schema read into a design (entities, key templates and indexes; no access patterns, which a
-// OneTable schema does not hold).
+// OneTable schema does not hold). A design with a multi-attribute index key is refused (the export's
+// error names the index): a OneTable index has one hash and one sort attribute.
 #pragma once
 
 #include "design/Design.h"

@@ -136,9 +136,9 @@ void addIndexes(Reader& r, const json::Value& indexes, const design::Table& tabl
         index.name = name;
         const json::Value* type = def.find("type");
         index.kind = type && type->isString() && type->text() == "local" ? design::IndexKind::Local : design::IndexKind::Global;
-        if (index.kind == design::IndexKind::Local) index.partitionKey = table.partitionKey;
-        else index.partitionKey.name = r.text(r.member(def, "hash", path), path + ".hash");
-        if (const json::Value* sort = def.find("sort")) index.sortKey = design::KeyAttribute{r.text(*sort, path + ".sort")};
+        if (index.kind == design::IndexKind::Local) index.setPartitionKey(table.partitionKey);
+        else index.setPartitionKey(design::KeyAttribute{r.text(r.member(def, "hash", path), path + ".hash")});
+        if (const json::Value* sort = def.find("sort")) index.setSortKey(design::KeyAttribute{r.text(*sort, path + ".sort")});
         if (const json::Value* project = def.find("project")) {
             if (project->isArray()) {
                 index.projection = design::Projection::Include;
@@ -187,8 +187,8 @@ OneTableImport importOneTable(std::string_view text, const OneTableImportOptions
     std::set<std::string> keyNames{table.partitionKey.name};
     if (table.sortKey) keyNames.insert(table.sortKey->name);
     for (const auto& index : d.indexes()) {
-        keyNames.insert(index.partitionKey.name);
-        if (index.sortKey) keyNames.insert(index.sortKey->name);
+        keyNames.insert(index.partitionKey().name);
+        if (index.sortKey()) keyNames.insert(index.sortKey()->name);
     }
 
     for (const auto& [modelName, fields] : models.members()) {
@@ -248,8 +248,10 @@ OneTableImport importOneTable(std::string_view text, const OneTableImportOptions
     for (const auto& index : d.indexes()) {
         design::Index copy = index;
         for (const auto& [modelName, fields] : models.members()) {
-            if (fields.find(copy.partitionKey.name)) copy.partitionKey.type = keyTypeOf(fields, copy.partitionKey.name);
-            if (copy.sortKey && fields.find(copy.sortKey->name)) copy.sortKey->type = keyTypeOf(fields, copy.sortKey->name);
+            if (fields.find(copy.partitionKey().name))
+                copy.partitionKeys.front().type = keyTypeOf(fields, copy.partitionKey().name);
+            if (copy.sortKey() && fields.find(copy.sortKey()->name))
+                copy.sortKeys.front().type = keyTypeOf(fields, copy.sortKey()->name);
         }
         d.replaceIndex(copy);
     }

@@ -56,7 +56,7 @@ public:
         const auto names = entityIdentifiers(design_, taken);
         for (size_t i = 0; i < design_.entities().size(); ++i) entity(design_.entities()[i], names[i] + "Entity");
         if (std::string w = keyOnlyWarning("Toolbox", design_); !w.empty()) warnings_.push_back(std::move(w));
-        return {std::move(out_), std::move(warnings_)};
+        return {std::move(out_), std::move(warnings_), {}};
     }
 
 private:
@@ -74,17 +74,28 @@ private:
                 if (index.kind == design::IndexKind::Local) {
                     out_ += "      type: 'local',\n";
                 } else {
-                    out_ += "      type: 'global',\n      partitionKey: { name: " + jsString(index.partitionKey.name) +
-                            ", type: " + keySchema(index.partitionKey.type) + " },\n";
+                    out_ += "      type: 'global',\n" + keyProperty("partitionKey", index.partitionKeys);
                 }
-                if (index.sortKey)
-                    out_ += "      sortKey: { name: " + jsString(index.sortKey->name) +
-                            ", type: " + keySchema(index.sortKey->type) + " },\n";
+                out_ += keyProperty("sortKey", index.sortKeys);
                 out_ += "    },\n";
             }
             out_ += "  },\n";
         }
         out_ += "  entityAttributeSavedAs: " + jsString(t.typeAttribute) + ",\n});\n";
+    }
+
+    // `partitionKey: {...}` for one attribute; `partitionKeys: [...]` for a multi-attribute key (in
+    // key order, as Toolbox 2.10 takes it); nothing for none.
+    static std::string keyProperty(const std::string& single, const std::vector<design::KeyAttribute>& keys)
+    {
+        auto one = [](const design::KeyAttribute& k) {
+            return "{ name: " + jsString(k.name) + ", type: " + keySchema(k.type) + " }";
+        };
+        if (keys.empty()) return "";
+        if (keys.size() == 1) return "      " + single + ": " + one(keys.front()) + ",\n";
+        std::string out = "      " + single + "s: [";
+        for (size_t i = 0; i < keys.size(); ++i) out += (i ? ", " : "") + one(keys[i]);
+        return out + "],\n";
     }
 
     // The key's value from `v` (the item's attributes), as a TypeScript expression; with
@@ -121,9 +132,12 @@ private:
             warnings_.push_back("Toolbox: " + e.name + " has no template for every table key; left out");
             return;
         }
-        std::set<std::string, std::less<>> keyNames;
-        for (const auto& n : design_.keyAttributeNames()) keyNames.insert(n);
-        keyNames.insert(t.typeAttribute);
+        // Left out of the schema: the table's keys (computeKey), keys the entity fills with a template
+        // (linked attributes) and the type attribute. A key filled from the entity's own attribute (a
+        // multi-attribute index's) is that attribute, declared with its type.
+        std::set<std::string, std::less<>> keyNames{t.partitionKey.name, t.typeAttribute};
+        if (t.sortKey) keyNames.insert(t.sortKey->name);
+        for (const auto& [keyName, binding] : e.keys) keyNames.insert(keyName);
         std::set<std::string, std::less<>> tableVariables;
         for (const auto& v : pk->keyTemplate.variables()) tableVariables.insert(v);
         if (sk)

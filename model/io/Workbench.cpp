@@ -1,6 +1,7 @@
 #include "io/Workbench.h"
 
 #include "analysis/SampleData.h"
+#include "io/ExportText.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "wire/Encode.h"
@@ -307,8 +308,8 @@ private:
         };
         for (const auto& i : design_.indexes()) {
             if (i.kind == design::IndexKind::Global)
-                add(i.partitionKey.name, std::string(design::keyTypeName(i.partitionKey.type)));
-            if (i.sortKey) add(i.sortKey->name, std::string(design::keyTypeName(i.sortKey->type)));
+                add(i.partitionKey().name, std::string(design::keyTypeName(i.partitionKey().type)));
+            if (i.sortKey()) add(i.sortKey()->name, std::string(design::keyTypeName(i.sortKey()->type)));
         }
         if (typeAttribute) add(design_.table().typeAttribute, "S");
         for (const auto& e : design_.entities()) {
@@ -428,7 +429,8 @@ private:
                 }
             }
             index.set("IndexName", i.name);
-            index.set("KeyAttributes", keysJson(i.kind == design::IndexKind::Local ? t.partitionKey : i.partitionKey, i.sortKey));
+            index.set("KeyAttributes", keysJson(i.kind == design::IndexKind::Local ? t.partitionKey : i.partitionKey(),
+                                                i.sortKey() ? std::optional(*i.sortKey()) : std::nullopt));
             index.set("Projection", projectionJson(i));
             index = ordered(index, {"IndexName", "KeyAttributes", "Projection"});
             if (i.capacity)
@@ -573,6 +575,10 @@ private:
 
 WorkbenchExport exportWorkbench(const design::Design& design, const WorkbenchExportOptions& options)
 {
+    WorkbenchExport refused;
+    refused.error = multiAttributeRefusal(design, "A NoSQL Workbench data model",
+                                          "its index has one partition key attribute and at most one sort key attribute");
+    if (!refused.error.empty()) return refused;
     return Exporter(design, options).run();
 }
 

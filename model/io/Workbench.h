@@ -57,6 +57,9 @@ struct WorkbenchExportOptions {
 struct WorkbenchExport {
     std::string text;                   // the model, pretty-printed like Workbench (two spaces), ending with a newline
     std::vector<std::string> warnings;  // what a Workbench model cannot show (local indexes, ...)
+    // Set, with no text, when the design has a multi-attribute index key: a Workbench model's index
+    // has one partition and one sort key attribute, so no model would be right.
+    std::string error;
 };
 
 WorkbenchExport exportWorkbench(const design::Design& design, const WorkbenchExportOptions& options = {});

@@ -47,11 +47,11 @@ design::Index index(const json::Value& v, const std::string& path, design::Index
     if (i.name.size() < 3 || i.name.size() > 255) fail(path + ".IndexName", "an index name has 3 to 255 characters");
     const std::string kpath = path + ".KeyAttributes";
     const json::Value& keys = object(o.find("KeyAttributes"), kpath);
-    i.partitionKey = keyAttribute(keys.find("PartitionKey"), kpath + ".PartitionKey");
-    if (kind == design::IndexKind::Local && i.partitionKey.name != table.partitionKey.name)
+    i.setPartitionKey(keyAttribute(keys.find("PartitionKey"), kpath + ".PartitionKey"));
+    if (kind == design::IndexKind::Local && i.partitionKey().name != table.partitionKey.name)
         fail(kpath + ".PartitionKey", "a local index uses the table's partition key " + table.partitionKey.name);
-    if (keys.find("SortKey")) i.sortKey = keyAttribute(keys.find("SortKey"), kpath + ".SortKey");
-    if (kind == design::IndexKind::Local && !i.sortKey) fail(kpath + ".SortKey", "is required for a local index");
+    if (keys.find("SortKey")) i.setSortKey(keyAttribute(keys.find("SortKey"), kpath + ".SortKey"));
+    if (kind == design::IndexKind::Local && !i.sortKey()) fail(kpath + ".SortKey", "is required for a local index");
     const std::string ppath = path + ".Projection";
     if (const json::Value* p = o.find("Projection")) {
         const json::Value& po = object(p, ppath);
@@ -263,7 +263,7 @@ bool isKeyName(const std::string& name, const design::Table& table, const std::v
 {
     if (name == table.partitionKey.name || (table.sortKey && name == table.sortKey->name)) return true;
     return std::any_of(indexes.begin(), indexes.end(), [&](const design::Index& i) {
-        return name == i.partitionKey.name || (i.sortKey && name == i.sortKey->name);
+        return name == i.partitionKey().name || (i.sortKey() && name == i.sortKey()->name);
     });
 }
 

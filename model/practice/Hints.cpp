@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 
 namespace keyplan::practice {
 
@@ -59,21 +60,57 @@ std::string referenceKeys(const design::Design& ref, const design::AccessPattern
         if (!e) continue;
         std::string keys;
         for (const auto& name : ref.keyAttributeNames()) {
-            if (const design::KeyBinding* b = e->key(name))
+            // A key filled from the entity's own attribute has no template: named below, by index.
+            if (const design::KeyBinding* b = e->key(name); b && !b->fromAttribute)
                 keys += (keys.empty() ? "" : ", ") + name + " = " + b->keyTemplate.text();
+        }
+        for (const design::Index& index : ref.indexes()) {
+            if (!index.multiAttribute() || !ref.entityIn(*e, index.name)) continue;
+            std::string own;
+            for (const auto* list : {&index.partitionKeys, &index.sortKeys})
+                for (const auto& k : *list)
+                    if (e->key(k.name)->fromAttribute) own += (own.empty() ? "" : ", ") + k.name;
+            if (!own.empty()) keys += (keys.empty() ? "" : ", ") + index.name + " on its own " + own;
         }
         out += (out.empty() ? "" : "; ") + e->name + ": " + keys;
     }
     return out;
 }
 
+// "GSI1PK/GSI1SK"; a multi-attribute key's lists, "(tournamentId, region)/(round, bracket)".
+std::string keysOf(const design::Design& ref, const design::Index& i)
+{
+    auto list = [&](std::span<const design::KeyAttribute> keys) {
+        std::string out;
+        for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k.name;
+        return keys.size() > 1 ? "(" + out + ")" : out;
+    };
+    const auto sort = ref.sortKeysOf(i.name);
+    return list(ref.partitionKeysOf(i.name)) + (sort.empty() ? std::string() : "/" + list(sort));
+}
+
+// The partition a request reads: "GSI1 GSI1PK = STATUS#{status}"; of a multi-attribute key, the
+// tuple, "ByStatusDay (status, orderDay) = ({status}, {orderDay})".
+std::string collectionOf(const design::Design& ref, const analysis::PlannedRequest& req)
+{
+    const std::string place = req.indexName.empty() ? "table" : req.indexName;
+    const auto& k = req.keyCondition;
+    const size_t attributes = ref.partitionKeysOf(req.indexName).size();
+    if (attributes < 2 || k.moreEqual.size() + 1 < attributes)
+        return place + " " + k.partitionAttribute + " = " + k.partitionValue.text();
+    std::string names = k.partitionAttribute, values = k.partitionValue.text();
+    for (size_t i = 0; i + 1 < attributes; ++i) {
+        names += ", " + k.moreEqual[i].first;
+        values += ", " + k.moreEqual[i].second.text();
+    }
+    return place + " (" + names + ") = (" + values + ")";
+}
+
 std::string indexDefinition(const design::Design& ref, const std::string& name)
 {
     const design::Index* i = ref.indexByName(name);
     if (!i) return {};
-    return " " + i->name + " is a " + (i->kind == design::IndexKind::Global ? "GSI" : "LSI") + " on " +
-           (i->kind == design::IndexKind::Global ? i->partitionKey.name : ref.table().partitionKey.name) +
-           (i->sortKey ? "/" + i->sortKey->name : std::string()) + ".";
+    return " " + i->name + " is a " + (i->kind == design::IndexKind::Global ? "GSI" : "LSI") + " on " + keysOf(ref, *i) + ".";
 }
 
 const analysis::PatternReport* find(const analysis::Report& r, int number)
@@ -104,9 +141,7 @@ std::vector<HintTrack> hintsFor(const Scenario& scenario, const design::Design& 
     for (const auto& p : refReport.patterns) {
         const auto& req = p.plan.request;
         if (req.operation == analysis::Operation::None) continue;
-        collections[(req.indexName.empty() ? "table" : req.indexName) + " " + req.keyCondition.partitionAttribute + " = " +
-                    req.keyCondition.partitionValue.text()]
-            .push_back(p.number);
+        collections[collectionOf(ref, req)].push_back(p.number);
     }
     for (const auto& [collection, ns] : collections) {
         if (ns.size() < 2 || std::none_of(ns.begin(), ns.end(), [&](int n) { return open.count(n) > 0; })) continue;

@@ -421,8 +421,8 @@ private Q_SLOTS:
         design::Design d = load(fixture("planner_cases"));
         design::Index byCustomer;
         byCustomer.name = "ByCustomer";
-        byCustomer.partitionKey = {"BCPK", design::KeyType::S};
-        byCustomer.sortKey = design::KeyAttribute{"BCSK", design::KeyType::S};
+        byCustomer.setPartitionKey({"BCPK", design::KeyType::S});
+        byCustomer.setSortKey(design::KeyAttribute{"BCSK", design::KeyType::S});
         byCustomer.projection = design::Projection::KeysOnly;
         d.addIndex(byCustomer);
         design::Entity order = *d.entityByName("Order");

@@ -75,27 +75,55 @@ private Q_SLOTS:
         QCOMPARE(q(analysis::formatBytes(10.0 * gib)), QStringLiteral("10 GB"));
     }
 
-    void aNewGsiShouldBeBackfilledOnline()
+    // DynamoDB's backfill indexes the key attributes items carry; GSI3PK is new, so the application
+    // writes it into every order first (an UpdateItem each, 1 WCU for a 1,000 B item).
+    void aNewGsiOnASyntheticKeyShouldBeWrittenIntoTheItemsThenBackfilledOnline()
     {
         const design::Design before = shop();
         design::Design after = before;
         design::Index gsi3;
         gsi3.name = "GSI3";
-        gsi3.partitionKey = {"GSI3PK", design::KeyType::S};
+        gsi3.setPartitionKey({"GSI3PK", design::KeyType::S});
         after.addIndex(gsi3);
         design::Entity order = *after.entityByName("Order");
         order.keys["GSI3PK"].keyTemplate = design::KeyTemplate::parse("ORDERID#{orderId}");
         after.replaceEntity(order);
         const analysis::CostModel cost(after);
         const auto e = analysis::estimateBackfill(before, after, cost);
-        QCOMPARE(e.steps.size(), size_t(1));
+        QCOMPARE(e.steps.size(), size_t(2));
+        const BackfillStep* first = step(e, BackfillStep::Kind::IndexKeysChanged);
+        QVERIFY(first && !first->online);
+        QCOMPARE(q(first->text), QStringLiteral("Order's existing items do not carry GSI3PK: before GSI3 can index them the "
+                                                "application writes it into each of its 20,000 items (an UpdateItem each, 1 "
+                                                "write unit) = 20,000 write units."));
         const BackfillStep* s = step(e, BackfillStep::Kind::NewIndex);
         QVERIFY(s && s->online);
         QCOMPARE(s->items, 20000.0);
         QCOMPARE(s->writeUnits, 20000.0);  // ALL of a 1,000 B order: 1 WCU each
         QVERIFY(!e.rewritesBaseTable());
-        QCOMPARE(e.itemsRewritten, 0.0);
-        QVERIFY(q(e.summary()).startsWith("DynamoDB backfills 20,000 index entries online (20,000 write units)"));
+        QCOMPARE(e.itemsRewritten, 20000.0);
+        QCOMPARE(q(e.summary()), QStringLiteral("DynamoDB backfills 20,000 index entries online (20,000 write units). The "
+                                                "application must rewrite 20,000 items (20,000 write units)."));
+    }
+
+    // An index created again (its projection changes) with a new template: the items hold the old
+    // value, and the application writes the new one before the new index can hold them.
+    void aRebuiltIndexWithANewTemplateShouldHaveItsKeyRewrittenFirst()
+    {
+        const design::Design before = shop();
+        design::Design after = before;
+        design::Index gsi1 = *after.indexByName("GSI1");
+        gsi1.projection = design::Projection::KeysOnly;
+        after.replaceIndex(gsi1);
+        design::Entity order = *after.entityByName("Order");
+        order.keys["GSI1PK"].keyTemplate = design::KeyTemplate::parse("STATE#{status}");
+        after.replaceEntity(order);
+        const auto e = analysis::estimateBackfill(before, after, analysis::CostModel(after));
+        QCOMPARE(e.steps.size(), size_t(2));
+        QCOMPARE(q(e.steps[0].text), QStringLiteral("Order's existing items hold GSI1PK as the old template wrote it: before "
+                                                    "GSI1 can index them the application writes it into each of its 20,000 "
+                                                    "items (an UpdateItem each, 1 write unit) = 20,000 write units."));
+        QVERIFY(q(e.steps[1].text).startsWith("GSI1 changes its keys or projection"));
     }
 
     void changedTableKeysShouldRewriteEveryAffectedItem()

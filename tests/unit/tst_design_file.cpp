@@ -114,8 +114,8 @@ private Q_SLOTS:
         const Index* lsi = d.indexByName("ByTotal");
         QVERIFY(lsi);
         QCOMPARE(lsi->kind, IndexKind::Local);
-        QCOMPARE(q(lsi->partitionKey.name), QString("PK"));  // always the table's
-        QCOMPARE(lsi->sortKey->type, KeyType::N);
+        QCOMPARE(q(lsi->partitionKey().name), QString("PK"));  // always the table's
+        QCOMPARE(lsi->sortKey()->type, KeyType::N);
         QCOMPARE(lsi->projection, Projection::Include);
         const Entity* order = d.entityByName("Order");
         QVERIFY(order);
@@ -240,9 +240,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reason");
         QTest::newRow("newer file")
             << R"("keyplan": 1,)"
-            << R"("keyplan": 2,)"
+            << R"("keyplan": 3,)"
             << "$.keyplan"
-            << "this file has format version 2, newer than this Keyplan reads (1); open it with a newer Keyplan";
+            << "this file has format version 3, newer than this Keyplan reads (2); open it with a newer Keyplan";
         QTest::newRow("broken template") << R"("PK": "CUST#{customerId}", "SK": "PROFILE")"
                                          << R"("PK": "CUST#{customerId", "SK": "PROFILE")"
                                          << "$.entities[0].keys.PK"

@@ -154,7 +154,7 @@ private Q_SLOTS:
         case 5: {
             design::Index i;
             i.name = "GSI2";
-            i.partitionKey = {"GSI2PK", design::KeyType::S};
+            i.setPartitionKey({"GSI2PK", design::KeyType::S});
             d.addIndex(i);
             break;
         }
@@ -163,7 +163,7 @@ private Q_SLOTS:
             design::Index i;
             i.name = "LSI1";
             i.kind = design::IndexKind::Local;
-            i.sortKey = design::KeyAttribute{"LSI1SK", design::KeyType::S};
+            i.setSortKey(design::KeyAttribute{"LSI1SK", design::KeyType::S});
             d.addIndex(i);
             d.undoStack()->clear();  // the move alone is the edit under test
             const std::string withTwo = text(d);
@@ -398,7 +398,7 @@ private:
         d.moveRow(Part::Pattern, 5, 0);
         design::Index i;
         i.name = "GSI2";
-        i.partitionKey = {"GSI2PK", design::KeyType::S};
+        i.setPartitionKey({"GSI2PK", design::KeyType::S});
         d.addIndex(i);
         QVERIFY(d.renameIndex(1, "ByEmail"));
         d.renameEntity(0, "Client");

@@ -1,5 +1,6 @@
-// keyplan-cli export and import, run as the binary: outputs, exit codes and the error texts for bad
-// input. The binary is found beside the tests (build/app/cli/keyplan-cli) or in $KEYPLAN_CLI.
+// keyplan-cli export and import (and deploy of multi-attribute keys to keyplan serve), run as the
+// binary: outputs, exit codes and the error texts for bad input. The binary is found beside the tests (build/app/cli/keyplan-cli)
+// or in $KEYPLAN_CLI.
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -10,7 +11,9 @@
 #include <QtTest>
 
 #include "CliProcess.h"
+#include "engine/SqliteStore.h"
 #include "json/Value.h"
+#include "store/KeySchema.h"
 
 using namespace keyplan;
 
@@ -347,6 +350,95 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, exitCode);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
+    }
+
+    // A format that cannot hold a multi-attribute index key: exit 3, the message naming the index,
+    // nothing written (the output file is not even created).
+    void shouldRefuseAMultiAttributeKeyTheFormatCannotHold_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("workbench")
+            << "workbench"
+            << "keyplan-cli export: A NoSQL Workbench data model cannot hold the multi-attribute key of GSI "
+               "ByStatusDay (partition key status + orderDay, sort key orderDate + total): its index has one "
+               "partition key attribute and at most one sort key attribute. Nothing was written;";
+        QTest::newRow("onetable") << "onetable"
+                                  << "keyplan-cli export: A OneTable schema cannot hold the multi-attribute key of GSI ByStatusDay "
+                                     "(partition key status + orderDay, sort key orderDate + total): a OneTable index has one hash "
+                                     "and at most one sort attribute. Nothing was written;";
+    }
+    void shouldRefuseAMultiAttributeKeyTheFormatCannotHold()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out");
+        const Run r = cli({"export", KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json", "--format", format, "-o", out});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!QFileInfo::exists(out));
+        // To standard output: nothing either.
+        const Run toStdout = cli({"export", KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json", "--format", format});
+        QCOMPARE(toStdout.exitCode, 3);
+        QVERIFY(toStdout.out.isEmpty());
+    }
+
+    // keyplan-cli deploy to an endpoint (keyplan serve, over HTTP with SigV4) creates a table whose
+    // GSIs have multi-attribute keys, KeySchema in key order; a later design's new multi-attribute
+    // GSI is added to the existing table with UpdateTable and backfilled.
+    void shouldDeployMultiAttributeKeysToAnEndpoint()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("endpoint.db");
+        QProcess server;
+        QString why;
+        const QString url = test::startServe(server, {"--db", db}, &why);
+        QVERIFY2(!url.isEmpty(), qPrintable(why));
+        for (const auto& [name, value] : {std::pair{"AWS_ACCESS_KEY_ID", "AKIDDEPLOY"},
+                                          std::pair{"AWS_SECRET_ACCESS_KEY", "deploy"}, std::pair{"AWS_REGION", "us-east-1"}})
+            qputenv(name, value);
+        qunsetenv("AWS_PROFILE");
+
+        // First the table with one of its two GSIs, then the whole design.
+        const QString design = KEYPLAN_TEST_DATA_DIR "/infrastructure/tournament.keyplan.json";
+        QByteArray text = readFile(design);
+        const qsizetype second = text.indexOf("    {\"name\": \"PlayerMatchHistoryIndex\"");
+        QVERIFY(second > 0);
+        QByteArray first = text;
+        first.remove(second, text.indexOf('\n', second) + 1 - second);
+        first.replace("\"projection\": \"ALL\"},\n", "\"projection\": \"ALL\"}\n");
+        writeFile(dir.filePath("first.keyplan.json"), first);
+        const Run created = cli({"deploy", dir.filePath("first.keyplan.json"), "--endpoint", url});
+        QVERIFY2(created.exitCode == 0, qPrintable(created.err + created.out));
+        QVERIFY2(created.out.contains("  with GSI TournamentRegionIndex: tournamentId (HASH), region (HASH), round (RANGE), "
+                                      "bracket (RANGE), matchId (RANGE), ALL\n"),
+                 qPrintable(created.out));
+        const Run added = cli({"deploy", design, "--endpoint", url});
+        QVERIFY2(added.exitCode == 0, qPrintable(added.err + added.out));
+        QVERIFY2(added.out.contains("  add GSI PlayerMatchHistoryIndex: player1Id (HASH), matchDate (RANGE), round (RANGE), "
+                                    "INCLUDE (tournamentId, winner), then wait for its backfill\n"),
+                 qPrintable(added.out));
+        const Run again = cli({"deploy", design, "--endpoint", url});
+        QVERIFY2(again.out.contains("Table TournamentMatches already matches the design: nothing to do"), qPrintable(again.out));
+        server.terminate();
+        QVERIFY(server.waitForFinished(30000));
+
+        const auto store = engine::SqliteStore::openFile(db.toStdString());
+        const store::TableDescription t = store->describeTable({"TournamentMatches"}).table;
+        QStringList indexes;
+        for (const auto& g : t.globalSecondaryIndexes) {
+            QStringList keys;
+            for (const auto& k : g.keySchema)
+                keys << QString::fromStdString(k.attributeName + " " + std::string(store::keyTypeName(k.keyType)));
+            indexes << QString::fromStdString(g.indexName) + ": " + keys.join(", ");
+        }
+        indexes.sort();
+        QCOMPARE(
+            indexes,
+            (QStringList{"PlayerMatchHistoryIndex: player1Id HASH, matchDate RANGE, round RANGE",
+                         "TournamentRegionIndex: tournamentId HASH, region HASH, round RANGE, bracket RANGE, matchId RANGE"}));
     }
 };
 

@@ -200,8 +200,8 @@ design::Design provisionedDesign()
     d.setTable(t);
     design::Index gsi;
     gsi.name = "ByStatus";
-    gsi.partitionKey = {"status", design::KeyType::S};
-    gsi.sortKey = design::KeyAttribute{"createdAt", design::KeyType::S};
+    gsi.setPartitionKey({"status", design::KeyType::S});
+    gsi.setSortKey(design::KeyAttribute{"createdAt", design::KeyType::S});
     gsi.projection = design::Projection::Include;
     gsi.nonKeyAttributes = {"total", "currency"};
     gsi.capacity = design::Throughput{5, 2};
@@ -209,14 +209,14 @@ design::Design provisionedDesign()
     design::Index lsi;
     lsi.name = "ByAmount";
     lsi.kind = design::IndexKind::Local;
-    lsi.sortKey = design::KeyAttribute{"amount", design::KeyType::N};
+    lsi.setSortKey(design::KeyAttribute{"amount", design::KeyType::N});
     lsi.projection = design::Projection::KeysOnly;
     d.addIndex(lsi);
     // A GSI keyed on a table key attribute: defined once.
     design::Index inverted;
     inverted.name = "Inverted";
-    inverted.partitionKey = {"SK", design::KeyType::N};
-    inverted.sortKey = design::KeyAttribute{"PK", design::KeyType::S};
+    inverted.setPartitionKey({"SK", design::KeyType::N});
+    inverted.setSortKey(design::KeyAttribute{"PK", design::KeyType::S});
     inverted.projection = design::Projection::KeysOnly;
     d.addIndex(inverted);
     return d;

@@ -1,6 +1,7 @@
 // Generated code: the Python module compiles (py_compile) and the ES module parses (node --check)
-// for every sample; key formats live only in the Keys section; and the boto3 code for the
-// e-commerce sample, run against `keyplan-cli serve` holding the sample data, returns for every
+// for every sample; key formats live only in the Keys section; a multi-attribute GSI is queried
+// attribute by attribute; and the boto3 code for the e-commerce sample and for a design with a
+// multi-attribute GSI, run against `keyplan-cli serve` holding the sample data, returns for every
 // pattern the items the pattern's planned request returns from the same store.
 #include <QCoreApplication>
 #include <QDir>
@@ -96,6 +97,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("file");
         for (const QString& f : sampleFiles()) QTest::newRow(qPrintable(QFileInfo(f).baseName())) << f;
         QTest::newRow("planner cases") << QStringLiteral(KEYPLAN_TEST_DATA_DIR "/design/planner_cases.keyplan.json");
+        QTest::newRow("multi-attribute keys") << QStringLiteral(KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json");
     }
     void shouldCompileTheGeneratedPython()
     {
@@ -154,6 +156,30 @@ private Q_SLOTS:
         QVERIFY(js.find("new QueryCommand({") != std::string::npos);
         QVERIFY(js.find("ScanIndexForward: false,\n      Limit: 25,") != std::string::npos);
         QVERIFY(js.find("new GetItemCommand({") != std::string::npos);
+    }
+
+    // A Query of a multi-attribute GSI names every key attribute the pattern fixes, each with `=`
+    // and the caller's value as it is (the key is the attribute: there is no format, so no key
+    // function), then the last one named with its range operator.
+    void shouldQueryAMultiAttributeKeyAttributeByAttribute()
+    {
+        const design::Design d = design::loadDesignFile(KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json");
+        const std::string py = io::pythonModule(d);
+        const std::string js = io::javascriptModule(d);
+        const std::string condition = "\"#pk1 = :pk1 AND #pk2 = :pk2 AND #sk1 BETWEEN :sk1From AND :sk1To\"";
+        QVERIFY2(py.find("IndexName=\"ByStatusDay\",\n        KeyConditionExpression=" + condition) != std::string::npos,
+                 py.c_str());
+        QVERIFY(py.find("ExpressionAttributeNames={\"#pk1\": \"status\", \"#pk2\": \"orderDay\", \"#sk1\": \"orderDate\"}") !=
+                std::string::npos);
+        QVERIFY(py.find("ExpressionAttributeValues={\":pk1\": {\"S\": status}, \":pk2\": {\"S\": order_day}, \":sk1From\": "
+                        "{\"S\": from_}, \":sk1To\": {\"S\": to}}") != std::string::npos);
+        QVERIFY(js.find("KeyConditionExpression: " + condition) != std::string::npos);
+        QVERIFY(js.find("ExpressionAttributeValues: { \":pk1\": { S: status }, \":pk2\": { S: orderDay }, \":sk1From\": "
+                        "{ S: from }, \":sk1To\": { S: to } }") != std::string::npos);
+        // No key function for an attribute that is its own key; GSI1's template keeps its own.
+        for (const char* name : {"def order_status(", "def order_order_day(", "def order_order_date(", "def order_total("})
+            QVERIFY2(py.find(name) == std::string::npos, name);
+        QVERIFY(py.find("def order_gsi1_pk(customer_id: Any) -> str:") != std::string::npos);
     }
 
     void shouldSpellKeyFormatsOnlyInTheKeysSection_data() { shouldCompileTheGeneratedPython_data(); }
@@ -243,9 +269,17 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(io::identifier(io::CodeLanguage::JavaScript, name.toStdString())), javascript);
     }
 
+    void shouldReturnThePatternsItemsFromKeyplanServe_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("ecommerce") << samplesDir() + "/ecommerce.keyplan.json";
+        // A Query on a multi-attribute GSI (status and day, a range of times), as boto3 sends it.
+        QTest::newRow("multi-attribute keys") << QStringLiteral(KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json");
+    }
     void shouldReturnThePatternsItemsFromKeyplanServe()
     {
-        const design::Design d = design::loadDesignFile(samplesDir() + "/ecommerce.keyplan.json");
+        QFETCH(QString, file);
+        const design::Design d = design::loadDesignFile(file);
         QTemporaryDir dir;
         const QString db = dir.filePath("shop.db");
 

@@ -119,8 +119,8 @@ private Q_SLOTS:
         QCOMPARE(r.indexes().size(), d.indexes().size());
         for (size_t i = 0; i < d.indexes().size(); ++i) {
             QCOMPARE(r.indexes()[i].name, d.indexes()[i].name);
-            QCOMPARE(r.indexes()[i].partitionKey, d.indexes()[i].partitionKey);
-            QCOMPARE(r.indexes()[i].sortKey, d.indexes()[i].sortKey);
+            QCOMPARE(r.indexes()[i].partitionKeys, d.indexes()[i].partitionKeys);
+            QCOMPARE(r.indexes()[i].sortKeys, d.indexes()[i].sortKeys);
             QCOMPARE(r.indexes()[i].projection, d.indexes()[i].projection);
         }
         QCOMPARE(r.entities().size(), d.entities().size());

@@ -134,9 +134,31 @@ private Q_SLOTS:
             const std::string chart = md.substr(fence, end - fence);
             for (const design::Entity* e : d.entitiesIn(index.name)) {
                 QVERIFY2(chart.find(e->name) != std::string::npos, (index.name + ": " + e->name).c_str());
-                QVERIFY2(chart.find(e->key(index.partitionKey.name)->keyTemplate.text()) != std::string::npos, e->name.c_str());
+                QVERIFY2(chart.find(e->key(index.partitionKey().name)->keyTemplate.text()) != std::string::npos, e->name.c_str());
             }
         }
+    }
+
+    // A multi-attribute GSI: its keys listed attribute by attribute with their types, and its chart
+    // a column per key attribute, so a collection is the tuple of the partition key's values.
+    void shouldShowAMultiAttributeKeyAsItsAttributeList()
+    {
+        const design::Design d = design::loadDesignFile(KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json");
+        const std::string md = io::accessPatternsMarkdown(d);
+        QVERIFY(md.find("- GSI `ByStatusDay`: partition key `status` (S) + `orderDay` (S), sort key `orderDate` (S) + `total` (N), "
+                        "projection ALL (multi-attribute keys: the items' own attributes)\n") != std::string::npos);
+        QVERIFY(md.find("- GSI `GSI1`: partition key `GSI1PK` (S), sort key `GSI1SK` (S), projection ALL\n") != std::string::npos);
+        QVERIFY(md.find("Global secondary index on the partition key `status` + `orderDay` and the sort key `orderDate` + "
+                        "`total`, projection ALL.") != std::string::npos);
+        QVERIFY2(md.find("```text\n"
+                         "status    orderDay    orderDate    total    Entity  Patterns\n"
+                         "────────  ──────────  ───────────  ───────  ──────  ────────\n"
+                         "{status}  {orderDay}  {orderDate}  {total}  Order   1\n"
+                         "```\n\nNot in ByStatusDay: Customer.\n") != std::string::npos,
+                 md.c_str());
+        QVERIFY(
+            md.find("| 1 | Orders of a status on a day | Query | ByStatusDay | `status = {status} AND orderDay = {orderDay} AND "
+                    "orderDate BETWEEN {from} AND {to}` | served |") != std::string::npos);
     }
 
     void shouldAlignChartColumnsByCharacters()

@@ -165,7 +165,7 @@ private Q_SLOTS:
         QCOMPARE(d.table().typeAttribute, std::string("EntityType"));
         QCOMPARE(d.table().separator, std::string("#"));
         QCOMPARE(d.indexes().size(), size_t(2));
-        QCOMPARE(d.indexes()[1].partitionKey.name, std::string("GSI2-PK"));
+        QCOMPARE(d.indexes()[1].partitionKey().name, std::string("GSI2-PK"));
         QCOMPARE(d.indexes()[1].projection, design::Projection::All);
         std::vector<std::string> names;
         for (const auto& e : d.entities()) names.push_back(e.name);
@@ -263,7 +263,7 @@ private Q_SLOTS:
         d.setTable(t);
         design::Index gsi3;
         gsi3.name = "GSI3";
-        gsi3.partitionKey = {"GSI3-PK", design::KeyType::S};
+        gsi3.setPartitionKey({"GSI3-PK", design::KeyType::S});
         gsi3.projection = design::Projection::KeysOnly;
         d.addIndex(gsi3);
 
@@ -352,7 +352,7 @@ private Q_SLOTS:
         design::Index lsi;
         lsi.name = "ByTotal";
         lsi.kind = design::IndexKind::Local;
-        lsi.sortKey = design::KeyAttribute{"total", design::KeyType::N};
+        lsi.setSortKey(design::KeyAttribute{"total", design::KeyType::N});
         lsi.projection = design::Projection::KeysOnly;
         d.addIndex(lsi);
         const io::WorkbenchExport exported = io::exportWorkbench(d, fixedDate());
@@ -362,8 +362,8 @@ private Q_SLOTS:
         const design::Index* read = back.indexByName("ByTotal");
         QVERIFY(read);
         QCOMPARE(read->kind, design::IndexKind::Local);
-        QCOMPARE(read->sortKey->name, std::string("total"));
-        QCOMPARE(read->sortKey->type, design::KeyType::N);
+        QCOMPARE(read->sortKey()->name, std::string("total"));
+        QCOMPARE(read->sortKey()->type, design::KeyType::N);
         QCOMPARE(read->projection, design::Projection::KeysOnly);
     }
 

@@ -416,6 +416,31 @@ private Q_SLOTS:
         QVERIFY(!doc_->isModified());
     }
 
+    // A format that cannot hold a multi-attribute index key: the window says why, naming the index,
+    // and writes nothing.
+    void shouldRefuseAnExportThatCannotHoldAMultiAttributeKey()
+    {
+        QTemporaryDir dir;
+        QVERIFY(files_->open(QStringLiteral(KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json")));
+        for (const io::ExportFormat format : {io::ExportFormat::Workbench, io::ExportFormat::OneTable}) {
+            script_.errors.clear();
+            script_.exportName = dir.filePath("refused.json");
+            QVERIFY(!importExport_->exportAs(format));
+            QCOMPARE(script_.errors.size(), 1);
+            QVERIFY2(script_.errors.front().startsWith("Cannot export the design as " +
+                                                       QString::fromUtf8(io::exportFormatName(format)) + ".\n\nA "),
+                     qPrintable(script_.errors.front()));
+            QVERIFY2(script_.errors.front().contains("cannot hold the multi-attribute key of GSI ByStatusDay (partition key status "
+                                                     "+ orderDay, sort key orderDate + total)"),
+                     qPrintable(script_.errors.front()));
+            QVERIFY(!QFileInfo::exists(script_.exportName));
+        }
+        // The formats that hold it export it.
+        script_.errors.clear();
+        QVERIFY(importExport_->exportAs(io::ExportFormat::Terraform, dir.filePath("Orders.tf")));
+        QVERIFY(script_.errors.isEmpty());
+    }
+
     void shouldExportLayoutPicturesAndTheDesignDocument()
     {
         QTemporaryDir dir;

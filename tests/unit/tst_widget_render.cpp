@@ -166,6 +166,23 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(html.toUtf8());
     }
+
+    // The document names a multi-attribute GSI's keys as their attribute lists, and its layout
+    // shows every key attribute (the picture draws the tuple).
+    void htmlDocumentShowsAMultiAttributeKeyAsItsAttributeList()
+    {
+        const design::Design d = design::loadDesignFile(KEYPLAN_TEST_DATA_DIR "/io/multikey.keyplan.json");
+        const QString html = QString::fromStdString(render::designDocumentHtml(d));
+        QVERIFY2(html.contains("Global secondary index on the partition key <code>status</code> + <code>orderDay</code> and the "
+                               "sort key <code>orderDate</code> + <code>total</code> (multi-attribute keys: the items' own "
+                               "attributes), projection ALL."),
+                 qPrintable(html.left(4000)));
+        QVERIFY(html.contains("Global secondary index on <code>GSI1PK</code> and <code>GSI1SK</code>, projection ALL."));
+        const int figure = html.indexOf("data-index=\"ByStatusDay\"");
+        QVERIFY(figure > 0);
+        const QString svg = html.mid(figure, html.indexOf("</svg>", figure) - figure);
+        for (const char* attribute : {"status", "orderDay", "orderDate", "total"}) QVERIFY2(svg.contains(attribute), attribute);
+    }
 };
 
 QTEST_MAIN(TestRender)

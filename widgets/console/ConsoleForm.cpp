@@ -259,6 +259,13 @@ std::optional<dynamo::expr::KeySchema> querySchema(const ConsoleForm& form, cons
     schema.partitionType = store::dynamoType(store::attributeTypeOf(*t, schema.partitionKey));
     schema.sortKey = store::keyAttributeName(*keys, store::KeyType::Range);
     schema.sortType = store::dynamoType(store::attributeTypeOf(*t, schema.sortKey));
+    // A multi-attribute key's further attributes, in KeySchema order: the condition is checked by
+    // the same rules the store applies (every HASH attribute with =, the RANGE ones a prefix).
+    for (const auto& k : *keys) {
+        if (k.attributeName == schema.partitionKey || k.attributeName == schema.sortKey) continue;
+        const dynamo::expr::KeyPart part{k.attributeName, store::dynamoType(store::attributeTypeOf(*t, k.attributeName))};
+        (k.keyType == store::KeyType::Hash ? schema.morePartitionKeys : schema.moreSortKeys).push_back(part);
+    }
     return schema;
 }
 

@@ -461,8 +461,12 @@ void RequestConsole::fillKeyCondition()
     const std::vector<store::KeySchemaElement>* indexKeys = index_->currentIndex() > 0
                                                                 ? store::keySchemaOf(*t, index_->currentText().toStdString())
                                                                 : nullptr;
-    const std::string pk = store::keyAttributeName(indexKeys ? *indexKeys : t->keySchema, store::KeyType::Hash);
-    const QString type = QString::fromUtf8(store::scalarTypeName(store::attributeTypeOf(*t, pk)).data());
+    // Every HASH attribute: a multi-attribute key's partition is named attribute by attribute,
+    // #pk1 = :pk1 AND #pk2 = :pk2.
+    std::vector<std::string> hash;
+    for (const auto& k : indexKeys ? *indexKeys : t->keySchema) {
+        if (k.keyType == store::KeyType::Hash) hash.push_back(k.attributeName);
+    }
     const ConsoleForm f = form();
     auto hasName = [&](const QString& p) {
         return std::any_of(f.names.begin(), f.names.end(), [&](const NameEntry& n) { return n.placeholder.trimmed() == p; });
@@ -470,18 +474,25 @@ void RequestConsole::fillKeyCondition()
     auto hasValue = [&](const QString& p) {
         return std::any_of(f.values.begin(), f.values.end(), [&](const ValueEntry& v) { return v.placeholder.trimmed() == p; });
     };
-    if (!hasName(QStringLiteral("#pk"))) {
-        const int row = names_->rowCount() - 1;
-        names_->item(row, 1)->setText(QString::fromStdString(pk));
-        names_->item(row, 0)->setText(QStringLiteral("#pk"));
+    QStringList clauses;
+    for (size_t i = 0; i < hash.size(); ++i) {
+        const QString suffix = hash.size() == 1 ? QString() : QString::number(i + 1);
+        const QString name = QStringLiteral("#pk") + suffix, value = QStringLiteral(":pk") + suffix;
+        const QString type = QString::fromUtf8(store::scalarTypeName(store::attributeTypeOf(*t, hash[i])).data());
+        if (!hasName(name)) {
+            const int row = names_->rowCount() - 1;
+            names_->item(row, 1)->setText(QString::fromStdString(hash[i]));
+            names_->item(row, 0)->setText(name);
+        }
+        if (!hasValue(value)) {
+            const int row = values_->rowCount() - 1;
+            if (auto* combo = qobject_cast<QComboBox*>(values_->cellWidget(row, 1))) combo->setCurrentText(type);
+            values_->item(row, 0)->setText(value);
+        }
+        clauses << name + QStringLiteral(" = ") + value;
     }
-    if (!hasValue(QStringLiteral(":pk"))) {
-        const int row = values_->rowCount() - 1;
-        if (auto* combo = qobject_cast<QComboBox*>(values_->cellWidget(row, 1))) combo->setCurrentText(type);
-        values_->item(row, 0)->setText(QStringLiteral(":pk"));
-    }
-    if (keyCondition_->text().trimmed().isEmpty()) keyCondition_->setText(QStringLiteral("#pk = :pk"));
-    values_->setCurrentCell(values_->rowCount() - 2, 2);
+    if (keyCondition_->text().trimmed().isEmpty()) keyCondition_->setText(clauses.join(QStringLiteral(" AND ")));
+    values_->setCurrentCell(values_->rowCount() - 1 - static_cast<int>(hash.size()), 2);
 }
 
 // ---- Transactions -----------------------------------------------------------------------------

@@ -22,14 +22,11 @@ namespace {
 // The key attributes a layout is keyed by: the table's, or an index's.
 std::set<std::string> keyAttributesOf(const design::Design& d, const std::string& scope)
 {
+    // Every attribute of a multi-attribute key (partitionKeysOf gives the table's for "").
     std::set<std::string> keys;
-    if (scope.empty()) {
-        keys.insert(d.table().partitionKey.name);
-        if (d.table().sortKey) keys.insert(d.table().sortKey->name);
-    } else if (const design::Index* index = d.indexByName(scope)) {
-        keys.insert(index->partitionKey.name);
-        if (index->sortKey) keys.insert(index->sortKey->name);
-    }
+    if (!scope.empty() && !d.indexByName(scope)) return keys;
+    for (const auto& k : d.partitionKeysOf(scope)) keys.insert(k.name);
+    for (const auto& k : d.sortKeysOf(scope)) keys.insert(k.name);
     return keys;
 }
 

@@ -1,6 +1,7 @@
 #include "widgets/design/DesignDataController.h"
 #include "widgets/design/RunGap.h"
 
+#include "analysis/PartitionTerms.h"
 #include "analysis/PatternRunner.h"
 #include "analysis/SampleData.h"
 #include "design/TableSchema.h"
@@ -127,7 +128,11 @@ void DesignDataController::generate(const SampleRequest& request)
     // The job works on its own copy: the user may go on editing meanwhile.
     auto work = [design = document_->design(), request, remote, &store = store_](JobContext& context) {
         if (remote) prepareRemoteTable(store, design, request.replaceTable, context);
-        const analysis::SampleData data(design, {request.seed, request.totalItems});
+        analysis::SampleOptions sampleOptions;
+        sampleOptions.seed = request.seed;
+        sampleOptions.totalItems = request.totalItems;
+        sampleOptions.counts = request.counts;
+        const analysis::SampleData data(design, sampleOptions);
         return data.load(store, {request.replaceTable && !remote, 25}, [&](const analysis::SampleProgress& p) {
             context.progress(p.done, p.total,
                              tr("Writing %1 items (%2 of %3)…")
@@ -164,7 +169,8 @@ void DesignDataController::generate(const SampleRequest& request)
                                                        std::move(done)));
 }
 
-PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& runner, const design::AccessPattern& pattern)
+PatternRunSummary DesignDataController::runOne(const design::Design& d, const analysis::PatternRunner& runner,
+                                               const design::AccessPattern& pattern)
 {
     PatternRunSummary s;
     try {
@@ -183,8 +189,9 @@ PatternRunSummary DesignDataController::runOne(const analysis::PatternRunner& ru
         for (const auto& [name, value] : r.inputs) bound << QString::fromStdString(name) + u'=' + QString::fromStdString(value);
         s.inputs = bound.join(QStringLiteral(", "));
         if (request.operation == analysis::Operation::GetItem || request.operation == analysis::Operation::Query) {
-            s.partitionAttribute = QString::fromStdString(request.keyCondition.partitionAttribute);
-            if (const auto value = request.keyCondition.partitionValue.render(r.inputs))
+            const auto terms = analysis::partitionTerms(d, request);
+            s.partitionAttribute = QString::fromStdString(analysis::partitionAttributesText(terms));
+            if (const auto value = analysis::partitionValueText(terms, r.inputs))
                 s.partitionValue = QString::fromStdString(*value);
         }
     } catch (const dynamo::Error& e) {
@@ -309,7 +316,7 @@ void DesignDataController::runAllPatterns()
         const analysis::PatternRunner runner(design, store);
         for (const auto& pattern : design.patterns()) {
             if (context.isCancelled()) break;
-            const PatternRunSummary s = runOne(runner, pattern);
+            const PatternRunSummary s = runOne(design, runner, pattern);
             ++tally.ran;
             if (!s.ok) ++tally.failed;
             context.post([document, id = pattern.id, s] {

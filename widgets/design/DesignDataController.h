@@ -94,7 +94,8 @@ private:
     // Remote: the design's table deleted first when replacing (waited for until gone), then
     // created or completed and waited for until ACTIVE.
     static void prepareRemoteTable(store::Store& store, const design::Design& design, bool replace, JobContext& context);
-    static PatternRunSummary runOne(const analysis::PatternRunner& runner, const design::AccessPattern& pattern);
+    static PatternRunSummary runOne(const design::Design& d, const analysis::PatternRunner& runner,
+                                    const design::AccessPattern& pattern);
 
     DesignDocument* document_;
     store::Store& store_;

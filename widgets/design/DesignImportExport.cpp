@@ -226,6 +226,11 @@ bool DesignImportExport::exportAs(io::ExportFormat format, const QString& path)
         prompts_.showError(tr("Cannot export the design: %1").arg(QString::fromUtf8(e.what())));
         return false;
     }
+    if (result.refused()) {
+        prompts_.showError(tr("Cannot export the design as %1.\n\n%2")
+                               .arg(QString::fromUtf8(io::exportFormatName(format)), QString::fromStdString(result.error)));
+        return false;
+    }
     QString error;
     if (!writeText(file, result.text, &error)) {
         prompts_.showError(tr("Cannot write %1.\n\n%2").arg(QDir::toNativeSeparators(file), error));

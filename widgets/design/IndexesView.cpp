@@ -6,6 +6,7 @@
 #include "document/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
 #include "document/IndexTableModel.h"
+#include "document/MultiKeyEdit.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -14,6 +15,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -144,6 +146,17 @@ QToolBar* IndexesView::buildIndexTable()
     });
     remove->setToolTip(tr("Remove the selected index (Delete)"));
     remove->setShortcut(QKeySequence::Delete);
+    keyOnAttributes_ = bar->addAction(icon(QStringLiteral("index")), tr("Key on attributes"), this, [this] {
+        const int row = table_->currentIndex().row();
+        if (row >= 0 && row < model_->rowCount())
+            convertToMultiAttributeKey(document_, QString::fromStdString(document_->design().indexes()[size_t(row)].name));
+    });
+    keyOnAttributes_->setObjectName(QStringLiteral("keyOnAttributes"));
+    keyOnAttributes_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    connect(table_->selectionModel(), &QItemSelectionModel::currentChanged, this, &IndexesView::updateKeyOnAttributes);
+    connect(document_, &DesignDocument::designChanged, this, &IndexesView::updateKeyOnAttributes);
+    connect(document_, &DesignDocument::designReset, this, &IndexesView::updateKeyOnAttributes);
+    updateKeyOnAttributes();
     QAction* up = bar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row > 0) document_->moveRow(Part::Index, row, row - 1);
@@ -155,11 +168,24 @@ QToolBar* IndexesView::buildIndexTable()
     up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     // Each while the index table has focus.
-    for (QAction* a : {addGsi, addLsi, remove, up, down}) {
+    for (QAction* a : {addGsi, addLsi, remove, keyOnAttributes_, up, down}) {
         a->setShortcutContext(Qt::WidgetShortcut);
         table_->addAction(a);
     }
     return bar;
+}
+
+void IndexesView::updateKeyOnAttributes()
+{
+    const int row = table_->currentIndex().row();
+    const auto& indexes = document_->design().indexes();
+    const QString text = row >= 0 && row < static_cast<int>(indexes.size())
+                             ? multiKeyConversionText(document_->design(), QString::fromStdString(indexes[size_t(row)].name))
+                             : QString();
+    keyOnAttributes_->setEnabled(!text.isEmpty());
+    keyOnAttributes_->setToolTip(text.isEmpty() ? tr("Key the selected index on the attributes its keys join: offered where "
+                                                     "its keys only join attributes its entities store")
+                                                : text);
 }
 
 // Each field of the table as one undoable command.

@@ -9,6 +9,7 @@
 
 #include <functional>
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QToolBar;
@@ -27,6 +28,9 @@ public:
     explicit IndexesView(DesignDocument* document, QWidget* parent = nullptr);
 
     QTableView* table() const { return table_; }
+    // Keys the selected index on the attributes its synthetic keys join (enabled where the lint
+    // offers it; its tooltip says what it saves in production).
+    QAction* keyOnAttributesAction() const { return keyOnAttributes_; }
     IndexTableModel* model() const { return model_; }
     QLineEdit* tableNameEdit() const { return tableName_; }
     QLineEdit* partitionKeyEdit() const { return partitionKey_; }
@@ -45,11 +49,13 @@ private:
     QToolBar* buildIndexTable();
     void connectTableEdits();
     void refreshTable();
+    void updateKeyOnAttributes();
     void editTable(const std::function<void(design::Table&)>& change, const QString& text, const QString& mergeKey);
 
     DesignDocument* document_;
     IndexTableModel* model_;
     QTableView* table_;
+    QAction* keyOnAttributes_ = nullptr;
     bool refreshing_ = false;
     QLineEdit* tableName_;
     QLineEdit* partitionKey_;

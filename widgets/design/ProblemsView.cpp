@@ -2,11 +2,15 @@
 
 #include "widgets/common/PaletteFollower.h"
 
+#include "document/MultiKeyEdit.h"
 #include "document/ProblemsModel.h"
 #include "style/VerdictStyle.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -41,10 +45,23 @@ ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
     table_->setColumnWidth(ProblemsModel::SubjectColumn, 220);
     table_->setColumnWidth(ProblemsModel::RuleColumn, 150);
 
+    conversion_ = new QWidget(this);
+    conversion_->setObjectName(QStringLiteral("multiKeyConversion"));
+    conversionText_ = new QLabel(conversion_);
+    conversionText_->setWordWrap(true);
+    convert_ = new QPushButton(conversion_);
+    convert_->setObjectName(QStringLiteral("convertToMultiKey"));
+    auto* conversionRow = new QHBoxLayout(conversion_);
+    conversionRow->setContentsMargins(0, 0, 0, 0);
+    conversionRow->addWidget(conversionText_, 1);
+    conversionRow->addWidget(convert_, 0, Qt::AlignTop);
+    conversion_->setVisible(false);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(summary_);
     layout->addWidget(table_, 1);
+    layout->addWidget(conversion_);
 
     auto activate = [this](const QModelIndex& index) {
         const ProblemsModel::Problem* p = model_->problem(index.row());
@@ -53,7 +70,25 @@ ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
     connect(table_, &QTableView::clicked, this, activate);
     connect(table_, &QTableView::activated, this, activate);
     connect(model_, &ProblemsModel::problemsChanged, this, &ProblemsView::updateSummary);
+    connect(model_, &ProblemsModel::problemsChanged, this, &ProblemsView::updateConversion);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentChanged, this, &ProblemsView::updateConversion);
+    connect(convert_, &QPushButton::clicked, this, [this] {
+        if (!convertIndex_.isEmpty()) convertToMultiAttributeKey(document_, convertIndex_);
+    });
     updateSummary();
+}
+
+// The selected problem offers a multi-attribute key: say what converting saves, and offer it.
+void ProblemsView::updateConversion()
+{
+    const ProblemsModel::Problem* p = model_->problem(table_->currentIndex().row());
+    const bool offered = p && p->rule == QLatin1String("multi-attribute-key");
+    const QString text = offered ? multiKeyConversionText(document_->design(), p->index) : QString();
+    convertIndex_ = text.isEmpty() ? QString() : p->index;
+    conversion_->setVisible(!convertIndex_.isEmpty());
+    if (convertIndex_.isEmpty()) return;
+    conversionText_->setText(text);
+    convert_->setText(tr("Key %1 on its attributes").arg(convertIndex_));
 }
 
 void ProblemsView::updateSummary()

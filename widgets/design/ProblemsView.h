@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace keyplan::widgets {
@@ -22,6 +23,10 @@ public:
     QTableView* table() const { return table_; }
     ProblemsModel* model() const { return model_; }
     QLabel* summary() const { return summary_; }
+    // Under a selected multi-attribute-key finding: what converting the index saves, and the
+    // button that does it (one undoable edit).
+    QLabel* conversionText() const { return conversionText_; }
+    QPushButton* convertButton() const { return convert_; }
 
 Q_SIGNALS:
     // The user clicked a problem: show `target` (and, for an entity, its key attribute).
@@ -29,10 +34,15 @@ Q_SIGNALS:
 
 private:
     void updateSummary();
+    void updateConversion();
     DesignDocument* document_;
     ProblemsModel* model_;
     QTableView* table_ = nullptr;
     QLabel* summary_;
+    QWidget* conversion_;
+    QLabel* conversionText_;
+    QPushButton* convert_;
+    QString convertIndex_;
 };
 
 }  // namespace keyplan::widgets

@@ -7,6 +7,7 @@
 #include "widgets/common/PaletteFollower.h"
 
 #include <QLabel>
+#include <QStringList>
 #include <QPainter>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -108,12 +109,23 @@ void ExampleLayoutView::rebuild()
     canvas_->update();
     updateHighlightLine();
 
+    auto allKeys = [this] {
+        QStringList names;
+        for (const auto* keys : {&layout_.partitionKeys, &layout_.sortKeys}) {
+            for (const auto& k : *keys) names << QString::fromStdString(k);
+        }
+        return names.join(QStringLiteral(", "));
+    };
     const QString where = index_.isEmpty() ? tr("table %1").arg(QString::fromStdString(d.table().name)) : index_;
     if (layout_.itemCount == 0) {
         note_->setText(
-            tr("No entity writes the keys of %1 yet. Give an entity a key template for %2 (Entities \u25b8 keys) and its "
-               "example items appear here as you type.")
-                .arg(where, QString::fromStdString(layout_.partitionKey)));
+            layout_.partitionKeys.size() > 1
+                ? tr("No entity stores every key attribute of %1 yet (%2). Give an entity those attributes and its example "
+                     "items appear here as you type.")
+                      .arg(where, allKeys())
+                : tr("No entity writes the keys of %1 yet. Give an entity a key template for %2 (Entities \u25b8 keys) and "
+                     "its example items appear here as you type.")
+                      .arg(where, QString::fromStdString(layout_.partitionKey)));
     } else {
         note_->setText(tr("<b>Examples</b>, not stored data: %1 item(s) in %2 partition(s), rendered from the key templates and "
                           "generators as you type. Data \u25b8 Generate sample data fills the store and replaces them.")
@@ -139,7 +151,7 @@ void ExampleLayoutView::updateHighlightLine()
     }
     int partitions = 0;
     for (const auto& p : layout_.partitions)
-        if (highlight_.matches(render::valueText(p.partitionKey))) ++partitions;
+        if (highlight_.matches(render::partitionText(p))) ++partitions;
     const QString value = highlight_.value.toHtmlEscaped();
     const bool exact = highlight_.kind == PartitionHighlight::Kind::Exact;
     const QString what = highlight_.kind == PartitionHighlight::Kind::All ? tr("every partition (a Scan)")
@@ -161,7 +173,7 @@ int ExampleLayoutView::exampleItemCount() const { return static_cast<int>(layout
 QStringList ExampleLayoutView::partitionKeys() const
 {
     QStringList keys;
-    for (const auto& p : layout_.partitions) keys << render::valueText(p.partitionKey);
+    for (const auto& p : layout_.partitions) keys << render::partitionText(p);
     return keys;
 }
 

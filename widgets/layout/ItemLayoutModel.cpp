@@ -29,7 +29,8 @@ void ItemLayoutModel::Private::start()
                                                   {},
                                                   {},
                                                   0,
-                                                  false});
+                                                  false,
+                                                  {}});
     reader = Jobs::instance().run<bool>(q,
                                         [worker] {
                                             worker->run();

@@ -112,6 +112,9 @@ struct ItemLayoutModel::Worker {
     std::vector<PageStart> starts;  // starts[p] known once the pass reached page p
     qint64 fullPages = 0;           // pages the pass has completed
     bool passDone = false;
+    // Every partition key attribute: a multi-attribute key's partition is the tuple of their values
+    // (last, so the positional initialisation above stays as it was).
+    std::vector<std::string> layoutPartitionKeys = {};
 
     bool stopping()
     {

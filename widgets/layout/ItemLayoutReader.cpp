@@ -7,6 +7,8 @@
 #include "store/Store.h"
 #include "widgets/common/ValueText.h"
 
+#include <QStringList>
+
 #include <algorithm>
 
 namespace keyplan::widgets {
@@ -88,6 +90,9 @@ void ItemLayoutModel::Worker::describe()
     // An ExclusiveStartKey names the table's keys plus, on an index, the index's.
     for (const auto& c : desc.keyColumns) desc.startKeyNames.push_back(c.name);
     layoutPartitionKey = desc.keyColumns.front().name;
+    layoutPartitionKeys.clear();
+    for (const auto& c : desc.keyColumns)
+        if (c.kind == ColumnKind::PartitionKey) layoutPartitionKeys.push_back(c.name);
     description = desc;
 
     post([desc](ItemLayoutModel& m, quint64 gen) {
@@ -108,14 +113,33 @@ Item ItemLayoutModel::Worker::startKeyOf(const Item& item) const
 Row ItemLayoutModel::Worker::classify(Item item, qint64& band, std::optional<AttributeValue>& lastPartition) const
 {
     Row row;
-    auto pk = item.find(layoutPartitionKey);
-    const bool newBand = pk == item.end() || !lastPartition || !(pk->second == *lastPartition);
+    // The partition: the key's value, or a multi-attribute key's values as one list (and "(a, b)").
+    std::optional<AttributeValue> partition;
+    QString partitionText;
+    if (layoutPartitionKeys.size() > 1) {
+        dynamo::AttributeList values;
+        QStringList texts;
+        for (const auto& name : layoutPartitionKeys) {
+            auto it = item.find(name);
+            if (it == item.end()) break;
+            values.push_back(it->second);
+            texts << cellText(it->second);
+        }
+        if (values.size() == layoutPartitionKeys.size()) {
+            partition = AttributeValue::list(std::move(values));
+            partitionText = QStringLiteral("(") + texts.join(QStringLiteral(", ")) + QStringLiteral(")");
+        }
+    } else if (auto pk = item.find(layoutPartitionKey); pk != item.end()) {
+        partition = pk->second;
+        partitionText = cellText(pk->second);
+    }
+    const bool newBand = !partition || !lastPartition || !(*partition == *lastPartition);
     if (newBand) ++band;
-    if (pk != item.end()) lastPartition = pk->second;
+    if (partition) lastPartition = *partition;
     row.band = band;
     row.bandStart = newBand;
     row.entity = classifier ? classifier(item, description.tableKeys) : QString();
-    if (pk != item.end()) row.partitionText = cellText(pk->second);
+    if (partition) row.partitionText = partitionText;
     row.item = std::move(item);
     return row;
 }

@@ -9,6 +9,8 @@
 // The CloudFormation export itself (JSON and YAML) and the synthesized stack pass AWS's offline
 // CloudFormation validator (@aws/cloudformation-validate, which aws-cdk-lib bundles and runs on
 // every synth) with no error or warning.
+// A GSI whose partition or sort key is several attributes (AWS's multi-attribute keys) must come out
+// of aws-cdk-lib and the HCL parser with the same KeySchema, in order.
 // Usage: node check.mjs KEYPLAN_CLI DESIGN_DIR... (every *.keyplan.json in each)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -210,6 +212,10 @@ try {
       runs.push({ name, label, file, className, expected, flags });
     }
   }
+  // The designs must include a multi-attribute index key (data/infrastructure/tournament), so that
+  // partitionKeys/sortKeys and key_schema blocks are proved, not only single keys.
+  const multiAttribute = runs.flatMap(r => r.expected.gsis).filter(g => g.keySchema.length > 2 || g.keySchema.filter(k => k.endsWith(' HASH')).length > 1);
+  await check('a multi-attribute index key is among the designs checked', async () => assert.ok(multiAttribute.length > 0));
   const errors = typeErrors(runs.map(r => r.file));
   const engine = new validator.CompositeEngine();
   for (const run of runs) {

@@ -5,7 +5,11 @@
 // request parameters of a put and of a key lookup (ElectroDB .params(), OneTable execute: false,
 // Toolbox build commands' .params()). The keys the library would write and look up must be the
 // keys Keyplan's templates render for the same values, and the item must carry the design's type
-// attribute. Usage: node check.mjs KEYPLAN_CLI DESIGN_DIR... (every *.keyplan.json in each)
+// attribute. An index whose key is several attributes (a multi-attribute GSI) is proved by the
+// request each library builds to query it for every example item in it (ElectroDB's composite
+// index, Toolbox's partitionKeys/sortKeys): each key attribute named with `=` and the item's own
+// value; OneTable, which cannot hold one, must refuse the export (exit 3) naming every such index.
+// Usage: node check.mjs KEYPLAN_CLI DESIGN_DIR... (every *.keyplan.json in each)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +18,7 @@ import assert from 'node:assert/strict';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Table as OneTable } from 'dynamodb-onetable';
-import { PutItemCommand, GetItemCommand } from 'dynamodb-toolbox';
+import { PutItemCommand, GetItemCommand, QueryCommand } from 'dynamodb-toolbox';
 import ts from 'typescript';
 
 const [cli, ...designDirs] = process.argv.slice(2);
@@ -31,6 +35,29 @@ function keyplan(...args) {
   return execFileSync(cli, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
 }
 
+// The design's multi-attribute indexes, read off its file: { name, partition: [...], sort: [...] }.
+function multiAttributeIndexes(sample) {
+  const names = key => key === undefined ? [] : (Array.isArray(key) ? key : [key]).map(k => typeof k === 'string' ? k : k.name);
+  return (JSON.parse(fs.readFileSync(designFile(sample), 'utf8')).indexes ?? [])
+    .filter(i => Array.isArray(i.partitionKey) || Array.isArray(i.sortKey))
+    .map(i => ({ name: i.name, partition: names(i.partitionKey), sort: names(i.sortKey) }));
+}
+
+// A KeyConditionExpression as [attribute, operator, value] triples, its placeholders resolved
+// (ElectroDB and Toolbox both write `#name = :value` clauses joined by AND).
+function keyConditions(params) {
+  return params.KeyConditionExpression.split(' AND ').map(clause => {
+    const [name, op, value] = clause.trim().replace(/^\(|\)$/g, '').split(/\s+/);
+    return [params.ExpressionAttributeNames[name], op, params.ExpressionAttributeValues[value]];
+  });
+}
+
+// The conditions a Query of `index` for the example's own values must hold: every key attribute
+// of the index with `=` and the item's value, in key order.
+function expectedConditions(index, item) {
+  return [...index.partition, ...index.sort].map(a => [a, '=', item[a]]);
+}
+
 async function check(name, fn) {
   try { await fn(); passed++; console.log(`ok - ${name}`); }
   catch (e) { failed++; console.log(`not ok - ${name}: ${e.stack || e}`); }
@@ -40,7 +67,8 @@ async function check(name, fn) {
 // key attributes and the discriminator, plus the key-only values Keyplan keeps inside its keys.
 function inputOf(example, examples) {
   const item = unmarshall(example.item);
-  for (const k of examples.keyAttributes) delete item[k];
+  // A key attribute that is the entity's own attribute (a multi-attribute index's) stays, typed.
+  for (const k of examples.keyAttributes) if (!(k in example.values)) delete item[k];
   delete item[examples.typeAttribute];
   for (const [name, text] of Object.entries(example.values)) if (!(name in item)) item[name] = text;
   return item;
@@ -52,7 +80,10 @@ function inputOf(example, examples) {
 function expectKeys(written, example, examples, label, lenient = []) {
   for (const [k, v] of Object.entries(example.keys)) {
     if (lenient.includes(k) && written[k] === undefined) continue;
-    assert.equal(String(written[k]), v, `${label}: ${k}`);
+    // A number key the library was given as a number (an attribute that is a multi-attribute
+    // index's key) is compared as one: 12.5 is the key Keyplan writes as 12.50.
+    if (typeof written[k] === 'number') assert.equal(written[k], Number(v), `${label}: ${k}`);
+    else assert.equal(String(written[k]), v, `${label}: ${k}`);
   }
   for (const k of examples.keyAttributes) {
     if (!(k in example.keys) && !lenient.includes(k)) assert.equal(written[k], undefined, `${label}: ${k} should be absent`);
@@ -88,11 +119,34 @@ async function checkElectroDb(sample, examples) {
       assert.equal(put.TableName, examples.table);
       const get = entity.get(input).params();
       assert.deepEqual(get.Key, tableKeyOf(example, examples));
+      for (const index of multiAttributeIndexes(sample)) {
+        if (![...index.partition, ...index.sort].every(a => a in example.keys)) continue;
+        const item = unmarshall(example.item);
+        const query = entity.query[index.name](Object.fromEntries([...index.partition, ...index.sort].map(a => [a, item[a]]))).params();
+        assert.equal(query.IndexName, index.name);
+        assert.deepEqual(keyConditions(query), expectedConditions(index, item), `query ${index.name}`);
+      }
     });
   }
 }
 
+// OneTable cannot hold a multi-attribute index key: the export writes nothing and exits 3, naming
+// every such index.
+function oneTableRefuses(sample, indexes) {
+  try {
+    keyplan('export', designFile(sample), '--format', 'onetable');
+  } catch (e) {
+    assert.equal(e.status, 3, `exit status: ${e.stderr}`);
+    assert.equal(e.stdout, '');
+    for (const index of indexes) assert.match(e.stderr, new RegExp(`cannot hold the multi-attribute key.*${index.name}`));
+    return;
+  }
+  assert.fail('the OneTable export of a multi-attribute index key was not refused');
+}
+
 async function checkOneTable(sample, examples) {
+  const multi = multiAttributeIndexes(sample);
+  if (multi.length) return check(`${sample}: OneTable refuses ${multi.map(i => i.name).join(', ')}`, async () => oneTableRefuses(sample, multi));
   const text = keyplan('export', designFile(sample), '--format', 'onetable');
   const table = new OneTable({ name: examples.table, client, schema: JSON.parse(text), partial: false });
   for (const [i, example] of examples.items.entries()) {
@@ -143,9 +197,25 @@ async function checkToolbox(sample, examples, typeErrors) {
       assert.equal(put.TableName, examples.table);
       const get = entity.build(GetItemCommand).key(input).params();
       assert.deepEqual(get.Key, tableKeyOf(example, examples));
+      for (const index of multiAttributeIndexes(sample)) {
+        if (![...index.partition, ...index.sort].every(a => a in example.keys)) continue;
+        const item = unmarshall(example.item);
+        const query = entity.table.build(QueryCommand)
+          .query({ index: index.name, partition: index.partition.map(a => item[a]), range: index.sort.map(a => item[a]) }).params();
+        assert.equal(query.IndexName, index.name);
+        assert.deepEqual(keyConditions(query), expectedConditions(index, item), `query ${index.name}`);
+      }
     });
   }
 }
+
+// Composite (multi-attribute) indexes came with ElectroDB 3.7, partitionKeys with Toolbox 2.10.
+const versionOf = name => JSON.parse(fs.readFileSync(path.join(here, 'node_modules', name, 'package.json'), 'utf8')).version;
+const atLeast = (version, [major, minor]) => { const [a, b] = version.split('.').map(Number); return a > major || (a === major && b >= minor); };
+await check('ElectroDB 3.7 or later and DynamoDB Toolbox 2.10 or later are installed', async () => {
+  assert.ok(atLeast(versionOf('electrodb'), [3, 7]), versionOf('electrodb'));
+  assert.ok(atLeast(versionOf('dynamodb-toolbox'), [2, 10]), versionOf('dynamodb-toolbox'));
+});
 
 try {
   const samples = [...designPaths.keys()].sort();
