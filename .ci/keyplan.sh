@@ -19,11 +19,14 @@ packages=(build-essential cmake ninja-build ccache pkg-config
           qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libgl-dev
           libsqlite3-dev libboost-dev libcpp-httplib-dev libssl-dev zlib1g-dev libstemmer-dev
           libbenchmark-dev python3 python3-boto3 python3-pytest python3-yaml
-          nodejs npm default-jre-headless xvfb xauth clang-format-14 git dpkg-dev file)
+          nodejs npm default-jre-headless xvfb xauth clang-format-14 git dpkg-dev file
+          desktop-file-utils appstream shared-mime-info libglib2.0-bin)
 # clang-format-14 (what Debian 12's clang-format package points at) by its versioned name: the format
 # test (.ci/check-format.py) runs that binary, since another version formats differently. git: the
 # commit subject tests read the checkout's history and tst_cli_git_review runs the documented hook.
 # dpkg-dev and file: cpack's Debian package computes its dependencies with dpkg-shlibdeps.
+# desktop-file-utils, appstream, shared-mime-info and libglib2.0-bin (gio): the package test
+# (tests/package) validates the installed desktop entry and metainfo and opens a design by its MIME type.
 
 missing=()
 for p in "${packages[@]}"; do

@@ -41,6 +41,10 @@ sleep 1
 shoot() { # NAME: the whole screen after the window has settled
   sleep "${2:-1.5}"
   xwd -root -silent | convert xwd:- "$out/theme-$theme-$1.png"
+  # A screen all but black is a window that did not paint (the dark theme's mean is about 0.2).
+  if [ "$(convert "$out/theme-$theme-$1.png" -format '%[fx:mean > 0.05]' info:)" != 1 ]; then
+    echo "screenshots: $out/theme-$theme-$1.png is black" >&2; return 1
+  fi
   echo "  $out/theme-$theme-$1.png"
 }
 keys() { xdotool key --clearmodifiers "$@"; }
@@ -52,8 +56,21 @@ window() { # TITLE: the id of the visible window whose title has TITLE, waiting 
   done
   echo "screenshots: no window '$1'" >&2; return 1
 }
-# The frame's title bar takes the rest of the screen's 1000 pixels.
-fill() { xdotool windowactivate --sync "$1" windowmove "$1" 0 0 windowsize "$1" 1600 976; }
+# The frame's title bar takes the rest of the screen's 1000 pixels: the window goes below it.
+fill() {
+  xdotool windowactivate --sync "$1" windowsize --sync "$1" 1600 976
+  sleep 1
+  xdotool windowmove --sync "$1" 0 20
+}
+# Under openbox on Xvfb a window with a parent (Compare with, the practice report) filled over the filled
+# main window shows its frame's black until it is raised and moved once more (shoot checks that it shows).
+fill_child() {
+  fill "$1"
+  sleep 1
+  xdotool windowraise "$1"
+  sleep 1
+  xdotool windowmove "$1" 0 21
+}
 
 for theme in light dark; do
   echo "theme $theme"
@@ -75,7 +92,7 @@ for theme in light dark; do
   window "Compare with$" > /dev/null
   keys Return
   compare=$(window "Compare shop.keyplan.json @ HEAD")
-  fill "$compare"
+  fill_child "$compare"
   shoot compare 10
   xdotool windowclose "$compare"
   xdotool windowactivate --sync "$main"
@@ -99,7 +116,7 @@ for theme in light dark; do
   xdotool windowactivate --sync "$(window "^Practice$")"
   keys alt+y
   report=$(window "Practice report")
-  fill "$report"
+  fill_child "$report"
   shoot practice-report 10
   kill "$app"
   wait "$app" 2>/dev/null || true

@@ -9,7 +9,10 @@
 // mode). A side that is /dev/null (a design added or deleted) is an empty design.
 //
 // Exit status: 0 the change passes the gate; 1 a pattern served by one request is no longer served, or
-// an error-level risk is new; 2 bad usage or a design that cannot be read.
+// an error-level risk is new; 2 bad usage or a design that cannot be read. Called as git's external diff
+// (seven arguments) it exits 0 whatever the gate says: git (before 2.46's trustExitCode) takes any other
+// status from an external diff as a crash and stops `git diff` and `git log -p` at that file; the
+// comparison it printed still says "Gate: fails.".
 #include "CommandLine.h"
 #include "Commands.h"
 #include "Printable.h"
@@ -36,7 +39,8 @@ constexpr const char* kHelp =
     "With git: git difftool -y -x 'keyplan-cli diff' REV -- design.keyplan.json (BASE names the sides), or a\n"
     "diff driver (diff.keyplan.command = keyplan-cli diff). /dev/null stands for no design.\n"
     "Exit status: 0 the change passes; 1 a pattern served by one request no longer is, or an error-level risk\n"
-    "is new; 2 bad usage or a design that cannot be read.\n";
+    "is new; 2 bad usage or a design that cannot be read. As git's external diff (seven arguments) it exits 0\n"
+    "when the comparison is written, as git expects; the comparison says whether the gate passes.\n";
 
 std::optional<design::Design> readSide(const QString& file, QTextStream& err)
 {
@@ -71,8 +75,10 @@ int keyplan::cli::diffCommand(const QStringList& args, const Console& console)
     } else if (given.size() == 7) {
         oldFile = given[1];
         newFile = given[4];
-        oldLabel = given[0] + " (" + given[2].left(10) + ")";
-        newLabel = given[0] + " (" + given[5].left(10) + ")";
+        // git hands "." for the side a file is missing from (added or deleted).
+        auto side = [](const QString& hex) { return hex == QLatin1String(".") ? QStringLiteral("none") : hex.left(10); };
+        oldLabel = given[0] + " (" + side(given[2]) + ")";
+        newLabel = given[0] + " (" + side(given[5]) + ")";
     } else {
         return refuse(console, "diff",
                       given.size() < 2 ? QStringLiteral("two designs are needed") : QStringLiteral("too many arguments"), kUsage);
@@ -87,5 +93,6 @@ int keyplan::cli::diffCommand(const QStringList& args, const Console& console)
                              : format == "json" ? analysis::diffJson(diff, a, b)
                                                 : analysis::diffText(diff, a, b);
     console.out << printableLines(text);
-    return diff.gateFailures().empty() ? 0 : 1;
+    const bool externalDiff = given.size() == 7;
+    return diff.gateFailures().empty() || externalDiff ? 0 : 1;
 }

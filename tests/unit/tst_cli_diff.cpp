@@ -1,10 +1,14 @@
 // keyplan-cli diff in-process: its three formats, the exit status CI gates on, git's two calling
-// conventions (difftool's LOCAL REMOTE with BASE, the external diff's seven arguments) and /dev/null for
-// a design added; and keyplan-cli completion, written from the options the commands declare.
+// conventions (difftool's LOCAL REMOTE with BASE, the external diff's seven arguments, which exits 0 as
+// git wants of a diff driver) and /dev/null for a design added; the comparison docs/cli.md and the user
+// guide show, as it is written now; and keyplan-cli completion, written from the options the commands
+// declare.
 #include "CliInProcess.h"
 
 #include "design/DesignFile.h"
 
+#include <QDir>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -14,6 +18,29 @@ using test::callCli;
 namespace {
 
 QString sample() { return QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/samples/ecommerce.keyplan.json"); }
+
+QString doc(const char* name) { return QString::fromUtf8(test::readFile(QStringLiteral(KEYPLAN_SOURCE_DIR "/docs/") + name)); }
+
+// The example in docs/cli.md: what follows its command line, up to the next paragraph, unindented.
+QString cliReferenceExample(const QString& commandLine)
+{
+    const QString text = doc("cli.md");
+    const qsizetype start = text.indexOf("    $ " + commandLine + "\n");
+    if (start < 0) return {};
+    const qsizetype from = start + commandLine.size() + 7;
+    const qsizetype end = text.indexOf(QRegularExpression("\n\n[^ \n]"), from);
+    QStringList lines = text.mid(from, end - from + 1).split('\n');
+    for (QString& line : lines) line = line.mid(4);
+    return lines.join('\n');
+}
+
+// The user guide's part between <!-- keyplan:NAME ...--> and <!-- /keyplan:NAME -->.
+QString guidePart(const QString& name)
+{
+    const QRegularExpression part(QStringLiteral("<!-- keyplan:%1[^\\n]*-->\\n(.*?)<!-- /keyplan:%1 -->").arg(name),
+                                  QRegularExpression::DotMatchesEverythingOption);
+    return part.match(doc("user-guide.md")).captured(1);
+}
 
 }  // namespace
 
@@ -79,6 +106,44 @@ private Q_SLOTS:
         QVERIFY2(external.out.startsWith(
                      "Design change: designs/shop.keyplan.json (1111111111) -> designs/shop.keyplan.json (2222222222)\n"),
                  external.out.constData());
+    }
+
+    void shouldExitZeroAsGitsExternalDiffEvenWhenTheGateFails()
+    {
+        // git takes any other status from an external diff as a crash and stops there.
+        const auto external = callCli(cli::diffCommand, {"shop.keyplan.json", sample(), "1111111111aaaa", "100644", withoutGsi1_,
+                                                         "2222222222bbbb", "100644"});
+        QCOMPARE(external.exitCode, 0);
+        QVERIFY(external.out.contains("Gate: fails."));
+        QVERIFY(external.out.contains("Pattern 4 (Orders by status) was served by one request and now needs an index"));
+        // The same two files as OLD NEW gate.
+        QCOMPARE(callCli(cli::diffCommand, {sample(), withoutGsi1_}).exitCode, 1);
+    }
+
+    void shouldWriteWhatTheReferenceAndTheUserGuideShow()
+    {
+        // docs/cli.md runs it from the repository's root on a copy keyed by status only.
+        QTemporaryDir root;
+        QVERIFY(QDir(root.path()).mkpath("resources/samples"));
+        test::writeFile(root, "resources/samples/ecommerce.keyplan.json", test::readFile(sample()));
+        test::writeFile(root, "status-only.keyplan.json", test::readFile(statusOnly_));
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(root.path()));
+        const auto text = callCli(cli::diffCommand, {"status-only.keyplan.json", "resources/samples/ecommerce.keyplan.json"});
+        QVERIFY(QDir::setCurrent(before));
+        QCOMPARE(text.exitCode, 0);
+        const QString shown = cliReferenceExample(
+            "keyplan-cli diff status-only.keyplan.json resources/samples/ecommerce.keyplan.json");
+        QVERIFY2(!shown.isEmpty(), "docs/cli.md has no example of keyplan-cli diff");
+        QCOMPARE(QString::fromUtf8(text.out), shown);
+        // The user guide shows the Markdown the CI step writes for the pull request.
+        qputenv("BASE", "shop.keyplan.json");
+        const auto markdown = callCli(cli::diffCommand, {"--format", "md", statusOnly_, sample()});
+        qunsetenv("BASE");
+        QCOMPARE(markdown.exitCode, 0);
+        const QString guide = guidePart("diff-md");
+        QVERIFY2(!guide.isEmpty(), "the user guide has no keyplan:diff-md part");
+        QCOMPARE(QString::fromUtf8(markdown.out), guide);
     }
 
     void shouldTakeDevNullForADesignAddedOrDeleted()

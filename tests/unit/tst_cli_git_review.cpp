@@ -1,6 +1,8 @@
-// The user guide's pre-commit hook and CI step (docs/user-guide.md, "Designs reviewed like code"), run as
-// written in a real git repository with the built keyplan-cli on PATH: a good design change commits and
-// passes CI, one that unserves a pattern is refused by both, a file that is not a design is refused.
+// The user guide's pre-commit hook, CI step and git lines (docs/user-guide.md, "Designs reviewed like
+// code"), run as written in a real git repository with the built keyplan-cli on PATH: a good design change
+// commits and passes CI, one that unserves a pattern is refused by both, a file that is not a design is
+// refused; `git difftool -x 'keyplan-cli diff'` shows the comparison and, trusting its exit code, fails on
+// the gate; keyplan-cli as a diff driver shows every commit's comparison in `git log -p --ext-diff`, gate or not.
 #include "CliProcess.h"
 
 #include "design/DesignFile.h"
@@ -104,6 +106,7 @@ private Q_SLOTS:
     {
         QVERIFY2(!guideBlock("pre-commit").isEmpty(), "the user guide's pre-commit hook is not found");
         QVERIFY2(!guideBlock("ci").isEmpty(), "the user guide's CI step is not found");
+        QVERIFY2(guideBlock("git").split('\n', Qt::SkipEmptyParts).size() == 3, "the user guide's three git lines are not found");
         QVERIFY2(QProcess::execute("git", {"--version"}) == 0, "git is not installed");
     }
 
@@ -156,6 +159,62 @@ private Q_SLOTS:
         QVERIFY(commit.exitCode != 0);
         QVERIFY2(commit.err.contains("pre-commit: broken.keyplan.json is not a design keyplan-cli can read"),
                  qPrintable(commit.err));
+    }
+
+    void shouldCompareTheWorkTreeInGitsDifftoolAndFailOnTheGate()
+    {
+        const QString difftool = guideBlock("git").split('\n').at(0);
+        QVERIFY(difftool.startsWith("git difftool"));
+        QVERIFY(repo_->write("shop.keyplan.json", sampleText()));
+        const Run good = repo_->run("bash", {"-c", difftool});
+        QVERIFY2(good.exitCode == 0, qPrintable(good.out + good.err));
+        QVERIFY2(good.out.startsWith("Design change: shop.keyplan.json (old) -> shop.keyplan.json (new)\n"), qPrintable(good.out));
+        QVERIFY(good.out.contains("~ Order.GSI1PK: STATUS#{status} -> STATUS#{status}#{orderDay}"));
+        QVERIFY(good.out.contains("Gate: passes."));
+        // Once "Orders by status" is served (committed), a work tree without GSI1 unserves it.
+        QCOMPARE(repo_->git({"commit", "-q", "--no-verify", "-am", "Orders by status and day"}).exitCode, 0);
+        QVERIFY(repo_->write("shop.keyplan.json", withoutGsi1Text()));
+        const Run bad = repo_->run("bash", {"-c", difftool});
+        QVERIFY(bad.exitCode != 0);
+        QVERIFY2(bad.out.contains("Gate: fails."), qPrintable(bad.out));
+        // Without --trust-exit-code it only shows.
+        QString showing = difftool;
+        const Run shown = repo_->run("bash", {"-c", showing.remove(" --trust-exit-code")});
+        QCOMPARE(shown.exitCode, 0);
+        QVERIFY(shown.out.contains("Gate: fails."));
+    }
+
+    void shouldShowEveryCommitsComparisonThroughTheDiffDriver()
+    {
+        // Three commits: the status-only design (init), status and day, then GSI1 dropped.
+        QVERIFY(repo_->write("shop.keyplan.json", sampleText()));
+        QCOMPARE(repo_->git({"commit", "-q", "--no-verify", "-am", "Orders by status and day"}).exitCode, 0);
+        QVERIFY(repo_->write("shop.keyplan.json", withoutGsi1Text()));
+        QCOMPARE(repo_->git({"commit", "-q", "--no-verify", "-am", "Drop GSI1"}).exitCode, 0);
+        const QStringList lines = guideBlock("git").split('\n', Qt::SkipEmptyParts);
+        for (const QString& line : lines.mid(1)) QCOMPARE(repo_->run("bash", {"-c", line}).exitCode, 0);
+
+        // git log and git show run a diff driver when asked (--ext-diff); git diff always does.
+        const Run log = repo_->git({"log", "-p", "--ext-diff", "--format=commit: %s", "--", "shop.keyplan.json"});
+        QVERIFY2(log.exitCode == 0, qPrintable(log.err));
+        QVERIFY2(!log.err.contains("external diff died"), qPrintable(log.err));
+        // Newest first, each commit's comparison under it; the first one is a design added.
+        const qsizetype dropped = log.out.indexOf("commit: Drop GSI1");
+        const qsizetype day = log.out.indexOf("commit: Orders by status and day");
+        const qsizetype first = log.out.indexOf("commit: Orders by status\n");
+        QVERIFY2(dropped >= 0 && dropped < day && day < first, qPrintable(log.out));
+        QVERIFY(log.out.mid(dropped, day - dropped).contains("Gate: fails."));
+        QVERIFY(log.out.mid(dropped, day - dropped).contains("(Orders by status) was served by one request and now needs a Scan"));
+        QVERIFY(log.out.mid(day, first - day).contains("~ Order.GSI1PK: STATUS#{status} -> STATUS#{status}#{orderDay}"));
+        QVERIFY(log.out.mid(first).contains("Design change: shop.keyplan.json (none) -> "));
+        QVERIFY(log.out.mid(first).contains("5 added, 0 removed"));
+        // The sides are named after the path and the blobs git hands over.
+        const QString blob = repo_->git({"rev-parse", "--short=10", "HEAD:shop.keyplan.json"}).out.trimmed();
+        QVERIFY2(log.out.contains("-> shop.keyplan.json (" + blob + ")"), qPrintable(blob));
+
+        const Run diff = repo_->git({"diff", "HEAD~1", "HEAD"});
+        QCOMPARE(diff.exitCode, 0);
+        QVERIFY(diff.out.contains("Gate: fails."));
     }
 
     void shouldPassCiOnAGoodBranchAndFailItOnABadOne_data()

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSize>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -155,6 +156,39 @@ private Q_SLOTS:
         QCOMPARE(svg.exitCode, 0);
         QVERIFY(svg.out.contains(">STATUS#"));
         QVERIFY(!svg.out.contains(">PROFILE<"));  // Customer items are not in GSI1
+    }
+
+    void shouldDrawPicturesLightUnlessAskedForDark_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("paper");
+        QTest::addColumn<QString>("ink");
+        QTest::newRow("light, as pictures are") << QStringList() << "#ffffff"
+                                                << "#111827";
+        QTest::newRow("dark, asked for") << QStringList{"--dark"} << "#1e1f22"
+                                         << "#e5e7eb";
+        QTest::newRow("an index, dark") << QStringList{"--index", "GSI1", "--dark"} << "#1e1f22"
+                                        << "#e5e7eb";
+    }
+
+    void shouldDrawPicturesLightUnlessAskedForDark()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, paper);
+        QFETCH(QString, ink);
+        const Run svg = cli(QStringList{"export", sample("ecommerce"), "--format", "svg"} + options);
+        QVERIFY2(svg.exitCode == 0, qPrintable(svg.err));
+        // The first thing drawn is the paper, a rectangle the picture's size; the title is in the ink.
+        const QRegularExpression first("<g fill=\"(#[0-9a-f]{6})\"[^>]*>\\s*<rect x=\"0\" y=\"0\"");
+        QCOMPARE(first.match(QString::fromUtf8(svg.out)).captured(1), paper);
+        QVERIFY(svg.out.contains(QStringLiteral("<text fill=\"%1\"").arg(ink).toUtf8()));
+    }
+
+    void shouldRefuseDarkForWhatIsNotAPicture()
+    {
+        const Run md = cli({"export", sample("ecommerce"), "--format", "md", "--dark"});
+        QCOMPARE(md.exitCode, 2);
+        QVERIFY2(md.err.contains("--dark is for svg and png"), qPrintable(md.err));
     }
 
     void shouldDrawTheItemsAStoreFileHolds()

@@ -108,6 +108,11 @@ private Q_SLOTS:
         // Both sides of each layout are drawn.
         auto* layouts = view->findChild<QTabWidget*>("comparisonLayouts");
         QCOMPARE(layouts->count(), 2);
+        // The layout that changed comes forward, shown or not yet.
+        QCOMPARE(layouts->currentIndex(), 1);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view.get()));
+        QCOMPARE(layouts->currentIndex(), 1);
     }
 
     void shouldSayWhyARevisionCannotBeCompared_data()

@@ -15,6 +15,7 @@
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAccessible>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QMenuBar>
@@ -169,6 +170,48 @@ private Q_SLOTS:
         QCOMPARE(found->where, QStringLiteral("File"));
         widgets::ShortcutsDialog dialog(window_.get());
         QCOMPARE(dialog.findChild<QTableWidget*>("shortcuts")->rowCount(), int(listed.size()));
+    }
+
+    void shouldPutTheFocusWhereEachViewEntryGoes()
+    {
+        // View > Layouts, Request console, Partitions and each dock (Ctrl+1 to Ctrl+9): the focus lands on
+        // a widget of that view that takes keys, so typing or the arrows act at once.
+        QMenu* view = nullptr;
+        for (QAction* top : window_->menuBar()->actions()) {
+            if (top->text().remove('&') == "View") view = top->menu();
+        }
+        QVERIFY(view);
+        QStringList unfocused;
+        int entries = 0;
+        for (QAction* a : view->actions()) {
+            const QKeySequence keys = a->shortcut();
+            if (keys.isEmpty() || keys[0].keyboardModifiers() != Qt::ControlModifier) continue;
+            const Qt::Key key = keys[0].key();
+            if (key < Qt::Key_1 || key > Qt::Key_9) continue;
+            ++entries;
+            a->trigger();
+            QCoreApplication::processEvents();
+            QWidget* focus = window_->focusWidget();
+            if (!focus || !focus->isVisible() || !(focus->focusPolicy() & Qt::TabFocus))
+                unfocused << a->text().remove('&') + " -> " + (focus ? describe(focus) : QStringLiteral("nothing"));
+        }
+        QCOMPARE(entries, 9);
+        QVERIFY2(unfocused.isEmpty(), qPrintable(unfocused.join("; ")));
+    }
+
+    void shouldPickTheConsolesOperationByTyping()
+    {
+        // Ctrl+2 and a letter: S picks Scan (the screenshots' and a keyboard user's way in).
+        QAction* toConsole = nullptr;
+        for (QAction* a : window_->findChildren<QAction*>()) {
+            if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_2)) toConsole = a;
+        }
+        QVERIFY(toConsole);
+        toConsole->trigger();
+        auto* operation = qobject_cast<QComboBox*>(window_->focusWidget());
+        QVERIFY2(operation, window_->focusWidget() ? qPrintable(describe(window_->focusWidget())) : "no focus");
+        QTest::keyClick(operation, Qt::Key_S);
+        QCOMPARE(operation->currentText(), QStringLiteral("Scan"));
     }
 
     void shouldMoveThroughTablesAndTheTreeWithTheArrowKeys_data()

@@ -112,6 +112,8 @@ void RequestConsole::buildRequestFields()
                     ConsoleOperation::UpdateItem, ConsoleOperation::DeleteItem, ConsoleOperation::TransactWriteItems})
         operation_->addItem(QString::fromLatin1(operationLabel(op)), int(op));
     operation_->setCurrentIndex(1);
+    // Going to the console (Ctrl+2) lands on the operation: a letter picks one (S Scan), Tab goes on.
+    setFocusProxy(operation_);
 
     transactAction_ = new QComboBox;
     transactAction_->setObjectName(QStringLiteral("transactAction"));

@@ -24,6 +24,8 @@ CostView::CostView(DesignDocument* document, QWidget* parent)
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("costTable"));
     table_->setAccessibleName(tr("Cost of each pattern and entity"));
+    // Going to the view (Ctrl+8) puts the arrows in the table.
+    setFocusProxy(table_);
     table_->setModel(model_);
     table_->setItemDelegate(new DesignItemDelegate(document_, table_));
     table_->verticalHeader()->hide();

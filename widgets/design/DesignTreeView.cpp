@@ -31,6 +31,8 @@ DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
     tree_ = new QTreeView(this);
     tree_->setObjectName(QStringLiteral("designTree"));
     tree_->setAccessibleName(tr("Design: table, indexes, entities and access patterns"));
+    // Going to the view (View > Design, Ctrl+4) puts the arrows in the tree.
+    setFocusProxy(tree_);
     tree_->setModel(model_);
     tree_->setHeaderHidden(true);
     tree_->setUniformRowHeights(true);

@@ -94,6 +94,8 @@ QWidget* EntitiesView::buildList()
     list_ = new QListView(this);
     list_->setObjectName(QStringLiteral("entityList"));
     list_->setAccessibleName(tr("Entity types"));
+    // Going to the view (Ctrl+6) puts the arrows in the list.
+    setFocusProxy(list_);
     list_->setModel(entities_);
     list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     auto* listBar = new QToolBar(this);

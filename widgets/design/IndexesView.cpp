@@ -117,6 +117,8 @@ QToolBar* IndexesView::buildIndexTable()
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("indexTable"));
     table_->setAccessibleName(tr("Indexes"));
+    // Going to the view (Ctrl+7) puts the arrows in the indexes.
+    setFocusProxy(table_);
     table_->setModel(model_);
     table_->setItemDelegate(new DesignItemDelegate(document_, table_));
     table_->verticalHeader()->hide();

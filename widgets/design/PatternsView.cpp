@@ -27,6 +27,8 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("patternTable"));
     table_->setAccessibleName(tr("Access patterns"));
+    // Going to the view (Ctrl+5) puts the arrows in the list.
+    setFocusProxy(table_);
     table_->setModel(model_);
     table_->setItemDelegate(new DesignItemDelegate(document_, table_));
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);

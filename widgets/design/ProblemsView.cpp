@@ -30,6 +30,8 @@ ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("problemTable"));
     table_->setAccessibleName(tr("Problems"));
+    // Going to the view (Ctrl+9) puts the arrows in the problems.
+    setFocusProxy(table_);
     table_->setModel(model_);
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -328,6 +328,8 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
     seconds_->setObjectName(QStringLiteral("seconds"));
     seconds_->setAccessibleName(tr("Seconds the units are counted over"));
     scroll_->setAccessibleName(tr("Partitions by consumed units"));
+    // Going to the view (Ctrl+3) lands on the partitions, which the arrows scroll.
+    setFocusProxy(scroll_);
     seconds_->setRange(0.1, 86400);
     seconds_->setDecimals(1);
     seconds_->setValue(1);

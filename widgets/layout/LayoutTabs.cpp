@@ -98,6 +98,8 @@ LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
     tabs_->setVisible(false);
 
     tabs_->setAccessibleName(tr("Layouts of the table and its indexes"));
+    // View > Layouts (Ctrl+1) lands on the tabs: the arrows pick a layout, Tab enters it.
+    setFocusProxy(tabs_);
     connect(tabs_, &QTabWidget::currentChanged, this, &LayoutTabs::ensureLayout);
     reload();
 }
