@@ -5,7 +5,14 @@
 // unknown or newer file gives a json::FormatError naming the place as a JSON path
 // (`$.entities[2].keys.PK`) and saying what is wrong there; nothing is half-loaded.
 //
-// Format version 1 (the top-level "keyplan" member):
+// Format versions (the top-level "keyplan" member): 2 is 1 plus DynamoDB Streams and Time to Live:
+// the table's "stream" (a view type), an entity's "ttl": { "attribute", "retention": "30d" }, a
+// pattern's "stream": { "use": "analytics" | "searchIndex" | "copy", "reader": "lambda" | "client" }
+// and the prices' "streamReadsPer100k". A design is written as 1 unless it uses one of them, so
+// files without them stay byte for byte what the releases before format 2 wrote; such a release
+// opening a format 2 file says it is newer. Those members in a file marked 1 are refused, naming
+// the place.
+//
 //   { "keyplan": 1, "name", "description",
 //     "table": { "name", "partitionKey": "PK" | {"name","type"}, "sortKey", "billing":
 //                "onDemand" | "provisioned", "capacity": {"read","write"}, "typeAttribute", "separator" },

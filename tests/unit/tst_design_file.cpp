@@ -240,9 +240,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("reason");
         QTest::newRow("newer file")
             << R"("keyplan": 1,)"
-            << R"("keyplan": 2,)"
+            << R"("keyplan": 3,)"
             << "$.keyplan"
-            << "this file has format version 2, newer than this Keyplan reads (1); open it with a newer Keyplan";
+            << "this file has format version 3, newer than this Keyplan reads (2); open it with a newer Keyplan";
         QTest::newRow("broken template") << R"("PK": "CUST#{customerId}", "SK": "PROFILE")"
                                          << R"("PK": "CUST#{customerId", "SK": "PROFILE")"
                                          << "$.entities[0].keys.PK"
@@ -251,7 +251,8 @@ private Q_SLOTS:
             << R"("writesPerSecond": 20,)"
             << R"("writesPerSecnd": 20,)"
             << "$.entities[1].writesPerSecnd"
-            << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize)";
+            << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize, "
+               "ttl)";
         QTest::newRow("bad generator")
             << R"("generator": "email")"
             << R"("generator": "mail")"
