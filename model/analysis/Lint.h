@@ -8,7 +8,9 @@
 //  - index count limits (20 GSIs by default, 5 LSIs hard) and indexes no pattern uses;
 //  - key-template rules (one separator, ISO dates, zero-padded numbers, no value that can contain
 //    the separator) and templates of two entities that can write the same key;
-//  - structure: entities that do not fill the table's keys, references to nothing.
+//  - structure: entities that do not fill the table's keys, references to nothing;
+//  - streams and Time to Live (StreamAnalysis.h): one TTL attribute per table, a Number, at most two
+//    readers per shard; a collection that grows over time is bounded once its items expire.
 #pragma once
 
 #include <string>
@@ -32,6 +34,8 @@ struct Finding {
         KeyFormat,            // a key-template rule (see TemplateIssue)
         KeyCollision,         // two entities can write the same table key
         Structure,            // missing table keys, unknown references
+        TimeToLive,           // one Time to Live attribute per table, a Number, a write rate to size by
+        Stream,               // readers of the table's stream
     };
     Severity severity = Severity::Warning;
     Rule rule = Rule::Structure;
