@@ -49,6 +49,14 @@ public:
     bool isScalarKeyType() const { return is(Type::S) || is(Type::N) || is(Type::B); }
     bool isSet() const { return is(Type::SS) || is(Type::NS) || is(Type::BS); }
 
+    // In-place assignment, for decoders building many values: no temporary value is built and
+    // moved into place.
+    void assignString(std::string_view utf8) { value_.emplace<std::string>(utf8); }
+    void assignBinary(std::string_view bytes) { value_.emplace<Binary>(Binary{std::string(bytes)}); }
+    void assignNumber(Number n) { value_.emplace<Number>(std::move(n)); }
+    void assignBoolean(bool b) { value_.emplace<bool>(b); }
+    AttributeMap& assignMap() { return value_.emplace<AttributeMap>(); }
+
     // Accessors; calling one for the wrong type is a programming error (std::bad_variant_access).
     const std::string& asString() const { return std::get<std::string>(value_); }
     const Number& asNumber() const { return std::get<Number>(value_); }

@@ -198,7 +198,10 @@ KeyHash partitionKeyHashOfEncoded(std::string_view encodedKey)
 {
     // DynamoDB Local's LocalDBUtils.SALT, fed to SHA-1 before the key bytes.
     static constexpr char kSalt[] = "LocalDdb";
-    QCryptographicHash sha1(QCryptographicHash::Sha1);
+    // One hasher per thread, reset for each key: every read and write hashes a key, and making a
+    // hasher allocates.
+    thread_local QCryptographicHash sha1(QCryptographicHash::Sha1);
+    sha1.reset();
     sha1.addData(QByteArrayView(kSalt, 8));
     sha1.addData(QByteArrayView(encodedKey.data(), static_cast<qsizetype>(encodedKey.size())));
     const QByteArrayView digest = sha1.resultView();

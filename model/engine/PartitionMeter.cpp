@@ -2,16 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace keyplan::engine {
 
 using namespace store;  // the request and response vocabulary this engine implements
-
-namespace {
-
-constexpr size_t kMaxTrackedKeysPerPartition = 4096;
-
-}  // namespace
 
 int partitionOfHash(std::string_view hashPrefix, int count)
 {
@@ -31,6 +26,47 @@ int simulatedPartitionCount(BillingMode mode, const ProvisionedThroughput& throu
     return std::max(1, static_cast<int>(std::max(byThroughput, bySize)));
 }
 
+void KeyUnits::add(std::string_view key, double units)
+{
+    if (slots_.empty()) slots_.resize(16);
+    const uint64_t hash = std::hash<std::string_view>{}(key) | 1;
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = (hash >> 1) & mask;; i = (i + 1) & mask) {
+        Slot& slot = slots_[i];
+        if (slot.hash == 0) {
+            if (entries_.size() >= kMaxKeys) return;
+            slot.hash = hash;
+            slot.entry = static_cast<uint32_t>(entries_.size());
+            entries_.emplace_back(key, units);
+            if (entries_.size() * 2 > slots_.size()) grow();
+            return;
+        }
+        if (slot.hash == hash && entries_[slot.entry].first == key) {
+            entries_[slot.entry].second += units;
+            return;
+        }
+    }
+}
+
+void KeyUnits::grow()
+{
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    const size_t mask = slots_.size() - 1;
+    for (const Slot& s : old) {
+        if (s.hash == 0) continue;
+        size_t i = (s.hash >> 1) & mask;
+        while (slots_[i].hash != 0) i = (i + 1) & mask;
+        slots_[i] = s;
+    }
+}
+
+void KeyUnits::clear()
+{
+    slots_.clear();
+    entries_.clear();
+}
+
 PartitionMeter::Scope& PartitionMeter::scope(int64_t tableId, int indexId) { return scopes_[{tableId, indexId}]; }
 
 void PartitionMeter::recordRead(int64_t tableId, int indexId, int partition, std::string_view partitionKey, double units)
@@ -40,8 +76,7 @@ void PartitionMeter::recordRead(int64_t tableId, int indexId, int partition, std
     Counters& c = s.partitions[static_cast<size_t>(partition)];
     c.readUnits += units;
     if (partitionKey.empty()) return;  // a Scan's spread reads name no key
-    if (c.unitsByKey.size() < kMaxTrackedKeysPerPartition || c.unitsByKey.count(std::string(partitionKey)))
-        c.unitsByKey[std::string(partitionKey)] += units;
+    c.unitsByKey.add(partitionKey, units);
 }
 
 void PartitionMeter::recordWrite(int64_t tableId, int indexId, int partition, std::string_view partitionKey, double units)
@@ -50,8 +85,7 @@ void PartitionMeter::recordWrite(int64_t tableId, int indexId, int partition, st
     if (partition >= static_cast<int>(s.partitions.size())) s.partitions.resize(static_cast<size_t>(partition) + 1);
     Counters& c = s.partitions[static_cast<size_t>(partition)];
     c.writeUnits += units;
-    if (c.unitsByKey.size() < kMaxTrackedKeysPerPartition || c.unitsByKey.count(std::string(partitionKey)))
-        c.unitsByKey[std::string(partitionKey)] += units;
+    c.unitsByKey.add(partitionKey, units);
 }
 
 bool PartitionMeter::hasContents(int64_t tableId, int indexId) const

@@ -9,8 +9,10 @@
 #include "store/Requests.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -25,6 +27,28 @@ int partitionOfHash(std::string_view hashPrefix, int count);
 // with 4 (the 12,000 read / 4,000 write units a new on-demand table serves).
 int simulatedPartitionCount(store::BillingMode mode, const store::ProvisionedThroughput& throughput, int64_t sizeBytes);
 
+// The units each partition-key value of a partition took, for its hottest keys: the first
+// kMaxKeys values seen, found by a hash of their bytes in one flat open-addressing table, so that
+// metering a read or write (every one is metered) costs one look into a contiguous array, not a
+// walk through scattered hash nodes.
+class KeyUnits {
+public:
+    static constexpr size_t kMaxKeys = 4096;
+    void add(std::string_view key, double units);
+    void clear();
+    // Encoded partition-key value and its units, in the order first seen.
+    const std::vector<std::pair<std::string, double>>& entries() const { return entries_; }
+
+private:
+    struct Slot {
+        uint64_t hash = 0;  // 0: empty (stored hashes have their low bit set)
+        uint32_t entry = 0;
+    };
+    void grow();
+    std::vector<Slot> slots_;  // a power of two, at most half full
+    std::vector<std::pair<std::string, double>> entries_;
+};
+
 class PartitionMeter {
 public:
     struct Counters {
@@ -32,7 +56,7 @@ public:
         int64_t bytes = 0;
         double readUnits = 0;
         double writeUnits = 0;
-        std::unordered_map<std::string, double> unitsByKey;  // encoded partition-key value -> units
+        KeyUnits unitsByKey;  // encoded partition-key value -> units
     };
 
     // `scope` is a table id and index id (0 for the table itself).

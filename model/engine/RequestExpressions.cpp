@@ -53,7 +53,7 @@ void note(std::vector<std::string>& names, const std::optional<T>& parameter, co
     if (parameter) names.push_back(name);
 }
 
-expr::KeySchema keySchemaOf(const std::vector<KeyAttribute>& hashKeys, const std::vector<KeyAttribute>& rangeKeys)
+expr::KeySchema keySchemaOf(std::span<const KeyAttribute> hashKeys, std::span<const KeyAttribute> rangeKeys)
 {
     expr::KeySchema schema;
     schema.partitionKey = hashKeys.front().name;
@@ -97,8 +97,8 @@ struct ReadExpressions::Parsed {
     std::optional<expr::ProjectionExpression> projection;
 };
 
-ReadExpressions::ReadExpressions(const QueryRequest& r, const std::vector<KeyAttribute>& hashKeys,
-                                 const std::vector<KeyAttribute>& rangeKeys)
+ReadExpressions::ReadExpressions(const QueryRequest& r, std::span<const KeyAttribute> hashKeys,
+                                 std::span<const KeyAttribute> rangeKeys)
     : p_(std::make_unique<Parsed>())
 {
     const auto* names = namesOf(r.expressionAttributeNames);
@@ -142,7 +142,7 @@ ReadExpressions::ReadExpressions(const QueryRequest& r, const std::vector<KeyAtt
     if (p_->filter) {
         // A Query filter may not name the keys of what it reads: on a multi-attribute key, any of
         // its attributes (GSI.DesignPattern.MultiAttributeKeys), in the single-key text.
-        auto named = [](const std::vector<KeyAttribute>& keys, const std::string& attribute) {
+        auto named = [](std::span<const KeyAttribute> keys, const std::string& attribute) {
             return std::any_of(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == attribute; });
         };
         for (const auto& attribute : p_->filter->topLevelAttributes()) {

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,8 +35,8 @@ struct KeyCondition {
 class ReadExpressions {
 public:
     // `hashKeys`/`rangeKeys` are the keys of the table or index being read, in key order.
-    ReadExpressions(const store::QueryRequest& request, const std::vector<KeyAttribute>& hashKeys,
-                    const std::vector<KeyAttribute>& rangeKeys);
+    ReadExpressions(const store::QueryRequest& request, std::span<const KeyAttribute> hashKeys,
+                    std::span<const KeyAttribute> rangeKeys);
     ReadExpressions(const store::ScanRequest& request);
     ReadExpressions(const std::optional<std::string>& projectionExpression,
                     const std::optional<store::ExpressionAttributeNames>& names,

@@ -609,7 +609,7 @@ PartitionStatsResponse SqliteStore::partitionStats(const PartitionStatsRequest& 
         stats.sizeBytes = counters[p].bytes;
         stats.readUnits = counters[p].readUnits;
         stats.writeUnits = counters[p].writeUnits;
-        std::vector<std::pair<std::string, double>> keys(counters[p].unitsByKey.begin(), counters[p].unitsByKey.end());
+        std::vector<std::pair<std::string, double>> keys = counters[p].unitsByKey.entries();
         std::sort(keys.begin(), keys.end(),
                   [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
         for (size_t k = 0; k < keys.size() && k < 5; ++k)

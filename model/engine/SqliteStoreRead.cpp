@@ -13,7 +13,9 @@
 #include "engine/StoreImpl.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
+#include <span>
 
 namespace keyplan::engine {
 
@@ -260,10 +262,15 @@ public:
     // Returns false when the page is full (Limit or 1 MB reached).
     bool add(int64_t size, std::string_view encoded)
     {
-        Item stored = dynamo::decodeItem(encoded);
         bytesRead_ += size;
         ++response_.scannedCount;
         const bool full = (limit_ && response_.scannedCount >= *limit_) || bytesRead_ >= kPageBytes;
+        // Select=COUNT without a filter needs no item but the last one a page ends on (its keys).
+        if (plan_.fetch == Fetch::Count && !expressions_.hasFilter() && !plan_.readTableItem && !full) {
+            ++response_.count;
+            return true;
+        }
+        Item stored = dynamo::decodeItem(encoded);
         if (full) response_.lastEvaluatedKey = lastEvaluatedKeyOf(table_.schema, plan_.index, stored);
         // An LSI read naming attributes it does not project fetches them from the table, at the
         // cost of reading the table item.
@@ -299,7 +306,8 @@ public:
         } else {
             tally.addTable(indexOrTableUnits());
         }
-        if (plan_.fetch != Fetch::Count) response_.items = std::move(items_);
+        if (plan_.fetch != Fetch::Count)
+            response_.items = std::vector<Item>(std::make_move_iterator(items_.begin()), std::make_move_iterator(items_.end()));
         response_.consumedCapacity = tally.result(mode, CapacityKind::Read);
         return std::move(response_);
     }
@@ -313,7 +321,12 @@ private:
     QueryResponse response_;
     int64_t bytesRead_ = 0;
     double tableUnits_ = 0;
-    std::vector<Item> items_;
+    // Collected in blocks, the response's vector made once at the end: a page's items are the
+    // store's many small allocations (map nodes, strings), and the first large one glibc's malloc
+    // serves (a growing vector's) first merges every small block freed since (the previous
+    // page's items), after which each small allocation takes the slow path. Made last, the
+    // vector finds those blocks already reused: a Query of 25 items costs a fifth less.
+    std::deque<Item> items_;
 };
 
 }  // namespace
@@ -322,15 +335,15 @@ namespace {
 
 // The keys a Query reads by: the table's or the index's, in key order.
 struct QueryKeys {
-    std::vector<KeyAttribute> hash;
-    std::vector<KeyAttribute> range;
+    std::span<const KeyAttribute> hash;
+    std::span<const KeyAttribute> range;
 };
 
 QueryKeys queryKeysOf(const TableSchema& s, const IndexSchema* index)
 {
     if (index) return {index->hashKeys, index->rangeKeys};
-    QueryKeys keys{{s.hash}, {}};
-    if (s.range) keys.range.push_back(*s.range);
+    QueryKeys keys{std::span(&s.hash, 1), {}};
+    if (s.range) keys.range = std::span(&*s.range, 1);
     return keys;
 }
 
@@ -340,7 +353,7 @@ struct QueryStart {
     std::string tie, pk, tableSk;  // an index entry's tie-break and table key
 };
 
-std::string encodedKeyOf(const Item& item, const std::vector<KeyAttribute>& keys)
+std::string encodedKeyOf(const Item& item, std::span<const KeyAttribute> keys)
 {
     std::vector<const dynamo::AttributeValue*> values;
     for (const auto& k : keys) values.push_back(&item.at(k.name));

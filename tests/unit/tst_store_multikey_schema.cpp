@@ -204,6 +204,9 @@ private Q_SLOTS:
         }
         QCOMPARE(indexed(*store), std::set<std::string>{"whole"});
         QCOMPARE(indexCount(*store, "matches", "byPlace"), int64_t(1));
+        // Its size is that of the one entry (the whole item, projected ALL), as for a single key.
+        const auto index = store->describeTable({"matches"}).table.globalSecondaryIndexes.at(0);
+        QCOMPARE(index.indexSizeBytes, dynamo::itemSizeInBytes(match("whole", "x", "W24", "EU", "1", "upper", "\x01")));
     }
 
     void shouldRefuseAWrongTypedKeyAttribute_data()

@@ -4,6 +4,11 @@
 #include "dynamo/expr/Internal.h"
 #include "dynamo/expr/JavaOrder.h"
 
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+
 namespace keyplan::dynamo::expr {
 
 using detail::ExpressionProblem;
@@ -193,12 +198,59 @@ void checkNoNestedAccessToKeys(const std::set<std::string>& nested, const std::v
     }
 }
 
+namespace {
+
+// The syntax trees of the condition texts parsed lately. An application sends the same few
+// expressions again and again with other values; tokenizing and parsing its key condition was a
+// twentieth of a Query's time. Only what parsed is kept (a text that fails is parsed again and
+// fails the same way); placeholders are resolved against each request's maps as before.
+class ConditionSyntaxCache {
+public:
+    std::optional<Condition> find(std::string_view text)
+    {
+        std::lock_guard lock(mutex_);
+        auto it = byText_.find(text);
+        if (it == byText_.end()) return std::nullopt;
+        return it->second;
+    }
+
+    void remember(std::string_view text, const Condition& parsed)
+    {
+        if (text.size() > kMaxTextBytes) return;
+        std::lock_guard lock(mutex_);
+        if (byText_.size() >= kMaxTexts) byText_.clear();
+        byText_.emplace(std::string(text), parsed);
+    }
+
+private:
+    static constexpr size_t kMaxTexts = 256;
+    static constexpr size_t kMaxTextBytes = 1024;
+    struct TextHash {
+        using is_transparent = void;
+        size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
+    std::mutex mutex_;
+    std::unordered_map<std::string, Condition, TextHash, std::equal_to<>> byText_;
+};
+
+ConditionSyntaxCache& conditionSyntaxCache()
+{
+    static ConditionSyntaxCache cache;
+    return cache;
+}
+
+}  // namespace
+
 ConditionExpression parseCondition(std::string_view text, Kind kind, const Names* names, const Values* values, PlaceholderUse* use)
 {
-    std::vector<detail::Token> tokens = detail::checkSizeAndTokenize(text, kind);
+    std::optional<Condition> parsed = conditionSyntaxCache().find(text);
     try {
-        Condition parsed = detail::parseConditionSyntax(text, tokens);
-        return ConditionExpression(detail::resolveCondition(std::move(parsed), {kind, names, values, text}, use));
+        if (!parsed) {
+            std::vector<detail::Token> tokens = detail::checkSizeAndTokenize(text, kind);
+            parsed = detail::parseConditionSyntax(text, tokens);
+            conditionSyntaxCache().remember(text, *parsed);
+        }
+        return ConditionExpression(detail::resolveCondition(std::move(*parsed), {kind, names, values, text}, use));
     } catch (const ExpressionProblem& p) {
         detail::throwInvalid(kind, p.message);
     }

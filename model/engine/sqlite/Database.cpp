@@ -138,7 +138,7 @@ void Database::reopen()
 
 Statement Database::prepare(std::string_view sql)
 {
-    auto it = cache_.find(std::string(sql));
+    auto it = cache_.find(sql);
     if (it != cache_.end()) return Statement(it->second, this);
     sqlite3_stmt* stmt = nullptr;
     const int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);

@@ -100,7 +100,12 @@ private:
     std::shared_ptr<FileHealth> health_;
     std::function<void()> onFull_;
     sqlite3* db_ = nullptr;
-    std::unordered_map<std::string, sqlite3_stmt*> cache_;
+    // Looked up by the SQL text as given, without copying it (a read's SQL is a few hundred bytes).
+    struct TextHash {
+        using is_transparent = void;
+        size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
+    std::unordered_map<std::string, sqlite3_stmt*, TextHash, std::equal_to<>> cache_;
 };
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back if destroyed before commit(). Refused (InternalServerError)
