@@ -97,7 +97,8 @@ std::optional<PatternPlan> streamPlan(const design::Design& design, const design
     plan.patternNumber = pattern.number;
     plan.requestCount = 0;
     plan.request.tableName = design.table().name;
-    plan.request.itemCollection = "the table's stream";
+    // No item collection either: the pattern reads no partition of the table (the layouts
+    // highlight none).
     const design::StreamServing& serving = *pattern.fromStream;
     auto invalid = [&](const std::string& why) {
         plan.verdict = Verdict::Invalid;
