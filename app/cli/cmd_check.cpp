@@ -140,7 +140,8 @@ constexpr const char* kUsage = "usage: keyplan-cli check DESIGN [--verbose]\n";
 constexpr const char* kHelp =
     "\n"
     "Plans every access pattern of DESIGN (a .keyplan.json file), prices it and lists the risks.\n"
-    "Exit status: 0 every pattern is served by one request; 1 some pattern is not; 2 DESIGN cannot be read.\n"
+    "Exit status: 0 every pattern is served by one request or from the table's stream; 1 some pattern is not;\n"
+    "2 DESIGN cannot be read.\n"
     "  --verbose   also print each pattern's request, arithmetic and the paths not taken\n";
 
 }  // namespace
