@@ -4,23 +4,26 @@
 #   bash .ci/keyplan.sh test            install missing Debian packages, build, run every test (ctest)
 #   bash .ci/keyplan.sh sanitize        the same with AddressSanitizer and UndefinedBehaviorSanitizer, in
 #                                       build-sanitize/, running the unit and widget tests
+#   bash .ci/keyplan.sh package         install missing Debian packages, build, write the Debian package
+#                                       build/keyplan_<version>_amd64.deb (cpack -G DEB)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command=${1:-run}
 case "$command" in
-  run|test|sanitize) ;;
-  *) echo "usage: $0 run [ARGS...] | test | sanitize" >&2; exit 2 ;;
+  run|test|sanitize|package) ;;
+  *) echo "usage: $0 run [ARGS...] | test | sanitize | package" >&2; exit 2 ;;
 esac
 
 packages=(build-essential cmake ninja-build ccache pkg-config
           qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-charts-dev libgl-dev
           libsqlite3-dev libboost-dev libcpp-httplib-dev libssl-dev zlib1g-dev libstemmer-dev
           libbenchmark-dev python3 python3-boto3 python3-pytest python3-yaml
-          nodejs npm default-jre-headless xvfb xauth clang-format-14 git)
+          nodejs npm default-jre-headless xvfb xauth clang-format-14 git dpkg-dev file)
 # clang-format-14 (what Debian 12's clang-format package points at) by its versioned name: the format
 # test (.ci/check-format.py) runs that binary, since another version formats differently. git: the
-# commit subject tests read the checkout's history.
+# commit subject tests read the checkout's history and tst_cli_git_review runs the documented hook.
+# dpkg-dev and file: cpack's Debian package computes its dependencies with dpkg-shlibdeps.
 
 missing=()
 for p in "${packages[@]}"; do
@@ -72,6 +75,13 @@ case "$command" in
   test)
     cd "$build_dir"
     exec ctest --output-on-failure -j2 --timeout 1200
+    ;;
+  package)
+    # The package holds what `cmake --install` installs, dependencies from dpkg-shlibdeps.
+    cd "$build_dir"
+    rm -f keyplan_*.deb
+    cpack -G DEB
+    ls "$PWD"/keyplan_*.deb
     ;;
   sanitize)
     # A finding stops the test that made it, with its stack: ASan aborts on the first error (and

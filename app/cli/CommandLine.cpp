@@ -11,10 +11,15 @@ QStringList namesOf(std::initializer_list<const char*> names)
     return list;
 }
 
+thread_local OptionRecorder* recorder = nullptr;
+
 // "--db=x" -> "--db": the option as the user wrote its name.
 QString optionPart(const QString& argument) { return argument.section(u'=', 0, 0); }
 
 }  // namespace
+
+OptionRecorder::OptionRecorder() { recorder = this; }
+OptionRecorder::~OptionRecorder() { recorder = nullptr; }
 
 CommandLine::CommandLine()
 {
@@ -47,6 +52,14 @@ bool CommandLine::known(const QString& argument, bool* takesValue) const
 
 bool CommandLine::parse(const QStringList& args)
 {
+    if (recorder) {
+        for (const QString& f : flags_) {
+            if (f != QLatin1String("h") && f != QLatin1String("help") && !recorder->flags.contains(f)) recorder->flags << f;
+        }
+        for (const QString& v : valued_) {
+            if (!recorder->valued.contains(v)) recorder->valued << v;
+        }
+    }
     // The words are keyplan-cli's, so what is wrong is found here; QCommandLineParser then parses
     // what is known to be right. A value that begins with "--" is taken for a forgotten value:
     // `--endpoint --region eu-west-1` means the endpoint was left out, not an endpoint "--region".

@@ -15,6 +15,17 @@
 
 namespace keyplan::cli {
 
+// The options the command lines parsed while one is alive declare, for keyplan-cli's own reference
+// (the shell completion): Completion.cpp runs each command with --help under a recorder.
+struct OptionRecorder {
+    OptionRecorder();
+    ~OptionRecorder();
+    OptionRecorder(const OptionRecorder&) = delete;
+    OptionRecorder& operator=(const OptionRecorder&) = delete;
+    QStringList flags;   // names without dashes ("verbose", "v"), -h/--help left out
+    QStringList valued;  // options that take a value
+};
+
 class CommandLine {
 public:
     CommandLine();

@@ -28,11 +28,15 @@ struct Command {
     const char* name;
     const char* summary;
     CommandFunction run;
+    // The words that may follow the name ("list show grade"), for the completion; null if none.
+    const char* subcommands = nullptr;
 };
 
 int backfillCommand(const QStringList& args, const Console& console);
 int benchCommand(const QStringList& args, const Console& console);
+int completionCommand(const QStringList& args, const Console& console);
 int checkCommand(const QStringList& args, const Console& console);
+int diffCommand(const QStringList& args, const Console& console);
 int deployCommand(const QStringList& args, const Console& console);
 int examplesCommand(const QStringList& args, const Console& console);
 int exportCommand(const QStringList& args, const Console& console);
@@ -41,6 +45,9 @@ int loadCommand(const QStringList& args, const Console& console);
 int practiceCommand(const QStringList& args, const Console& console);
 int runCommand(const QStringList& args, const Console& console);
 int serveCommand(const QStringList& args, const Console& console);
+
+// keyplan-cli's bash completion, from the options each command's line declares (Completion.cpp).
+QString bashCompletion();
 
 // Every command, by name.
 const std::vector<Command>& commands();

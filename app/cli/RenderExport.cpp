@@ -99,6 +99,7 @@ int exportPicture(const design::Design& design, const PictureRequest& request, c
         design, indexName, stored.empty() ? render::exampleItemsOf(design) : stored, layoutOptions);
     render::PictureOptions pictureOptions;
     pictureOptions.examples = stored.empty();
+    pictureOptions.style = render::PictureStyle::of(request.dark);
     const render::LayoutPicture picture(design, layout, pictureOptions);
     if (request.format == "svg") return writeOutput(picture.svg(), request.output, request.format, console);
     QByteArray png;

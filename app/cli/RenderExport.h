@@ -20,9 +20,10 @@ struct PictureRequest {
     QString format;     // "svg", "png" or "html"
     QString indexName;  // svg/png: the index ("" the table)
     int maxPartitions = 6;
-    double scale = 2;  // png: device pixels per logical pixel
-    QString output;    // "" or "-": standard output
-    QString database;  // a store file whose table's items are drawn; "": the example items
+    double scale = 2;   // png: device pixels per logical pixel
+    QString output;     // "" or "-": standard output
+    QString database;   // a store file whose table's items are drawn; "": the example items
+    bool dark = false;  // svg/png: the dark picture (pictures are light unless asked)
 };
 
 bool isPictureFormat(const QString& format);

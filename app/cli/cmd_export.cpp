@@ -43,6 +43,7 @@ const char* const kHelp =
     "  --index NAME         svg/png: draw the index NAME instead of the table\n"
     "  --partitions N       svg/png/html: draw the first N partitions (default 6)\n"
     "  --scale F            png: F pixels per drawing unit (default 2; 1 to 8)\n"
+    "  --dark               svg/png: the dark picture (pictures are light unless this is given)\n"
     "  --db FILE            svg/png/html: draw the items a store file holds (keyplan-cli load) instead of examples\n"
     "  --images             md: also write each layout as an SVG beside FILE, linked from the charts\n"
     "Exit status: 0 written; 1 FILE cannot be written; 2 bad arguments or DESIGN cannot be read.\n";
@@ -83,7 +84,8 @@ int keyplan::cli::exportCommand(const QStringList& args, const Console& console)
 {
     QTextStream& err = console.err;
     const QString usage = "usage: keyplan-cli export DESIGN --format " + formatList() +
-                          " [-o FILE] [--pitr] [--index NAME] [--partitions N] [--scale F] [--db FILE] [--images]\n";
+                          " [-o FILE] [--pitr] [--index NAME] [--partitions N] [--scale F] [--db FILE] [--images]\n"
+                          "       [--dark]\n";
     CommandLine line;
     line.value({"f", "format"});
     line.value({"o", "output"});
@@ -93,6 +95,7 @@ int keyplan::cli::exportCommand(const QStringList& args, const Console& console)
     line.value({"db"});
     line.flag({"pitr"});
     line.flag({"images"});
+    line.flag({"dark"});
     if (auto answered = line.answer(args, console, "export", usage + kHelp, usage)) return *answered;
     const auto given = line.single(console, "export", "design", usage);
     if (!given) return 2;
@@ -143,6 +146,11 @@ int keyplan::cli::exportCommand(const QStringList& args, const Console& console)
         return 2;
     }
     request.database = database;
+    request.dark = line.isSet("dark");
+    if (request.dark && formatName != "svg" && formatName != "png") {
+        err << "keyplan-cli export: --dark is for svg and png\n";
+        return 2;
+    }
     if (!database.isEmpty() && !picture) {
         err << "keyplan-cli export: --db is for svg, png and html\n";
         return 2;

@@ -5,12 +5,15 @@
 #include "jobs/Job.h"
 #include "widgets/common/JobProgress.h"
 #include "widgets/common/Settings.h"
+#include "widgets/common/ShortcutsDialog.h"
+#include "widgets/common/ThemeSwitcher.h"
 #include "widgets/console/RequestConsole.h"
 #include "widgets/design/CollectionHighlight.h"
 #include "widgets/design/CostView.h"
 #include "widgets/design/DesignDataController.h"
 #include "document/DesignDocument.h"
 #include "widgets/design/DesignAutosave.h"
+#include "widgets/design/DesignCompare.h"
 #include "widgets/design/DesignFiles.h"
 #include "widgets/design/DesignImportExport.h"
 #include "widgets/design/DesignLayouts.h"
@@ -35,6 +38,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -122,10 +126,40 @@ MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::openAtStart(const QString& designPath) { startDesign_ = designPath; }
+
+void MainWindow::setWindowOpener(std::function<void(const QString& designPath)> opener)
+{
+    windowOpener_ = std::move(opener);
+    openInNewWindow_->setVisible(bool(windowOpener_));
+}
+
+void MainWindow::openInNewWindow()
+{
+    if (!windowOpener_) return;
+    const QString open = document_->filePath();
+    const QString path = designFiles_->prompts().openFileName(open.isEmpty() ? QDir::homePath() : QFileInfo(open).absolutePath());
+    if (!path.isEmpty()) windowOpener_(path);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    // A job's progress shows over the window the user works in.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow()) widgets::JobProgress::instance().setDialogParent(this);
+    QMainWindow::changeEvent(event);
+}
+
 void MainWindow::createMenus()
 {
     fileMenu_ = menuBar()->addMenu(tr("&File"));
-    QAction* quit = fileMenu_->addAction(tr("&Quit"), this, &QWidget::close);
+    openInNewWindow_ = fileMenu_->addAction(icon(QStringLiteral("open")), tr("Open in new &window\u2026"), this,
+                                            &MainWindow::openInNewWindow);
+    openInNewWindow_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    openInNewWindow_->setVisible(false);
+    QAction* closeWindow = fileMenu_->addAction(tr("&Close window"), this, &QWidget::close);
+    closeWindow->setShortcuts(QKeySequence::Close);
+    // Every window asks about its unsaved changes; one Cancel keeps them all open.
+    QAction* quit = fileMenu_->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
     editMenu_ = menuBar()->addMenu(tr("&Edit"));
@@ -184,6 +218,8 @@ void MainWindow::createMenus()
         streams_->setFocus();
     });
     toStreams->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    view->addSeparator();
+    view->addMenu(widgets::ThemeSwitcher::instance().createMenu(this));
 
     helpMenu_ = menuBar()->addMenu(tr("&Help"));
     QMenu* help = helpMenu_;
@@ -194,6 +230,12 @@ void MainWindow::createMenus()
         dialog->raise();
     });
     guide->setShortcut(QKeySequence::HelpContents);
+    QAction* keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto* dialog = new widgets::ShortcutsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    keys->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
     help->addAction(widgets::appIcon(), tr("&About Keyplan"), this, [this] {
         QMessageBox::about(this, tr("About Keyplan"),
                            tr("<b>Keyplan</b> %1<br>A designer for DynamoDB single-table designs, with a local store that "
@@ -294,6 +336,7 @@ void MainWindow::installDesignViews()
     auto dock = [&](QWidget* view, const QString& title, const QString& name, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
+        view->setAccessibleName(title);
         d->setWidget(view);
         addDockWidget(area, d);
         docks.insert(view, d);
@@ -342,10 +385,12 @@ void MainWindow::installDesignViews()
             [this](const ItemCollection& c) { layouts_->highlight(c.table, c.index, partitionHighlightOf(c), c.pattern); });
 
     QMenu* file = fileMenu_;
-    QAction* quit = file->actions().constLast();
+    QAction* quit = openInNewWindow_;
     file->insertActions(quit, {designFiles_->newAction()});
     file->insertMenu(quit, designFiles_->samplesMenu());
     file->insertActions(quit, {designFiles_->openAction()});
+    quit = file->actions().at(file->actions().indexOf(openInNewWindow_) + 1);
+    file->insertActions(quit, {(new DesignCompare(document_, this, this))->compareAction()});
     file->insertMenu(quit, designFiles_->recentMenu());
     file->insertSeparator(quit);
     file->insertActions(quit, {designFiles_->saveAction(), designFiles_->saveAsAction()});
@@ -365,8 +410,7 @@ void MainWindow::installDesignViews()
     data->insertActions(first, {designData_->deployAction(), designData_->generateAction(), designData_->runAllAction()});
     data->insertSeparator(first);
 
-    viewMenu_->addSeparator();
-    for (QDockWidget* d : {tree, patterns, entities, indexes, cost, problems}) viewMenu_->addAction(d->toggleViewAction());
+    installViewEntries({tree, patterns, entities, indexes, cost, problems});
 
     const bool firstStart = !restoreState(settings_->windowState(), kDockLayoutVersion);
     QTimer::singleShot(0, this, [this, firstStart, tree, patterns] {
@@ -376,8 +420,34 @@ void MainWindow::installDesignViews()
             resizeDocks({tree}, {220}, Qt::Horizontal);
             resizeDocks({patterns}, {height() * 42 / 100}, Qt::Vertical);
         }
-        if (!autosave_->offerRestore()) designFiles_->newFromSample(DesignFiles::samplePaths().value(0));
+        if (!startDesign_.isEmpty()) {
+            if (designFiles_->open(startDesign_)) return;
+        } else if (autosave_->offerRestore()) {
+            return;
+        }
+        designFiles_->newFromSample(DesignFiles::samplePaths().value(0));
     });
+}
+
+// View: go to each design view from the keyboard (Ctrl+4 to Ctrl+9, after the layouts, the console and
+// the partitions), and show or hide each dock.
+void MainWindow::installViewEntries(const QList<QDockWidget*>& designDocks)
+{
+    QAction* beforeTheme = viewMenu_->actions().at(3);
+    int key = Qt::Key_4;
+    for (QDockWidget* d : designDocks) {
+        auto* go = new QAction(d->windowTitle(), viewMenu_);
+        go->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key++)));
+        connect(go, &QAction::triggered, d, [d] {
+            d->show();
+            d->raise();
+            d->widget()->setFocus(Qt::ShortcutFocusReason);
+        });
+        viewMenu_->insertAction(beforeTheme, go);
+    }
+    QMenu* showDocks = viewMenu_->addMenu(tr("Show or hide &docks"));
+    for (QDockWidget* d : designDocks + QList<QDockWidget*>{consoleDock_, heatmapDock_})
+        showDocks->addAction(d->toggleViewAction());
 }
 
 // The Practice menu before Help, the round's brief dock (the controller adds it), the round's
@@ -395,7 +465,7 @@ void MainWindow::installEndpoint()
 {
     using namespace widgets;
     endpoint_ = new EndpointController(store_, *endpoints_, *settings_, this, this);
-    QAction* quit = fileMenu_->actions().constLast();
+    QAction* quit = fileMenu_->actions().at(fileMenu_->actions().size() - 2);
     fileMenu_->insertActions(quit,
                              {endpoint_->connectAction(), endpoint_->disconnectAction(), endpoint_->importFromTableAction()});
     fileMenu_->insertSeparator(quit);

@@ -3,11 +3,14 @@
 // in the status bar, and the Data menu's long jobs behind a progress dialog with Cancel.
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 
+class QAction;
 class QDockWidget;
 class QMenu;
 
@@ -42,8 +45,15 @@ public:
     explicit MainWindow(widgets::StoreSwitch& store, QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // Opens `designPath` once the window starts instead of the sample (call before the event loop
+    // runs); an autosave left by a crash is offered at the next start without a design.
+    void openAtStart(const QString& designPath);
+    // How File > Open in new window opens one (WindowSet); without it the entry is hidden.
+    void setWindowOpener(std::function<void(const QString& designPath)> opener);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void createMenus();
@@ -56,11 +66,19 @@ private:
     // The design document's views in docks, their File, Edit, Data and View entries, and what
     // follows what.
     void installDesignViews();
+    // View's entries that go to each design view, and the docks shown or hidden.
+    void installViewEntries(const QList<QDockWidget*>& designDocks);
     // The Practice menu, its brief dock and the backfill line.
     void installPractice();
     // Connect to endpoint, Disconnect and Import design from table in the File menu, and what
     // follows a switch of store.
     void installEndpoint();
+    // The window's own File entries: Open in new window, Compare with, Close window, Quit.
+    void openInNewWindow();
+
+    QString startDesign_;
+    std::function<void(const QString&)> windowOpener_;
+    QAction* openInNewWindow_ = nullptr;
 
     widgets::StoreSwitch& store_;
     // How File > Connect to endpoint reaches one (app/ opens the stores, widgets/ gets a Store&).

@@ -1,53 +1,49 @@
-// keyplan: the designer window over a store in memory (the default) or in a file.
+// keyplan [--store FILE] [DESIGN...]: the designer window, one per design given (the first over the store
+// in FILE, created if missing; the others, and all without --store, over a store in memory).
 #include "MainWindow.h"
+#include "WindowSet.h"
 
-#include "engine/SqliteStore.h"
 #include "widgets/common/Icons.h"
-#include "widgets/store/StoreSwitch.h"
+#include "widgets/common/Settings.h"
+#include "widgets/common/ThemeSwitcher.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QMessageBox>
 
 int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Keyplan"));
-    QApplication::setOrganizationName(QStringLiteral("Keyplan"));
+    keyplan::widgets::setApplicationIdentity();
     QApplication::setApplicationVersion(QStringLiteral(KEYPLAN_VERSION));
     keyplan::widgets::initResources();
     QApplication::setWindowIcon(keyplan::widgets::appIcon());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Keyplan, a designer for DynamoDB single-table designs."));
+    parser.setApplicationDescription(QStringLiteral("Keyplan, a designer for DynamoDB single-table designs.\n"
+                                                    "Each DESIGN (a .keyplan.json file) opens in a window of its own."));
     parser.addHelpOption();
     parser.addVersionOption();
     QCommandLineOption storeOption(QStringLiteral("store"),
-                                   QStringLiteral("Keep the store in <file> (created if missing) instead of in memory."),
+                                   QStringLiteral("Keep the first window's store in <file> (created if missing) instead of "
+                                                  "in memory."),
                                    QStringLiteral("file"));
     parser.addOption(storeOption);
+    parser.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("Design files to open."), QStringLiteral("[DESIGN...]"));
     parser.process(app);
 
-    std::unique_ptr<keyplan::engine::SqliteStore> store;
-    const QString file = parser.value(storeOption);
-    try {
-        store = file.isEmpty() ? keyplan::engine::SqliteStore::openInMemory()
-                               : keyplan::engine::SqliteStore::openFile(file.toStdString());
-    } catch (const std::exception& e) {
-        QMessageBox::critical(nullptr, QStringLiteral("Keyplan"),
-                              QStringLiteral("Cannot open the store %1: %2").arg(file, QString::fromUtf8(e.what())));
-        return 1;
+    keyplan::widgets::applySavedTheme();
+    keyplan::WindowSet windows(parser.value(storeOption));
+    QStringList designs;
+    for (const QString& path : parser.positionalArguments()) designs << QFileInfo(path).absoluteFilePath();
+    if (designs.isEmpty()) designs << QString();
+    for (const QString& design : designs) {
+        QString error;
+        if (!windows.open(design, &error)) {
+            QMessageBox::critical(nullptr, QStringLiteral("Keyplan"), error);
+            return 1;
+        }
     }
-
-    int result = 0;
-    {
-        // The window (and every view's background work) ends before the store it reads.
-        keyplan::widgets::StoreLocation where;
-        if (!file.isEmpty()) where = {keyplan::widgets::StoreLocation::Kind::LocalFile, file, {}, {}, {}, {}};
-        keyplan::widgets::StoreSwitch storeSwitch(*store, where);
-        keyplan::MainWindow window(storeSwitch);
-        window.show();
-        result = app.exec();
-    }
-    return result;
+    return app.exec();
 }

@@ -27,13 +27,6 @@ constexpr double kPad = 8;
 constexpr double kMaxKeyWidth = 400;
 constexpr double kMaxCellWidth = 230;
 
-const QColor kInk(17, 24, 39);
-const QColor kMuted(107, 114, 128);
-const QColor kRule(209, 213, 219);
-const QColor kStrongRule(75, 85, 99);
-const QColor kKeyCell(243, 244, 246);
-const QColor kHeader(229, 231, 235);
-
 QString fontFamily() { return QStringLiteral("DejaVu Sans"); }
 
 QFont font(double pixels, bool bold = false, bool italic = false)
@@ -69,14 +62,40 @@ QString joined(const std::vector<QString>& parts, const QString& open, const QSt
 
 }  // namespace
 
-QColor entityBackground(const design::Design& design, const design::Entity* entity)
+PictureStyle PictureStyle::light()
 {
-    return entity ? QColor::fromHsl(hueOf(design, entity), 170, 232) : QColor(250, 250, 250);
+    return {false,
+            Qt::white,
+            QColor(17, 24, 39),
+            QColor(107, 114, 128),
+            QColor(209, 213, 219),
+            QColor(75, 85, 99),
+            QColor(243, 244, 246),
+            QColor(229, 231, 235)};
 }
 
-QColor entitySwatch(const design::Design& design, const design::Entity* entity)
+PictureStyle PictureStyle::darkStyle()
 {
-    return entity ? QColor::fromHsl(hueOf(design, entity), 160, 110) : kMuted;
+    return {true,
+            QColor(30, 31, 34),
+            QColor(229, 231, 235),
+            QColor(156, 163, 175),
+            QColor(62, 66, 74),
+            QColor(156, 163, 175),
+            QColor(42, 45, 51),
+            QColor(50, 54, 61)};
+}
+
+QColor entityBackground(const design::Design& design, const design::Entity* entity, bool dark)
+{
+    if (!entity) return dark ? QColor(38, 40, 44) : QColor(250, 250, 250);
+    return dark ? QColor::fromHsl(hueOf(design, entity), 90, 58) : QColor::fromHsl(hueOf(design, entity), 170, 232);
+}
+
+QColor entitySwatch(const design::Design& design, const design::Entity* entity, bool dark)
+{
+    if (!entity) return dark ? PictureStyle::darkStyle().muted : PictureStyle::light().muted;
+    return dark ? QColor::fromHsl(hueOf(design, entity), 150, 150) : QColor::fromHsl(hueOf(design, entity), 160, 110);
 }
 
 QString valueText(const dynamo::AttributeValue& value)
@@ -144,14 +163,16 @@ QColor LayoutPicture::background(const design::Entity* entity) const
 {
     if (entity && options_.background) return options_.background(entity);
     const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
-    return same ? entityBackground(*options_.colours, same) : entityBackground(design_, entity);
+    const bool dark = options_.style.dark;
+    return same ? entityBackground(*options_.colours, same, dark) : entityBackground(design_, entity, dark);
 }
 
 QColor LayoutPicture::swatch(const design::Entity* entity) const
 {
     if (entity && options_.swatch) return options_.swatch(entity);
     const design::Entity* same = entity && options_.colours ? options_.colours->entityByName(entity->name) : nullptr;
-    return same ? entitySwatch(*options_.colours, same) : entitySwatch(design_, entity);
+    const bool dark = options_.style.dark;
+    return same ? entitySwatch(*options_.colours, same, dark) : entitySwatch(design_, entity, dark);
 }
 
 QString LayoutPicture::title() const
@@ -236,8 +257,8 @@ void LayoutPicture::paintHeader(QPainter& p, double y) const
 {
     const double x = kMargin;
     const double width = size_.width() - 2 * kMargin;
-    p.fillRect(QRectF(x, y, width, kHeaderHeight), kHeader);
-    p.setPen(kInk);
+    p.fillRect(QRectF(x, y, width, kHeaderHeight), options_.style.header);
+    p.setPen(options_.style.ink);
     p.setFont(headerFont());
     p.drawText(QRectF(x + kPad, y, pkWidth_ - 2 * kPad, kHeaderHeight), Qt::AlignVCenter | Qt::AlignLeft, partitionKeyHeader());
     if (!layout_.sortKey.empty())
@@ -252,9 +273,9 @@ double LayoutPicture::paintBlock(QPainter& p, const Block& block, double y) cons
     const double x = kMargin;
     const double rowsHeight = static_cast<double>(block.rows.size()) * kRowHeight;
     const QRectF pkCell(x, y, pkWidth_, rowsHeight);
-    p.fillRect(pkCell, kKeyCell);
+    p.fillRect(pkCell, options_.style.keyCell);
     p.setFont(keyFont());
-    p.setPen(kInk);
+    p.setPen(options_.style.ink);
     const QFontMetricsF keyMetrics(keyFont());
     p.drawText(pkCell.adjusted(kPad, 0, -kPad, 0), Qt::AlignVCenter | Qt::AlignLeft,
                keyMetrics.elidedText(block.partitionKey, Qt::ElideMiddle, pkWidth_ - 2 * kPad));
@@ -268,32 +289,32 @@ double LayoutPicture::paintBlock(QPainter& p, const Block& block, double y) cons
         p.fillRect(QRectF(left, rowY, kBand, kRowHeight), swatch(row.entity));
         if (!layout_.sortKey.empty()) {
             p.setFont(keyFont());
-            p.setPen(kInk);
+            p.setPen(options_.style.ink);
             p.drawText(QRectF(left + kBand + kPad, rowY, skWidth_ - kBand - 2 * kPad, kRowHeight),
                        Qt::AlignVCenter | Qt::AlignLeft,
                        keyMetrics.elidedText(row.sortKey, Qt::ElideMiddle, skWidth_ - kBand - 2 * kPad));
         }
         double cellX = left + skWidth_;
         for (const Cell& cell : row.cells) {
-            p.setPen(kMuted);
+            p.setPen(options_.style.muted);
             p.setFont(nameFont());
             p.drawText(QRectF(cellX + kPad, rowY + 3, cell.width - 2 * kPad, 14), Qt::AlignLeft | Qt::AlignVCenter,
                        nameMetrics.elidedText(cell.name, Qt::ElideRight, cell.width - 2 * kPad));
-            p.setPen(kInk);
+            p.setPen(options_.style.ink);
             p.setFont(valueFont());
             p.drawText(QRectF(cellX + kPad, rowY + 17, cell.width - 2 * kPad, 17), Qt::AlignLeft | Qt::AlignVCenter,
                        valueMetrics.elidedText(cell.value, Qt::ElideRight, cell.width - 2 * kPad));
             cellX += cell.width;
-            p.setPen(QPen(kRule, 1));
+            p.setPen(QPen(options_.style.rule, 1));
             p.drawLine(QPointF(cellX, rowY + 4), QPointF(cellX, rowY + kRowHeight - 4));
         }
         rowY += kRowHeight;
-        p.setPen(QPen(kRule, 1));
+        p.setPen(QPen(options_.style.rule, 1));
         p.drawLine(QPointF(left, rowY), QPointF(size_.width() - kMargin, rowY));
     }
-    p.setPen(QPen(kStrongRule, 1.5));
+    p.setPen(QPen(options_.style.strongRule, 1.5));
     p.drawLine(QPointF(x, rowY), QPointF(size_.width() - kMargin, rowY));
-    p.setPen(QPen(kRule, 1));
+    p.setPen(QPen(options_.style.rule, 1));
     p.drawLine(QPointF(x + pkWidth_, y), QPointF(x + pkWidth_, rowY));
     if (options_.highlighted && options_.highlighted(block.partitionKey)) {
         // The item collection a pattern reads: outlined, and a bar down the partition-key cell.
@@ -335,7 +356,7 @@ double LayoutPicture::paintLegend(QPainter& p, double y, bool draw) const
         }
         if (draw) {
             p.fillRect(QRectF(x, lineY + 3, 14, 14), swatch(e));
-            p.setPen(kInk);
+            p.setPen(options_.style.ink);
             p.drawText(QRectF(x + 20, lineY, w, 20), Qt::AlignVCenter | Qt::AlignLeft, name);
         }
         x += w;
@@ -351,7 +372,7 @@ double LayoutPicture::paintLegend(QPainter& p, double y, bool draw) const
         const QRectF needed = QFontMetricsF(subtitleFont()).boundingRect(box, Qt::TextWordWrap, text);
         if (draw) {
             p.setFont(subtitleFont());
-            p.setPen(kMuted);
+            p.setPen(options_.style.muted);
             p.drawText(box, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, text);
         }
         lineY += needed.height() + 8;
@@ -364,21 +385,21 @@ void LayoutPicture::paint(QPainter& p) const
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
-    p.fillRect(QRectF(QPointF(0, 0), size_), Qt::white);
+    p.fillRect(QRectF(QPointF(0, 0), size_), options_.style.paper);
     double y = kMargin;
-    p.setPen(kInk);
+    p.setPen(options_.style.ink);
     p.setFont(titleFont());
     p.drawText(QRectF(kMargin, y, size_.width() - 2 * kMargin, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter, title());
     y += kTitleHeight;
     p.setFont(subtitleFont());
-    p.setPen(kMuted);
+    p.setPen(options_.style.muted);
     p.drawText(QRectF(kMargin, y, size_.width() - 2 * kMargin, kSubtitleHeight), Qt::AlignLeft | Qt::AlignVCenter, subtitle());
     y += kSubtitleHeight + 8;
     paintHeader(p, y);
     y += kHeaderHeight;
     if (blocks_.empty()) {
         p.setFont(subtitleFont());
-        p.setPen(kMuted);
+        p.setPen(options_.style.muted);
         p.drawText(QRectF(kMargin + kPad, y, size_.width() - 2 * kMargin, kRowHeight), Qt::AlignLeft | Qt::AlignVCenter,
                    QStringLiteral("No item has these keys."));
         y += kRowHeight;
@@ -410,7 +431,7 @@ QImage LayoutPicture::image(double scale) const
     const QSize pixels = (size_ * scale).toSize();
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
-    image.fill(Qt::white);
+    image.fill(options_.style.paper);
     QPainter painter(&image);
     paint(painter);
     return image;

@@ -24,7 +24,19 @@ class QPainter;
 
 namespace keyplan::render {
 
+// The picture's own colours. Pictures are light wherever they go (a README, a wiki, a printed page)
+// unless a dark one is asked for: the window draws dark ones in its dark theme, `keyplan-cli export
+// --dark` writes one.
+struct PictureStyle {
+    bool dark = false;
+    QColor paper, ink, muted, rule, strongRule, keyCell, header;
+    static PictureStyle light();
+    static PictureStyle darkStyle();
+    static PictureStyle of(bool dark) { return dark ? darkStyle() : light(); }
+};
+
 struct PictureOptions {
+    PictureStyle style = PictureStyle::light();
     bool examples = true;  // the items are examples (the subtitle says so), not stored data
     // When set, an entity of the same name in this design gives its colour (its place here), so
     // two designs drawn side by side colour a shared entity alike; other entities keep their own.
@@ -52,6 +64,7 @@ public:
     QImage image(double scale) const;
 
     QString title() const;
+    QColor paper() const { return options_.style.paper; }
 
     // An entity's row background and its band and legend colour in this picture.
     QColor background(const design::Entity* entity) const;
@@ -89,9 +102,9 @@ private:
 };
 
 // The colours an entity has in every picture of a design: by its place in the design, the same
-// hues the window's layout views use.
-QColor entityBackground(const design::Design& design, const design::Entity* entity);
-QColor entitySwatch(const design::Design& design, const design::Entity* entity);
+// hues the window's layout views use; deeper backgrounds and lighter bands on a dark picture.
+QColor entityBackground(const design::Design& design, const design::Entity* entity, bool dark = false);
+QColor entitySwatch(const design::Design& design, const design::Entity* entity, bool dark = false);
 
 // A value as the picture shows it: scalars as written, documents and sets compactly.
 QString valueText(const dynamo::AttributeValue& value);

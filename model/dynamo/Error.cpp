@@ -39,6 +39,7 @@ std::string errorCodeName(ErrorCode code)
     case ErrorCode::InvalidSignatureException: return "InvalidSignatureException";
     case ErrorCode::UnrecognizedClientException: return "UnrecognizedClientException";
     case ErrorCode::InternalServerError: return "InternalServerError";
+    case ErrorCode::DuplicateItemException: return "DuplicateItemException";
     case ErrorCode::RemoteException: return "RemoteException";
     }
     return "InternalServerError";

@@ -38,6 +38,8 @@ enum class ErrorCode {
     InvalidSignatureException,
     UnrecognizedClientException,
     InternalServerError,
+    // PartiQL's INSERT of a key that is already there.
+    DuplicateItemException,
     // A remote endpoint's exception that Keyplan's own store never raises (AccessDeniedException,
     // ServiceUnavailable, ...): Error::remote keeps its name and status as received.
     RemoteException,

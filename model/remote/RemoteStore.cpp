@@ -5,6 +5,7 @@
 #include "json/Writer.h"
 #include "wire/DecodeResponse.h"
 #include "wire/EncodeRequest.h"
+#include "wire/Statements.h"
 #include "wire/Streams.h"
 
 #include <atomic>
@@ -167,6 +168,19 @@ TransactWriteItemsResponse RemoteStore::transactWriteItems(const TransactWriteIt
 TransactGetItemsResponse RemoteStore::transactGetItems(const TransactGetItemsRequest& r)
 {
     return call<TransactGetItemsResponse>("TransactGetItems", r);
+}
+
+std::optional<ExecuteStatementResponse> RemoteStore::forwardStatement(const ExecuteStatementRequest& r)
+{
+    return call<ExecuteStatementResponse>("ExecuteStatement", r);
+}
+std::optional<BatchExecuteStatementResponse> RemoteStore::forwardStatements(const BatchExecuteStatementRequest& r)
+{
+    return call<BatchExecuteStatementResponse>("BatchExecuteStatement", r);
+}
+std::optional<ExecuteTransactionResponse> RemoteStore::forwardTransaction(const ExecuteTransactionRequest& r)
+{
+    return call<ExecuteTransactionResponse>("ExecuteTransaction", r);
 }
 
 void RemoteStore::waitBeforeUnprocessedRound(int round)

@@ -3,6 +3,8 @@
 // requests signed and retried by RemoteTransport. The same Store interface as SqliteStore, so the
 // designer, the CLI and the tests drive a real table exactly as they drive the local one.
 //
+// PartiQL statements are forwarded whole (Store::forwardStatement), for the endpoint to run.
+//
 // Where a remote answer may differ from the local store's contract, RemoteStore closes the gap:
 // BatchWriteItem's UnprocessedItems and BatchGetItem's UnprocessedKeys are sent again (with the
 // retry backoff) until none are left, their consumed capacity added up, or a
@@ -44,6 +46,11 @@ public:
     // alive connection); answers come back in request order. Not atomic, as on DynamoDB.
     std::vector<store::BatchWriteItemResponse> batchWriteItems(const std::vector<store::BatchWriteItemRequest>& requests) override;
 
+    // PartiQL goes to the endpoint whole, which answers with its own plan, NextToken and capacity.
+    std::optional<store::ExecuteStatementResponse> forwardStatement(const store::ExecuteStatementRequest& request) override;
+    std::optional<store::BatchExecuteStatementResponse> forwardStatements(
+        const store::BatchExecuteStatementRequest& request) override;
+    std::optional<store::ExecuteTransactionResponse> forwardTransaction(const store::ExecuteTransactionRequest& request) override;
     // The Streams API on the same endpoint (as DynamoDB Local and keyplan-cli serve answer it; AWS
     // itself serves it from streams.dynamodb.<region>.amazonaws.com, which this does not reach).
     store::ListStreamsResponse listStreams(const store::ListStreamsRequest& request) override;

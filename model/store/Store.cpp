@@ -14,6 +14,14 @@ std::vector<BatchWriteItemResponse> Store::batchWriteItems(const std::vector<Bat
 
 ScanResponse Store::browse(const ScanRequest& request) { return scan(request); }
 
+std::optional<ExecuteStatementResponse> Store::forwardStatement(const ExecuteStatementRequest&) { return std::nullopt; }
+
+std::optional<BatchExecuteStatementResponse> Store::forwardStatements(const BatchExecuteStatementRequest&)
+{
+    return std::nullopt;
+}
+
+std::optional<ExecuteTransactionResponse> Store::forwardTransaction(const ExecuteTransactionRequest&) { return std::nullopt; }
 namespace {
 
 [[noreturn]] void unknownOperation()

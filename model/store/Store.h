@@ -7,7 +7,10 @@
 #pragma once
 
 #include "store/Requests.h"
+#include "store/StatementRequests.h"
 #include "store/StreamRequests.h"
+
+#include <optional>
 
 namespace keyplan::store {
 
@@ -58,6 +61,14 @@ public:
     // units of a table or GSI since the last reset. Throws ResourceNotFoundException.
     virtual PartitionStatsResponse partitionStats(const PartitionStatsRequest& request) = 0;
     virtual void resetPartitionMeters() = 0;
+
+    // PartiQL (ExecuteStatement, BatchExecuteStatement, ExecuteTransaction) belongs to model/partiql,
+    // which runs a statement as this store's own requests. A store whose other end runs PartiQL
+    // itself (RemoteStore: a DynamoDB endpoint) hands the request over whole here, so the endpoint
+    // answers with its own plan, NextToken and capacity; the default hands nothing over (nullopt).
+    virtual std::optional<ExecuteStatementResponse> forwardStatement(const ExecuteStatementRequest& request);
+    virtual std::optional<BatchExecuteStatementResponse> forwardStatements(const BatchExecuteStatementRequest& request);
+    virtual std::optional<ExecuteTransactionResponse> forwardTransaction(const ExecuteTransactionRequest& request);
 };
 
 // Every table's description, in ListTables order, reading every page of ListTables.

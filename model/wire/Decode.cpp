@@ -32,15 +32,6 @@ int base64Digit(char c)
     return -1;
 }
 
-store::ReturnConsumedCapacity returnConsumedCapacity(const json::Value& obj, Constraints& c)
-{
-    using store::ReturnConsumedCapacity;
-    static constexpr EnumName<ReturnConsumedCapacity> kNames[] = {{"INDEXES", ReturnConsumedCapacity::Indexes},
-                                                                  {"TOTAL", ReturnConsumedCapacity::Total},
-                                                                  {"NONE", ReturnConsumedCapacity::None}};
-    return enumMember(obj, "ReturnConsumedCapacity", kNames, "returnConsumedCapacity", c).value_or(ReturnConsumedCapacity::None);
-}
-
 store::ReturnItemCollectionMetrics returnItemCollectionMetrics(const json::Value& obj, Constraints& c)
 {
     using store::ReturnItemCollectionMetrics;
@@ -48,16 +39,6 @@ store::ReturnItemCollectionMetrics returnItemCollectionMetrics(const json::Value
                                                                        {"NONE", ReturnItemCollectionMetrics::None}};
     return enumMember(obj, "ReturnItemCollectionMetrics", kNames, "returnItemCollectionMetrics", c)
         .value_or(ReturnItemCollectionMetrics::None);
-}
-
-store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(const json::Value& obj, Constraints& c,
-                                                                               const std::string& path)
-{
-    using store::ReturnValuesOnConditionCheckFailure;
-    static constexpr EnumName<ReturnValuesOnConditionCheckFailure> kNames[] = {
-        {"ALL_OLD", ReturnValuesOnConditionCheckFailure::AllOld}, {"NONE", ReturnValuesOnConditionCheckFailure::None}};
-    return enumMember(obj, "ReturnValuesOnConditionCheckFailure", kNames, path, c)
-        .value_or(ReturnValuesOnConditionCheckFailure::None);
 }
 
 store::ReturnValues returnValues(const json::Value& obj)

@@ -1,6 +1,7 @@
 #include "wire/DecodeResponse.h"
 
 #include "wire/Decode.h"
+#include "wire/Statements.h"
 #include "wire/Streams.h"
 #include "json/Value.h"
 #include "json/Writer.h"
@@ -361,6 +362,41 @@ void decodeResponse(const json::Value& body, store::TransactGetItemsResponse* ou
     out->consumedCapacity = capacityList(body);
 }
 
+void decodeResponse(const json::Value& body, store::ExecuteStatementResponse* out)
+{
+    object(body, "the response");
+    if (const json::Value* list = member(body, "Items")) out->items = items(*list, "Items");
+    if (member(body, "NextToken")) out->nextToken = text(body, "NextToken");
+    out->consumedCapacity = optionalCapacity(body);
+    out->lastEvaluatedKey = optionalItem(body, "LastEvaluatedKey");
+}
+
+void decodeResponse(const json::Value& body, store::BatchExecuteStatementResponse* out)
+{
+    object(body, "the response");
+    if (const json::Value* list = member(body, "Responses")) {
+        for (const json::Value& e : array(*list, "Responses")) {
+            store::BatchStatementResponse r;
+            if (const json::Value* error = member(object(e, "a response"), "Error"))
+                r.error = store::BatchStatementError{text(*error, "Code"), text(*error, "Message"), optionalItem(*error, "Item")};
+            if (member(e, "TableName")) r.tableName = text(e, "TableName");
+            r.item = optionalItem(e, "Item");
+            out->responses.push_back(std::move(r));
+        }
+    }
+    out->consumedCapacity = capacityList(body);
+}
+
+void decodeResponse(const json::Value& body, store::ExecuteTransactionResponse* out)
+{
+    object(body, "the response");
+    if (const json::Value* list = member(body, "Responses")) {
+        out->responses.emplace();
+        for (const json::Value& e : array(*list, "Responses")) out->responses->push_back(optionalItem(e, "Item"));
+    }
+    out->consumedCapacity = capacityList(body);
+}
+
 namespace {
 
 Error errorFromBody(int httpStatus, std::string_view body)
@@ -399,7 +435,8 @@ Error errorFromBody(int httpStatus, std::string_view body)
                                       ErrorCode::IncompleteSignatureException,
                                       ErrorCode::InvalidSignatureException,
                                       ErrorCode::UnrecognizedClientException,
-                                      ErrorCode::InternalServerError};
+                                      ErrorCode::InternalServerError,
+                                      ErrorCode::DuplicateItemException};
     std::optional<Error> error;
     for (ErrorCode code : known)
         if (dynamo::errorCodeName(code) == type && (httpStatus >= 500) == (code == ErrorCode::InternalServerError))

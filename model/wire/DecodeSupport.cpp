@@ -217,4 +217,23 @@ std::string blob(const json::Value& v)
     }
 }
 
+store::ReturnConsumedCapacity returnConsumedCapacity(const json::Value& obj, Constraints& c)
+{
+    using store::ReturnConsumedCapacity;
+    static constexpr EnumName<ReturnConsumedCapacity> kNames[] = {{"INDEXES", ReturnConsumedCapacity::Indexes},
+                                                                  {"TOTAL", ReturnConsumedCapacity::Total},
+                                                                  {"NONE", ReturnConsumedCapacity::None}};
+    return enumMember(obj, "ReturnConsumedCapacity", kNames, "returnConsumedCapacity", c).value_or(ReturnConsumedCapacity::None);
+}
+
+store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(const json::Value& obj, Constraints& c,
+                                                                               const std::string& path)
+{
+    using store::ReturnValuesOnConditionCheckFailure;
+    static constexpr EnumName<ReturnValuesOnConditionCheckFailure> kNames[] = {
+        {"ALL_OLD", ReturnValuesOnConditionCheckFailure::AllOld}, {"NONE", ReturnValuesOnConditionCheckFailure::None}};
+    return enumMember(obj, "ReturnValuesOnConditionCheckFailure", kNames, path, c)
+        .value_or(ReturnValuesOnConditionCheckFailure::None);
+}
+
 }  // namespace keyplan::wire::decoding

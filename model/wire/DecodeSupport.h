@@ -6,6 +6,7 @@
 
 #include "dynamo/Error.h"
 #include "json/Value.h"
+#include "store/Requests.h"
 
 #include <cstdint>
 #include <optional>
@@ -120,6 +121,11 @@ void forEachStructure(const json::Value& list, const std::string& listPath, Visi
         visit(structure, listPath + "." + std::to_string(index) + ".member");
     }
 }
+
+// ReturnConsumedCapacity, and ReturnValuesOnConditionCheckFailure at a constraint path.
+store::ReturnConsumedCapacity returnConsumedCapacity(const json::Value& obj, Constraints& c);
+store::ReturnValuesOnConditionCheckFailure returnValuesOnConditionCheckFailure(const json::Value& obj, Constraints& c,
+                                                                               const std::string& path);
 
 // Limit of Query, Scan and ListTables.
 void checkLimit(const std::optional<int64_t>& limit);

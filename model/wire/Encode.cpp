@@ -5,6 +5,7 @@
 #include "json/Writer.h"
 #include "store/KeySchema.h"
 #include "wire/Decode.h"
+#include "wire/Statements.h"
 #include "wire/Streams.h"
 
 #include <charconv>
@@ -539,6 +540,70 @@ std::string encode(const store::TransactGetItemsResponse& r)
         w.key("Responses");
         w.beginArray();
         for (const auto& item : r.responses) {
+            w.beginObject();
+            optionalItemMember(w, "Item", item);
+            w.endObject();
+        }
+        w.endArray();
+    });
+}
+
+std::string encode(const store::ExecuteStatementResponse& r)
+{
+    return objectBody([&](json::Writer& w) {
+        writeConsumedCapacity(w, r.consumedCapacity);
+        w.key("Items");
+        w.beginArray();
+        for (const auto& item : r.items) writeItem(w, item);
+        w.endArray();
+        if (r.lastEvaluatedKey) {
+            w.key("LastEvaluatedKey");
+            writeItem(w, *r.lastEvaluatedKey);
+        }
+        if (r.nextToken) {
+            w.key("NextToken");
+            w.string(*r.nextToken);
+        }
+    });
+}
+
+std::string encode(const store::BatchExecuteStatementResponse& r)
+{
+    return objectBody([&](json::Writer& w) {
+        writeConsumedCapacityList(w, r.consumedCapacity);
+        w.key("Responses");
+        w.beginArray();
+        for (const auto& response : r.responses) {
+            w.beginObject();
+            if (response.error) {
+                w.key("Error");
+                w.beginObject();
+                w.key("Code");
+                w.string(response.error->code);
+                w.key("Message");
+                w.string(response.error->message);
+                optionalItemMember(w, "Item", response.error->item);
+                w.endObject();
+            }
+            if (response.tableName) {
+                w.key("TableName");
+                w.string(*response.tableName);
+            }
+            optionalItemMember(w, "Item", response.item);
+            w.endObject();
+        }
+        w.endArray();
+    });
+}
+
+std::string encode(const store::ExecuteTransactionResponse& r)
+{
+    return objectBody([&](json::Writer& w) {
+        writeConsumedCapacityList(w, r.consumedCapacity);
+        if (!r.responses) return;
+        w.key("Responses");
+        w.beginArray();
+        for (const auto& item : *r.responses) {
             w.beginObject();
             optionalItemMember(w, "Item", item);
             w.endObject();

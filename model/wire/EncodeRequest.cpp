@@ -4,6 +4,7 @@
 #include "json/Writer.h"
 #include "store/KeySchema.h"
 #include "wire/Encode.h"
+#include "wire/Statements.h"
 #include "wire/Streams.h"
 
 namespace keyplan::wire {
@@ -402,6 +403,71 @@ std::string encodeRequest(const store::TransactGetItemsRequest& r)
         w.endObject();
     }
     w.endArray();
+    b.capacity(r.returnConsumedCapacity);
+    return b.finish();
+}
+
+namespace {
+
+void parameters(Body& b, const std::optional<std::vector<dynamo::AttributeValue>>& parameters)
+{
+    if (!parameters) return;
+    json::Writer& w = b.writer();
+    w.key("Parameters");
+    w.beginArray();
+    for (const auto& v : *parameters) writeAttributeValue(w, v);
+    w.endArray();
+}
+
+}  // namespace
+
+std::string encodeRequest(const store::ExecuteStatementRequest& r)
+{
+    Body b;
+    b.string("Statement", r.statement);
+    parameters(b, r.parameters);
+    b.optionalBool("ConsistentRead", r.consistentRead);
+    b.optionalString("NextToken", r.nextToken);
+    b.capacity(r.returnConsumedCapacity);
+    if (r.limit) b.integer("Limit", *r.limit);
+    b.onConditionFailure(r.returnValuesOnConditionCheckFailure);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::BatchExecuteStatementRequest& r)
+{
+    Body b;
+    json::Writer& w = b.writer();
+    w.key("Statements");
+    w.beginArray();
+    for (const auto& s : r.statements) {
+        w.beginObject();
+        b.string("Statement", s.statement);
+        parameters(b, s.parameters);
+        b.optionalBool("ConsistentRead", s.consistentRead);
+        b.onConditionFailure(s.returnValuesOnConditionCheckFailure);
+        w.endObject();
+    }
+    w.endArray();
+    b.capacity(r.returnConsumedCapacity);
+    return b.finish();
+}
+
+std::string encodeRequest(const store::ExecuteTransactionRequest& r)
+{
+    Body b;
+    json::Writer& w = b.writer();
+    w.key("TransactStatements");
+    w.beginArray();
+    for (const auto& s : r.transactStatements) {
+        w.beginObject();
+        b.string("Statement", s.statement);
+        parameters(b, s.parameters);
+        b.onConditionFailure(s.returnValuesOnConditionCheckFailure);
+        w.endObject();
+    }
+    w.endArray();
+    b.optionalString("ClientRequestToken", r.clientRequestToken);
     b.capacity(r.returnConsumedCapacity);
     return b.finish();
 }

@@ -4,10 +4,12 @@
 #include "dynamo/Error.h"
 #include "json/Value.h"
 #include "json/Writer.h"
+#include "partiql/Executor.h"
 #include "store/Store.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
 #include "wire/ItemSizeGuard.h"
+#include "wire/Statements.h"
 #include "wire/Streams.h"
 
 namespace keyplan::wire {
@@ -33,6 +35,9 @@ constexpr std::pair<const char*, Operation> kOperations[] = {
     {"BatchWriteItem", Operation::BatchWriteItem},
     {"TransactWriteItems", Operation::TransactWriteItems},
     {"TransactGetItems", Operation::TransactGetItems},
+    {"ExecuteStatement", Operation::ExecuteStatement},
+    {"BatchExecuteStatement", Operation::BatchExecuteStatement},
+    {"ExecuteTransaction", Operation::ExecuteTransaction},
     {"UpdateTimeToLive", Operation::UpdateTimeToLive},
     {"DescribeTimeToLive", Operation::DescribeTimeToLive},
 };
@@ -62,6 +67,11 @@ std::string dispatch(store::Store& store, Operation op, const json::Value& body,
     case Operation::BatchWriteItem: return encode(store.batchWriteItem(decodeBatchWriteItem(body)));
     case Operation::TransactWriteItems: return encode(store.transactWriteItems(decodeTransactWriteItems(body)));
     case Operation::TransactGetItems: return encode(store.transactGetItems(decodeTransactGetItems(body)));
+    // PartiQL runs over the store's own operations (or is forwarded whole by a store that can).
+    case Operation::ExecuteStatement: return encode(partiql::executeStatement(store, decodeExecuteStatement(body)));
+    case Operation::BatchExecuteStatement:
+        return encode(partiql::batchExecuteStatement(store, decodeBatchExecuteStatement(body)));
+    case Operation::ExecuteTransaction: return encode(partiql::executeTransaction(store, decodeExecuteTransaction(body)));
     case Operation::UpdateTimeToLive: return encode(store.updateTimeToLive(decodeUpdateTimeToLive(body)));
     case Operation::DescribeTimeToLive: return encode(store.describeTimeToLive(decodeDescribeTimeToLive(body)));
     case Operation::ListStreams: return encode(store.listStreams(decodeListStreams(body)));

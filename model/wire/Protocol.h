@@ -29,6 +29,9 @@ enum class Operation {
     BatchWriteItem,
     TransactWriteItems,
     TransactGetItems,
+    ExecuteStatement,
+    BatchExecuteStatement,
+    ExecuteTransaction,
     UpdateTimeToLive,
     DescribeTimeToLive,
     // The DynamoDB Streams API, "DynamoDBStreams_20120810.<Operation>" on the same endpoint.

@@ -737,6 +737,9 @@ raw("raw_unknown_member_ignored", T + "DescribeTable", '{"TableName":"nope","Wha
 import cases_fidelity  # noqa: E402  (its cases join the list here, before the service rules below)
 
 cases_fidelity.register(case, CASES)
+import cases_partiql  # noqa: E402  (the PartiQL operations' cases, likewise)
+
+cases_partiql.register(case, CASES)
 import cases_streams  # noqa: E402  (the same for Streams and Time to Live)
 
 cases_streams.register(case, CASES)
@@ -767,6 +770,13 @@ def service_answer(step, answer):
         fixed = json_copy(answer)
         fixed["error"]["Message"] = "Attempting to store more than 38 significant digits in a Number"
         return fixed, NUMBER_WHY
+    if step[0] == "BatchExecuteStatement" and isinstance(answer, dict) and "ok" in answer:
+        fixed = json_copy(answer)
+        for r in fixed["ok"].get("Responses", []):
+            if r.get("Error", {}).get("Message") == NOT_FOUND_LOCAL:
+                r["Error"]["Message"] = "Requested resource not found"
+        if fixed != answer:
+            return fixed, NOT_FOUND_WHY
     if error and error.get("Message") == NOT_FOUND_LOCAL:
         fixed = json_copy(answer)
         op, params = step[0], step[1]

@@ -57,16 +57,20 @@ def normalise(op, response):
     # BatchGetItem returns each table's items in no particular order.
     if op == "BatchGetItem" and "Responses" in r:
         r["Responses"] = {t: sorted(items, key=canonical) for t, items in r["Responses"].items()}
-    if op in ("BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems") and "ConsumedCapacity" in r:
+    if op in ("BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems", "BatchExecuteStatement",
+              "ExecuteTransaction") and "ConsumedCapacity" in r:
         r["ConsumedCapacity"] = sorted(r["ConsumedCapacity"], key=canonical)
+    # A PartiQL NextToken is the server's own opaque text: whether there is one is compared.
+    if op == "ExecuteStatement" and "NextToken" in r:
+        r["NextToken"] = "$token"
     return r
 
 
 def substitute(params, previous, captured=None):
     """'$LEK' in a step's parameters stands for the previous step's LastEvaluatedKey (or
     LastEvaluatedTableName), so pagination cases can follow the pages; '$STREAM', '$SHARD',
-    '$SHARD2', '$ITER', '$SEQ1', ... for what earlier steps of a stream case were answered
-    (see capture), each server its own."""
+    '$SHARD2', '$ITER', '$SEQ1', ... for what earlier steps of a stream case were answered, and
+    '$NEXT' for the last PartiQL NextToken (see capture), each server its own."""
     if params == "$LEK":
         ok = (previous or {}).get("ok", {})
         return ok.get("LastEvaluatedKey", ok.get("LastEvaluatedTableName"))
@@ -85,7 +89,10 @@ def substitute(params, previous, captured=None):
 
 
 def capture(response, captured):
-    """Remembers the stream ARN, shard ids, iterator and sequence numbers of an answer."""
+    """Remembers the stream ARN, shard ids, iterator and sequence numbers of an answer, and a PartiQL
+    NextToken."""
+    if response.get("NextToken"):
+        captured["$NEXT"] = response["NextToken"]
     for member in ("TableDescription", "Table"):
         arn = response.get(member, {}).get("LatestStreamArn")
         if arn:

@@ -9,6 +9,7 @@
 #include "StoreTestSupport.h"
 
 #include "aws/SigV4Verifier.h"
+#include "partiql/Executor.h"
 #include "remote/RemoteStore.h"
 
 #include <QFile>
@@ -129,6 +130,7 @@ private Q_SLOTS:
     void shouldReconnectQuietlyWhenTheEndpointClosedAnIdleConnection();
     void shouldVerifyTheServerCertificate();
     void shouldRefuseEndpointUrlsItCannotUse();
+    void shouldForwardPartiqlWholeToTheEndpoint();
     void shouldBuildRegionalEndpoints();
 };
 
@@ -458,6 +460,47 @@ void TestStoreRemote::shouldBuildRegionalEndpoints()
 {
     QCOMPARE(remote::RemoteEndpoint::forRegion("eu-central-1").url(), std::string("https://dynamodb.eu-central-1.amazonaws.com/"));
     QCOMPARE(remote::RemoteEndpoint::forRegion("cn-north-1").url(), std::string("https://dynamodb.cn-north-1.amazonaws.com.cn/"));
+}
+
+void TestStoreRemote::shouldForwardPartiqlWholeToTheEndpoint()
+{
+    // The endpoint runs the statement itself: its NextToken and capacity come back as it sent them,
+    // and nothing is asked of it but the three PartiQL calls (no DescribeTable, no Query).
+    FakeEndpoint fake(
+        {{200,
+          R"({"Items":[{"pk":{"S":"a"}}],"NextToken":"its-own-token","ConsumedCapacity":{"TableName":"t","CapacityUnits":0.5}})"},
+         {200,
+          R"({"Responses":[{"TableName":"t"},{"Error":{"Code":"DuplicateItem","Message":"Duplicate primary key exists in table"}}]})"},
+         {200, R"({"Responses":[]})"}});
+    remote::RemoteStore remote(optionsFor("http://127.0.0.1:" + std::to_string(fake.port())));
+    store::ExecuteStatementRequest select;
+    select.statement = "SELECT * FROM t WHERE pk = ?";
+    select.parameters = std::vector<dynamo::AttributeValue>{S("a")};
+    select.limit = 1;
+    const auto page = partiql::executeStatement(remote, select);
+    QCOMPARE(page.items.size(), size_t(1));
+    QCOMPARE(page.nextToken.value_or(""), std::string("its-own-token"));
+    QCOMPARE(page.consumedCapacity->capacityUnits, 0.5);
+    store::BatchExecuteStatementRequest batch;
+    batch.statements = {{"INSERT INTO t VALUE {'pk':'b'}", std::nullopt, std::nullopt, {}},
+                        {"INSERT INTO t VALUE {'pk':'a'}", std::nullopt, std::nullopt, {}}};
+    const auto answers = partiql::batchExecuteStatement(remote, batch);
+    QCOMPARE(answers.responses[1].error->code, std::string("DuplicateItem"));
+    store::ExecuteTransactionRequest transaction;
+    transaction.transactStatements = {{"DELETE FROM t WHERE pk = 'a'", std::nullopt, {}}};
+    QVERIFY(partiql::executeTransaction(remote, transaction).responses->empty());
+    const auto seen = fake.requests();
+    QCOMPARE(seen.size(), 3);
+    auto target = [&](int i) {
+        for (const auto& h : seen[i]["headers"].toArray())
+            if (h.toArray()[0].toString().compare("X-Amz-Target", Qt::CaseInsensitive) == 0) return h.toArray()[1].toString();
+        return QString();
+    };
+    QCOMPARE(target(0), QString("DynamoDB_20120810.ExecuteStatement"));
+    QCOMPARE(seen[0]["body"].toString(),
+             QString(R"({"Statement":"SELECT * FROM t WHERE pk = ?","Parameters":[{"S":"a"}],"Limit":1})"));
+    QCOMPARE(target(1), QString("DynamoDB_20120810.BatchExecuteStatement"));
+    QCOMPARE(target(2), QString("DynamoDB_20120810.ExecuteTransaction"));
 }
 
 QTEST_GUILESS_MAIN(TestStoreRemote)

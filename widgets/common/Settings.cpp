@@ -1,5 +1,6 @@
 #include "widgets/common/Settings.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
@@ -13,7 +14,14 @@ const QString kImportDirectory = QStringLiteral("data/importDirectory");
 const QString kHeatmapSeconds = QStringLiteral("partitions/seconds");
 const QString kConsoleCapacity = QStringLiteral("console/returnConsumedCapacity");
 const QString kRecentConnections = QStringLiteral("connections");
+const QString kTheme = QStringLiteral("view/theme");
 }  // namespace
+
+void setApplicationIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Keyplan"));
+    QCoreApplication::setApplicationName(QStringLiteral("Keyplan"));
+}
 
 Settings::Settings()
 {
@@ -83,6 +91,14 @@ void Settings::rememberConnection(const RecentConnection& connection)
     }
     settings_->endArray();
 }
+
+ThemeChoice Settings::theme() const
+{
+    return themeChoiceFromName(settings_->value(kTheme).toString()).value_or(ThemeChoice::System);
+}
+void Settings::setTheme(ThemeChoice theme) { settings_->setValue(kTheme, themeChoiceName(theme)); }
+
+QString Settings::fileName() const { return settings_->fileName(); }
 
 void Settings::sync() { settings_->sync(); }
 

@@ -3,6 +3,8 @@
 // spelled twice. Tests call QStandardPaths::setTestModeEnabled(true) first.
 #pragma once
 
+#include "style/Theme.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -21,6 +23,12 @@ struct RecentConnection {
     QString profile;
     bool operator==(const RecentConnection&) const = default;
 };
+
+// The window's name for QSettings and QStandardPaths: organisation "Keyplan", application "Keyplan".
+// Every file the window keeps is found through it (docs/user-guide.md, "Where Keyplan keeps things"), so
+// it never changes from one version to the next: an upgrade finds the settings, recent files and
+// practice history of the last.
+void setApplicationIdentity();
 
 class Settings {
 public:
@@ -49,6 +57,13 @@ public:
     // Puts `connection` first, dropping an older copy of it.
     void rememberConnection(const RecentConnection& connection);
     static constexpr int kMaxRecentConnections = 8;
+
+    // View > Theme.
+    ThemeChoice theme() const;
+    void setTheme(ThemeChoice theme);
+
+    // The file the settings are kept in.
+    QString fileName() const;
 
     void sync();
 

@@ -229,6 +229,7 @@ QString shortJson(const Item& item)
 RequestConsole::RequestConsole(store::Store& store, QWidget* parent)
     : QWidget(parent), store_(store), state_(std::make_unique<State>())
 {
+    setAccessibleName(tr("Request console"));
     buildForm();
     operationChanged();
     reloadTables();

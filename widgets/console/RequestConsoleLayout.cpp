@@ -74,6 +74,7 @@ void RequestConsole::buildForm()
     formLayout_->addRow(tr("Transaction"), transactionBox_);
 
     auto* scroll = new QScrollArea;
+    scroll->setAccessibleName(tr("The request"));
     scroll->setWidget(formWidget);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -147,6 +148,7 @@ void RequestConsole::buildRequestFields()
         return e;
     };
     keyCondition_ = makeExpression("keyCondition", QStringLiteral("#pk = :pk AND begins_with(#sk, :prefix)"));
+    keyCondition_->setAccessibleName(tr("Key condition expression"));
     filter_ = makeExpression("filter", QStringLiteral("#status = :shipped"));
     projection_ = makeExpression("projection", QStringLiteral("#pk, #sk, total"));
     condition_ = makeExpression("condition", QStringLiteral("attribute_not_exists(#pk)"));
@@ -158,6 +160,7 @@ void RequestConsole::buildRequestFields()
     keyRow->addWidget(keyCondition_, 1);
     auto* templateButton = new QToolButton;
     templateButton->setObjectName(QStringLiteral("keyConditionTemplate"));
+    templateButton->setAccessibleName(tr("Fill in the key condition"));
     templateButton->setIcon(icon(QStringLiteral("add")));
     templateButton->setToolTip(tr("Fill in \"#pk = :pk\" for the chosen table or index"));
     templateButton->setAutoRaise(true);
@@ -204,6 +207,8 @@ void RequestConsole::buildPlaceholderTables()
     };
     names_ = makeTable("names", {tr("#placeholder"), tr("attribute name")});
     values_ = makeTable("values", {tr(":placeholder"), tr("type"), tr("value")});
+    names_->setAccessibleName(tr("Expression attribute names"));
+    values_->setAccessibleName(tr("Expression attribute values"));
     values_->setColumnWidth(1, 70);
     auto addTypeCombo = [this](int row) {
         auto* type = new QComboBox;
@@ -306,6 +311,7 @@ QWidget* RequestConsole::buildResults()
     results_ = new ResultItemsModel(this);
     grid_ = new QTableView;
     grid_->setObjectName(QStringLiteral("resultGrid"));
+    grid_->setAccessibleName(tr("Items returned"));
     grid_->setModel(results_);
     grid_->setWordWrap(false);
     grid_->setAlternatingRowColors(true);
@@ -321,6 +327,7 @@ QWidget* RequestConsole::buildResults()
     request_->setReadOnly(true);
     request_->setFont(mono);
     resultTabs_ = new QTabWidget;
+    resultTabs_->setAccessibleName(tr("The answer"));
     resultTabs_->setDocumentMode(true);
     resultTabs_->addTab(grid_, icon(QStringLiteral("table")), tr("Items"));
     resultTabs_->addTab(response_, icon(QStringLiteral("code")), tr("Response JSON"));

@@ -23,6 +23,7 @@ CostView::CostView(DesignDocument* document, QWidget* parent)
     prices_->setWordWrap(true);
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("costTable"));
+    table_->setAccessibleName(tr("Cost of each pattern and entity"));
     table_->setModel(model_);
     table_->setItemDelegate(new DesignItemDelegate(document_, table_));
     table_->verticalHeader()->hide();

@@ -18,6 +18,7 @@ DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
     followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     name_ = new QLineEdit(this);
     name_->setObjectName(QStringLiteral("designName"));
+    name_->setAccessibleName(tr("Design name"));
     name_->setPlaceholderText(tr("Name the design"));
     name_->setToolTip(tr("The design's name: the window title, the exports and the design document use it"));
     connect(name_, &QLineEdit::textEdited, this, [this](const QString& text) {
@@ -29,6 +30,7 @@ DesignTreeView::DesignTreeView(DesignDocument* document, QWidget* parent)
     connect(document_, &DesignDocument::designReset, this, &DesignTreeView::showName);
     tree_ = new QTreeView(this);
     tree_->setObjectName(QStringLiteral("designTree"));
+    tree_->setAccessibleName(tr("Design: table, indexes, entities and access patterns"));
     tree_->setModel(model_);
     tree_->setHeaderHidden(true);
     tree_->setUniformRowHeights(true);

@@ -69,6 +69,7 @@ EntitiesView::EntitiesView(DesignDocument* document, QWidget* parent)
     // The details scroll as one page when the dock is short, rather than squeezing the grids to
     // a row or two each.
     auto* detailsScroll = new QScrollArea(this);
+    detailsScroll->setAccessibleName(tr("The entity type"));
     detailsScroll->setWidget(details);
     detailsScroll->setWidgetResizable(true);
     detailsScroll->setFrameShape(QFrame::NoFrame);
@@ -93,6 +94,7 @@ QWidget* EntitiesView::buildList()
 {
     list_ = new QListView(this);
     list_->setObjectName(QStringLiteral("entityList"));
+    list_->setAccessibleName(tr("Entity types"));
     list_->setModel(entities_);
     list_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     auto* listBar = new QToolBar(this);
@@ -118,6 +120,13 @@ QWidget* EntitiesView::buildList()
         const int row = list_->currentIndex().row();
         if (row >= 0 && row + 1 < entities_->rowCount()) document_->moveRow(Part::Entity, row, row + 1);
     });
+    // Alt+Up and Alt+Down in the list, as in the pattern table.
+    up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    for (QAction* a : {up, down}) {
+        a->setShortcutContext(Qt::WidgetShortcut);
+        list_->addAction(a);
+    }
     // The list is narrow: the arrows go without their words.
     for (QAction* a : {up, down}) {
         if (auto* button = qobject_cast<QToolButton*>(listBar->widgetForAction(a)))
@@ -144,21 +153,27 @@ QWidget* EntitiesView::buildDetails()
     name_ = new QLineEdit(details_);
     name_->setObjectName(QStringLiteral("entityName"));
     typeValue_ = new QLineEdit(details_);
+    typeValue_->setAccessibleName(tr("Type value"));
     description_ = new QPlainTextEdit(details_);
     description_->setObjectName(QStringLiteral("entityDescription"));
     description_->setTabChangesFocus(true);
     description_->setFixedHeight(description_->fontMetrics().lineSpacing() * 2 + 12);
     parent_ = new QComboBox(details_);
+    parent_->setAccessibleName(tr("Parent entity"));
     count_ = new QDoubleSpinBox(details_);
+    count_->setAccessibleName(tr("Sample items"));
     count_->setRange(0, 1e9);
     count_->setDecimals(2);
     skew_ = new QComboBox(details_);
+    skew_->setAccessibleName(tr("Spread over parents"));
     skew_->addItem(tr("spread evenly"), QStringLiteral("uniform"));
     skew_->addItem(tr("Zipf-skewed"), QStringLiteral("zipf"));
     writes_ = new QDoubleSpinBox(details_);
+    writes_->setAccessibleName(tr("Writes per second"));
     writes_->setRange(0, 1e9);
     writes_->setSuffix(tr(" writes / s"));
     itemSize_ = new QSpinBox(details_);
+    itemSize_->setAccessibleName(tr("Item size"));
     itemSize_->setRange(0, 400 * 1024);
     itemSize_->setSpecialValueText(tr("estimated from the generators"));
     itemSize_->setSuffix(tr(" bytes"));
@@ -209,6 +224,7 @@ QWidget* EntitiesView::buildDetails()
 QToolBar* EntitiesView::buildAttributeTable()
 {
     attributesView_ = makeTable(document_, attributes_, QStringLiteral("entityAttributes"), details_);
+    attributesView_->setAccessibleName(tr("Attributes of the entity"));
     attributesView_->setColumnWidth(AttributeTableModel::NameColumn, 130);
     attributesView_->setColumnWidth(AttributeTableModel::TypeColumn, 56);
     attributesView_->setColumnWidth(AttributeTableModel::GeneratorColumn, 300);
@@ -222,30 +238,40 @@ QToolBar* EntitiesView::buildAttributeTable()
     attributeError_->hide();
     auto* attributeBar = new QToolBar(details_);
     attributeBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    attributeBar->addAction(icon(QStringLiteral("add")), tr("Add attribute"), this, [this] {
+    QAction* add = attributeBar->addAction(icon(QStringLiteral("add")), tr("Add attribute"), this, [this] {
         const int row = attributes_->appendAttribute();
         if (row >= 0 && row < attributes_->rowCount()) {
             attributesView_->setCurrentIndex(attributes_->index(row, 0));
             attributesView_->edit(attributes_->index(row, 0));
         }
     });
-    attributeBar->addAction(icon(QStringLiteral("remove")), tr("Remove attribute"), this, [this] {
+    QAction* remove = attributeBar->addAction(icon(QStringLiteral("remove")), tr("Remove attribute"), this, [this] {
         if (attributesView_->currentIndex().isValid()) attributes_->removeAttribute(attributesView_->currentIndex().row());
     });
-    attributeBar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
+    QAction* up = attributeBar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
         const int row = attributesView_->currentIndex().row();
         if (row > 0) attributes_->moveAttribute(row, row - 1);
     });
-    attributeBar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move down"), this, [this] {
+    QAction* down = attributeBar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move down"), this, [this] {
         const int row = attributesView_->currentIndex().row();
         if (row >= 0) attributes_->moveAttribute(row, row + 1);
     });
+    // The keys of the other lists, while the attribute table has focus.
+    add->setShortcut(QKeySequence(Qt::Key_Insert));
+    remove->setShortcut(QKeySequence::Delete);
+    up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    for (QAction* a : {add, remove, up, down}) {
+        a->setShortcutContext(Qt::WidgetShortcut);
+        attributesView_->addAction(a);
+    }
     return attributeBar;
 }
 
 void EntitiesView::buildKeyTable()
 {
     keysView_ = makeTable(document_, keys_, QStringLiteral("entityKeys"), details_);
+    keysView_->setAccessibleName(tr("Key templates of the entity"));
     keysView_->setColumnWidth(KeyBindingTableModel::KeyColumn, 80);
     keysView_->setColumnWidth(KeyBindingTableModel::TemplateColumn, 220);
     keysView_->setColumnWidth(KeyBindingTableModel::WhenAttributeColumn, 80);

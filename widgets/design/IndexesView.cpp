@@ -127,6 +127,7 @@ QToolBar* IndexesView::buildIndexTable()
 {
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("indexTable"));
+    table_->setAccessibleName(tr("Indexes"));
     table_->setModel(model_);
     table_->setItemDelegate(new DesignItemDelegate(document_, table_));
     table_->verticalHeader()->hide();
@@ -142,26 +143,33 @@ QToolBar* IndexesView::buildIndexTable()
     table_->setColumnWidth(IndexTableModel::IncludeColumn, 160);
     auto* bar = new QToolBar(this);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addAction(icon(QStringLiteral("index")), tr("Add GSI"), this, &IndexesView::addGlobalIndex)
-        ->setToolTip(tr("Add a global secondary index"));
-    bar->addAction(icon(QStringLiteral("index")), tr("Add LSI"), this, &IndexesView::addLocalIndex)
-        ->setToolTip(tr("Add a local secondary index (same partition key, another sort key)"));
+    QAction* addGsi = bar->addAction(icon(QStringLiteral("index")), tr("Add GSI"), this, &IndexesView::addGlobalIndex);
+    addGsi->setToolTip(tr("Add a global secondary index (Insert)"));
+    addGsi->setShortcut(QKeySequence(Qt::Key_Insert));
+    QAction* addLsi = bar->addAction(icon(QStringLiteral("index")), tr("Add LSI"), this, &IndexesView::addLocalIndex);
+    addLsi->setToolTip(tr("Add a local secondary index (same partition key, another sort key; Shift+Insert)"));
+    addLsi->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Insert));
     QAction* remove = bar->addAction(icon(QStringLiteral("remove")), tr("Remove"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row >= 0) document_->removeRow(Part::Index, row);
     });
     remove->setToolTip(tr("Remove the selected index (Delete)"));
     remove->setShortcut(QKeySequence::Delete);
-    remove->setShortcutContext(Qt::WidgetShortcut);
-    table_->addAction(remove);
-    bar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
+    QAction* up = bar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move up"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row > 0) document_->moveRow(Part::Index, row, row - 1);
     });
-    bar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move down"), this, [this] {
+    QAction* down = bar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move down"), this, [this] {
         const int row = table_->currentIndex().row();
         if (row >= 0 && row + 1 < model_->rowCount()) document_->moveRow(Part::Index, row, row + 1);
     });
+    up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    // Each while the index table has focus.
+    for (QAction* a : {addGsi, addLsi, remove, up, down}) {
+        a->setShortcutContext(Qt::WidgetShortcut);
+        table_->addAction(a);
+    }
     return bar;
 }
 

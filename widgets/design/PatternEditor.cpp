@@ -56,6 +56,7 @@ std::vector<std::string> split(const QString& text)
 
 PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidget(parent), document_(document)
 {
+    setAccessibleName(tr("Access pattern editor"));
     buildFields();
     layOut();
     connectEdits();
@@ -89,6 +90,7 @@ void PatternEditor::buildFields()
     description_->setTabChangesFocus(true);
     description_->setFixedHeight(description_->fontMetrics().lineSpacing() * 3 + 12);
     result_ = new QLineEdit(this);
+    result_->setAccessibleName(tr("Expected result"));
     result_->setPlaceholderText(tr("what comes back, in words"));
 
     inputs_ = new PatternInputsModel(document_, this);
@@ -99,9 +101,11 @@ void PatternEditor::buildFields()
     });
     inputsView_ = new QTableView(this);
     inputsView_->setObjectName(QStringLiteral("patternInputs"));
+    inputsView_->setAccessibleName(tr("Inputs of the pattern"));
     inputsView_->setModel(inputs_);
     returnsView_ = new QTableView(this);
     returnsView_->setObjectName(QStringLiteral("patternReturns"));
+    returnsView_->setAccessibleName(tr("Entities the pattern returns"));
     returnsView_->setModel(returns_);
     for (QTableView* v : {inputsView_, returnsView_}) {
         v->setItemDelegate(new DesignItemDelegate(document_, v));
@@ -127,15 +131,19 @@ void PatternEditor::buildFields()
     order_->addItem(tr("Descending"), int(design::Order::Descending));
     orderBy_ = new QLineEdit(this);
     orderBy_->setPlaceholderText(tr("key order"));
+    orderBy_->setAccessibleName(tr("Order by attribute"));
+    order_->setAccessibleName(tr("Order"));
     pageSize_ = new QSpinBox(this);
     pageSize_->setRange(0, 1000000);
     pageSize_->setSpecialValueText(tr("no limit"));
     rate_ = new QDoubleSpinBox(this);
     rate_->setObjectName(QStringLiteral("patternRate"));
+    rate_->setAccessibleName(tr("Calls per second"));
     rate_->setRange(0, 1e9);
     rate_->setDecimals(2);
     rate_->setSuffix(tr(" / s"));
     consistency_ = new QComboBox(this);
+    consistency_->setAccessibleName(tr("Consistency"));
     consistency_->addItem(tr("Eventually consistent"), int(design::Consistency::Eventual));
     consistency_->addItem(tr("Strongly consistent"), int(design::Consistency::Strong));
     // A request, or something the table's stream keeps up to date (then the planner plans nothing).
@@ -192,6 +200,7 @@ void PatternEditor::layOut()
     // scrolls instead of moving every control below it (a second click on "+" must land).
     auto* verdictBox = new QScrollArea(this);
     verdictBox->setObjectName(QStringLiteral("verdictBox"));
+    verdictBox->setAccessibleName(tr("Verdict and request"));
     verdictBox->setWidget(verdict_);
     verdictBox->setWidgetResizable(true);
     verdictBox->setFrameShape(QFrame::NoFrame);

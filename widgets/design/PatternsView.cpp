@@ -26,6 +26,7 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
     followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("patternTable"));
+    table_->setAccessibleName(tr("Access patterns"));
     table_->setModel(model_);
     table_->setItemDelegate(new DesignItemDelegate(document_, table_));
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -56,6 +57,7 @@ PatternsView::PatternsView(DesignDocument* document, QWidget* parent)
 
     editor_ = new PatternEditor(document_, this);
     auto* scroll = new QScrollArea(this);
+    scroll->setAccessibleName(tr("The access pattern"));
     scroll->setWidget(editor_);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);

@@ -15,11 +15,16 @@ namespace keyplan::widgets {
 ProblemsView::ProblemsView(DesignDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), model_(new ProblemsModel(document, this))
 {
-    followPalette(this, [model = model_](const QPalette& palette) { model->setPalette(palette); });
     summary_ = new QLabel(this);
+    // The summary's colours are the palette's tones: written again on a theme change.
+    followPalette(this, [this](const QPalette& palette) {
+        model_->setPalette(palette);
+        if (table_) updateSummary();
+    });
     summary_->setObjectName(QStringLiteral("problemSummary"));
     table_ = new QTableView(this);
     table_->setObjectName(QStringLiteral("problemTable"));
+    table_->setAccessibleName(tr("Problems"));
     table_->setModel(model_);
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);

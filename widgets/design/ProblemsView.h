@@ -31,7 +31,7 @@ private:
     void updateSummary();
     DesignDocument* document_;
     ProblemsModel* model_;
-    QTableView* table_;
+    QTableView* table_ = nullptr;
     QLabel* summary_;
 };
 

@@ -309,10 +309,12 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
       unavailable_(new QLabel(this)),
       resetAction_(new QAction(icon(QStringLiteral("reset-meters")), tr("Reset partition &meters"), this))
 {
+    setAccessibleName(tr("Partitions"));
     resetAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     connect(resetAction_, &QAction::triggered, this, &PartitionHeatmap::resetMeters);
     auto* refreshButton = new QToolButton(this);
     refreshButton->setObjectName(QStringLiteral("refreshHeatmap"));
+    refreshButton->setAccessibleName(tr("Refresh the heatmap"));
     refreshButton->setIcon(icon(QStringLiteral("refresh")));
     refreshButton->setToolTip(tr("Read the partition meters again"));
     refreshButton->setAutoRaise(true);
@@ -324,6 +326,8 @@ PartitionHeatmap::PartitionHeatmap(store::Store& store, QWidget* parent)
     reset->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     reset->setAutoRaise(true);
     seconds_->setObjectName(QStringLiteral("seconds"));
+    seconds_->setAccessibleName(tr("Seconds the units are counted over"));
+    scroll_->setAccessibleName(tr("Partitions by consumed units"));
     seconds_->setRange(0.1, 86400);
     seconds_->setDecimals(1);
     seconds_->setValue(1);

@@ -3,6 +3,8 @@
 #include "analysis/ExampleItems.h"
 #include "style/EntityPalette.h"
 #include "render/LayoutPicture.h"
+#include "style/Theme.h"
+#include "widgets/common/PaletteFollower.h"
 
 #include <QLabel>
 #include <QPainter>
@@ -13,21 +15,6 @@
 
 namespace keyplan::widgets {
 
-namespace {
-
-// The picture is drawn on white whatever the theme (it is the same drawing as the exports), so its
-// entity colours are the palette's light tones.
-QPalette lightPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Base, Qt::white);
-    p.setColor(QPalette::Window, Qt::white);
-    p.setColor(QPalette::Text, Qt::black);
-    return p;
-}
-
-}  // namespace
-
 class ExampleLayoutView::Canvas final : public QWidget {
 public:
     explicit Canvas(ExampleLayoutView* owner) : QWidget(owner), owner_(owner) {}
@@ -37,7 +24,7 @@ protected:
     void paintEvent(QPaintEvent*) override
     {
         QPainter p(this);
-        p.fillRect(rect(), Qt::white);
+        p.fillRect(rect(), owner_->picture_ ? owner_->picture_->paper() : palette().color(QPalette::Base));
         if (owner_->picture_) owner_->picture_->paint(p);
     }
 
@@ -49,6 +36,7 @@ ExampleLayoutView::ExampleLayoutView(const QString& index, EntityPalette* entiti
     : QWidget(parent), index_(index), entities_(entities), note_(new QLabel(this)), highlightLine_(new QLabel(this)),
       scroll_(new QScrollArea(this)), canvas_(new Canvas(this))
 {
+    setAccessibleName(index.isEmpty() ? tr("Example layout of the table") : tr("Example layout of %1").arg(index));
     note_->setObjectName(QStringLiteral("exampleNote"));
     note_->setWordWrap(true);
     note_->setForegroundRole(QPalette::PlaceholderText);
@@ -58,12 +46,19 @@ ExampleLayoutView::ExampleLayoutView(const QString& index, EntityPalette* entiti
     scroll_->setWidget(canvas_);
     scroll_->setWidgetResizable(false);
     scroll_->setBackgroundRole(QPalette::Base);
+    scroll_->setAccessibleName(index_.isEmpty() ? tr("Example items of the table") : tr("Example items of %1").arg(index_));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(4);
     layout->addWidget(note_);
     layout->addWidget(highlightLine_);
     layout->addWidget(scroll_, 1);
+    // The picture is the exports' drawing in the window's theme: light, or dark in the dark theme.
+    followPalette(this, [this](const QPalette& palette) {
+        if (isDarkPalette(palette) == dark_) return;
+        dark_ = isDarkPalette(palette);
+        rebuild();
+    });
 }
 
 ExampleLayoutView::~ExampleLayoutView() = default;
@@ -94,12 +89,16 @@ void ExampleLayoutView::rebuild()
     }
     render::PictureOptions options;
     options.examples = true;
-    const QPalette light = lightPalette();
-    options.background = [palette = entities_, light](const design::Entity* e) {
-        return palette->background(QString::fromStdString(e->name), light);
+    options.style = render::PictureStyle::of(dark_);
+    // The entity colours of the layouts with data, for the picture's own paper.
+    QPalette paper = palette();
+    paper.setColor(QPalette::Base, options.style.paper);
+    paper.setColor(QPalette::Text, options.style.ink);
+    options.background = [palette = entities_, paper](const design::Entity* e) {
+        return palette->background(QString::fromStdString(e->name), paper);
     };
-    options.swatch = [palette = entities_, light](const design::Entity* e) {
-        return palette->swatch(QString::fromStdString(e->name), light);
+    options.swatch = [palette = entities_, paper](const design::Entity* e) {
+        return palette->swatch(QString::fromStdString(e->name), paper);
     };
     if (highlight_.kind != PartitionHighlight::Kind::None)
         options.highlighted = [h = highlight_](const QString& partitionKey) { return h.matches(partitionKey); };

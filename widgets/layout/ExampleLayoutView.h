@@ -57,6 +57,7 @@ private:
     std::shared_ptr<const design::Design> design_;
     analysis::IndexLayout layout_;
     std::unique_ptr<render::LayoutPicture> picture_;
+    bool dark_ = false;  // the picture is drawn dark (the window's palette is)
     PartitionHighlight highlight_;
     QString caption_;
     QLabel* note_;

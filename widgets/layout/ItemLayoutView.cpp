@@ -33,6 +33,15 @@ QString swatchHtml(const QColor& colour)
 
 }  // namespace
 
+// The names a screen reader announces for the view's parts.
+void ItemLayoutView::nameForReaders(const QString& table, const QString& index)
+{
+    const QString where = index.isEmpty() ? tr("table %1").arg(table) : tr("index %1 of table %2").arg(index, table);
+    view_->setAccessibleName(tr("Items of %1, by partition").arg(where));
+    detail_->setAccessibleName(tr("The selected item"));
+    refreshButton_->setAccessibleName(tr("Read the layout again"));
+}
+
 ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const QString& index, EntityPalette* entities,
                                QWidget* parent)
     : QWidget(parent), model_(new ItemLayoutModel(store, table, index, this)), entities_(entities), view_(new QTableView(this)),
@@ -40,6 +49,7 @@ ItemLayoutView::ItemLayoutView(store::Store& store, const QString& table, const 
       note_(new QLabel(this)), legend_(new QLabel(this)), highlight_(new QLabel(this)), refreshButton_(new QToolButton(this)),
       prefetchTimer_(new QTimer(this))
 {
+    nameForReaders(table, index);
     QFont titleFont = title_->font();
     titleFont.setBold(true);
     title_->setFont(titleFont);

@@ -58,6 +58,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void nameForReaders(const QString& table, const QString& index);
     void updateNote();
     void updateLegend();
     void prefetchVisible();

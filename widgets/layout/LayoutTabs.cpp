@@ -72,6 +72,7 @@ LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
       stale_(new QLabel(this)), hiddenNote_(new QLabel(this)), classifier_(defaultEntityClassifier()),
       emptyText_(tr("The store has no tables yet."))
 {
+    setAccessibleName(tr("Layouts"));
     tabs_->setDocumentMode(true);
     tabs_->setUsesScrollButtons(true);
     empty_->setAlignment(Qt::AlignCenter);
@@ -96,6 +97,7 @@ LayoutTabs::LayoutTabs(store::Store& store, QWidget* parent)
     layout->addWidget(empty_, 1);
     tabs_->setVisible(false);
 
+    tabs_->setAccessibleName(tr("Layouts of the table and its indexes"));
     connect(tabs_, &QTabWidget::currentChanged, this, &LayoutTabs::ensureLayout);
     reload();
 }

@@ -1,5 +1,6 @@
 #include "widgets/practice/BriefPanel.h"
 
+#include "style/Theme.h"
 #include "practice/ReportFormat.h"
 #include "widgets/practice/PracticeModels.h"
 
@@ -123,7 +124,8 @@ void BriefPanel::tick(int secondsLeft)
 {
     if (!round_) return;
     countdown_->setText(tr("%1 left").arg(PracticeRound::clockText(secondsLeft)));
-    countdown_->setStyleSheet(secondsLeft < kHurrySeconds ? QStringLiteral("color: #c0392b;") : QString());
+    countdown_->setStyleSheet(secondsLeft < kHurrySeconds ? QStringLiteral("color: %1;").arg(warningColor(palette()).name())
+                                                          : QString());
 }
 
 void BriefPanel::setNextHintCost(std::optional<int> cost)

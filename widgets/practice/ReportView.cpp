@@ -1,5 +1,7 @@
 #include "widgets/practice/ReportView.h"
 
+#include "style/Theme.h"
+#include "style/VerdictStyle.h"
 #include "analysis/CostModel.h"
 #include "practice/ReportFormat.h"
 #include "analysis/IndexLayout.h"
@@ -189,6 +191,8 @@ void ReportView::showLayouts(const design::Design* candidate, const design::Desi
                 const analysis::IndexLayout layout = analysis::layoutOf(*d, scope, items);
                 render::PictureOptions options;
                 options.colours = &palette;
+                // The window's theme: a dark picture in the dark theme.
+                options.style = render::PictureStyle::of(isDarkPalette(this->palette()));
                 const render::LayoutPicture picture(*d, layout, options);
                 auto* image = new QLabel(side);
                 image->setPixmap(QPixmap::fromImage(picture.image(1.0)));
@@ -358,9 +362,11 @@ void ReportView::markAnswers()
         QString text = tr("<b>Points made: %1 of %2</b><ul>").arg(mark.made()).arg(mark.total());
         for (const auto& p : mark.points) {
             if (p.made)
-                text += tr("<li><span style='color:#1e8449'>\u2713 made</span>: %1 <i>(\u201c%2\u201d)</i></li>")
-                            .arg(html(p.statement), html(p.matchedPhrasing));
-            else text += tr("<li><span style='color:#c0392b'>\u2717 missed</span>: %1</li>").arg(html(p.statement));
+                text += tr("<li><span style='color:%3'>\u2713 made</span>: %1 <i>(\u201c%2\u201d)</i></li>")
+                            .arg(html(p.statement), html(p.matchedPhrasing), toneColor(Tone::Good, palette()).name());
+            else
+                text += tr("<li><span style='color:%2'>\u2717 missed</span>: %1</li>")
+                            .arg(html(p.statement), toneColor(Tone::Bad, palette()).name());
         }
         text += tr("</ul><b>Model answer:</b> %1").arg(html(mark.modelAnswer));
         markLabels_[i]->setText(text);

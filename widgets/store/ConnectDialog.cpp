@@ -1,5 +1,6 @@
 #include "widgets/store/ConnectDialog.h"
 
+#include "style/VerdictStyle.h"
 #include "aws/Credentials.h"
 #include "jobs/Job.h"
 
@@ -146,7 +147,7 @@ void ConnectDialog::updateFields()
 
 void ConnectDialog::showStatus(bool ok, const QString& text)
 {
-    status_->setStyleSheet(ok ? QStringLiteral("color: #15803d;") : QStringLiteral("color: #b91c1c;"));
+    status_->setStyleSheet(QStringLiteral("color: %1;").arg(toneColor(ok ? Tone::Good : Tone::Bad, palette()).name()));
     status_->setText(text);
 }
 

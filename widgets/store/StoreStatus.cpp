@@ -36,6 +36,7 @@ Totals readTotals(store::Store& store)
 StoreStatus::StoreStatus(store::Store& store, const StoreLocation& where, QWidget* parent)
     : QWidget(parent), store_(store), icon_(new QLabel(this)), where_(new QLabel(this)), label_(new QLabel(this))
 {
+    setAccessibleName(tr("The store"));
     where_->setObjectName(QStringLiteral("storeLocation"));
     label_->setObjectName(QStringLiteral("storeStatus"));
     label_->setText(tr("Reading the store\u2026"));

@@ -81,6 +81,19 @@ public:
         return current()->partitionStats(r);
     }
     void resetPartitionMeters() override { current()->resetPartitionMeters(); }
+    // PartiQL reaches an endpoint whole when the current store forwards it.
+    std::optional<store::ExecuteStatementResponse> forwardStatement(const store::ExecuteStatementRequest& r) override
+    {
+        return current()->forwardStatement(r);
+    }
+    std::optional<store::BatchExecuteStatementResponse> forwardStatements(const store::BatchExecuteStatementRequest& r) override
+    {
+        return current()->forwardStatements(r);
+    }
+    std::optional<store::ExecuteTransactionResponse> forwardTransaction(const store::ExecuteTransactionRequest& r) override
+    {
+        return current()->forwardTransaction(r);
+    }
 
 private:
     std::shared_ptr<store::Store> local_;  // does not own the local store

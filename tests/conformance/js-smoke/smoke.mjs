@@ -1,12 +1,15 @@
 // Smoke test: the AWS SDK for JavaScript v3 against `keyplan-cli serve`. Starts the server on a
 // free port, creates a table with a GSI, writes, queries (table and index), paginates with the
-// SDK's paginator, runs a transaction (committed and cancelled), then stops the server with
-// SIGTERM and expects a clean exit. Usage: node smoke.mjs /path/to/keyplan-cli
+// SDK's paginator, runs a transaction (committed and cancelled), runs PartiQL (ExecuteStatement
+// with parameters and its paginator, an INSERT refused as DuplicateItemException, a batch and a
+// transaction), then stops the server with SIGTERM and expects a clean exit. Usage: node smoke.mjs /path/to/keyplan-cli
 import { spawn } from 'node:child_process';
 import assert from 'node:assert/strict';
 import {
   DynamoDBClient, CreateTableCommand, DescribeTableCommand, PutItemCommand, BatchWriteItemCommand, GetItemCommand,
   QueryCommand, TransactWriteItemsCommand, TransactGetItemsCommand, paginateQuery, TransactionCanceledException,
+  ExecuteStatementCommand, BatchExecuteStatementCommand, ExecuteTransactionCommand,
+  DuplicateItemException,
 } from '@aws-sdk/client-dynamodb';
 
 const cli = process.argv[2];
@@ -107,6 +110,47 @@ try {
     });
     const none = await db.send(new GetItemCommand({ TableName, Key: { PK: S('CUST#3'), SK: S('PROFILE') } }));
     assert.equal(none.Item, undefined);
+  });
+  await check('PartiQL: SELECT with parameters, pages by NextToken, capacity', async () => {
+    const one = await db.send(new ExecuteStatementCommand({
+      Statement: `SELECT name FROM "${TableName}" WHERE PK = ? AND SK = ?`, Parameters: [S('CUST#1'), S('PROFILE')],
+      ReturnConsumedCapacity: 'TOTAL' }));
+    assert.deepEqual(one.Items, [{ name: S('Ada') }]);
+    assert.equal(one.ConsumedCapacity.CapacityUnits, 0.5);
+    // ExecuteStatement has no paginator in the SDK: NextToken is followed by hand.
+    const pages = [];
+    let NextToken;
+    do {
+      const page = await db.send(new ExecuteStatementCommand({
+        Statement: `SELECT SK FROM "${TableName}" WHERE PK = 'CUST#1' AND begins_with(SK, 'ORDER#')`, Limit: 5, NextToken }));
+      if (page.Items.length) pages.push(page.Items.map(i => i.SK.S));
+      NextToken = page.NextToken;
+    } while (NextToken);
+    assert.deepEqual(pages.map(p => p.length), [5, 5, 2]);
+    assert.equal(new Set(pages.flat()).size, 12);
+  });
+
+  await check('PartiQL: INSERT of a key that is there is DuplicateItemException', async () => {
+    await assert.rejects(db.send(new ExecuteStatementCommand({
+      Statement: `INSERT INTO "${TableName}" VALUE {'PK': 'CUST#1', 'SK': 'PROFILE'}` })), e => {
+      assert.ok(e instanceof DuplicateItemException, String(e));
+      assert.equal(e.message, 'Duplicate primary key exists in table');
+      return true;
+    });
+  });
+
+  await check('PartiQL: a batch answers statement by statement, a transaction all or nothing', async () => {
+    const batch = await db.send(new BatchExecuteStatementCommand({ Statements: [
+      { Statement: `INSERT INTO "${TableName}" VALUE {'PK': 'CUST#4', 'SK': 'PROFILE', 'tags': <<'a', 'b'>>}` },
+      { Statement: `UPDATE "${TableName}" SET name = 'x' WHERE PK = 'CUST#9' AND SK = 'PROFILE'` }] }));
+    assert.equal(batch.Responses[0].Error, undefined);
+    assert.equal(batch.Responses[1].Error.Code, 'ConditionalCheckFailed');
+    await db.send(new ExecuteTransactionCommand({ TransactStatements: [
+      { Statement: `EXISTS(SELECT * FROM "${TableName}" WHERE PK = 'CUST#4' AND SK = 'PROFILE' AND contains(tags, 'a'))` },
+      { Statement: `UPDATE "${TableName}" SET visits = ? WHERE PK = 'CUST#1' AND SK = 'PROFILE'`, Parameters: [N(3)] }] }));
+    const read = await db.send(new ExecuteTransactionCommand({ TransactStatements: [
+      { Statement: `SELECT visits FROM "${TableName}" WHERE PK = 'CUST#1' AND SK = 'PROFILE'` }] }));
+    assert.deepEqual(read.Responses[0].Item, { visits: N(3) });
   });
 } finally {
   db.destroy();

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The user guide's screenshots of each main view in the light and the dark theme, 1600x1000, taken from
+# the built window under Xvfb and openbox and driven from the keyboard with xdotool (its shortcuts are
+# the user's: Help > Keyboard shortcuts lists them):
+#   bash .ci/screenshots.sh [BUILD_DIR]    writes docs/screenshots/theme-{light,dark}-VIEW.png
+# Needs the Debian packages xvfb, openbox, xdotool, x11-apps (xwd), imagemagick and git.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=$(realpath "${1:-build}")
+out=$PWD/docs/screenshots
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A home of its own (settings, autosaves), and a repository whose last commit keys GSI1 by status only
+# while the work tree keys it by status and day: File > Compare with compares them.
+export HOME=$work/home XDG_RUNTIME_DIR=$work/runtime
+unset XDG_CONFIG_HOME XDG_DATA_HOME
+mkdir -p "$HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+repo=$work/shop
+mkdir -p "$repo"
+sed 's/STATUS#{status}#{orderDay}/STATUS#{status}/' resources/samples/ecommerce.keyplan.json > "$repo/shop.keyplan.json"
+git -C "$repo" init -q -b main
+git -C "$repo" add shop.keyplan.json
+git -C "$repo" -c user.name=Keyplan -c user.email=keyplan@example.com commit -q -m "Orders by status"
+cp resources/samples/ecommerce.keyplan.json "$repo/shop.keyplan.json"
+
+display=:$((100 + $$ % 400))
+Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp > "$work/xvfb.log" 2>&1 &
+pids+=($!)
+export DISPLAY=$display
+for _ in $(seq 50); do xdpyinfo > /dev/null 2>&1 && break; sleep 0.2; done
+openbox > "$work/openbox.log" 2>&1 &
+pids+=($!)
+sleep 1
+
+shoot() { # NAME: the whole screen after the window has settled
+  sleep "${2:-1.5}"
+  xwd -root -silent | convert xwd:- "$out/theme-$theme-$1.png"
+  echo "  $out/theme-$theme-$1.png"
+}
+keys() { xdotool key --clearmodifiers "$@"; }
+window() { # TITLE: the id of the visible window whose title has TITLE, waiting for it
+  for _ in $(seq 150); do
+    id=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -1)
+    [ -n "$id" ] && { echo "$id"; return; }
+    sleep 0.2
+  done
+  echo "screenshots: no window '$1'" >&2; return 1
+}
+# The frame's title bar takes the rest of the screen's 1000 pixels.
+fill() { xdotool windowactivate --sync "$1" windowmove "$1" 0 0 windowsize "$1" 1600 976; }
+
+for theme in light dark; do
+  echo "theme $theme"
+  mkdir -p "$HOME/.config/Keyplan/Keyplan"
+  printf '[view]\ntheme=%s\n' "$theme" > "$HOME/.config/Keyplan/Keyplan/keyplan.ini"
+  rm -rf "$HOME/.local/share/Keyplan"
+  "$build/app/gui/keyplan" "$repo/shop.keyplan.json" > "$work/keyplan-$theme.log" 2>&1 &
+  app=$!
+  pids+=($app)
+  main=$(window "shop.keyplan.json")
+  fill "$main"
+  keys ctrl+5; shoot layouts 3
+  keys ctrl+6; shoot entities
+  keys ctrl+7; shoot indexes
+  keys ctrl+8; shoot cost
+  keys ctrl+9; shoot problems
+  # Compare with: the dialog offers this file at git revision HEAD.
+  keys ctrl+shift+d
+  window "Compare with$" > /dev/null
+  keys Return
+  compare=$(window "Compare shop.keyplan.json @ HEAD")
+  fill "$compare"
+  shoot compare 10
+  xdotool windowclose "$compare"
+  xdotool windowactivate --sync "$main"
+  # Sample data (its dialog's default button generates), every pattern run, the console and the heatmap.
+  keys ctrl+shift+g
+  window "Generate sample data" > /dev/null
+  keys Return
+  sleep 6
+  keys ctrl+r
+  sleep 4
+  # The console takes focus on its operation: S picks Scan, Ctrl+Return runs it.
+  keys ctrl+2; sleep 1; xdotool type s; keys ctrl+Return; shoot console 4
+  keys ctrl+3; shoot heatmap
+  # A practice round on the first scenario, submitted as it is: the report.
+  keys ctrl+shift+p
+  window "Start practice" > /dev/null
+  keys Return
+  sleep 3
+  keys ctrl+shift+Return
+  report=$(window "Practice report")
+  fill "$report"
+  shoot practice-report 10
+  kill "$app"
+  wait "$app" 2>/dev/null || true
+done
