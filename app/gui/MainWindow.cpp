@@ -217,7 +217,8 @@ void MainWindow::createMenus()
         streamsDock_->raise();
         streams_->setFocus();
     });
-    toStreams->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    // Ctrl+4 to Ctrl+9 go to the design views (installViewEntries): the stream viewer is the tenth.
+    toStreams->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     view->addSeparator();
     view->addMenu(widgets::ThemeSwitcher::instance().createMenu(this));
 
@@ -446,7 +447,7 @@ void MainWindow::installViewEntries(const QList<QDockWidget*>& designDocks)
         viewMenu_->insertAction(beforeTheme, go);
     }
     QMenu* showDocks = viewMenu_->addMenu(tr("Show or hide &docks"));
-    for (QDockWidget* d : designDocks + QList<QDockWidget*>{consoleDock_, heatmapDock_})
+    for (QDockWidget* d : designDocks + QList<QDockWidget*>{consoleDock_, heatmapDock_, streamsDock_})
         showDocks->addAction(d->toggleViewAction());
 }
 

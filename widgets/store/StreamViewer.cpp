@@ -29,6 +29,7 @@ struct Polled {
 StreamViewer::StreamViewer(store::Store& store, QWidget* parent)
     : QWidget(parent), store_(store), model_(new StreamRecordsModel(this)), timer_(new QTimer(this))
 {
+    setAccessibleName(tr("Stream records"));
     table_ = new QComboBox(this);
     table_->setObjectName(QStringLiteral("streamTable"));
     table_->setMinimumContentsLength(16);
@@ -45,6 +46,7 @@ StreamViewer::StreamViewer(store::Store& store, QWidget* parent)
     status_->setWordWrap(true);
     view_ = new QTableView(this);
     view_->setObjectName(QStringLiteral("streamRecords"));
+    view_->setAccessibleName(tr("Change records"));
     view_->setModel(model_);
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
