@@ -11,6 +11,7 @@
 #include "Printable.h"
 
 #include "json/Value.h"
+#include "practice/NotesRubric.h"
 #include "practice/Grader.h"
 #include "practice/ReportFormat.h"
 #include "practice/Scenario.h"
@@ -36,7 +37,8 @@ const char* kUsage =
     "the scenario: its patterns are matched by number; the scenario's inputs, result attributes, rates, volumes\n"
     "and consistency stand, the design's keys, indexes, item types and their mapping to patterns are graded.\n"
     "  --answers FILE   a JSON object of follow-up answers by question id ({\"gsi-vs-lsi\": \"...\"}), marked by\n"
-    "                   the scenario's rubric\n"
+    "                   the scenario's rubric; \"notes\" is the round's opening and close, marked as the window's\n"
+    "                   Notes pane is\n"
     "  --format F       text (default), json or md (the Markdown report)\n"
     "  --curveball ID   also grade the curveball's pattern; with --before DESIGN, price the change from DESIGN\n"
     "Exit status: 0 graded (or listed, shown); 2 the scenario, design or answers cannot be read, or bad usage.\n";
@@ -133,6 +135,13 @@ int grade(const QStringList& args, const cli::Console& console)
     const auto candidate = cli::readDesignArgument(positional[1], "practice grade", err);
     if (!candidate) return 2;
     if (!answers.isEmpty() && !loadAnswers(answers, &input.answers, err)) return 2;
+    // The round's notes travel with the answers, under the notes rubric's id.
+    for (auto it = input.answers.begin(); it != input.answers.end(); ++it) {
+        if (it->first != practice::kNotesId) continue;
+        input.notes = it->second;
+        input.answers.erase(it);
+        break;
+    }
     if (!curveball.isEmpty()) {
         if (!scenario.curveball(curveball.toStdString())) {
             err << "keyplan-cli practice grade: scenario " << printable(scenario.id) << " has no curveball " << curveball << "\n";

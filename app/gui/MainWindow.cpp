@@ -299,13 +299,14 @@ void MainWindow::storeChanged()
     status_->refresh();
     heatmap_->refresh();
     streams_->reloadTables();
+    Q_EMIT dataChanged();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    // Unsaved design changes are asked about first; Cancel keeps the window open. Saved or
-    // discarded, they are nothing to recover at the next start.
-    if (!designFiles_->maybeSave()) {
+    // A practice round in progress is asked about first, then unsaved design changes; Cancel
+    // keeps the window open. Saved or discarded, they are nothing to recover at the next start.
+    if (!practice_->mayClose() || !designFiles_->maybeSave()) {
         event->ignore();
         return;
     }
@@ -459,7 +460,10 @@ void MainWindow::installPractice()
     menuBar()->insertMenu(helpMenu_->menuAction(), practice_->menu());
     connect(practice_, &widgets::PracticeController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 10000); });
-    statusBar()->addWidget(new widgets::BackfillNotice(document_, this), 1);
+    // The key-change line counts the items the store holds, again whenever the data changes.
+    auto* notice = new widgets::BackfillNotice(document_, &store_, this);
+    statusBar()->addWidget(notice, 1);
+    connect(this, &MainWindow::dataChanged, notice, &widgets::BackfillNotice::recount);
 }
 
 void MainWindow::installEndpoint()

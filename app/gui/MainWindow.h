@@ -51,6 +51,10 @@ public:
     // How File > Open in new window opens one (WindowSet); without it the entry is hidden.
     void setWindowOpener(std::function<void(const QString& designPath)> opener);
 
+Q_SIGNALS:
+    // What the tables hold changed (sample data, a load, a clear, another store).
+    void dataChanged();
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;

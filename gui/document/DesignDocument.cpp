@@ -20,6 +20,7 @@ using Part = DesignDocument::Part;
 // worker, read once the worker has returned).
 struct DesignDocument::AnalysisJob {
     design::Design design;
+    analysis::Volumes volumes;
     int generation = 0;  // the document's design it was started on (see generation_)
     std::shared_ptr<const analysis::Report> report;
     double milliseconds = 0;
@@ -137,6 +138,26 @@ void DesignDocument::scheduleAnalysis()
     if (!running_) analysisTimer_->start();
 }
 
+void DesignDocument::setStatedVolumes(analysis::Volumes volumes)
+{
+    if (volumes == volumes_) return;
+    volumes_ = std::move(volumes);
+    scheduleAnalysis();
+}
+
+void DesignDocument::setQuietFeedback(bool quiet)
+{
+    if (quiet == quiet_) return;
+    quiet_ = quiet;
+    Q_EMIT feedbackChanged(quiet);
+}
+
+bool DesignDocument::shows(const analysis::Finding& finding) const
+{
+    using Rule = analysis::Finding::Rule;
+    return !quiet_ || finding.rule == Rule::Structure || finding.rule == Rule::KeyFormat;
+}
+
 void DesignDocument::startAnalysis()
 {
     analysisTimer_->stop();
@@ -145,6 +166,7 @@ void DesignDocument::startAnalysis()
     running_ = true;
     auto job = std::make_shared<AnalysisJob>();
     job->design = *design_;
+    job->volumes = volumes_;
     job->generation = generation_;
     job_ = job;
     analysisRun_ = Jobs::instance().run<bool>(
@@ -152,7 +174,7 @@ void DesignDocument::startAnalysis()
         [job] {
             QElapsedTimer clock;
             clock.start();
-            job->report = std::make_shared<const analysis::Report>(analysis::analyze(job->design));
+            job->report = std::make_shared<const analysis::Report>(analysis::analyze(job->design, job->volumes));
             job->milliseconds = static_cast<double>(clock.nsecsElapsed()) / 1e6;
             return true;
         },
@@ -189,7 +211,7 @@ void DesignDocument::waitForAnalysis()
         pending_ = false;
         QElapsedTimer clock;
         clock.start();
-        report_ = std::make_shared<const analysis::Report>(analysis::analyze(*design_));
+        report_ = std::make_shared<const analysis::Report>(analysis::analyze(*design_, volumes_));
         lastAnalysisMs_ = static_cast<double>(clock.nsecsElapsed()) / 1e6;
         Q_EMIT analysisUpdated();
     }

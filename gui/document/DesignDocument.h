@@ -12,6 +12,7 @@
 // edits, and a finished run that is already out of date is dropped, never shown).
 #pragma once
 
+#include "analysis/CostModel.h"
 #include "design/Design.h"
 
 #include <QObject>
@@ -27,6 +28,7 @@ class QUndoStack;
 namespace keyplan::analysis {
 struct Report;
 struct PatternReport;
+struct Finding;
 }  // namespace keyplan::analysis
 
 namespace keyplan::widgets {
@@ -97,6 +99,17 @@ public:
     // Run the analysis on the calling thread instead of a pool thread (tests that want no
     // event loop; a design small enough for it).
     void setSynchronousAnalysis(bool synchronous) { synchronous_ = synchronous; }
+    // The entities' production volumes, where someone states them (a practice round: the
+    // scenario's): a Scan, the storage and a backfill are then priced at them. Analyses again.
+    void setStatedVolumes(analysis::Volumes volumes);
+    const analysis::Volumes& statedVolumes() const { return volumes_; }
+    // Interview practice: the views keep the risk findings and the verdicts' colours to themselves
+    // while the candidate works (an interviewer does not point at the mistake mid-answer); the
+    // verdicts' words, the key-format and structure findings stay.
+    void setQuietFeedback(bool quiet);
+    bool quietFeedback() const { return quiet_; }
+    // Whether a view shows `finding` now: always, but a risk's while the feedback is quiet.
+    bool shows(const analysis::Finding& finding) const;
 
     // The collection the pattern's request reads (from the plan, made concrete by its last run).
     ItemCollection itemCollection(design::Id patternId) const;
@@ -169,6 +182,8 @@ Q_SIGNALS:
     void infoChanged();
     // Any change of the design's content (after the specific signal).
     void designChanged();
+    // setQuietFeedback() changed what the views show.
+    void feedbackChanged(bool quiet);
     void analysisUpdated();
     // What tells the entities' items apart changed (names, discriminators, the table's keys and
     // their templates): views that classify stored items need a new classifier.
@@ -193,6 +208,8 @@ private:
     int typingSession_ = 0;
 
     std::shared_ptr<const analysis::Report> report_;
+    analysis::Volumes volumes_;
+    bool quiet_ = false;
     int generation_ = 0;    // counts resetDesign(): a new document, whose ids may repeat the old one's
     bool pending_ = false;  // the design changed since the last analysis started
     bool running_ = false;  // an analysis is running as a job

@@ -56,11 +56,13 @@ DesignTreeModel::DesignTreeModel(DesignDocument* document, QObject* parent)
         const int n = rowCount(sectionIndex(IndexSection));
         if (n) Q_EMIT dataChanged(index(0, 0, sectionIndex(IndexSection)), index(n - 1, 0, sectionIndex(IndexSection)));
     });
-    connect(document_, &D::analysisUpdated, this, [this] {
+    auto verdictsChanged = [this] {
         const QModelIndex section = sectionIndex(PatternSection);
         const int n = rowCount(section);
         if (n) Q_EMIT dataChanged(index(0, 0, section), index(n - 1, 0, section), {Qt::DecorationRole, Qt::ToolTipRole});
-    });
+    };
+    connect(document_, &D::analysisUpdated, this, verdictsChanged);
+    connect(document_, &D::feedbackChanged, this, verdictsChanged);
 }
 
 DesignTreeModel::Section DesignTreeModel::sectionOf(DesignDocument::Part part)
@@ -155,7 +157,8 @@ QVariant DesignTreeModel::data(const QModelIndex& index, int role) const
         const design::AccessPattern& p = d.patterns()[row];
         const analysis::PatternReport* r = document_->patternReport(p.id);
         if (role == Qt::DisplayRole) return QStringLiteral("%1. %2").arg(p.number).arg(QString::fromStdString(p.name));
-        if (role == Qt::DecorationRole && r) return verdictIcon(r->plan.verdict, r->plan.requestCount, palette());
+        if (role == Qt::DecorationRole && r && !document_->quietFeedback())
+            return verdictIcon(r->plan.verdict, r->plan.requestCount, palette());
         if (role == Qt::ToolTipRole) {
             return r ? QString::fromStdString(r->plan.explanation) : QString::fromStdString(p.description);
         }

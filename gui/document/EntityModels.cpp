@@ -1,6 +1,7 @@
 #include "document/EntityModels.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/ExampleItems.h"
 #include "analysis/ItemFactory.h"
 #include "document/DesignFormat.h"
 #include "document/DesignItemRoles.h"
@@ -304,6 +305,7 @@ KeyBindingTableModel::KeyBindingTableModel(DesignDocument* document, QObject* pa
 {
     // The findings about a key come with the analysis.
     connect(document_, &DesignDocument::analysisUpdated, this, [this] { resync(); });
+    connect(document_, &DesignDocument::feedbackChanged, this, [this] { resync(); });
 }
 
 const design::Entity* KeyBindingTableModel::entity() const
@@ -325,6 +327,7 @@ void KeyBindingTableModel::refreshed()
 
 std::vector<KeyBindingTableModel::Row> KeyBindingTableModel::buildRows() const
 {
+    using Severity = analysis::Finding::Severity;
     std::vector<Row> rows;
     const design::Entity* e = entity();
     if (!e) return rows;
@@ -358,34 +361,46 @@ std::vector<KeyBindingTableModel::Row> KeyBindingTableModel::buildRows() const
         }
     }
 
-    // The entity's example item: the values its keys render from.
-    const analysis::ItemFactory factory(d);
-    const analysis::BuiltItem example = factory.build(*e, 0, 0, {});
+    // The entity's example items as the layouts show them (the sample data's first items, a
+    // child's values from its parent's item): the column shows what the data holds.
+    std::vector<analysis::BuiltItem> examples;
+    for (analysis::ExampleItem& x : analysis::exampleItems(d)) {
+        if (x.entity == e) examples.push_back(std::move(x.built));
+    }
+    if (examples.empty()) examples.push_back(analysis::ItemFactory(d).build(*e, 0, 0, {}));
     const auto report = document_->report();
 
     for (Row& r : rows) {
         const design::KeyBinding* binding = e->key(r.key);
         auto draft = drafts_.find(r.key);
-        if (draft != drafts_.end()) r.problems << tr("Not applied: %1").arg(draft->second.error);
+        if (draft != drafts_.end()) r.add(Severity::Error, tr("Not applied: %1").arg(draft->second.error));
         if (r.orphan)
-            r.problems << tr("%1 is no key of the table or an index: this binding writes a plain attribute.")
-                              .arg(QString::fromStdString(r.key));
+            r.add(Severity::Warning, tr("%1 is no key of the table or an index: this binding writes a plain attribute.")
+                                         .arg(QString::fromStdString(r.key)));
         if (!binding || binding->keyTemplate.isEmpty()) {
             r.example = tr("not in this key");
             continue;
         }
         const auto traits = [&](std::string_view name) { return design::variableTraits(d, *e, name, r.key); };
-        for (const auto& issue : binding->keyTemplate.lint(table.separator, r.sortKey, traits))
-            r.problems << QString::fromStdString(issue.message);
+        // Graded as the linter grades them (analysis::lint), so the Problems dock agrees.
+        for (const auto& issue : binding->keyTemplate.lint(table.separator, r.sortKey, traits)) {
+            const bool fatal = issue.rule == design::TemplateIssue::Rule::UnknownVariable ||
+                               issue.rule == design::TemplateIssue::Rule::AdjacentVariables;
+            r.add(fatal ? Severity::Error : Severity::Warning, QString::fromStdString(issue.message));
+        }
         if (binding->conditional() && !e->attribute(binding->whenAttribute))
-            r.problems << tr("The condition names %1, which %2 does not have.")
-                              .arg(QString::fromStdString(binding->whenAttribute), QString::fromStdString(e->name));
+            r.add(Severity::Error, tr("The condition names %1, which %2 does not have.")
+                                       .arg(QString::fromStdString(binding->whenAttribute), QString::fromStdString(e->name)));
         if (report) {
             for (const auto& f : report->findings) {
-                if (f.entity == e->name && f.key == r.key && f.rule != analysis::Finding::Rule::KeyFormat)
-                    r.problems << QString::fromStdString(f.message);
+                if (f.entity == e->name && f.key == r.key && f.rule != analysis::Finding::Rule::KeyFormat && document_->shows(f))
+                    r.add(f.severity, QString::fromStdString(f.message));
             }
         }
+        // The first example that has this key, else the first example (which says why not).
+        const auto having = std::find_if(examples.begin(), examples.end(),
+                                         [&](const analysis::BuiltItem& x) { return x.item.count(r.key) > 0; });
+        const analysis::BuiltItem& example = having != examples.end() ? *having : examples.front();
         if (binding->conditional()) {
             auto value = example.values.find(binding->whenAttribute);
             if (value == example.values.end() || value->second != binding->whenEquals) {
@@ -430,6 +445,11 @@ int KeyBindingTableModel::rowOfKey(const QString& keyAttribute) const
 QStringList KeyBindingTableModel::problems(int row) const
 {
     return row >= 0 && row < static_cast<int>(rows_.size()) ? rows_[row].problems : QStringList();
+}
+
+analysis::Finding::Severity KeyBindingTableModel::severity(int row) const
+{
+    return row >= 0 && row < static_cast<int>(rows_.size()) ? rows_[row].severity : analysis::Finding::Severity::Info;
 }
 
 QString KeyBindingTableModel::example(int row) const
@@ -477,12 +497,12 @@ QVariant KeyBindingTableModel::data(const QModelIndex& index, int role) const
         }
     }
     if (role == Qt::ForegroundRole) {
-        if (column == ProblemsColumn) return toneColor(r.problems.isEmpty() ? Tone::Good : Tone::Bad, palette());
+        if (column == ProblemsColumn) return toneColor(r.problems.isEmpty() ? Tone::Good : toneOf(r.severity), palette());
         if (column == ExampleColumn && !r.written) return palette().color(QPalette::Disabled, QPalette::Text);
         if (column == KeyColumn && r.orphan) return toneColor(Tone::Bad, palette());
     }
     if (role == Qt::DecorationRole && column == ProblemsColumn && !r.problems.isEmpty())
-        return severityIcon(analysis::Finding::Severity::Error, palette());
+        return severityIcon(r.severity, palette());
     if (role == Qt::FontRole && column == ExampleColumn && r.written) {
         QFont f;  // the application's default font
         f.setFamily(QStringLiteral("monospace"));

@@ -7,6 +7,7 @@
 
 #include "document/ModelPalette.h"
 
+#include "analysis/Lint.h"
 #include "document/DesignSubModel.h"
 
 #include <QAbstractListModel>
@@ -81,6 +82,8 @@ public:
     int rowOfKey(const QString& keyAttribute) const;
     // Every problem of the row as full sentences (parse error, template rules, findings).
     QStringList problems(int row) const;
+    // The worst of them, graded as the Problems dock grades the same finding (Info without any).
+    analysis::Finding::Severity severity(int row) const;
     QString example(int row) const;
 
 protected:
@@ -96,6 +99,12 @@ private:
         QString example;      // the rendered key, or why none is written
         bool written = false;
         QStringList problems;
+        analysis::Finding::Severity severity = analysis::Finding::Severity::Info;
+        void add(analysis::Finding::Severity s, const QString& problem)
+        {
+            problems << problem;
+            if (static_cast<int>(s) > static_cast<int>(severity)) severity = s;
+        }
     };
     struct Draft {
         QString text;   // what the user typed

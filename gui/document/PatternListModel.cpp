@@ -48,6 +48,7 @@ PatternListModel::PatternListModel(DesignDocument* document, QObject* parent)
         if (part == D::Part::Pattern) Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
     });
     connect(document_, &D::analysisUpdated, this, [this] { refreshColumns(VerdictColumn, DollarsColumn); });
+    connect(document_, &D::feedbackChanged, this, [this] { refreshColumns(VerdictColumn, VerdictColumn); });
     connect(document_, &D::runSummariesChanged, this, [this] { refreshColumns(RunItemsColumn, RunUnitsColumn); });
     connect(DefaultRates::of(document_), &DefaultRates::changed, this, [this] { refreshColumns(DollarsColumn, DollarsColumn); });
 }
@@ -112,11 +113,12 @@ QVariant PatternListModel::data(const QModelIndex& index, int role) const
         }
         return {};
     }
-    if (role == Qt::DecorationRole && column == VerdictColumn && r) {
+    // Interview practice keeps the verdicts' colours to itself (DesignDocument::quietFeedback).
+    if (role == Qt::DecorationRole && column == VerdictColumn && r && !document_->quietFeedback()) {
         return verdictIcon(r->plan.verdict, r->plan.requestCount, palette());
     }
     if (role == Qt::ForegroundRole) {
-        if (column == VerdictColumn && r) return toneColor(toneOf(r->plan.verdict), palette());
+        if (column == VerdictColumn && r && !document_->quietFeedback()) return toneColor(toneOf(r->plan.verdict), palette());
         if (column == DollarsColumn && DefaultRates::of(document_)->patternRateIsDefault(p.id))
             return toneColor(Tone::Caution, palette());
         if (column == RunItemsColumn && run && !run->ok) return toneColor(Tone::Bad, palette());

@@ -27,6 +27,7 @@ ProblemsModel::ProblemsModel(DesignDocument* document, QObject* parent)
     : QAbstractTableModel(parent), ModelPalette(this), document_(document)
 {
     connect(document_, &DesignDocument::analysisUpdated, this, &ProblemsModel::rebuild);
+    connect(document_, &DesignDocument::feedbackChanged, this, &ProblemsModel::rebuild);
     connect(document_, &DesignDocument::aboutToResetDesign, this, [this] {
         // The targets' ids die with the design; the list comes back with the next analysis.
         beginResetModel();
@@ -56,6 +57,7 @@ void ProblemsModel::rebuild()
             fresh.push_back(std::move(problem));
         }
         for (const auto& f : report->findings) {
+            if (!document_->shows(f)) continue;  // a risk, while an interview keeps it quiet
             Problem problem;
             problem.severity = f.severity == Finding::Severity::Error ? 2 : f.severity == Finding::Severity::Warning ? 1 : 0;
             problem.rule = QString::fromStdString(std::string(analysis::ruleName(f.rule)));
@@ -114,11 +116,14 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
         case MessageColumn: return p.message;
         }
     }
-    if (role == Qt::DecorationRole && column == SeverityColumn) {
+    // A verdict's colour is the interviewer's to keep while the feedback is quiet.
+    const bool quietVerdict = p.verdict >= 0 && document_->quietFeedback();
+    if (role == Qt::DecorationRole && column == SeverityColumn && !quietVerdict) {
         if (p.verdict >= 0) return verdictIcon(analysis::Verdict(p.verdict), p.requests, palette());
         return severityIcon(findingSeverity(p.severity), palette());
     }
-    if (role == Qt::ForegroundRole && column == SeverityColumn) return toneColor(toneOf(findingSeverity(p.severity)), palette());
+    if (role == Qt::ForegroundRole && column == SeverityColumn && !quietVerdict)
+        return toneColor(toneOf(findingSeverity(p.severity)), palette());
     if (role == Qt::ToolTipRole) return p.message;
     return {};
 }

@@ -39,10 +39,11 @@ Dollars Report::writeTotal() const
     return d;
 }
 
-Report analyze(const design::Design& design)
+Report analyze(const design::Design& design, const Volumes& volumes)
 {
     Report report;
-    const CostModel cost(design);
+    CostModel cost(design);
+    cost.setVolumes(volumes);
     const PatternPlanner planner(design, &cost);
     std::vector<PatternPlan> plans;
     for (const auto& p : design.patterns()) {

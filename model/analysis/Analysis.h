@@ -34,6 +34,7 @@ struct Report {
     Dollars writeTotal() const;
 };
 
-Report analyze(const design::Design& design);
+// `volumes`: the entities' stated production volumes, where known (CostModel::setVolumes).
+Report analyze(const design::Design& design, const Volumes& volumes = {});
 
 }  // namespace keyplan::analysis

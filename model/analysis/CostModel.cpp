@@ -1,5 +1,6 @@
 #include "analysis/CostModel.h"
 
+#include "analysis/IndexShare.h"
 #include "analysis/ItemFactory.h"
 #include "analysis/StreamAnalysis.h"
 #include "dynamo/Capacity.h"
@@ -114,12 +115,8 @@ CostModel::CostModel(const design::Design& design, uint64_t seed) : design_(desi
     };
     buildChain = [&](const design::Entity& e, int i, int depth) -> BuiltItem {
         design::Values inherited;
-        if (const design::Entity* parent = design.entityByName(e.sample.parent); parent && depth < 16) {
-            const design::Values& p = parentValues(*parent, i, depth + 1);
-            for (const auto& a : e.attributes) {
-                if (auto it = p.find(a.name); it != p.end()) inherited[a.name] = it->second;
-            }
-        }
+        if (const design::Entity* parent = design.entityByName(e.sample.parent); parent && depth < 16)
+            inherited = inheritedValues(design, e, parentValues(*parent, i, depth + 1));
         return factory.build(e, i, i, inherited, resolve);
     };
     for (const auto& e : design.entities()) {
@@ -146,7 +143,8 @@ CostModel::CostModel(const design::Design& design, uint64_t seed) : design_(desi
             if (e.itemSizeBytes > 0)
                 size = index.projection == design::Projection::All ? e.itemSizeBytes : std::min(size, e.itemSizeBytes);
             s.entrySize[index.name] = size;
-            s.share[index.name] = static_cast<double>(count) / kSampleItems;
+            // The generators' weights when they say it (1 in 8, not the 16 of 64 a sample drew).
+            s.share[index.name] = indexShareByWeights(design, e, index).value_or(static_cast<double>(count) / kSampleItems);
         }
         stats_[e.name] = std::move(s);
     }
@@ -194,6 +192,7 @@ double CostModel::itemsPerRoot(const design::Entity& entity) const
 
 double CostModel::totalItems(const design::Entity& entity) const
 {
+    if (auto stated = volumes_.find(entity.name); stated != volumes_.end()) return stated->second;
     double n = 1;
     const design::Entity* e = &entity;
     for (int depth = 0; depth < 16 && e; ++depth) {
@@ -280,12 +279,14 @@ void scanCost(const ReadShape& shape, ReadCost& r)
     r.itemsRead = items;
     r.readUnits = CostModel::queryUnits(bytes, readStrong);
     r.requests = static_cast<int>(std::max<int64_t>(1, (bytes + kPageBytes - 1) / kPageBytes));
-    r.arithmetic = "a Scan reads every item of the table: " + formatCount(items) + " items (the sample volume), " +
+    const bool stated = std::any_of(shape.design.entities().begin(), shape.design.entities().end(),
+                                    [&](const design::Entity& e) { return shape.model.volumes().count(e.name) > 0; });
+    r.arithmetic = "a Scan reads every item of the table: " + formatCount(items) +
+                   (stated ? " items (the stated volumes), " : " items (the sample data's counts: no volume is stated), ") +
                    bytesText(bytes) + " in " + std::to_string(r.requests) +
-                   " page(s) of at most 1 MB, rounded up to "
-                   "4 KB: " +
-                   unitsText(CostModel::queryUnits(bytes, true)) + " read units" +
-                   (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) + " RRU";
+                   " page(s) of at most 1 MB, rounded up to 4 KB: " + unitsText(CostModel::queryUnits(bytes, true)) +
+                   " read units" + (readStrong ? "" : ", eventually consistent: half") + " = " + unitsText(r.readUnits) +
+                   " RRU; its cost grows with the table, since every call reads every item there is";
 }
 
 // The fetch back of attributes an index lacks: a GetItem per item (GSI), or DynamoDB's own fetch

@@ -53,9 +53,18 @@ struct WriteCost {
     std::string arithmetic;
 };
 
+// Items of each entity in production, by entity name, as the designer states them (a practice
+// scenario's volumes): a Scan, the storage and a backfill are priced at these rather than at the
+// sample data's counts.
+using Volumes = std::map<std::string, double, std::less<>>;
+
 class CostModel {
 public:
     explicit CostModel(const design::Design& design, uint64_t seed = 1);
+
+    // The stated volumes totalItems() takes where they name an entity.
+    void setVolumes(Volumes volumes) { volumes_ = std::move(volumes); }
+    const Volumes& volumes() const { return volumes_; }
 
     // DynamoDB's rounding.
     static double queryUnits(int64_t bytes, bool strong);    // ceil(bytes / 4 KB), at least 1; halved unless strong
@@ -71,7 +80,8 @@ public:
     // Typical number of the entity's items in one collection owned by its root ancestor (the
     // product of perParent up the chain); 1 for roots.
     double itemsPerRoot(const design::Entity& entity) const;
-    // Items of the entity in the whole sample volume (roots' counts times perParent down the chain).
+    // Items of the entity: its stated volume, else the whole sample volume (roots' counts times
+    // perParent down the chain).
     double totalItems(const design::Entity& entity) const;
 
     PatternCost patternCost(const design::AccessPattern& pattern, const PatternPlan& plan) const;
@@ -90,6 +100,7 @@ private:
 
     const design::Design& design_;
     std::map<std::string, Stats, std::less<>> stats_;  // by entity name
+    Volumes volumes_;
 };
 
 // "1,024" and "2.5": numbers as the reports write them.

@@ -6,6 +6,32 @@ namespace keyplan::analysis {
 
 using design::Rng;
 
+bool inheritsFromParent(const design::Design& design, const design::Entity& child, const design::Attribute& attribute)
+{
+    const design::Entity* parent = child.sample.parent.empty() ? nullptr : design.entityByName(child.sample.parent);
+    if (!parent) return false;
+    const design::Generator& own = attribute.generator;
+    if (own.isNone()) return true;
+    if (const design::Attribute* theirs = parent->attribute(attribute.name); theirs && theirs->generator == own) return true;
+    if (own.kind() != design::Generator::Kind::Ref) return false;
+    // A ref() into the chain of sample parents names the ancestor this item belongs to.
+    for (int depth = 0; parent && depth < 16; ++depth) {
+        if (parent->name == own.refEntity()) return true;
+        parent = parent->sample.parent.empty() ? nullptr : design.entityByName(parent->sample.parent);
+    }
+    return false;
+}
+
+design::Values inheritedValues(const design::Design& design, const design::Entity& child, const design::Values& parentValues)
+{
+    design::Values out;
+    for (const auto& a : child.attributes) {
+        auto it = parentValues.find(a.name);
+        if (it != parentValues.end() && inheritsFromParent(design, child, a)) out[a.name] = it->second;
+    }
+    return out;
+}
+
 BuiltItem ItemFactory::build(const design::Entity& entity, int64_t ordinal, int64_t ordinalInParent,
                              const design::Values& inherited, const RefResolver& resolveRef) const
 {

@@ -1,5 +1,5 @@
 // Builds one entity's item from its generators and key templates: attribute values (inherited from
-// the parent where the names match, else generated, absent at the attribute's presence rate), the
+// the parent where inheritsFromParent() says so, else generated, absent at the attribute's presence rate), the
 // keys each binding writes (a key whose template needs an absent value, or whose `when` does not
 // hold, is left out: that is what makes an index sparse), and the discriminator. The same inputs
 // give the same item on every run; SampleData and the size estimates both use it.
@@ -19,6 +19,16 @@ struct BuiltItem {
     dynamo::Item item;
     design::Values values;  // every present attribute's text, key-only ones included
 };
+
+// Whether a child item takes its sample parent's value of a same-named attribute rather than making
+// its own: when the child's generator is none, the parent's own (a copy: a LineItem's orderId id(8)
+// under an Order whose orderId is id(8)), or a ref() into its sample ancestors (an Order's
+// customerId = ref(Customer.customerId) under its Customer). Any other generator is the child's
+// own and wins: Document.createdAt = datetime(2025-01-01, 2026-06-30) under a User is each
+// document's own time, not its user's.
+bool inheritsFromParent(const design::Design& design, const design::Entity& child, const design::Attribute& attribute);
+// The values of `parentValues` (a parent item's) that `child` inherits by the rule above.
+design::Values inheritedValues(const design::Design& design, const design::Entity& child, const design::Values& parentValues);
 
 class ItemFactory {
 public:

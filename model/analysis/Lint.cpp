@@ -1,5 +1,6 @@
 #include "analysis/Lint.h"
 
+#include "analysis/AccessRisks.h"
 #include "analysis/CostModel.h"
 #include "analysis/KeyCollisions.h"
 #include "analysis/StreamAnalysis.h"
@@ -39,6 +40,8 @@ std::string_view ruleName(Finding::Rule r)
     case Finding::Rule::Structure: return "structure";
     case Finding::Rule::TimeToLive: return "time-to-live";
     case Finding::Rule::Stream: return "stream";
+    case Finding::Rule::Uniqueness: return "uniqueness";
+    case Finding::Rule::NoisyNeighbour: return "noisy-neighbour";
     }
     return "structure";
 }
@@ -127,6 +130,7 @@ public:
         indexLimits();
         unusedIndexes();
         for (Finding& f : changeDataFindings(d_)) findings_.push_back(std::move(f));
+        for (auto& f : accessRisks(d_, plans_, cost_)) findings_.push_back(std::move(f));
         std::stable_sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
             return static_cast<int>(a.severity) > static_cast<int>(b.severity);
         });
@@ -344,7 +348,16 @@ private:
         const double busiest = writes * busiestShare * unitsPerWrite;
         const std::string key = p.partitionKey + " = " + t.text();
         std::string what;
-        if (t.isConstant()) what = "is a constant: every " + e.name + " item on " + p.label() + " shares one partition";
+        // A sparse key holds only the items it is written for: those share the partition, not all.
+        std::string matching;
+        if (share < 1.0) {
+            matching = b.conditional() ? "with " + b.whenAttribute + " = " + b.whenEquals : "whose key is written";
+            matching += " (" + pct(share) + " of them)";
+        }
+        if (t.isConstant() && !matching.empty())
+            what = "is a constant on a sparse key: only the " + e.name + " items " + matching + " are on " + p.label() +
+                   ", and they all share one partition";
+        else if (t.isConstant()) what = "is a constant: every " + e.name + " item on " + p.label() + " shares one partition";
         else if (timeBucket && cardinality == 1)
             what = "is date-only: " + listInWords(describe) + ", so the current bucket takes every write";
         else
@@ -447,16 +460,31 @@ private:
                 const double million = 1e6 * static_cast<double>(p.definition
                                                                      ? std::max<int64_t>(cost_.entrySize(e, *p.definition), 1)
                                                                      : cost_.itemSize(e));
+                // Without an LSI the size itself is no limit: DynamoDB splits a collection across
+                // partitions by sort key. What a growing collection risks is one key's traffic.
+                const bool lsi = !p.definition && hasLsi();
                 add(Finding::Severity::Warning, Finding::Rule::UnboundedCollection, e.name, p.index, p.partitionKey,
                     p.label() + ": " + p.partitionKey + " = " + pk.text() + " collects every " + e.name + " of one {" + owner +
-                        "} over time (ordered by {" + timeVar +
-                        "}), so the collection never stops growing: a million of them is about " +
-                        formatCount(std::round(million / 1e6)) + " MB in one partition, which also takes all of that " + owner +
-                        "'s traffic. Bound it by time, e.g. " + p.partitionKey + " = " + pk.text() + d_.table().separator + "{" +
+                        "} over time (ordered by {" + timeVar + "}), so the collection never stops growing (a million of them " +
+                        "is about " + formatCount(std::round(million / 1e6)) + " MB). " +
+                        (lsi ? "With the table's LSI it is capped at 10 GB, and a write past it fails. "
+                             : "Its size is no limit without an LSI: DynamoDB splits a large collection across partitions "
+                               "by sort key (the 10 GB cap comes only with an LSI). ") +
+                        "What it risks is traffic: every read and write of one " + owner +
+                        " goes to one partition key value, and the newest items, where writes and the first page land, sit "
+                        "on one partition against its 3,000 RCU and 1,000 WCU a second. Read it a page at a time, and bound "
+                        "it by time when one " +
+                        owner + " can outgrow that, e.g. " + p.partitionKey + " = " + pk.text() + d_.table().separator + "{" +
                         timeVar + "Month} with " + timeVar + "Month = slice(" + timeVar +
                         ", 7), so a listing reads the latest month or two.");
             }
         }
+    }
+
+    bool hasLsi() const
+    {
+        const auto& all = d_.indexes();
+        return std::any_of(all.begin(), all.end(), [](const design::Index& i) { return i.kind == design::IndexKind::Local; });
     }
 
     void lsiLimit()

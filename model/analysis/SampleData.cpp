@@ -88,15 +88,23 @@ SampleData::SampleData(const design::Design& design, SampleOptions options) : de
         }
     }
 
+    // A child's items per parent; a count set for this generation spreads over the parent's items.
+    std::map<std::string, double, std::less<>> perParent;
     auto computeCounts = [&](double scale) {
         std::map<std::string, int64_t, std::less<>> counts;
         for (const Entity* e : order_) {
             int64_t n = 0;
+            const auto set = options_.counts.find(e->name);
             if (e->sample.parent.empty()) {
-                n = e->sample.count > 0 ? std::max<int64_t>(1, std::llround(static_cast<double>(e->sample.count) * scale)) : 0;
+                const double count = static_cast<double>(set != options_.counts.end() ? set->second : e->sample.count);
+                n = count > 0 ? std::max<int64_t>(1, std::llround(count * scale)) : 0;
                 rootCounts_[e->name] = n;
             } else if (auto it = counts.find(e->sample.parent); it != counts.end()) {
-                n = std::llround(static_cast<double>(it->second) * e->sample.perParent);
+                if (!perParent.count(e->name))
+                    perParent[e->name] = set == options_.counts.end() ? e->sample.perParent
+                                         : it->second > 0 ? static_cast<double>(set->second) / static_cast<double>(it->second)
+                                                          : 0;
+                n = std::llround(static_cast<double>(it->second) * perParent[e->name]);
             }
             counts[e->name] = n;
         }
@@ -198,10 +206,7 @@ bool SampleData::generate(const std::function<bool(const Entity&, BuiltItem&&)>&
         int64_t ordinal = 0;
         for (size_t p = 0; p < parentValues.size(); ++p) {
             usedInParent.clear();
-            design::Values inherited;
-            for (const auto& a : e.attributes) {
-                if (auto it = parentValues[p].find(a.name); it != parentValues[p].end()) inherited[a.name] = it->second;
-            }
+            const design::Values inherited = inheritedValues(design_, e, parentValues[p]);
             for (int64_t j = 0; j < perParent[p]; ++j) {
                 if (!emit(factory.build(e, ordinal++, j, inherited, resolve))) return false;
             }

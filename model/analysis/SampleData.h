@@ -3,9 +3,12 @@
 //
 // Counts: a root entity has its own count; a child gets perParent items per item of its parent,
 // spread evenly or by Zipf's law (the first parent is the busiest), with the exact total
-// round(parents x perParent). A child copies the values of its ancestors' attributes of the same
-// name (an Order's customerId is its Customer's); ref(Entity.attribute) picks an existing value
-// of that attribute, evenly or Zipf-skewed. Asking for about N items in all scales the roots.
+// round(parents x perParent). A child copies its parent's values where inheritsFromParent() says
+// (ItemFactory.h: an Order's customerId is its Customer's; a Document's own createdAt generator is
+// its own); ref(Entity.attribute) picks an existing value of that attribute, evenly or Zipf-skewed.
+// Counts can be set per entity for one generation (a child's then sets its items per parent).
+// Asking for about N items in all scales the roots, and with them every entity: each keeps its
+// share of the whole (1,000 tenants with 8 users each, not 1,000 tenants with one user).
 #pragma once
 
 #include <cstdint>
@@ -27,6 +30,9 @@ struct SampleOptions {
     uint64_t seed = 1;
     // About this many items in all (the roots' counts scaled); 0 keeps the design's counts.
     int64_t totalItems = 0;
+    // Items of an entity for this generation, by name, instead of its sample spec's count (for a
+    // child: its items per parent become this many over the parent's items), before the scaling.
+    std::map<std::string, int64_t, std::less<>> counts = {};
 };
 
 struct SampleProgress {

@@ -5,6 +5,7 @@
 #include "analysis/Wording.h"
 #include "practice/GradeConstraints.h"
 #include "practice/GradeRisks.h"
+#include "practice/NotesRubric.h"
 
 #include <algorithm>
 #include <cmath>
@@ -128,6 +129,7 @@ public:
         for (const auto& f : constraints_.findings) out_.findings.insert(out_.findings.begin(), f);
         out_.candidate = summary(*cand_);
         out_.reference = summary(*ref_);
+        if (in_.notes) out_.followUps.push_back(markAnswer(notesRubric(), *in_.notes));
         for (const auto& [id, answer] : in_.answers) {
             if (const FollowUp* f = s_.followUp(id)) out_.followUps.push_back(markAnswer(*f, answer));
             else out_.notes.push_back("No follow-up question '" + id + "' in this scenario; its answer is not marked.");
@@ -615,20 +617,35 @@ private:
         out_.parts.push_back(std::move(part));
     }
 
+    // Whether the pattern's result can be in the table at all: an item type without the table's
+    // key attributes cannot be written, so a Scan "returning" it reads nothing of it (the round's
+    // design before any key is typed).
+    bool resultCanBeStored(int number) const
+    {
+        const design::AccessPattern* p = cand_->design.patternByNumber(number);
+        if (!p) return false;
+        const auto& table = cand_->design.table();
+        for (const auto& ret : p->returns) {
+            const design::Entity* e = cand_->design.entityByName(ret.entity);
+            if (!e || !e->key(table.partitionKey.name) || (table.sortKey && !e->key(table.sortKey->name))) return false;
+        }
+        return true;
+    }
+
     // A design that reads only some of the patterns has not yet earned the parts that judge how it
-    // reads: those count for the share of patterns it reads at all, so an empty design is not
-    // "cheap" and "free of risks".
+    // reads: those count for the share of patterns it reads at all, so an empty design, or one whose
+    // item types have no keys yet, is not "cheap" and "free of risks".
     void scaleByCoverage()
     {
         int read = 0;
-        for (const auto& r : out_.patterns) read += r.request == "-" ? 0 : 1;
+        for (const auto& r : out_.patterns) read += r.request != "-" && resultCanBeStored(r.number) ? 1 : 0;
         const int total = static_cast<int>(out_.patterns.size());
         if (total == 0 || read == total) return;
         const double share = static_cast<double>(read) / total;
         for (auto& part : out_.parts) {
-            if (part.name == "Patterns answered" || part.name == "Hints" || part.name == "Time" ||
-                part.name == "Change in production")
-                continue;
+            // A change in production is judged on what the design reads too: an unkeyed design has
+            // nothing to backfill because it stores nothing, which earns nothing.
+            if (part.name == "Patterns answered" || part.name == "Hints" || part.name == "Time") continue;
             const int scaled = static_cast<int>(std::floor(part.points * share + 1e-9));
             if (scaled == part.points) continue;
             part.why += " Counted for the " + std::to_string(read) + " of " + std::to_string(total) +

@@ -145,6 +145,9 @@ struct GradeInput {
     std::optional<design::Design> before;
     // Follow-up answers by follow-up id (the rubric marks them; they do not change the score).
     std::vector<std::pair<std::string, std::string>> answers;
+    // The round's notes: the opening and the close the candidate wrote, marked by notesRubric()
+    // like a follow-up (first among followUps, id "notes"); nullopt when the round kept none.
+    std::optional<std::string> notes;
 };
 
 struct GradeReport {
@@ -158,7 +161,7 @@ struct GradeReport {
     DesignSummary candidate;
     DesignSummary reference;
     std::optional<analysis::BackfillEstimate> backfill;  // with a curveball and a before design
-    std::vector<RubricMark> followUps;
+    std::vector<RubricMark> followUps;                   // the notes' mark first when the round kept notes
 
     const GradePart* part(std::string_view name) const;
     const PatternRow* pattern(int number) const;

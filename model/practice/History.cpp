@@ -5,13 +5,14 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace keyplan::practice {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2;
 
 const char* kSchema = R"(
 CREATE TABLE IF NOT EXISTS attempt (
@@ -22,7 +23,9 @@ CREATE TABLE IF NOT EXISTS attempt (
   score INTEGER NOT NULL,
   seconds_used INTEGER,
   time_limit_minutes INTEGER NOT NULL,
-  hints_taken INTEGER NOT NULL
+  hints_taken INTEGER NOT NULL,
+  round_id TEXT,
+  submission INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS attempt_by_scenario ON attempt (scenario, finished_at);
 CREATE TABLE IF NOT EXISTS attempt_part (
@@ -107,6 +110,25 @@ Attempt attemptFrom(const GradeReport& report, std::string mode, const GradeInpu
     return a;
 }
 
+std::vector<RoundRecord> roundsOf(const std::vector<Attempt>& attempts)
+{
+    std::vector<RoundRecord> out;
+    for (const Attempt& a : attempts) {
+        auto same = a.round.empty() ? out.end() : std::find_if(out.begin(), out.end(), [&](const RoundRecord& r) {
+            return r.round == a.round && r.scenarioId == a.scenarioId;
+        });
+        if (same == out.end()) same = out.insert(out.end(), RoundRecord{a.round, a.scenarioId, {}, 0, 0, 0, 0});
+        same->attempts.push_back(a.id);
+        if (same->attempts.size() == 1 || a.score >= same->bestScore) {
+            same->bestId = a.id;
+            same->bestScore = a.score;
+        }
+        same->lastId = a.id;
+        same->lastScore = a.score;
+    }
+    return out;
+}
+
 QString History::defaultPath()
 {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
@@ -134,8 +156,13 @@ History::History(const QString& fileName) : fileName_(fileName)
             throw std::runtime_error(fileName.toStdString() + ": practice history is from a newer Keyplan (version " +
                                      std::to_string(version) + "); it is left as it is");
         exec(db_, "BEGIN IMMEDIATE", fileName_);
+        // Version 1 kept one attempt a round: its attempts become rounds of their own.
+        if (version == 1)
+            exec(db_,
+                 "ALTER TABLE attempt ADD COLUMN round_id TEXT; ALTER TABLE attempt ADD COLUMN submission INTEGER NOT NULL DEFAULT 1",
+                 fileName_);
         exec(db_, kSchema, fileName_);
-        exec(db_, "PRAGMA user_version = 1", fileName_);
+        exec(db_, "PRAGMA user_version = 2", fileName_);
         exec(db_, "COMMIT", fileName_);
     } catch (...) {
         sqlite3_close(db_);
@@ -151,8 +178,8 @@ int64_t History::record(const Attempt& attempt)
     exec(db_, "BEGIN IMMEDIATE", fileName_);
     try {
         Statement s(db_,
-                    "INSERT INTO attempt (scenario, finished_at, mode, score, seconds_used, time_limit_minutes, hints_taken) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO attempt (scenario, finished_at, mode, score, seconds_used, time_limit_minutes, hints_taken, "
+                    "round_id, submission) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     fileName_);
         s.bind(1, attempt.scenarioId);
         s.bind(2, attempt.finishedAt.toUTC().toString(Qt::ISODateWithMs).toStdString());
@@ -162,6 +189,9 @@ int64_t History::record(const Attempt& attempt)
         else s.bindNull(5);
         s.bind(6, static_cast<int64_t>(attempt.timeLimitMinutes));
         s.bind(7, static_cast<int64_t>(attempt.hintsTaken));
+        if (attempt.round.empty()) s.bindNull(8);
+        else s.bind(8, attempt.round);
+        s.bind(9, static_cast<int64_t>(attempt.submission));
         s.step();
         const int64_t id = sqlite3_last_insert_rowid(db_);
         for (size_t i = 0; i < attempt.parts.size(); ++i) {
@@ -187,10 +217,10 @@ std::vector<Attempt> History::attempts(std::string_view scenarioId) const
     std::vector<Attempt> out;
     Statement s(db_,
                 scenarioId.empty()
-                    ? "SELECT id, scenario, finished_at, mode, score, seconds_used, time_limit_minutes, hints_taken FROM "
-                      "attempt ORDER BY finished_at, id"
-                    : "SELECT id, scenario, finished_at, mode, score, seconds_used, time_limit_minutes, hints_taken FROM "
-                      "attempt WHERE scenario = ? ORDER BY finished_at, id",
+                    ? "SELECT id, scenario, finished_at, mode, score, seconds_used, time_limit_minutes, hints_taken, round_id, "
+                      "submission FROM attempt ORDER BY finished_at, id"
+                    : "SELECT id, scenario, finished_at, mode, score, seconds_used, time_limit_minutes, hints_taken, round_id, "
+                      "submission FROM attempt WHERE scenario = ? ORDER BY finished_at, id",
                 fileName_);
     if (!scenarioId.empty()) s.bind(1, std::string(scenarioId));
     while (s.step()) {
@@ -203,6 +233,8 @@ std::vector<Attempt> History::attempts(std::string_view scenarioId) const
         if (!s.isNull(5)) a.secondsUsed = static_cast<int>(s.integer(5));
         a.timeLimitMinutes = static_cast<int>(s.integer(6));
         a.hintsTaken = static_cast<int>(s.integer(7));
+        a.round = s.text(8);
+        a.submission = static_cast<int>(s.integer(9));
         out.push_back(std::move(a));
     }
     for (auto& a : out) {

@@ -2,8 +2,11 @@
 // data directory: QStandardPaths::AppDataLocation), for the history view's progress chart and for
 // comparing today's attempt with last week's. Tests call QStandardPaths::setTestModeEnabled(true).
 //
-// The file holds two tables (attempt; attempt_part) and a user_version of 1; a newer file is refused
-// rather than misread.
+// Every submission of a round is an attempt of its own, tagged with the round and its number in it,
+// so the history shows all of them, and each round's best and last (rounds()).
+//
+// The file holds two tables (attempt; attempt_part) and a user_version of 2 (version 1 files gain
+// the round columns when opened); a newer file is refused rather than misread.
 #pragma once
 
 #include "practice/Grader.h"
@@ -30,7 +33,25 @@ struct Attempt {
     int timeLimitMinutes = 0;
     int hintsTaken = 0;
     std::vector<GradePart> parts;  // name, points, max (why and toEarn are not kept)
+    // The round it was submitted in ("" for an attempt of its own: the CLI's, or one kept before
+    // rounds kept every submission) and its number there, from 1.
+    std::string round;
+    int submission = 1;
 };
+
+// One round of the history: its submissions, the best (the highest score; the later of equals) and
+// the last.
+struct RoundRecord {
+    std::string round;  // "" for an attempt of its own
+    std::string scenarioId;
+    std::vector<int64_t> attempts;  // ids, in submission order
+    int64_t bestId = 0;
+    int bestScore = 0;
+    int64_t lastId = 0;
+    int lastScore = 0;
+};
+// The rounds of `attempts` (oldest first), in the order of their first submission.
+std::vector<RoundRecord> roundsOf(const std::vector<Attempt>& attempts);
 
 // An attempt from a grade report (parts and score copied).
 Attempt attemptFrom(const GradeReport& report, std::string mode, const GradeInput& input, QDateTime finishedAt);

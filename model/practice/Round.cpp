@@ -31,6 +31,15 @@ design::Design startRound(const Scenario& scenario)
     return d;
 }
 
+analysis::Volumes statedVolumes(const Scenario& scenario)
+{
+    analysis::Volumes out;
+    for (const auto& e : scenario.entities) {
+        if (e.volume.items > 0) out[e.entity.name] = e.volume.items;
+    }
+    return out;
+}
+
 design::Design withCurveball(const design::Design& design, const Curveball& curveball)
 {
     design::Design d = design;

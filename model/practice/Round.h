@@ -15,6 +15,7 @@
 // hide its write cost.
 #pragma once
 
+#include "analysis/CostModel.h"
 #include "design/Design.h"
 #include "practice/Scenario.h"
 
@@ -33,6 +34,10 @@ struct RoundOptions {
 
 // The candidate's starting design (see above). Its name is the scenario's title.
 design::Design startRound(const Scenario& scenario);
+
+// The scenario's production volumes by entity name, for the window's analysis during a round (a
+// Scan in the pattern table is then priced as the grade prices it).
+analysis::Volumes statedVolumes(const Scenario& scenario);
 
 // The design with a curveball's pattern added (as the scenario states it, returning the entity it
 // names) so the candidate can adapt; a design that already has a pattern of that number keeps it.

@@ -3,7 +3,9 @@
 // amplification, and dollars from an editable price table (aws.amazon.com/dynamodb/pricing).
 #include <QTest>
 
+#include "analysis/Analysis.h"
 #include "analysis/CostModel.h"
+#include "analysis/IndexShare.h"
 #include "analysis/PatternPlanner.h"
 #include "design/DesignFile.h"
 
@@ -51,6 +53,27 @@ const char* const kMeasured = R"json({"keyplan": 1,
                   "order": "ascending", "orderBy": "o", "rate": 1},
                  {"number": 4, "name": "summary by GSI", "inputs": [{"name": "c"}], "returns": [{"entity": "Order", "count": 20}],
                   "attributes": ["status", "total"], "rate": 1}]})json";
+
+// A Doc (and a Child copying its status) with one GSI key and one more attribute, as a row says.
+const char* const kShareDesign = R"json({"keyplan": 1, "table": {"name": "T", "partitionKey": "PK", "sortKey": "SK"},
+    "indexes": [{"name": "GSI1", "kind": "global", "partitionKey": "GSI1PK", "projection": "ALL"}],
+    "entities": [{"name": "Doc", "keys": {"PK": "D#{id}", "SK": "D", "GSI1PK": %1},
+                  "attributes": [{"name": "id", "type": "S", "generator": "id(8)"}, %2]},
+                 {"name": "Child", "sample": {"parent": "Doc", "perParent": 2},
+                  "keys": {"PK": "D#{id}", "SK": "C#{cid}", "GSI1PK": %1},
+                  "attributes": [{"name": "id", "type": "S"}, {"name": "cid", "type": "S", "generator": "id(6)"}, %2]}]})json";
+const char* const kWhen = R"json({"template": "REVIEW", "when": {"attribute": "s", "equals": "%1"}})json";
+const char* const kPresent = R"json("N#{s}")json";
+
+QString attributeS(const char* spec, const char* extra = "")
+{
+    return QString("{\"name\": \"s\", \"type\": \"S\", \"generator\": \"%1\"%2}").arg(spec, extra);
+}
+
+design::Design shareDesign(const QString& key, const QString& attribute)
+{
+    return design::parseDesign(QString::fromUtf8(kShareDesign).arg(key, attribute).toStdString());
+}
 
 }  // namespace
 
@@ -183,8 +206,54 @@ private Q_SLOTS:
         const CostModel saasCost(saas);
         const auto document = saasCost.writeCost(*saas.entityByName("Document"));
         const double share = saasCost.indexShare(*saas.entityByName("Document"), *saas.indexByName("GSI1"));
-        QVERIFY(share > 0.05 && share < 0.35);  // pending*2 of 11 weights
+        QCOMPARE(share, 2.0 / 11);  // pending*2 of 11 weights
         QCOMPARE(document.unitsPerWrite, 1.0 + share);
+    }
+
+    // The index write share is the generators' own weights (enum(approved*7, pending): 12.5%), not
+    // the share a sample of generated items happened to draw.
+    void anIndexsShareShouldComeFromTheGeneratorsWeights_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("attribute");
+        QTest::addColumn<double>("share");  // negative: not known from the weights
+        // A Child copies the parent's value, and makes its own where the parent has none.
+        QTest::addColumn<double>("childShare");
+        const QString when = QString::fromUtf8(kWhen);
+        QTest::newRow("an enum's weight") << when.arg("pending") << attributeS("enum(approved*7, pending)") << 0.125 << 0.125;
+        QTest::newRow("a presence rate") << QString::fromUtf8(kPresent) << attributeS("id(4)", ", \"presence\": 0.4") << 0.4
+                                         << 0.4 + 0.6 * 0.4;
+        QTest::newRow("both") << when.arg("b") << attributeS("enum(a*3, b)", ", \"presence\": 0.5") << 0.125
+                              << 0.125 + 0.5 * 0.125;
+        QTest::newRow("a bool") << when.arg("true") << attributeS("bool") << 0.5 << 0.5;
+        QTest::newRow("a constant") << when.arg("x") << attributeS("const(x)") << 1.0 << 1.0;
+        QTest::newRow("a date") << when.arg("2025-01-01") << attributeS("date(2025-01-01, 2025-01-02)") << -1.0 << -1.0;
+    }
+    void anIndexsShareShouldComeFromTheGeneratorsWeights()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, attribute);
+        QFETCH(double, share);
+        QFETCH(double, childShare);
+        const design::Design d = shareDesign(key, attribute);
+        const CostModel cost(d);
+        const design::Index& gsi = *d.indexByName("GSI1");
+        for (const char* name : {"Doc", "Child"}) {
+            const design::Entity& e = *d.entityByName(name);
+            const double expected = e.name == "Doc" ? share : childShare;
+            const auto weights = analysis::indexShareByWeights(d, e, gsi);
+            if (share < 0) {
+                QVERIFY(!weights);
+                QVERIFY(cost.indexShare(e, gsi) > 0.2 && cost.indexShare(e, gsi) < 0.8);  // the sample's count
+                continue;
+            }
+            QVERIFY(weights);
+            QVERIFY2(near(*weights, expected), qPrintable(QString::number(*weights)));
+            QVERIFY(near(cost.indexShare(e, gsi), expected));
+        }
+        if (share == 0.125)
+            QVERIFY2(q(cost.writeCost(*d.entityByName("Doc")).arithmetic).contains("12.5% of items"),
+                     qPrintable(q(cost.writeCost(*d.entityByName("Doc")).arithmetic)));
     }
 
     void shouldChargeAStrongReadInFull()
@@ -213,6 +282,40 @@ private Q_SLOTS:
         QCOMPARE(c.read.bytesRead, bytes);
         QCOMPARE(c.read.readUnits, CostModel::queryUnits(bytes, false));
         QVERIFY(q(c.read.arithmetic).startsWith("a Scan reads every item of the table"));
+        QVERIFY2(q(c.read.arithmetic).contains("(the sample data's counts: no volume is stated)"),
+                 qPrintable(q(c.read.arithmetic)));
+        QVERIFY(q(c.read.arithmetic).endsWith("its cost grows with the table, since every call reads every item there is"));
+    }
+
+    // Given the entities' production volumes, a Scan is priced at them, not at the sample's size.
+    void aScanShouldBePricedAtTheStatedVolumes()
+    {
+        const auto d = design::loadDesignFile(fixture("planner_cases"));
+        analysis::Volumes volumes;
+        double items = 0;
+        int64_t bytes = 0;
+        CostModel cost(d);
+        for (const auto& e : d.entities()) {
+            volumes[e.name] = 1e6;
+            items += 1e6;
+            bytes += 1000000 * cost.itemSize(e);
+        }
+        cost.setVolumes(volumes);
+        const auto& p = *d.patternByNumber(8);
+        const auto c = cost.patternCost(p, analysis::PatternPlanner(d, &cost).plan(p));
+        QCOMPARE(c.read.itemsRead, items);
+        QCOMPARE(c.read.bytesRead, bytes);
+        QCOMPARE(c.read.readUnits, CostModel::queryUnits(bytes, false));
+        QVERIFY(c.read.requests > 100);  // pages of 1 MB
+        QVERIFY2(
+            q(c.read.arithmetic).contains(QString::fromStdString(analysis::formatCount(items)) + " items (the stated volumes)"),
+            qPrintable(q(c.read.arithmetic)));
+        QVERIFY(q(c.read.arithmetic).contains("its cost grows with the table"));
+        // The whole analysis takes them too.
+        const auto report = analysis::analyze(d, volumes);
+        for (const auto& r : report.patterns) {
+            if (r.number == 8) QCOMPARE(r.cost.read.readUnits, c.read.readUnits);
+        }
     }
 
     void shouldCostEachCollectionOfAMultiRequestPattern()

@@ -23,6 +23,15 @@ std::vector<Finding> lintOf(const design::Design& d)
     return analysis::lint(d, analysis::PatternPlanner(d, &cost).planAll(), cost);
 }
 
+std::vector<Finding> findingsOf(const std::vector<Finding>& all, Finding::Rule rule)
+{
+    std::vector<Finding> out;
+    for (const auto& f : all) {
+        if (f.rule == rule) out.push_back(f);
+    }
+    return out;
+}
+
 }  // namespace
 
 class LintTest : public QObject {
@@ -65,7 +74,8 @@ private Q_SLOTS:
             << "warning"
             << "Order"
             << ""
-            << "Bound it by time, e.g. PK = CUST#{customerId}#{orderDateMonth} with orderDateMonth = slice(orderDate, 7)";
+            << "bound it by time when one customerId can outgrow that, e.g. PK = CUST#{customerId}#{orderDateMonth} with "
+               "orderDateMonth = slice(orderDate, 7)";
         QTest::newRow("LSI 10 GB")
             << "lsi-collection-limit"
             << "warning"
@@ -204,6 +214,109 @@ private Q_SLOTS:
             QVERIFY2(!(f.rule == Finding::Rule::HotPartition && f.index == "GSI2"), f.message.c_str());
             QVERIFY2(!(f.rule == Finding::Rule::UnusedIndex && f.index == "GSI1"), f.message.c_str());
         }
+    }
+
+    // An unbounded collection is no partition-size limit without an LSI (DynamoDB splits it across
+    // partitions by sort key): what it risks is one key's traffic; the 10 GB cap comes with an LSI.
+    void anUnboundedCollectionShouldSayWhatItRisksWithAndWithoutAnLsi()
+    {
+        auto d = design::loadDesignFile(fixture("lint_cases"));
+        const auto withLsi = findingsOf(lintOf(d), Finding::Rule::UnboundedCollection);
+        QVERIFY(!withLsi.empty());
+        QVERIFY2(q(withLsi.front().message).contains("With the table's LSI it is capped at 10 GB"),
+                 withLsi.front().message.c_str());
+        for (const auto& i : std::vector<design::Index>(d.indexes())) {
+            if (i.kind == design::IndexKind::Local) d.removeIndex(i.id);
+        }
+        const auto without = findingsOf(lintOf(d), Finding::Rule::UnboundedCollection);
+        QVERIFY(!without.empty());
+        for (const auto& f : without) {
+            const QString m = q(f.message);
+            QCOMPARE(f.severity, Finding::Severity::Warning);
+            QVERIFY2(m.contains("Its size is no limit without an LSI: DynamoDB splits a large collection across partitions by "
+                                "sort key (the 10 GB cap comes only with an LSI)"),
+                     qPrintable(m));
+            QVERIFY(m.contains("What it risks is traffic: every read and write of one"));
+            QVERIFY(m.contains("against its 3,000 RCU and 1,000 WCU a second"));
+            QVERIFY(!m.contains("MB in one partition"));
+        }
+    }
+
+    // A constant key written only for some items (REVIEW#pending when reviewStatus = pending) puts
+    // only those items on the partition.
+    void aSparseKeysWarningShouldSayOnlyTheMatchingItemsShareThePartition()
+    {
+        auto d = design::loadDesignFile(sample("saas"));
+        design::Entity doc = *d.entityByName("Document");
+        doc.writesPerSecond = 100;
+        d.replaceEntity(doc);
+        for (const auto& f : findingsOf(lintOf(d), Finding::Rule::HotPartition)) {
+            if (f.entity != "Document" || f.index != "GSI1") continue;
+            QVERIFY2(q(f.message).contains("GSI1PK = REVIEW#pending is a constant on a sparse key: only the Document items with "
+                                           "reviewStatus = pending (18% of them) are on GSI1, and they all share one partition"),
+                     f.message.c_str());
+            QVERIFY(!q(f.message).contains("every Document item"));
+            return;
+        }
+        QFAIL("no hot-partition finding on GSI1");
+    }
+
+    void aLookupThatMustBeUniqueShouldSuggestAUniquenessItem()
+    {
+        const auto d = design::loadDesignFile(sample("saas"));
+        const auto found = findingsOf(lintOf(d), Finding::Rule::Uniqueness);
+        QCOMPARE(found.size(), size_t(1));  // the login, not the lookups by id
+        QCOMPARE(q(found.front().entity), QString("UserProfile"));
+        QCOMPARE(q(found.front().index), QString("GSI1"));
+        QCOMPARE(found.front().severity, Finding::Severity::Warning);
+        QVERIFY2(q(found.front().message)
+                     .contains("Pattern 4 (User by email (login)) finds one UserProfile by email on GSI1, but a GSI keeps no "
+                               "value unique"),
+                 found.front().message.c_str());
+        QVERIFY(q(found.front().message)
+                    .contains("PK = EMAIL#{email}, SK = EMAIL#{email}, put with attribute_not_exists(PK) in the same "
+                              "TransactWriteItems as the UserProfile"));
+        // With a uniqueness item of its own, nothing to say.
+        design::Design unique = d;
+        design::Entity item;
+        item.name = "EmailClaim";
+        design::Attribute email;
+        email.name = "email";
+        email.generator = design::Generator::parse("email");
+        item.attributes = {email};
+        item.keys["PK"].keyTemplate = design::KeyTemplate::parse("EMAIL#{email}");
+        item.keys["SK"].keyTemplate = design::KeyTemplate::parse("EMAIL#{email}");
+        unique.addEntity(item);
+        QVERIFY(findingsOf(lintOf(unique), Finding::Rule::Uniqueness).empty());
+    }
+
+    void aTenantsPartitionReadAtAHighRateShouldBeANoisyNeighbour_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<bool>("found");
+        QTest::newRow("5 calls/s") << 5.0 << false;
+        QTest::newRow("99 calls/s") << 99.0 << false;
+        QTest::newRow("300 calls/s") << 300.0 << true;
+    }
+    void aTenantsPartitionReadAtAHighRateShouldBeANoisyNeighbour()
+    {
+        QFETCH(double, rate);
+        QFETCH(bool, found);
+        auto d = design::loadDesignFile(sample("saas"));
+        design::AccessPattern users = *d.patternByNumber(2);  // Users in a tenant: PK = TENANT#{tenantId}
+        users.ratePerSecond = rate;
+        d.replacePattern(users);
+        const auto noisy = findingsOf(lintOf(d), Finding::Rule::NoisyNeighbour);
+        QCOMPARE(!noisy.empty(), found);
+        if (!found) return;
+        QCOMPARE(noisy.size(), size_t(1));  // pattern 1 reads the tenant's own item, 3 and 4 a user's
+        QCOMPARE(q(noisy.front().entity), QString("TenantUser"));
+        QVERIFY2(q(noisy.front().message)
+                     .contains("Pattern 2 (Users in a tenant) reads one TenantSettings's partition (the table: PK = "
+                               "TENANT#{tenantId}) at 300 calls/s"),
+                 noisy.front().message.c_str());
+        QVERIFY(q(noisy.front().message).contains("TenantUser is spread over TenantSettings by Zipf's law"));
+        QVERIFY(q(noisy.front().message).contains("(a noisy neighbour)"));
     }
 
     void shouldHoldTheIndexCountLimits()

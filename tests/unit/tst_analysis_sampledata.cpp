@@ -6,6 +6,9 @@
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 
+#include <QFileInfo>
+#include <QRegularExpression>
+
 #include <map>
 #include <set>
 
@@ -38,6 +41,46 @@ std::string text(const dynamo::AttributeValue& v)
     if (v.is(dynamo::Type::S)) return v.asString();
     if (v.is(dynamo::Type::N)) return v.asNumber().toString();
     return v.debugString();
+}
+
+// A User (createdAt = const(PARENT)) with three Documents each; a Document's `value` has
+// `childSpec` (and its own createdAt when the spec slices it), a Source root gives ref() a target.
+design::Design parentAndChild(const std::string& childSpec, dynamo::Type childType)
+{
+    design::Design d;
+    design::Table table;
+    table.name = "t";
+    d.setTable(table);
+    auto attribute = [](std::string name, std::string spec, dynamo::Type type = dynamo::Type::S) {
+        design::Attribute a;
+        a.name = std::move(name);
+        a.type = type;
+        a.generator = design::Generator::parse(spec);
+        return a;
+    };
+    auto keyed = [](design::Entity e, const std::string& pk, const std::string& sk) {
+        e.keys["PK"].keyTemplate = design::KeyTemplate::parse(pk);
+        e.keys["SK"].keyTemplate = design::KeyTemplate::parse(sk);
+        return e;
+    };
+    design::Entity source;
+    source.name = "Source";
+    source.sample.count = 4;
+    source.attributes = {attribute("code", "enum(SRC1, SRC2)"), attribute("sourceId", "id(6)")};
+    d.addEntity(keyed(source, "SRC#{sourceId}", "SRC"));
+    design::Entity user;
+    user.name = "User";
+    user.sample.count = 5;
+    user.attributes = {attribute("userId", "id(8)"), attribute("createdAt", "const(PARENT)"), attribute("value", "const(PARENT)")};
+    d.addEntity(keyed(user, "USER#{userId}", "USER"));
+    design::Entity doc;
+    doc.name = "Document";
+    doc.sample.parent = "User";
+    doc.sample.perParent = 3;
+    doc.attributes = {attribute("userId", "ref(User.userId)"), attribute("docId", "id(8)"),
+                      attribute("createdAt", "datetime(2025-01-01, 2026-06-30)"), attribute("value", childSpec, childType)};
+    d.addEntity(keyed(doc, "USER#{userId}", "DOC#{docId}"));
+    return d;
 }
 
 }  // namespace
@@ -73,6 +116,68 @@ private Q_SLOTS:
         options.totalItems = asked;
         const SampleData data(design::loadDesignFile(sample(design)), options);
         QVERIFY2(std::llabs(data.totalItems() - asked) <= asked / 20, qPrintable(QString::number(data.totalItems())));
+    }
+
+    // Scaled to about N items, every entity keeps its share of the whole (a tenant keeps its users).
+    void scalingShouldKeepEachEntitysShare_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<qint64>("asked");
+        const QString scenarios = QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/scenarios/");
+        for (const QString& name : {sample("saas"), sample("ecommerce"), sample("anonlineshop"), sample("students"),
+                                    scenarios + "multi-tenant-saas.keyplan.json", scenarios + "chat-messages.keyplan.json"}) {
+            for (qint64 asked : {qint64(5000), qint64(50000)})
+                QTest::newRow(qPrintable(QFileInfo(name).completeBaseName() + " " + QString::number(asked))) << name << asked;
+        }
+    }
+    void scalingShouldKeepEachEntitysShare()
+    {
+        QFETCH(QString, file);
+        QFETCH(qint64, asked);
+        const design::Design d = design::loadDesignFile(file);
+        const SampleData base(d);
+        analysis::SampleOptions options;
+        options.totalItems = asked;
+        const SampleData scaled(d, options);
+        const double factor = static_cast<double>(scaled.totalItems()) / static_cast<double>(base.totalItems());
+        for (size_t i = 0; i < base.counts().size(); ++i) {
+            const auto& [name, n] = base.counts()[i];
+            const double expected = static_cast<double>(n) * factor;
+            const double got = static_cast<double>(scaled.counts()[i].second);
+            QVERIFY2(std::abs(got - expected) <= std::max(3.0, 0.05 * expected),
+                     qPrintable(q(name) + ": " + QString::number(got) + " for " + QString::number(expected)));
+        }
+    }
+
+    // A count set for one generation: a root's items, or a child's (its items per parent follow);
+    // scaled to a total, the shares they make are kept.
+    void countsSetForAGenerationShouldStandAndScale()
+    {
+        const design::Design d = design::loadDesignFile(
+            QStringLiteral(KEYPLAN_SOURCE_DIR "/resources/scenarios/multi-tenant-saas.keyplan.json"));
+        analysis::SampleOptions options;
+        options.counts = {{"Tenant", 100}, {"User", 2500}};
+        const SampleData set(d, options);
+        std::map<std::string, int64_t> n(set.counts().begin(), set.counts().end());
+        QCOMPARE(n["Tenant"], int64_t(100));
+        QCOMPARE(n["User"], int64_t(2500));       // 25 per tenant
+        QCOMPARE(n["Document"], int64_t(12500));  // still 5 per user
+        options.totalItems = 1760;                // a tenth of 17,600 (TenantUser: one per user)
+        const SampleData scaled(d, options);
+        std::map<std::string, int64_t> m(scaled.counts().begin(), scaled.counts().end());
+        QCOMPARE(m["Tenant"], int64_t(10));
+        QCOMPARE(m["User"], int64_t(250));
+        QCOMPARE(m["Document"], int64_t(1250));
+        int64_t users = 0;
+        std::set<std::string> tenants;
+        for (const auto& g : all(d, options)) {
+            if (g.entity == "User") {
+                ++users;
+                tenants.insert(g.item.values.at("tenantId"));
+            }
+        }
+        QCOMPARE(users, int64_t(250));
+        QCOMPARE(tenants.size(), size_t(10));
     }
 
     void shouldMakeTheSameItemsForTheSameSeed()
@@ -150,6 +255,89 @@ private Q_SLOTS:
         }
         QCOMPARE(lines, 720);
         QCOMPARE(pointers, 240);
+    }
+
+    // A child's own generator wins over its parent's attribute of the same name (three documents of
+    // a user do not share the user's timestamp); the parent's value is copied only when the child
+    // asks for it (no generator, the parent's own, or a ref() into its parents).
+    void aChildsOwnGeneratorShouldWinOverItsParentsSameNamedAttribute_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("type");
+        QTest::addColumn<QString>("pattern");  // every document's value matches it (scalars)
+        QTest::addColumn<bool>("varies");      // three documents of one user differ somewhere
+        const int S = static_cast<int>(dynamo::Type::S);
+        QTest::newRow("id") << "id(8)" << S << "^[0-9a-f]{8}$" << true;
+        QTest::newRow("uuid") << "uuid" << S << "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$" << true;
+        QTest::newRow("seq") << "seq(3)" << S << "^00[123]$" << true;
+        QTest::newRow("int") << "int(100, 999999)" << static_cast<int>(dynamo::Type::N) << "^[0-9]{3,6}$" << true;
+        QTest::newRow("decimal") << "decimal(1.00, 9.99, 2)" << static_cast<int>(dynamo::Type::N) << "^[1-9](\\.[0-9]{1,2})?$"
+                                 << true;
+        QTest::newRow("date") << "date(2025-01-01, 2026-06-30)" << S << "^(2025-[01][0-9]|2026-0[1-6])-[0-3][0-9]$" << true;
+        QTest::newRow("datetime") << "datetime(2025-01-01, 2026-06-30)" << S
+                                  << "^(2025-[01][0-9]|2026-0[1-6])-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z$" << true;
+        QTest::newRow("enum") << "enum(A, B, C, D, E, F, G, H)" << S << "^[A-H]$" << true;
+        QTest::newRow("email") << "email" << S << "^[a-z]+\\.[0-9]+@example\\.com$" << true;
+        QTest::newRow("name") << "name" << S << "^[A-Z][A-Za-z'-]+ [A-Z][A-Za-z'-]+$" << true;
+        QTest::newRow("text") << "text(12)" << S << "^[a-z ]{11}[a-z]$" << true;
+        QTest::newRow("bool") << "bool" << S << "^(true|false)$" << true;
+        QTest::newRow("const") << "const(CHILD)" << S << "^CHILD$" << false;
+        QTest::newRow("shard") << "shard(100)" << S << "^[0-9]{2}$" << true;
+        QTest::newRow("ref") << "ref(Source.code)" << S << "^SRC[12]$" << false;
+        QTest::newRow("slice") << "slice(createdAt, 7)" << S << "^(2025-[01][0-9]|2026-0[1-6])$" << true;
+        QTest::newRow("map") << "map(a=int(1, 9), b=text(4))" << static_cast<int>(dynamo::Type::M) << "" << true;
+        QTest::newRow("list") << "list(3, int(1, 1000))" << static_cast<int>(dynamo::Type::L) << "" << true;
+        QTest::newRow("set") << "set(3, enum(a, b, c, d, e, f))" << static_cast<int>(dynamo::Type::SS) << "" << true;
+    }
+    void aChildsOwnGeneratorShouldWinOverItsParentsSameNamedAttribute()
+    {
+        QFETCH(QString, spec);
+        QFETCH(int, type);
+        QFETCH(QString, pattern);
+        QFETCH(bool, varies);
+        const auto childType = static_cast<dynamo::Type>(type);
+        const design::Design d = parentAndChild(spec.toStdString(), childType);
+        std::map<std::string, std::set<std::string>> perUser;  // userId -> the documents' value and createdAt
+        int documents = 0;
+        for (const auto& g : all(d)) {
+            if (g.entity != "Document") continue;
+            ++documents;
+            const dynamo::AttributeValue& value = g.item.item.at("value");
+            QVERIFY2(value.is(childType), qPrintable(q(value.debugString())));
+            QVERIFY(!q(value.debugString()).contains("PARENT"));
+            const QString created = q(g.item.values.at("createdAt"));
+            QVERIFY2(created.startsWith("2025-") || created.startsWith("2026-0"), qPrintable(created));
+            if (!pattern.isEmpty())
+                QVERIFY2(QRegularExpression(pattern).match(q(text(value))).hasMatch(), qPrintable(q(text(value))));
+            perUser[g.item.values.at("userId")].insert(text(value) + " " + g.item.values.at("createdAt"));
+        }
+        QCOMPARE(documents, 15);
+        QCOMPARE(perUser.size(), size_t(5));  // the parent's userId is still copied (a ref into the parent)
+        if (varies) {
+            for (const auto& [user, values] : perUser) QCOMPARE(values.size(), size_t(3));
+        }
+    }
+
+    void aChildShouldCopyItsParentsValueWhenItAsksForIt_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::newRow("the parent's own generator") << "const(PARENT)";
+        QTest::newRow("no generator") << "";
+    }
+    void aChildShouldCopyItsParentsValueWhenItAsksForIt()
+    {
+        QFETCH(QString, spec);
+        design::Design d = parentAndChild("const(PARENT)", dynamo::Type::S);
+        design::Entity doc = *d.entityByName("Document");
+        doc.attributes.back().generator = spec.isEmpty() ? design::Generator() : design::Generator::parse(spec.toStdString());
+        d.replaceEntity(doc);
+        int documents = 0;
+        for (const auto& g : all(d)) {
+            if (g.entity != "Document") continue;
+            ++documents;
+            QCOMPARE(q(g.item.values.at("value")), QString("PARENT"));
+        }
+        QCOMPARE(documents, 15);
     }
 
     void shouldSpreadChildrenEvenlyOrByZipf()

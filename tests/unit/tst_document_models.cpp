@@ -2,6 +2,7 @@
 // data is loaded, kept through edits, undo and redo): pattern inputs and returns, entities,
 // attributes, key bindings with their live preview and problems, indexes, problems, cost.
 #include "analysis/Analysis.h"
+#include "analysis/ExampleItems.h"
 #include "design/DesignFile.h"
 #include "document/CostTableModel.h"
 #include "document/DesignDocument.h"
@@ -187,6 +188,61 @@ private Q_SLOTS:
         doc_->addIndex(gsi);
         QCOMPARE(model.rowCount(), 5);
         QCOMPARE(model.rowOfKey("GSI2PK"), 4);
+    }
+
+    // The Example column shows the key the example items hold (the layouts' items, made by the
+    // sample data): a child's keys carry its parent's values and its own generators' values.
+    void theExampleColumnShouldShowTheKeysTheExampleItemsHold()
+    {
+        widgets::KeyBindingTableModel model(doc_.get());
+        Tester tester(&model, kQtTest);
+        load();
+        const auto examples = analysis::exampleItems(doc_->design());
+        int compared = 0;
+        for (const char* name : {"Customer", "Order", "LineItem", "CustomerOrder"}) {
+            model.setObject(entityId(name));
+            for (int row = 0; row < model.rowCount(); ++row) {
+                const std::string key = model.keyAttribute(row).toStdString();
+                const auto held = std::find_if(examples.begin(), examples.end(), [&](const analysis::ExampleItem& x) {
+                    return x.entity->name == name && x.built.item.count(key);
+                });
+                if (held == examples.end()) continue;
+                QCOMPARE(model.data(model.index(row, widgets::KeyBindingTableModel::ExampleColumn)).toString(),
+                         QString::fromStdString(held->built.item.at(key).asString()));
+                ++compared;
+            }
+        }
+        QVERIFY(compared >= 8);
+    }
+
+    // A finding is graded the same in the entity editor and the Problems dock (an unbounded
+    // collection is a warning in both), and interview practice keeps the risks out of both.
+    void aFindingShouldBeGradedAlikeInTheEditorAndTheProblemsDock()
+    {
+        widgets::KeyBindingTableModel keys(doc_.get());
+        widgets::ProblemsModel problems(doc_.get());
+        Tester t1(&keys, kQtTest), t2(&problems, kQtTest);
+        load();
+        keys.setObject(entityId("CustomerOrder"));
+        const int pk = keys.rowOfKey("PK");
+        QVERIFY2(keys.problems(pk).join(" ").contains("collects every CustomerOrder"), qPrintable(keys.problems(pk).join(" | ")));
+        QCOMPARE(keys.severity(pk), analysis::Finding::Severity::Warning);
+        int inDock = -1;
+        for (int row = 0; row < problems.rowCount(); ++row) {
+            const auto* p = problems.problem(row);
+            if (p->rule == "unbounded-collection" && p->subject.contains("CustomerOrder")) inDock = row;
+        }
+        QVERIFY(inDock >= 0);
+        QCOMPARE(problems.problem(inDock)->severity, 1);  // warning
+        QCOMPARE(problems.data(problems.index(inDock, widgets::ProblemsModel::SeverityColumn)).toString(), QString("warning"));
+        QCOMPARE(keys.data(keys.index(pk, widgets::KeyBindingTableModel::ProblemsColumn), Qt::ForegroundRole),
+                 problems.data(problems.index(inDock, widgets::ProblemsModel::SeverityColumn), Qt::ForegroundRole));
+
+        doc_->setQuietFeedback(true);
+        QVERIFY(!keys.problems(pk).join(" ").contains("collects every CustomerOrder"));
+        for (int row = 0; row < problems.rowCount(); ++row) QVERIFY(problems.problem(row)->rule != "unbounded-collection");
+        doc_->setQuietFeedback(false);
+        QVERIFY(keys.problems(pk).join(" ").contains("collects every CustomerOrder"));
     }
 
     void shouldEditIndexesAndRenameKeyAttributesInBindings()

@@ -307,9 +307,9 @@ private Q_SLOTS:
         const practice::GradeReport& report = *controller_->lastReport();
         QVERIFY(report.allAnswered());
         QCOMPARE(report.part("Hints")->points, std::max(0, 5 - hintCost));
-        QVERIFY(!controller_->submitAction()->isEnabled());
-        QVERIFY(!controller_->brief()->hintButton()->isEnabled());
-        QCOMPARE(controller_->brief()->countdown()->text(), QString("Submitted: %1 / 100").arg(report.score));
+        QVERIFY(controller_->submitAction()->isEnabled());          // the round goes on: it may be submitted again
+        QVERIFY(!controller_->brief()->hintButton()->isEnabled());  // nothing left to hint at
+        QVERIFY(controller_->brief()->submissionsText()->text().contains(QString("best %1, last %1").arg(report.score)));
 
         widgets::ReportView* view = controller_->reportView();
         QVERIFY(view && controller_->reportWindow()->isVisible());
@@ -321,8 +321,10 @@ private Q_SLOTS:
         const int drawn = 2 * (1 + static_cast<int>(ecommerce().reference.indexes().size()));
         QCOMPARE(view->layoutPictureCount(), drawn);
 
-        // Its window closed, the report comes back from the menu and from the brief's button.
+        // Finished, and its window closed, the report comes back from the menu and from the brief's button.
+        QVERIFY(controller_->finishRound());
         QVERIFY(!controller_->submitAction()->isEnabled());
+        QCOMPARE(controller_->brief()->countdown()->text(), QString("Round over: best %1 / 100").arg(report.score));
         controller_->reportWindow()->hide();
         QVERIFY(controller_->showReportAction()->isEnabled());
         controller_->showReportAction()->trigger();
@@ -377,7 +379,9 @@ private Q_SLOTS:
         QVERIFY2(mark->text().contains(QString("Points made: 1 of %1").arg(first.points.size())), qPrintable(mark->text()));
         QVERIFY(mark->text().contains("missed"));
         QVERIFY(mark->text().contains(QString::fromStdString(first.modelAnswer).toHtmlEscaped().left(30)));
-        QCOMPARE(view->report().followUps.size(), ecommerce().followUps.size());
+        // The round's notes (none written here) are marked first, then the follow-ups.
+        QCOMPARE(view->report().followUps.size(), ecommerce().followUps.size() + 1);
+        QCOMPARE(view->report().followUps.front().made(), 0);
 
         const QString path = dir_->filePath("report.md");
         view->setExportFileName([&](const QString& suggestion) {
@@ -408,7 +412,7 @@ private Q_SLOTS:
         widgets::ReportView* view = controller_->reportView();
         QVERIFY(view->curveballButton()->isVisibleTo(view));
         QCOMPARE(view->tabs()->currentWidget(), view->curveballLabel()->parentWidget());
-        QVERIFY(!controller_->submitAction()->isEnabled());
+        QVERIFY(controller_->submitAction()->isEnabled());
 
         view->curveballButton()->click();
         const practice::Curveball& ball = *controller_->round()->curveball();
@@ -424,12 +428,14 @@ private Q_SLOTS:
         QVERIFY(!view->curveballButton()->isVisibleTo(view));
         QVERIFY(view->curveballLabel()->text().contains("The change in production"));
         QVERIFY(view->curveballLabel()->text().contains("online"));
-        // One round, one attempt: the resubmission replaced the first grade.
+        // Both submissions are kept, as attempts of one round.
         practice::History history(controller_->historyPath());
         const auto attempts = history.attempts("ecommerce-orders");
-        QCOMPARE(attempts.size(), size_t(1));
-        QCOMPARE(attempts[0].score, report.score);
-        QCOMPARE(attempts[0].mode, std::string("interview"));
+        QCOMPARE(attempts.size(), size_t(2));
+        QCOMPARE(attempts[1].score, report.score);
+        QCOMPARE(attempts[1].submission, 2);
+        QCOMPARE(attempts[0].round, attempts[1].round);
+        QCOMPARE(attempts[1].mode, std::string("interview"));
     }
 
     void anUnsubmittedRoundShouldBeAbandonedOnlyWhenTheUserSaysSo()

@@ -14,6 +14,8 @@ const QString kImportDirectory = QStringLiteral("data/importDirectory");
 const QString kHeatmapSeconds = QStringLiteral("partitions/seconds");
 const QString kConsoleCapacity = QStringLiteral("console/returnConsumedCapacity");
 const QString kRecentConnections = QStringLiteral("connections");
+const QString kPracticeInterview = QStringLiteral("practice/interviewMode");
+const QString kPracticeMinutes = QStringLiteral("practice/minutes");
 const QString kTheme = QStringLiteral("view/theme");
 }  // namespace
 
@@ -59,6 +61,17 @@ int Settings::consoleCapacity() const
     return ok && c >= 0 && c <= 2 ? c : 2;
 }
 void Settings::setConsoleCapacity(int capacity) { settings_->setValue(kConsoleCapacity, capacity); }
+
+bool Settings::practiceInterviewMode() const { return settings_->value(kPracticeInterview, false).toBool(); }
+void Settings::setPracticeInterviewMode(bool interview) { settings_->setValue(kPracticeInterview, interview); }
+
+int Settings::practiceMinutes() const
+{
+    bool ok = false;
+    const int m = settings_->value(kPracticeMinutes, 45).toInt(&ok);
+    return ok && m >= 1 && m <= 240 ? m : 45;
+}
+void Settings::setPracticeMinutes(int minutes) { settings_->setValue(kPracticeMinutes, minutes); }
 
 QList<RecentConnection> Settings::recentConnections() const
 {

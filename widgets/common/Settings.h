@@ -52,6 +52,12 @@ public:
     int consoleCapacity() const;
     void setConsoleCapacity(int capacity);
 
+    // The practice chooser's mode (interview rather than guided) and time limit, as last started.
+    bool practiceInterviewMode() const;
+    void setPracticeInterviewMode(bool interview);
+    int practiceMinutes() const;  // 1..240, 45 unless changed
+    void setPracticeMinutes(int minutes);
+
     // Most recent first, at most kMaxRecentConnections.
     QList<RecentConnection> recentConnections() const;
     // Puts `connection` first, dropping an older copy of it.

@@ -127,7 +127,11 @@ void DesignDataController::generate(const SampleRequest& request)
     // The job works on its own copy: the user may go on editing meanwhile.
     auto work = [design = document_->design(), request, remote, &store = store_](JobContext& context) {
         if (remote) prepareRemoteTable(store, design, request.replaceTable, context);
-        const analysis::SampleData data(design, {request.seed, request.totalItems});
+        analysis::SampleOptions sampleOptions;
+        sampleOptions.seed = request.seed;
+        sampleOptions.totalItems = request.totalItems;
+        sampleOptions.counts = request.counts;
+        const analysis::SampleData data(design, sampleOptions);
         return data.load(store, {request.replaceTable && !remote, 25}, [&](const analysis::SampleProgress& p) {
             context.progress(p.done, p.total,
                              tr("Writing %1 items (%2 of %3)…")

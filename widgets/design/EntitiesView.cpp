@@ -483,7 +483,7 @@ void EntitiesView::refreshKeyProblems()
         return;
     }
     QString html = QStringLiteral("<span style=\"color:%1\"><b>%2:</b></span><ul style=\"margin:0\">")
-                       .arg(toneColor(Tone::Bad, palette()).name(), key);
+                       .arg(toneColor(toneOf(keys_->severity(row)), palette()).name(), key);
     for (const QString& p : problems) html += QStringLiteral("<li>%1</li>").arg(p.toHtmlEscaped());
     html += QStringLiteral("</ul>");
     keyProblems_->setText(html);

@@ -63,6 +63,7 @@ PatternEditor::PatternEditor(DesignDocument* document, QWidget* parent) : QWidge
     connect(document_, &DesignDocument::designChanged, this, &PatternEditor::refresh);
     connect(document_, &DesignDocument::designReset, this, [this] { setPattern(0); });
     connect(document_, &DesignDocument::analysisUpdated, this, &PatternEditor::refreshVerdict);
+    connect(document_, &DesignDocument::feedbackChanged, this, &PatternEditor::refreshVerdict);
     connect(document_, &DesignDocument::runSummariesChanged, this, &PatternEditor::refreshVerdict);
     setPattern(0);
 }
@@ -107,6 +108,12 @@ void PatternEditor::buildFields()
     returnsView_->setObjectName(QStringLiteral("patternReturns"));
     returnsView_->setAccessibleName(tr("Entities the pattern returns"));
     returnsView_->setModel(returns_);
+    // Every input column in view at the editor's width, Fixed value included: no scrolling sideways
+    // to reach the field that makes an input part of the pattern.
+    inputsView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    inputsView_->horizontalHeader()->setSectionResizeMode(PatternInputsModel::ComparisonColumn, QHeaderView::ResizeToContents);
+    inputsView_->horizontalHeader()->setMinimumSectionSize(40);
+    inputsView_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     for (QTableView* v : {inputsView_, returnsView_}) {
         v->setItemDelegate(new DesignItemDelegate(document_, v));
         v->verticalHeader()->hide();
@@ -121,6 +128,8 @@ void PatternEditor::buildFields()
         v->setMinimumHeight(rows * 3 + header + 4);
         v->setMaximumHeight(rows * 5 + header + 4);
     }
+    // Stretched, the last section would keep the default width as its minimum and push past the edge.
+    inputsView_->horizontalHeader()->setStretchLastSection(false);
 
     attributes_ = new QLineEdit(this);
     attributes_->setPlaceholderText(tr("whole items"));
@@ -134,8 +143,13 @@ void PatternEditor::buildFields()
     orderBy_->setAccessibleName(tr("Order by attribute"));
     order_->setAccessibleName(tr("Order"));
     pageSize_ = new QSpinBox(this);
+    pageSize_->setObjectName(QStringLiteral("patternPageSize"));
     pageSize_->setRange(0, 1000000);
     pageSize_->setSpecialValueText(tr("no limit"));
+    pageSize_->setToolTip(tr("The Limit of a call: how many items one call reads at most; the rest is the next page"));
+    pageNote_ = new QLabel(this);
+    pageNote_->setObjectName(QStringLiteral("patternPageNote"));
+    pageNote_->setWordWrap(true);
     rate_ = new QDoubleSpinBox(this);
     rate_->setObjectName(QStringLiteral("patternRate"));
     rate_->setAccessibleName(tr("Calls per second"));
@@ -183,10 +197,12 @@ void PatternEditor::layOut()
     form->addRow(tr("&Description"), description_);
     form->addRow(tr("Inputs"), tableWithButtons(inputsView_, inputs_, tr("Add input")));
     form->addRow(tr("Returns"), tableWithButtons(returnsView_, returns_, tr("Add returned entity")));
+    // The page size is decided with the items a call returns: right under them, with what a call reads.
+    form->addRow(tr("Page size"), pageSize_);
+    form->addRow(QString(), pageNote_);
     form->addRow(tr("Result"), result_);
     form->addRow(tr("Attributes"), attributes_);
     form->addRow(tr("Order"), orderRow);
-    form->addRow(tr("Page size"), pageSize_);
     form->addRow(tr("Traffic"), trafficRow);
     auto* servedRow = new QHBoxLayout;
     servedRow->addWidget(served_, 1);
@@ -366,6 +382,32 @@ void PatternEditor::keyConditionEdited(const QString& text)
     commit(changed, tr("Edit key condition"), QStringLiteral("keyCondition"));
 }
 
+// Items per call (the Returns) and the page size decide together what one call reads: say it
+// where both are set, so 370 items a call is not read where a page of 25 was meant.
+void PatternEditor::refreshPageNote()
+{
+    const design::AccessPattern* p = pattern();
+    if (!p) {
+        pageNote_->clear();
+        return;
+    }
+    double items = 0;
+    for (const auto& r : p->returns) items += r.count;
+    const QString all = units(items);
+    if (!p->pageSize)
+        pageNote_->setText(tr("A call reads all %1 items the Returns say it returns: no page size (Limit) stops it. Set "
+                              "one if a page is meant.")
+                               .arg(all));
+    else if (static_cast<double>(*p->pageSize) < items)
+        pageNote_->setText(tr("A call reads a page of %1 of the %2 items the Returns say it returns; the rest is the next "
+                              "page, another call.")
+                               .arg(*p->pageSize)
+                               .arg(all));
+    else
+        pageNote_->setText(
+            tr("A call reads all %1 items the Returns say it returns: the page of %2 holds them.").arg(all).arg(*p->pageSize));
+}
+
 void PatternEditor::refresh()
 {
     const design::AccessPattern* p = pattern();
@@ -390,6 +432,7 @@ void PatternEditor::refresh()
     order_->setCurrentIndex(order_->findData(int(p->order)));
     if (orderBy_->text().trimmed() != QString::fromStdString(p->orderBy)) orderBy_->setText(QString::fromStdString(p->orderBy));
     pageSize_->setValue(p->pageSize ? static_cast<int>(*p->pageSize) : 0);
+    refreshPageNote();
     rate_->setValue(p->ratePerSecond);
     consistency_->setCurrentIndex(consistency_->findData(int(p->consistency)));
 
@@ -429,7 +472,9 @@ void PatternEditor::refreshVerdict()
         verdict_->setText(p ? tr("<i>Analysing…</i>") : QString());
         return;
     }
-    const QColor tone = toneColor(toneOf(r->plan.verdict), palette());
+    // Interview practice keeps the verdict's colour to itself (DesignDocument::quietFeedback).
+    const QColor tone = document_->quietFeedback() ? palette().color(QPalette::Text)
+                                                   : toneColor(toneOf(r->plan.verdict), palette());
     const bool onStream = p->fromStream.has_value();
     const QString cost =
         onStream ? tr("no request to the table, %1 a month of stream reads").arg(dollars(r->cost.dollars.onDemandPerMonth))

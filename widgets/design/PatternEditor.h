@@ -44,6 +44,9 @@ public:
     PatternReturnsModel* returnsModel() const { return returns_; }
     QLabel* verdictLabel() const { return verdict_; }
     QLabel* keyConditionError() const { return keyConditionError_; }
+    QSpinBox* pageSizeSpin() const { return pageSize_; }
+    // Under the page size: how many items a call reads, from the Returns' items per call and it.
+    QLabel* pageNote() const { return pageNote_; }
 
 private:
     void buildFields();
@@ -52,6 +55,7 @@ private:
     const design::AccessPattern* pattern() const;
     void refresh();
     void refreshVerdict();
+    void refreshPageNote();
     void commit(const design::AccessPattern& changed, const QString& text, const QString& mergeKey);
     void keyConditionEdited(const QString& text);
     QWidget* tableWithButtons(QTableView* view, class PatternPartModel* model, const QString& addText);
@@ -72,6 +76,7 @@ private:
     QComboBox* order_;
     QLineEdit* orderBy_;
     QSpinBox* pageSize_;
+    QLabel* pageNote_;
     QDoubleSpinBox* rate_;
     QComboBox* consistency_;
     QComboBox* served_;

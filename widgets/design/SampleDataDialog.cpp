@@ -8,9 +8,12 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
+#include <QLocale>
 #include <QLabel>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace keyplan::widgets {
@@ -38,7 +41,11 @@ SampleDataDialog::SampleDataDialog(const design::Design& design, const SampleReq
     counts_->setHorizontalHeaderLabels({tr("Entity"), tr("Items")});
     counts_->verticalHeader()->hide();
     counts_->horizontalHeader()->setStretchLastSection(true);
-    counts_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // The Items cells take a count: typing, a double click or Enter edits, and Enter commits.
+    counts_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                             QAbstractItemView::AnyKeyPressed);
+    counts_->installEventFilter(this);
+    typed_ = initial.counts;
     counts_->setColumnWidth(0, 180);
     summary_ = new QLabel(this);
 
@@ -53,6 +60,9 @@ SampleDataDialog::SampleDataDialog(const design::Design& design, const SampleReq
     layout->addWidget(summary_);
     layout->addWidget(buttons);
 
+    connect(counts_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (!filling_ && item->column() == 1) countEdited(item->row());
+    });
     connect(seed_, &QSpinBox::valueChanged, this, &SampleDataDialog::updatePreview);
     connect(total_, &QSpinBox::valueChanged, this, &SampleDataDialog::updatePreview);
     updatePreview();
@@ -61,22 +71,56 @@ SampleDataDialog::SampleDataDialog(const design::Design& design, const SampleReq
 
 SampleRequest SampleDataDialog::request() const
 {
-    return {static_cast<uint64_t>(seed_->value()), total_->value(), replace_->isChecked()};
+    return {static_cast<uint64_t>(seed_->value()), total_->value(), replace_->isChecked(), typed_};
+}
+
+bool SampleDataDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    // Enter on a count cell edits it; the dialog's default button must not take it and generate.
+    if (watched == counts_ && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        // Editing already, the editor takes the key first and commits; opening it again is a no-op.
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && counts_->currentIndex().isValid()) {
+            const QModelIndex at = counts_->currentIndex();
+            counts_->edit(at.sibling(at.row(), 1));
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+void SampleDataDialog::countEdited(int row)
+{
+    const QString entity = counts_->item(row, 0)->text();
+    bool ok = false;
+    const qlonglong n = QLocale().toLongLong(counts_->item(row, 1)->text().remove(QLocale().groupSeparator()), &ok);
+    if (ok && n >= 0) typed_[entity.toStdString()] = n;
+    // Shown again whatever was typed: the preview says what will be made.
+    QTimer::singleShot(0, this, &SampleDataDialog::updatePreview);
 }
 
 void SampleDataDialog::updatePreview()
 {
     // Counts only: cheap, nothing is generated here.
-    const analysis::SampleData data(design_, {static_cast<uint64_t>(seed_->value()), total_->value()});
+    analysis::SampleOptions options;
+    options.seed = static_cast<uint64_t>(seed_->value());
+    options.totalItems = total_->value();
+    options.counts = typed_;
+    const analysis::SampleData data(design_, options);
+    filling_ = true;
     counts_->setRowCount(static_cast<int>(data.counts().size()));
     int row = 0;
     for (const auto& [entity, count] : data.counts()) {
-        counts_->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(entity)));
+        auto* name = new QTableWidgetItem(QString::fromStdString(entity));
+        name->setFlags(name->flags() & ~Qt::ItemIsEditable);
+        counts_->setItem(row, 0, name);
         auto* n = new QTableWidgetItem(units(static_cast<double>(count)));
         n->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        n->setToolTip(tr("Type a count for this generation; a child's items per parent follow it"));
         counts_->setItem(row, 1, n);
         ++row;
     }
+    filling_ = false;
     summary_->setText(tr("%1 items into table %2")
                           .arg(units(static_cast<double>(data.totalItems())), QString::fromStdString(design_.table().name)));
 }

@@ -40,6 +40,7 @@ PracticeController::PracticeController(DesignDocument* document, DesignFiles* fi
     showReport_ = menu_->addAction(tr("Show the &report"), this, [this] {
         if (lastReport_) showReport(*lastReport_);
     });
+    finish_ = menu_->addAction(tr("&Finish the round"), this, &PracticeController::finishRound);
     menu_->addSeparator();
     history_ = menu_->addAction(tr("&History\u2026"), this, &PracticeController::showHistory);
     menu_->addSeparator();
@@ -52,6 +53,9 @@ PracticeController::PracticeController(DesignDocument* document, DesignFiles* fi
 
     connect(brief_, &BriefPanel::hintRequested, this, &PracticeController::takeHint);
     connect(brief_, &BriefPanel::submitRequested, this, &PracticeController::submit);
+    connect(brief_, &BriefPanel::notesEdited, this, [this](const QString& notes) {
+        if (round_) round_->setNotes(notes);
+    });
     connect(document_, &DesignDocument::analysisUpdated, this, &PracticeController::updateHintCost);
     // New, Open, a sample or an import puts another design in the document: the round's design is
     // gone, so is the round (graded attempts stay in the history).
@@ -98,22 +102,50 @@ bool PracticeController::chooseAndStart()
     return startRound(*dialog.scenario(), dialog.options());
 }
 
+bool PracticeController::mayAbandon()
+{
+    if (!round_ || round_->isOver()) return true;
+    const QString title = QString::fromStdString(round_->scenario().title);
+    const Submission* best = round_->best();
+    const QString kept = best
+                             ? tr("Its %n submission(s) stay in the history (best %1).", "", round_->submissions()).arg(best->score)
+                             : tr("Nothing has been submitted yet.");
+    return prompts_.confirm(tr("A round of \u201c%1\u201d is in progress. Abandon it? %2").arg(title, kept));
+}
+
+bool PracticeController::mayClose() { return mayAbandon(); }
+
+bool PracticeController::finishRound()
+{
+    if (!round_ || round_->isOver()) return false;
+    round_->end();
+    document_->setQuietFeedback(false);
+    const Submission* best = round_->best();
+    brief_->showFinished(best ? std::optional<int>(best->score) : std::nullopt);
+    updateActions();
+    Q_EMIT statusMessage(
+        best ? tr("The round is over: best %1 / 100 of %n submission(s).", "", round_->submissions()).arg(best->score)
+             : tr("The round is over, with nothing submitted."));
+    return true;
+}
+
 bool PracticeController::startRound(const practice::Scenario& scenario, practice::RoundOptions options)
 {
-    if (round_ && round_->submissions() == 0 &&
-        !prompts_.confirm(tr("A round of \u201c%1\u201d is in progress and not submitted. Abandon it?")
-                              .arg(QString::fromStdString(round_->scenario().title))))
-        return false;
+    if (!mayAbandon()) return false;
     if (!files_->maybeSave()) return false;
     endRound();
     document_->resetDesign(practice::startRound(scenario));
+    document_->setStatedVolumes(practice::statedVolumes(scenario));
     round_ = new PracticeRound(scenario, options, this);
     connect(round_, &PracticeRound::timeUp, this, [this] {
         Q_EMIT statusMessage(tr("Time is up: the design is submitted as it stands."));
-        submit();
+        grade();
     });
     connect(round_, &PracticeRound::curveballDue, this, &PracticeController::takeCurveball);
     brief_->setRound(round_);
+    // An interviewer does not point at the mistake mid-answer: interview mode keeps the risk
+    // findings and the verdicts' colours quiet until the round is over.
+    document_->setQuietFeedback(!round_->guided());
     dock_->show();
     dock_->raise();
     // The brief is read throughout the round: give it most of the left column (once the dock is
@@ -141,6 +173,8 @@ bool PracticeController::startRound(const practice::Scenario& scenario, practice
 void PracticeController::endRound()
 {
     if (!round_) return;
+    document_->setStatedVolumes({});
+    document_->setQuietFeedback(false);
     brief_->setRound(nullptr);
     round_->deleteLater();
     round_ = nullptr;
@@ -151,7 +185,7 @@ void PracticeController::endRound()
 
 bool PracticeController::takeHint()
 {
-    if (!round_ || !round_->guided() || lastReport_) return false;
+    if (!round_ || !round_->guided() || round_->isOver()) return false;
     const std::optional<TakenHint> hint = round_->takeHint(document_->design());
     if (!hint) {
         Q_EMIT statusMessage(tr("No hint left: the design answers every pattern the hints cover."));
@@ -169,7 +203,7 @@ void PracticeController::updateHintCost()
 {
     if (!round_ || !round_->guided()) return;
     const std::optional<TakenHint> next = round_->nextHint(document_->design());
-    const bool designing = !lastReport_;
+    const bool designing = !round_->isOver();
     brief_->setNextHintCost(next ? std::optional<int>(next->cost) : std::nullopt);
     brief_->hintButton()->setEnabled(designing && next.has_value());
     hint_->setEnabled(designing && next.has_value());
@@ -178,34 +212,51 @@ void PracticeController::updateHintCost()
 bool PracticeController::submit()
 {
     if (!round_) return false;
-    if (lastReport_) {
-        // Graded, and nothing changed the round since: show the report again.
-        showReport(*lastReport_);
+    if (round_->isOver()) {
+        if (lastReport_) showReport(*lastReport_);
         return false;
     }
+    const QString again = round_->submissions() > 0
+                              ? tr("Submission %1: every one is kept, with the best and the last.").arg(round_->submissions() + 1)
+                              : tr("You can go on and submit again; every submission is kept.");
+    if (!prompts_.confirm(tr("Submit the design for grading? %1").arg(again))) return false;
+    grade();
+    return true;
+}
+
+void PracticeController::grade()
+{
+    if (!round_) return;
     const practice::GradeReport report = round_->submit(document_->design());
     lastReport_ = report;
     recordAttempt(report);
-    if (round_->curveballPending()) {
+    if (round_->isOver()) {
+        document_->setQuietFeedback(false);
+        brief_->showFinished(round_->best()->score);
+        Q_EMIT statusMessage(
+            tr("Graded %1 / 100; the round is over and its attempts are in Practice \u25b8 History.").arg(report.score));
+    } else if (round_->curveballPending()) {
         Q_EMIT statusMessage(
             tr("Graded %1 / 100. The interviewer has one more pattern: see the report's Curveball tab.").arg(report.score));
     } else {
-        brief_->showFinished(report.score);
-        Q_EMIT statusMessage(tr("Graded %1 / 100; the attempt is in Practice \u25b8 History.").arg(report.score));
+        Q_EMIT statusMessage(tr("Graded %1 / 100 (submission %2); the round goes on until the time is up or you finish it.")
+                                 .arg(report.score)
+                                 .arg(round_->submissions()));
     }
+    brief_->showSubmissions();
     updateActions();
     showReport(report);
-    return true;
 }
 
 void PracticeController::recordAttempt(const practice::GradeReport& report)
 {
     try {
         practice::History history(historyPath());
-        // A round keeps one attempt: a resubmission after the curveball replaces the first grade.
-        if (round_->attemptId()) history.remove(round_->attemptId());
-        const practice::Attempt attempt = practice::attemptFrom(report, std::string(practice::modeName(round_->options().mode)),
-                                                                round_->gradeInput(), QDateTime::currentDateTimeUtc());
+        // Every submission is an attempt of its own, tagged with the round.
+        practice::Attempt attempt = practice::attemptFrom(report, std::string(practice::modeName(round_->options().mode)),
+                                                          round_->gradeInput(), QDateTime::currentDateTimeUtc());
+        attempt.round = round_->id().toStdString();
+        attempt.submission = round_->submissions();
         round_->setAttemptId(history.record(attempt));
     } catch (const std::exception& e) {
         prompts_.showError(tr("The attempt could not be kept in the history: %1").arg(QString::fromUtf8(e.what())));
@@ -237,7 +288,6 @@ bool PracticeController::takeCurveball()
     if (!round_ || !round_->bringCurveball(document_->design())) return false;
     const practice::Curveball& ball = *round_->curveball();
     if (!document_->design().patternByNumber(ball.pattern.number)) document_->addPattern(ball.pattern);
-    lastReport_.reset();
     brief_->showCurveball();
     dock_->show();
     dock_->raise();
@@ -268,14 +318,15 @@ void PracticeController::showHistory()
 
 void PracticeController::updateActions()
 {
-    // A round is open for design until it is graded; the curveball opens it again.
-    const bool designing = round_ && !lastReport_;
+    // A round is open for design, and for submitting again, until the time is up or it is finished.
+    const bool designing = round_ && !round_->isOver();
     dock_->toggleViewAction()->setEnabled(!round_.isNull());
     submit_->setEnabled(designing);
+    finish_->setEnabled(designing && round_->submissions() > 0);
     showReport_->setEnabled(round_ && lastReport_);
-    // Graded: the brief's button brings the report back (its window may have been closed).
+    // Over: the brief's button brings the report back (its window may have been closed).
     brief_->submitButton()->setEnabled(designing || showReport_->isEnabled());
-    if (showReport_->isEnabled()) brief_->submitButton()->setText(tr("Show the &report"));
+    if (!designing && showReport_->isEnabled()) brief_->submitButton()->setText(tr("Show the &report"));
     hint_->setEnabled(designing && round_->guided());
     if (designing) updateHintCost();
     else brief_->hintButton()->setEnabled(false);

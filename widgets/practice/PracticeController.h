@@ -1,9 +1,11 @@
-// The Practice menu and everything a round does in the window: Start practice... (the chooser),
-// the round's design put in the design document (the scenario's entities and numbered patterns,
-// no keys, no indexes: the ordinary editors do the rest), the brief with its countdown in a dock,
-// hints (guided mode), the curveball (interview mode), Submit or time running out, the report
-// window, and History (every attempt is kept in practice::History; a round keeps one attempt, its
-// latest grade).
+// The Practice menu and everything a round does in the window: Start practice... (the chooser, which
+// remembers the mode and the time limit), the round's design put in the design document (the
+// scenario's entities and numbered patterns, no keys, no indexes: the ordinary editors do the
+// rest), the brief with its countdown, stages and notes in a dock, hints (guided mode), the
+// curveball (interview mode, where the views also keep the risk findings and verdict colours to
+// themselves while the candidate works), Submit (confirmed; the round goes on, and every
+// submission is an attempt in practice::History) or time running out, Finish the round, the
+// report window, and History. Starting another round or quitting during one asks first.
 //
 // The window creates one controller, puts menu() in its menu bar and does nothing else for it.
 #pragma once
@@ -57,6 +59,7 @@ public:
     QAction* hintAction() const { return hint_; }
     QAction* submitAction() const { return submit_; }
     QAction* showReportAction() const { return showReport_; }
+    QAction* finishAction() const { return finish_; }
     QAction* historyAction() const { return history_; }
 
     void setPrompts(Prompts prompts) { prompts_ = std::move(prompts); }
@@ -68,12 +71,20 @@ public:
     // Chooser, then startRound(). False when cancelled.
     bool chooseAndStart();
     // Starts a round on `scenario`: the design document gets the scenario's starting design (after
-    // asking to save unsaved changes). False when the user kept the current design.
+    // asking whether to abandon a round in progress, and to save unsaved changes). False when the
+    // user kept the current round or design.
     bool startRound(const practice::Scenario& scenario, practice::RoundOptions options);
+    // Whether the window may close: true without a round in progress, else the user's answer to
+    // abandoning it.
+    bool mayClose();
+    // Ends the round in progress (its submissions stay); false without one.
+    bool finishRound();
     PracticeRound* round() const { return round_; }
     // Takes the next hint (guided mode); false when there is none.
     bool takeHint();
-    // Grades the design as it stands, records the attempt and shows the report. False without a round.
+    // Asks for confirmation, then grades the design as it stands, records the attempt and shows the
+    // report; the round goes on. With the round over, shows the last report. False without a
+    // round, or when the user did not confirm.
     bool submit();
     // Brings the interviewer's curveball into the design (interview mode).
     bool takeCurveball();
@@ -89,6 +100,10 @@ Q_SIGNALS:
 
 private:
     void updateActions();
+    // Asks whether to abandon the round in progress (true when there is none).
+    bool mayAbandon();
+    // Grades and keeps the design as it stands (the confirmation asked, or the clock ran out).
+    void grade();
     void updateHintCost();
     void recordAttempt(const practice::GradeReport& report);
     void showReport(const practice::GradeReport& report);
@@ -105,6 +120,7 @@ private:
     QAction* hint_;
     QAction* submit_;
     QAction* showReport_;
+    QAction* finish_;
     QAction* history_;
     BriefDock* dock_;
     BriefPanel* brief_;

@@ -4,6 +4,8 @@
 
 #include <QLocale>
 
+#include <algorithm>
+
 #include <cmath>
 
 namespace keyplan::widgets {
@@ -265,7 +267,8 @@ void HintLogModel::setHints(const std::vector<TakenHint>& hints)
 // ---- AttemptsModel ----------------------------------------------------------------------------
 
 AttemptsModel::AttemptsModel(QObject* parent)
-    : PracticeTableModel({tr("Finished"), tr("Scenario"), tr("Mode"), tr("Score"), tr("Time"), tr("Hints"), tr("Parts")}, parent)
+    : PracticeTableModel(
+          {tr("Finished"), tr("Scenario"), tr("Mode"), tr("Score"), tr("Round"), tr("Time"), tr("Hints"), tr("Parts")}, parent)
 {
     setNumericColumns({ScoreColumn, TimeColumn, HintsColumn});
 }
@@ -273,6 +276,18 @@ AttemptsModel::AttemptsModel(QObject* parent)
 void AttemptsModel::setAttempts(const std::vector<practice::Attempt>& attempts)
 {
     std::vector<Row> rows;
+    const std::vector<practice::RoundRecord> rounds = practice::roundsOf(attempts);
+    // A submission's place in its round, and whether it is the round's best or last.
+    auto place = [&](const practice::Attempt& a) -> QString {
+        for (const auto& r : rounds) {
+            if (std::find(r.attempts.begin(), r.attempts.end(), a.id) == r.attempts.end() || r.attempts.size() < 2) continue;
+            QString text = tr("%1 of %2").arg(a.submission).arg(r.attempts.size());
+            if (r.bestId == a.id) text += tr(" \u00b7 best");
+            if (r.lastId == a.id) text += tr(" \u00b7 last");
+            return text;
+        }
+        return {};
+    };
     // Newest first: the attempt just made is the one looked for.
     for (auto it = attempts.rbegin(); it != attempts.rend(); ++it) {
         const practice::Attempt& a = *it;
@@ -284,10 +299,11 @@ void AttemptsModel::setAttempts(const std::vector<practice::Attempt>& attempts)
                      QString::fromStdString(practice::scenarioTitle(a.scenarioId)),
                      QString::fromStdString(a.mode),
                      QString::number(a.score),
+                     place(a),
                      a.secondsUsed ? PracticeRound::clockText(*a.secondsUsed) : tr("untimed"),
                      QString::number(a.hintsTaken),
                      parts.join(QStringLiteral("; "))};
-        row.tips = {{}, {}, {}, {}, {}, {}, parts.join(QStringLiteral("\n"))};
+        row.tips = {{}, {}, {}, {}, {}, {}, {}, parts.join(QStringLiteral("\n"))};
         rows.push_back(std::move(row));
     }
     setRows(std::move(rows));

@@ -8,7 +8,8 @@
 //   KeyComparisonModel      per entity and key attribute: the candidate's template beside the reference's
 //   FindingsModel           what the grader found: kind, where, text
 //   HintLogModel            the hints taken in this round, with their cost
-//   AttemptsModel           the attempt history of one scenario (or all): date, mode, score, time, hints
+//   AttemptsModel           the attempt history of one scenario (or all): date, mode, score, the
+//                           submission's place in its round (best, last), time, hints
 #pragma once
 
 #include "practice/Grader.h"
@@ -121,7 +122,8 @@ public:
 class AttemptsModel final : public PracticeTableModel {
     Q_OBJECT
 public:
-    enum Column { DateColumn, ScenarioColumn, ModeColumn, ScoreColumn, TimeColumn, HintsColumn, PartsColumn };
+    // RoundColumn: a submission's place in its round ("2 of 3"), marked best and last.
+    enum Column { DateColumn, ScenarioColumn, ModeColumn, ScoreColumn, RoundColumn, TimeColumn, HintsColumn, PartsColumn };
     explicit AttemptsModel(QObject* parent = nullptr);
     void setAttempts(const std::vector<practice::Attempt>& attempts);
 };

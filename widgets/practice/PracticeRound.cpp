@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 #include <QTimer>
+#include <QUuid>
 
 #include <algorithm>
 #include <memory>
@@ -9,7 +10,8 @@
 namespace keyplan::widgets {
 
 PracticeRound::PracticeRound(practice::Scenario scenario, practice::RoundOptions options, QObject* parent)
-    : QObject(parent), scenario_(std::move(scenario)), options_(options), timer_(new QTimer(this))
+    : QObject(parent), scenario_(std::move(scenario)), options_(options), timer_(new QTimer(this)),
+      stages_(practice::roundStages(options.timeLimitMinutes)), id_(QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
     timer_->setInterval(1000);
     connect(timer_, &QTimer::timeout, this, &PracticeRound::poll);
@@ -34,13 +36,28 @@ int PracticeRound::secondsUsed() const { return clock_ ? static_cast<int>(clock_
 
 int PracticeRound::secondsLeft() const { return std::max(0, options_.timeLimitMinutes * 60 - secondsUsed()); }
 
+int PracticeRound::stage() const { return practice::stageAt(stages_, secondsUsed()); }
+
+void PracticeRound::end()
+{
+    ended_ = true;
+    timer_->stop();
+}
+
 void PracticeRound::poll()
 {
+    if (isOver()) return;
     const int left = secondsLeft();
     Q_EMIT ticked(left);
+    if (const int now = stage(); now != stage_) {
+        stage_ = now;
+        Q_EMIT stageChanged(now);
+    }
     const practice::Curveball* ball = curveball();
-    if (ball && ball->arrives == practice::Curveball::Arrives::AtMinute && !curveballHasArrived() && !curveballDue_ &&
-        secondsUsed() >= ball->minute * 60 && !timedOut_) {
+    const int curveballStage = practice::stageIndex(stages_, "curveball");
+    const bool minuteCame = ball && ball->arrives == practice::Curveball::Arrives::AtMinute && secondsUsed() >= ball->minute * 60;
+    const bool stageCame = curveballStage >= 0 && stage_ >= curveballStage;
+    if (ball && !curveballHasArrived() && !curveballDue_ && (minuteCame || stageCame) && left > 0) {
         curveballDue_ = true;
         Q_EMIT curveballDue();  // the window answers with bringCurveball(its design)
     }
@@ -103,7 +120,22 @@ bool PracticeRound::bringCurveball(const design::Design& current)
 bool PracticeRound::curveballPending() const
 {
     const practice::Curveball* ball = curveball();
-    return ball && !curveballHasArrived() && submissions_ > 0 && ball->arrives == practice::Curveball::Arrives::AfterSubmit;
+    return ball && !curveballHasArrived() && !submitted_.empty() && !isOver() &&
+           ball->arrives == practice::Curveball::Arrives::AfterSubmit;
+}
+
+const Submission* PracticeRound::best() const
+{
+    const Submission* out = nullptr;
+    for (const Submission& s : submitted_) {
+        if (!out || s.score >= out->score) out = &s;
+    }
+    return out;
+}
+
+void PracticeRound::setAttemptId(qint64 id)
+{
+    if (!submitted_.empty()) submitted_.back().attemptId = id;
 }
 
 practice::GradeInput PracticeRound::gradeInput() const
@@ -111,8 +143,9 @@ practice::GradeInput PracticeRound::gradeInput() const
     practice::GradeInput input;
     input.hintPointsTaken = hintPoints();
     input.hintsTaken = static_cast<int>(hints_.size());
-    input.secondsUsed = submissions_ > 0 ? secondsAtLastSubmit_ : secondsUsed();
+    input.secondsUsed = !submitted_.empty() ? secondsAtLastSubmit_ : secondsUsed();
     input.timeLimitMinutes = options_.timeLimitMinutes;
+    input.notes = notes_.trimmed().toStdString();
     if (curveballHasArrived()) {
         input.curveballs.push_back(curveball()->id);
         input.before = before_;
@@ -124,10 +157,13 @@ practice::GradeReport PracticeRound::submit(const design::Design& design)
 {
     // When the clock ended the round, the design was taken at the limit, not a tick after it.
     secondsAtLastSubmit_ = timedOut_ ? std::min(secondsUsed(), options_.timeLimitMinutes * 60) : secondsUsed();
-    ++submissions_;
+    Submission s;
+    s.number = static_cast<int>(submitted_.size()) + 1;
+    s.secondsUsed = secondsAtLastSubmit_;
+    s.withCurveball = curveballHasArrived();
+    submitted_.push_back(s);  // gradeInput() reads the time of the submission being made
     const practice::GradeReport report = practice::grade(scenario_, design, gradeInput());
-    // The clock keeps running only while the interviewer still has a pattern to bring.
-    if (!curveballPending()) timer_->stop();
+    submitted_.back().score = report.score;
     return report;
 }
 

@@ -3,6 +3,7 @@
 #include "style/Theme.h"
 #include "style/VerdictStyle.h"
 #include "analysis/CostModel.h"
+#include "practice/NotesRubric.h"
 #include "practice/ReportFormat.h"
 #include "analysis/IndexLayout.h"
 #include "practice/Rubric.h"
@@ -15,6 +16,7 @@
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPixmap>
@@ -38,6 +40,23 @@ namespace {
 // In rich text: "< $0.01" must reach the label as text.
 QString dollarsRounded(double d) { return QString::fromStdString(analysis::formatDollarsRounded(d)).toHtmlEscaped(); }
 QString html(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
+
+// A marked answer: each point made with the answer's own words that made it (so the candidate can
+// argue with the marking) and the rubric's phrasing they matched, each point missed, the model answer.
+QString markHtml(const practice::RubricMark& mark, const QPalette& palette)
+{
+    QString text = QCoreApplication::translate("ReportView", "<b>Points made: %1 of %2</b><ul>").arg(mark.made()).arg(mark.total());
+    for (const auto& p : mark.points) {
+        if (p.made)
+            text += QCoreApplication::translate("ReportView", "<li><span style='color:%4'>\u2713 made</span>: %1 \u2014 your "
+                                                              "words \u201c%2\u201d <i>(the rubric's \u201c%3\u201d)</i></li>")
+                        .arg(html(p.statement), html(p.evidence), html(p.matchedPhrasing), toneColor(Tone::Good, palette).name());
+        else
+            text += QCoreApplication::translate("ReportView", "<li><span style='color:%2'>\u2717 missed</span>: %1</li>")
+                        .arg(html(p.statement), toneColor(Tone::Bad, palette).name());
+    }
+    return text + QCoreApplication::translate("ReportView", "</ul><b>Model answer:</b> %1").arg(html(mark.modelAnswer));
+}
 
 // Request texts can run long; wider columns than this scroll instead of pushing the reference's
 // columns out of view (the full text is in the tooltip).
@@ -321,6 +340,15 @@ void ReportView::showFollowUps(const practice::Scenario& scenario)
                              followUpBox_);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    // The round's notes, marked with the grade by the same marking.
+    for (const auto& m : report_.followUps) {
+        if (m.followUpId != practice::kNotesId) continue;
+        auto* notes = wrappedLabel(followUpBox_);
+        notes->setObjectName(QStringLiteral("notesMark"));
+        notes->setText(tr("<b>Your opening and close (the Notes pane)</b><br><i>%1</i><br>%2")
+                           .arg(m.answer.empty() ? tr("(no notes written)") : html(m.answer), markHtml(m, palette())));
+        layout->addWidget(notes);
+    }
     for (size_t i = 0; i < followUps_.size(); ++i) {
         auto* question = wrappedLabel(followUpBox_);
         question->setText(QStringLiteral("<b>%1. %2</b>").arg(i + 1).arg(html(followUps_[i].question)));
@@ -354,22 +382,13 @@ QLabel* ReportView::markLabel(int followUp) const
 
 void ReportView::markAnswers()
 {
-    report_.followUps.clear();
+    // The notes' mark came with the grade; the answers are marked again.
+    std::erase_if(report_.followUps, [](const practice::RubricMark& m) { return m.followUpId != practice::kNotesId; });
     for (size_t i = 0; i < followUps_.size(); ++i) {
         const std::string answer = answerEdits_[i]->toPlainText().trimmed().toStdString();
         const practice::RubricMark mark = practice::markAnswer(followUps_[i], answer);
         report_.followUps.push_back(mark);
-        QString text = tr("<b>Points made: %1 of %2</b><ul>").arg(mark.made()).arg(mark.total());
-        for (const auto& p : mark.points) {
-            if (p.made)
-                text += tr("<li><span style='color:%3'>\u2713 made</span>: %1 <i>(\u201c%2\u201d)</i></li>")
-                            .arg(html(p.statement), html(p.matchedPhrasing), toneColor(Tone::Good, palette()).name());
-            else
-                text += tr("<li><span style='color:%2'>\u2717 missed</span>: %1</li>")
-                            .arg(html(p.statement), toneColor(Tone::Bad, palette()).name());
-        }
-        text += tr("</ul><b>Model answer:</b> %1").arg(html(mark.modelAnswer));
-        markLabels_[i]->setText(text);
+        markLabels_[i]->setText(markHtml(mark, palette()));
         markLabels_[i]->show();
     }
     int made = 0, total = 0;

@@ -1,5 +1,6 @@
 #include "widgets/practice/StartPracticeDialog.h"
 
+#include "widgets/common/Settings.h"
 #include "widgets/practice/PracticeModels.h"
 
 #include <QDialogButtonBox>
@@ -19,7 +20,9 @@ StartPracticeDialog::StartPracticeDialog(std::vector<practice::Scenario> scenari
     : QDialog(parent), model_(new ScenarioListModel(this)), table_(new QTableView(this)), description_(new QLabel(this)),
       minutes_(new QSpinBox(this)), guided_(new QRadioButton(tr("&Guided: hints on request, each one costs points"), this)),
       interview_(new QRadioButton(
-          tr("&Interview: no hints; the interviewer brings a new pattern partway through or after your first submission"), this)),
+          tr("&Interview: no hints, no risk warnings or verdict colours while you work; the interviewer brings a new "
+             "pattern partway through"),
+          this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Start practice"));
@@ -39,10 +42,12 @@ StartPracticeDialog::StartPracticeDialog(std::vector<practice::Scenario> scenari
     description_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     description_->setMinimumHeight(110);
 
-    minutes_->setRange(5, 240);
+    minutes_->setRange(1, 240);  // a one-minute round is a drill, and a legitimate one
     minutes_->setSuffix(tr(" minutes"));
-    minutes_->setValue(45);
-    guided_->setChecked(true);
+    // As the last round was started: the mode and the time limit are the candidate's habit.
+    const Settings settings;
+    minutes_->setValue(settings.practiceMinutes());
+    (settings.practiceInterviewMode() ? interview_ : guided_)->setChecked(true);
 
     auto* round = new QGroupBox(tr("The round"), this);
     auto* form = new QFormLayout(round);
@@ -85,6 +90,14 @@ practice::RoundOptions StartPracticeDialog::options() const
     o.mode = interview_->isChecked() ? practice::Mode::Interview : practice::Mode::Guided;
     o.timeLimitMinutes = minutes_->value();
     return o;
+}
+
+void StartPracticeDialog::accept()
+{
+    Settings settings;
+    settings.setPracticeInterviewMode(interview_->isChecked());
+    settings.setPracticeMinutes(minutes_->value());
+    QDialog::accept();
 }
 
 void StartPracticeDialog::selectScenario(const QString& id)

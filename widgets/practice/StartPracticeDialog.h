@@ -1,7 +1,9 @@
 // Practice > Start practice...: choose a scenario from the library (title, difficulty, patterns,
-// and below the list its summary and the interviewer's constraints), a time limit (45 minutes
-// unless changed) and a mode: guided (hints on request, each costing points) or interview (no
-// hints; the interviewer brings a curveball partway through or after the first submission).
+// and below the list its summary and the interviewer's constraints), a time limit (1 to 240
+// minutes, 45 unless changed) and a mode: guided (hints on request, each costing points, the
+// risks and verdicts shown as you work) or interview (no hints, no risk warnings or verdict colours
+// until the round is over; the interviewer brings a curveball partway through or after the first
+// submission). It opens with the mode and limit last started (Settings).
 #pragma once
 
 #include "practice/Round.h"
@@ -37,6 +39,9 @@ public:
     QTableView* scenarioTable() const { return table_; }
     ScenarioListModel* model() const { return model_; }
     QLabel* description() const { return description_; }
+
+    // Accepting keeps the mode and the time limit for the next time the chooser opens.
+    void accept() override;
 
 private:
     void showDescription();
