@@ -33,7 +33,7 @@ std::unique_ptr<store::Store> openFileTable(const JsonLinesRequest& request, con
             }
             if (exists && request.replace) store->deleteTable({table});
             if (!exists || request.replace) {
-                store->createTable(design::createTableRequest(*request.design));
+                design::createDesignTable(*store, *request.design);
                 *created = true;
             }
         }

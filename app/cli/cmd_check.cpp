@@ -1,6 +1,7 @@
 // keyplan-cli check DESIGN: the access-pattern table (verdict, request, index, key condition, read
 // units, dollars a month), the write cost per entity, and the risks. Exit status 0 when every
-// pattern is served by one request, 1 when one is not, 2 when the design cannot be read.
+// pattern is served by one request or from the table's stream, 1 when one is not, 2 when the design
+// cannot be read.
 #include "CommandLine.h"
 #include "Commands.h"
 #include "DesignArgument.h"
@@ -100,8 +101,10 @@ void printWritesAndStorage(QTextStream& out, const design::Design& d, const anal
     const auto writeTotal = report.writeTotal();
     out << "Writes a month: " << money(writeTotal.onDemandPerMonth) << " on demand, " << money(writeTotal.provisionedPerMonth)
         << " provisioned (" << writeTotal.provisionedUnits << " WCU)\n";
-    out << "Storage a month at the sample volume: " << money(report.storage.dollarsPerMonth) << " ("
-        << printable(analysis::formatBytes(report.storage.totalBytes));
+    const bool steady = std::any_of(d.entities().begin(), d.entities().end(),
+                                    [](const design::Entity& e) { return e.ttl && e.writesPerSecond > 0; });
+    out << "Storage a month at the sample volume" << (steady ? " (expiring items at their steady state)" : "") << ": "
+        << money(report.storage.dollarsPerMonth) << " (" << printable(analysis::formatBytes(report.storage.totalBytes));
     for (const auto& place : report.storage.places)
         out << "; " << printable(place.name) << (place.projection.empty() ? "" : " " + printable(place.projection)) << " "
             << printable(analysis::formatBytes(place.bytes));
@@ -137,7 +140,8 @@ constexpr const char* kUsage = "usage: keyplan-cli check DESIGN [--verbose]\n";
 constexpr const char* kHelp =
     "\n"
     "Plans every access pattern of DESIGN (a .keyplan.json file), prices it and lists the risks.\n"
-    "Exit status: 0 every pattern is served by one request; 1 some pattern is not; 2 DESIGN cannot be read.\n"
+    "Exit status: 0 every pattern is served by one request or from the table's stream; 1 some pattern is not;\n"
+    "2 DESIGN cannot be read.\n"
     "  --verbose   also print each pattern's request, arithmetic and the paths not taken\n";
 
 }  // namespace
@@ -199,10 +203,13 @@ int keyplan::cli::checkCommand(const QStringList& args, const Console& console)
     }
 
     const auto unserved = std::count_if(report.patterns.begin(), report.patterns.end(),
-                                        [](const auto& p) { return !p.plan.servedByOneRequest(); });
+                                        [](const auto& p) { return !p.plan.served(); });
+    const auto riding = std::count_if(report.patterns.begin(), report.patterns.end(),
+                                      [](const auto& p) { return p.plan.verdict == analysis::Verdict::FromStream; });
     out << "\n"
-        << (report.patterns.size() - static_cast<size_t>(unserved)) << " of " << report.patterns.size()
+        << (report.patterns.size() - static_cast<size_t>(unserved + riding)) << " of " << report.patterns.size()
         << " patterns served by one request";
+    if (riding) out << ", " << riding << " from the table's stream";
     if (unserved) out << "; " << unserved << " not";
     out << ". " << report.errorCount() << " error(s) among the risks.\n";
     return unserved ? 1 : 0;

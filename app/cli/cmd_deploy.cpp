@@ -53,7 +53,7 @@ int keyplan::cli::deployCommand(const QStringList& args, const Console& console)
     if (!remote) return 2;
     store::CreateTableRequest wanted = design::createTableRequest(*d);
     try {
-        const store::DeploymentPlan plan = store::planDeployment(*remote, wanted);
+        const store::DeploymentPlan plan = store::planDeployment(*remote, wanted, d->timeToLiveAttribute());
         for (const std::string& step : plan.describe()) out << printable(step) << "\n";
         out.flush();
         if (plan.refused()) return 1;

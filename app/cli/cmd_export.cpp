@@ -27,7 +27,7 @@ using namespace keyplan::cli;
 
 const char* const kHelp =
     "\nWrites DESIGN (a .keyplan.json file) in another format, to FILE or to standard output:\n"
-    "  md                   access-patterns.md: the pattern table, key design, charts and risks\n"
+    "  md                   access-patterns.md: the pattern table, key design, change data, charts and risks\n"
     "  workbench            a NoSQL Workbench data model (the imported one, with the design's edits)\n"
     "  cloudformation       a CloudFormation template (JSON) with the AWS::DynamoDB::Table\n"
     "  cloudformation-yaml  the same template in YAML\n"

@@ -34,6 +34,7 @@
 #include "widgets/store/EndpointController.h"
 #include "widgets/store/StoreStatus.h"
 #include "widgets/store/StoreSwitch.h"
+#include "widgets/store/StreamViewer.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -65,7 +66,8 @@ MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
       settings_(std::make_unique<widgets::Settings>()), layouts_(new widgets::LayoutTabs(store, this)),
       console_(new widgets::RequestConsole(store)), heatmap_(new widgets::PartitionHeatmap(store)),
       status_(new widgets::StoreStatus(store, store.location())), consoleDock_(new QDockWidget(tr("Request console"), this)),
-      heatmapDock_(new QDockWidget(tr("Partitions"), this))
+      heatmapDock_(new QDockWidget(tr("Partitions"), this)), streams_(new widgets::StreamViewer(store)),
+      streamsDock_(new QDockWidget(tr("Stream records"), this))
 {
     setWindowTitle(tr("Keyplan"));
     setWindowIcon(widgets::appIcon());
@@ -83,6 +85,9 @@ MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
     heatmapDock_->setObjectName(QStringLiteral("heatmapDock"));
     heatmapDock_->setWidget(heatmap_);
     addDockWidget(Qt::RightDockWidgetArea, heatmapDock_);
+    streamsDock_->setObjectName(QStringLiteral("streamsDock"));
+    streamsDock_->setWidget(streams_);
+    addDockWidget(Qt::BottomDockWidgetArea, streamsDock_);
     resizeDocks({consoleDock_}, {360}, Qt::Vertical);
     resizeDocks({heatmapDock_}, {380}, Qt::Horizontal);
 
@@ -207,6 +212,13 @@ void MainWindow::createMenus()
         heatmap_->setFocus();
     });
     toHeatmap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    QAction* toStreams = view->addAction(tr("&Stream records"), this, [this] {
+        streamsDock_->show();
+        streamsDock_->raise();
+        streams_->setFocus();
+    });
+    // Ctrl+4 to Ctrl+9 go to the design views (installViewEntries): the stream viewer is the tenth.
+    toStreams->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     view->addSeparator();
     view->addMenu(widgets::ThemeSwitcher::instance().createMenu(this));
 
@@ -286,6 +298,7 @@ void MainWindow::storeChanged()
     layouts_->reload();
     status_->refresh();
     heatmap_->refresh();
+    streams_->reloadTables();
     Q_EMIT dataChanged();
 }
 
@@ -344,7 +357,8 @@ void MainWindow::installDesignViews()
     QDockWidget* cost = dock(designViews_->cost(), tr("Cost"), QStringLiteral("costDock"), below);
     QDockWidget* problems = dock(designViews_->problems(), tr("Problems"), QStringLiteral("problemsDock"), below);
     setTabPosition(below, QTabWidget::North);
-    for (QDockWidget* d : {entities, indexes, cost, problems, consoleDock_, heatmapDock_}) tabifyDockWidget(patterns, d);
+    for (QDockWidget* d : {entities, indexes, cost, problems, consoleDock_, heatmapDock_, streamsDock_})
+        tabifyDockWidget(patterns, d);
     patterns->raise();
 
     connect(designViews_, &DesignViews::viewRequested, this, [docks](QWidget* view) {
@@ -434,7 +448,7 @@ void MainWindow::installViewEntries(const QList<QDockWidget*>& designDocks)
         viewMenu_->insertAction(beforeTheme, go);
     }
     QMenu* showDocks = viewMenu_->addMenu(tr("Show or hide &docks"));
-    for (QDockWidget* d : designDocks + QList<QDockWidget*>{consoleDock_, heatmapDock_})
+    for (QDockWidget* d : designDocks + QList<QDockWidget*>{consoleDock_, heatmapDock_, streamsDock_})
         showDocks->addAction(d->toggleViewAction());
 }
 
@@ -469,6 +483,7 @@ void MainWindow::installEndpoint()
     connect(endpoint_, &EndpointController::storeSwitched, this, [this](const StoreLocation& where) {
         status_->setLocation(where);
         heatmap_->setStoreLocation(where);
+        streams_->reloadTables();
         designData_->setStoreLocation(where);
         designData_->setRemoteGuard(where.isRemote()
                                         ? DesignDataController::DestructiveGuard([this](const QString& t, const QString& what) {

@@ -1,5 +1,5 @@
 // The designer window. It only wires the views of keyplan_widgets together: the table layouts
-// in the middle, the request console and the partition heatmap in docks, what the store holds
+// in the middle, the request console, the partition heatmap and the stream viewer in docks, what the store holds
 // in the status bar, and the Data menu's long jobs behind a progress dialog with Cancel.
 #pragma once
 
@@ -29,6 +29,7 @@ class Settings;
 class PracticeController;
 class StoreStatus;
 class StoreSwitch;
+class StreamViewer;
 class EndpointController;
 struct StoreJobResult;
 }  // namespace keyplan::widgets
@@ -100,6 +101,8 @@ private:
     QMenu* viewMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
     QDockWidget* heatmapDock_;
+    widgets::StreamViewer* streams_;
+    QDockWidget* streamsDock_;
     widgets::DesignDocument* document_ = nullptr;
     widgets::DesignViews* designViews_ = nullptr;
     widgets::DesignFiles* designFiles_ = nullptr;

@@ -45,7 +45,7 @@ void ProblemsModel::rebuild()
     if (report) {
         const design::Design& d = document_->design();
         for (const auto& p : report->patterns) {
-            if (p.plan.verdict == analysis::Verdict::Served) continue;
+            if (p.plan.served()) continue;
             Problem problem;
             problem.severity = severityOf(toneOf(p.plan.verdict));
             problem.subject = tr("Pattern %1 · %2").arg(p.number).arg(QString::fromStdString(p.name));

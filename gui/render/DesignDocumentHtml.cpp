@@ -1,6 +1,7 @@
 #include "render/DesignDocumentHtml.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/ChangeDataSummary.h"
 #include "analysis/ExampleItems.h"
 #include "analysis/IndexLayout.h"
 #include "render/LayoutPicture.h"
@@ -63,6 +64,7 @@ public:
         keyDesign();
         layouts();
         writes();
+        changeData();
         risks();
         costs();
         out_ += "</body>\n</html>\n";
@@ -96,6 +98,8 @@ private:
                     ? ", on-demand"
                     : ", provisioned (" + std::to_string(t.capacity.read) + " RCU, " + std::to_string(t.capacity.write) + " WCU)";
         out_ += "</li>\n<li>Entity type in " + code(t.typeAttribute) + ", key separator " + code(t.separator) + "</li>\n";
+        if (t.stream) out_ += "<li>Stream: " + code(design::streamViewName(*t.stream)) + "</li>\n";
+        if (const auto ttl = design_.timeToLiveAttribute()) out_ += "<li>Time to Live: " + code(*ttl) + "</li>\n";
         out_ += "<li>" + std::to_string(design_.entities().size()) + " entities, " + std::to_string(design_.indexes().size()) +
                 " index(es), " + std::to_string(design_.patterns().size()) + " access patterns</li>\n</ul>\n";
     }
@@ -104,8 +108,12 @@ private:
     {
         const auto served = std::count_if(report_.patterns.begin(), report_.patterns.end(),
                                           [](const auto& p) { return p.plan.servedByOneRequest(); });
+        const auto riding = std::count_if(report_.patterns.begin(), report_.patterns.end(),
+                                          [](const auto& p) { return p.plan.verdict == analysis::Verdict::FromStream; });
         out_ += "<h2>Access patterns</h2>\n<p>" + std::to_string(served) + " of " + std::to_string(report_.patterns.size()) +
-                " patterns are served by one request. Read units are per call; dollars are a month at the pattern's rate.</p>\n";
+                " patterns are served by one request" +
+                (riding ? ", " + std::to_string(riding) + " ride the table's stream (see Change data)" : std::string()) +
+                ". Read units are per call; dollars are a month at the pattern's rate.</p>\n";
         out_ += "<table class=\"patterns\">\n<tr><th>#</th><th>Pattern</th><th>Request</th><th>Index</th><th>Key condition</th>"
                 "<th>Verdict</th><th>Read units</th><th>Calls/s</th><th>$/month on demand</th><th>$/month provisioned</th></tr>\n";
         for (const auto& p : report_.patterns) {
@@ -118,7 +126,7 @@ private:
             else if (plan.request.operation != analysis::Operation::None) condition = code(plan.request.keyCondition.text());
             out_ += "<tr><td class=\"n\">" + std::to_string(p.number) + "</td><td>" + escape(p.name) + "</td><td>" +
                     std::string(analysis::operationName(plan.request.operation)) + "</td><td>" + escape(plan.indexLabel()) +
-                    "</td><td>" + condition + "</td><td class=\"" + (plan.servedByOneRequest() ? "served" : "problem") + "\">" +
+                    "</td><td>" + condition + "</td><td class=\"" + (plan.served() ? "served" : "problem") + "\">" +
                     escape(analysis::verdictWords(plan.verdict, plan.requestCount)) + "</td><td class=\"n\">" +
                     analysis::formatCount(p.cost.read.readUnits) + "</td><td class=\"n\">" +
                     analysis::formatCount(pattern ? pattern->ratePerSecond : 0) + "</td><td class=\"n\">" +
@@ -210,6 +218,23 @@ private:
                     escape(analysis::formatDollars(w.dollars.provisionedPerMonth)) + "</td><td>" + escape(parts) + "</td></tr>\n";
         }
         out_ += "</table>\n";
+    }
+
+    // The stream, the patterns that ride it and the entities that expire (nothing without them).
+    void changeData()
+    {
+        const analysis::ChangeDataSummary summary = analysis::changeDataSummary(design_, report_);
+        if (summary.empty()) return;
+        out_ += "<h2>Change data</h2>\n";
+        if (!summary.stream.empty()) out_ += "<p>" + escape(summary.stream) + "</p>\n";
+        auto list = [&](const char* title, const std::vector<std::string>& lines) {
+            if (lines.empty()) return;
+            out_ += std::string("<p>") + title + "</p>\n<ul>\n";
+            for (const auto& line : lines) out_ += "<li>" + escape(line) + "</li>\n";
+            out_ += "</ul>\n";
+        };
+        list("Patterns that ride the stream (no request to the table):", summary.riders);
+        list("Items that expire (Time to Live deletes cost no write units):", summary.expiring);
     }
 
     void risks()

@@ -15,7 +15,8 @@ Tone toneOf(analysis::Verdict verdict)
 {
     using analysis::Verdict;
     switch (verdict) {
-    case Verdict::Served: return Tone::Good;
+    case Verdict::Served:
+    case Verdict::FromStream: return Tone::Good;
     case Verdict::NeedsFilter:
     case Verdict::NeedsMultipleRequests:
     case Verdict::NotProjected:
@@ -23,6 +24,7 @@ Tone toneOf(analysis::Verdict verdict)
     case Verdict::NeedsScan:
     case Verdict::MissingIndex:
     case Verdict::StrongReadOnGsi:
+    case Verdict::NoStream:
     case Verdict::Invalid: return Tone::Bad;
     }
     return Tone::Bad;

@@ -8,7 +8,7 @@ namespace keyplan::analysis {
 
 bool Report::allServed() const
 {
-    return std::all_of(patterns.begin(), patterns.end(), [](const PatternReport& p) { return p.plan.servedByOneRequest(); });
+    return std::all_of(patterns.begin(), patterns.end(), [](const PatternReport& p) { return p.plan.served(); });
 }
 
 int Report::errorCount() const

@@ -2,6 +2,7 @@
 
 #include "analysis/IndexShare.h"
 #include "analysis/ItemFactory.h"
+#include "analysis/StreamAnalysis.h"
 #include "dynamo/Capacity.h"
 
 #include <algorithm>
@@ -411,6 +412,8 @@ void queryCost(const ReadShape& shape, ReadCost& r)
 
 PatternCost CostModel::patternCost(const design::AccessPattern& pattern, const PatternPlan& plan) const
 {
+    if (plan.verdict == Verdict::FromStream || plan.verdict == Verdict::NoStream)
+        return streamPatternCost(design_, *this, pattern);
     PatternCost cost;
     ReadCost& r = cost.read;
     const PlannedRequest& req = plan.request;
@@ -461,6 +464,13 @@ WriteCost CostModel::writeCost(const design::Entity& entity) const
     }
     w.arithmetic += "; total " + unitsText(w.unitsPerWrite) + " WRU per write";
     w.unitsPerSecond = w.unitsPerWrite * entity.writesPerSecond;
+    if (entity.ttl) {
+        // DynamoDB's Time to Live deletes take no write capacity: what the application saves.
+        w.arithmetic += "; Time to Live deletes each item " + retentionWords(entity.ttl->retentionSeconds) +
+                        " after its write at no cost";
+        if (w.unitsPerSecond > 0)
+            w.arithmetic += " (as DeleteItem calls they would take another " + unitsText(w.unitsPerSecond) + " WRU/s)";
+    }
     w.dollars = writeDollars(w.unitsPerSecond);
     return w;
 }

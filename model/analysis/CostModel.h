@@ -39,7 +39,8 @@ struct Dollars {
 
 struct PatternCost {
     ReadCost read;
-    double unitsPerSecond = 0;  // read units per call x the pattern's rate
+    double unitsPerSecond = 0;        // read units per call x the pattern's rate
+    double streamReadsPerSecond = 0;  // a pattern served from the stream: its reader's GetRecords calls
     Dollars dollars;
 };
 

@@ -4,6 +4,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/KeyCollisions.h"
 #include "analysis/MultiKeyConversion.h"
+#include "analysis/StreamAnalysis.h"
 #include "analysis/Wording.h"
 
 #include <algorithm>
@@ -41,6 +42,8 @@ std::string_view ruleName(Finding::Rule r)
     case Finding::Rule::KeyCollision: return "key-collision";
     case Finding::Rule::Structure: return "structure";
     case Finding::Rule::MultiAttributeKey: return "multi-attribute-key";
+    case Finding::Rule::TimeToLive: return "time-to-live";
+    case Finding::Rule::Stream: return "stream";
     case Finding::Rule::Uniqueness: return "uniqueness";
     case Finding::Rule::NoisyNeighbour: return "noisy-neighbour";
     }
@@ -167,6 +170,7 @@ public:
         indexLimits();
         unusedIndexes();
         multiKeyConversions();
+        for (Finding& f : changeDataFindings(d_)) findings_.push_back(std::move(f));
         for (auto& f : accessRisks(d_, plans_, cost_)) findings_.push_back(std::move(f));
         std::stable_sort(findings_.begin(), findings_.end(), [](const Finding& a, const Finding& b) {
             return static_cast<int>(a.severity) > static_cast<int>(b.severity);
@@ -516,6 +520,14 @@ private:
                 if (timeVar.empty()) continue;
                 const KeyTemplate& pk = e.key(p.partitionKey)->keyTemplate;
                 const std::string owner = pk.variables().front();
+                if (e.ttl) {
+                    add(Finding::Severity::Info, Finding::Rule::UnboundedCollection, e.name, p.index, p.partitionKey,
+                        p.label() + ": " + p.partitionKey + " = " + pk.text() + " collects every " + e.name + " of one {" +
+                            owner + "} over time (ordered by {" + timeVar + "}), but Time to Live on " + e.ttl->attribute +
+                            " deletes each " + retentionWords(e.ttl->retentionSeconds) +
+                            " after it is written, so a collection holds that long of them at most: bounded, not unbounded.");
+                    continue;
+                }
                 const double million = 1e6 * static_cast<double>(p.definition
                                                                      ? std::max<int64_t>(cost_.entrySize(e, *p.definition), 1)
                                                                      : cost_.itemSize(e));
@@ -573,7 +585,7 @@ private:
                 double per = static_cast<double>(cost_.itemSize(f));
                 for (const auto* i : lsis) per += static_cast<double>(cost_.entrySize(f, *i)) * cost_.indexShare(f, *i);
                 bytes += per * (f.sample.parent.empty() ? 1.0 : cost_.itemsPerRoot(f));
-                if (grows.empty() && !growth(f, table).empty()) grows = f.name;
+                if (grows.empty() && !f.ttl && !growth(f, table).empty()) grows = f.name;
             }
             if (!inLsi) continue;  // collections without LSI entries stay far below the cap
             const std::string key = table.partitionKey + " = " + pk->keyTemplate.text();

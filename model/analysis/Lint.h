@@ -10,6 +10,8 @@
 //    the separator) and templates of two entities that can write the same key;
 //  - structure: entities that do not fill the table's keys, references to nothing, a key attribute
 //    an entity stores with a type other than the key's;
+//  - streams and Time to Live (StreamAnalysis.h): one TTL attribute per table, a Number, at most two
+//    readers per shard; a collection that grows over time is bounded once its items expire;
 //  - what the access patterns ask of the keys (AccessRisks.h): a lookup by an attribute that must
 //    be unique (a login by e-mail) that only a GSI serves, and a tenant's partition read at a
 //    high rate (a noisy neighbour);
@@ -38,6 +40,8 @@ struct Finding {
         KeyFormat,            // a key-template rule (see TemplateIssue)
         KeyCollision,         // two entities can write the same table key
         Structure,            // missing table keys, unknown references
+        TimeToLive,           // one Time to Live attribute per table, a Number, a write rate to size by
+        Stream,               // readers of the table's stream
         Uniqueness,           // a lookup by an attribute a GSI cannot keep unique
         NoisyNeighbour,       // a tenant's partition read at a high rate
         // An index whose synthetic keys only join attributes its entities already have

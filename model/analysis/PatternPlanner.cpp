@@ -3,6 +3,7 @@
 #include "analysis/CostModel.h"
 #include "analysis/PathEvaluation.h"
 #include "analysis/PlannerKeys.h"
+#include "analysis/StreamAnalysis.h"
 
 #include <algorithm>
 #include <functional>
@@ -209,6 +210,8 @@ std::vector<PatternPlan> PatternPlanner::planAll() const
 
 PatternPlan PatternPlanner::plan(const AccessPattern& pattern) const
 {
+    // Served from the stream: whatever the stream feeds answers it, so no request is planned.
+    if (auto fromStream = streamPlan(design_, pattern)) return *fromStream;
     std::vector<const Entity*> returned;
     if (const auto why = invalidBecause(design_, pattern, &returned)) return verdictPlan(pattern, Verdict::Invalid, 0, *why);
 

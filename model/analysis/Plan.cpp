@@ -243,6 +243,8 @@ std::string verdictWords(Verdict verdict, int requestCount)
     case Verdict::StrongReadOnGsi: return "needs a strongly consistent read, which a GSI cannot give";
     case Verdict::WrongOrder: return "cannot return the asked order";
     case Verdict::Invalid: return "invalid pattern";
+    case Verdict::FromStream: return "rides the stream";
+    case Verdict::NoStream: return "needs the table's stream, which is off";
     }
     return "invalid pattern";
 }

@@ -103,6 +103,8 @@ enum class Verdict {
     StrongReadOnGsi,        // only a GSI serves it, and GSIs cannot read strongly consistently
     WrongOrder,             // the collection is not sorted the way the pattern asks
     Invalid,                // the pattern names something that is not in the design
+    FromStream,             // served from the table's stream: no request to the table
+    NoStream,               // to be served from the stream, but the table has none
 };
 // Short words for tables: "served", "needs a Scan", "needs a filter", "needs N requests", ...
 std::string verdictWords(Verdict verdict, int requestCount = 1);
@@ -138,6 +140,8 @@ struct PatternPlan {
     std::vector<std::string> notes;
 
     bool servedByOneRequest() const { return verdict == Verdict::Served; }
+    // Served by one request, or from the table's stream (which needs no request).
+    bool served() const { return verdict == Verdict::Served || verdict == Verdict::FromStream; }
     // "table", an index name, or "-" when there is no request.
     std::string indexLabel() const;
 };

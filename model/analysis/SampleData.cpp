@@ -232,7 +232,7 @@ LoadResult SampleData::load(store::Store& store, const LoadOptions& options,
         exists = false;
     }
     if (!exists) {
-        store.createTable(design::createTableRequest(design_));
+        design::createDesignTable(store, design_);
         result.createdTable = true;
     }
 

@@ -1,10 +1,25 @@
 #include "analysis/StorageCost.h"
 
+#include "analysis/StreamAnalysis.h"
+
 #include <cmath>
 
 namespace keyplan::analysis {
 
 namespace {
+
+// The entity's items: at a steady state once Time to Live bounds them (write rate x retention),
+// else the sample volume; and how the count came about, for the arithmetic.
+double storedItems(const design::Entity& e, const CostModel& cost, std::string* how)
+{
+    if (const auto steady = steadyStateItems(e)) {
+        *how = " (" + formatCount(e.writesPerSecond) + " writes/s x " + retentionWords(e.ttl->retentionSeconds) +
+               ", then Time to Live deletes them)";
+        return *steady;
+    }
+    how->clear();
+    return cost.totalItems(e);
+}
 
 }  // namespace
 
@@ -29,13 +44,14 @@ StorageCost storageCost(const design::Design& design, const CostModel& cost)
     StoragePlace table;
     table.name = "table";
     for (const auto& e : design.entities()) {
-        const double n = cost.totalItems(e);
+        std::string how;
+        const double n = storedItems(e, cost, &how);
         if (n <= 0) continue;
         const double size = static_cast<double>(cost.itemSize(e));
         table.items += n;
         table.bytes += n * (size + kStorageOverheadBytes);
-        table.arithmetic += (table.arithmetic.empty() ? "" : " + ") + formatCount(n) + " " + e.name + " x (" + formatCount(size) +
-                            " + 100 B)";
+        table.arithmetic += (table.arithmetic.empty() ? "" : " + ") + formatCount(n) + " " + e.name + how + " x (" +
+                            formatCount(size) + " + 100 B)";
     }
     out.places.push_back(std::move(table));
 
@@ -46,7 +62,8 @@ StorageCost storageCost(const design::Design& design, const CostModel& cost)
         for (const auto& e : design.entities()) {
             const double share = cost.indexShare(e, index);
             if (share <= 0) continue;
-            const double n = cost.totalItems(e) * share;
+            std::string how;
+            const double n = storedItems(e, cost, &how) * share;
             const double size = static_cast<double>(cost.entrySize(e, index));
             place.items += n;
             place.bytes += n * (size + kStorageOverheadBytes);

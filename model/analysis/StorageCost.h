@@ -5,6 +5,9 @@
 // every index entry: an entry holds the index keys, the table keys and the projected attributes
 // (KEYS_ONLY, INCLUDE or ALL), plus 100 bytes (Amazon DynamoDB pricing, "Data storage"; the
 // Developer Guide's "Item sizes and formats"). Only items that fill the index's keys are in it.
+// An entity whose items expire (Time to Live) and that declares a write rate holds, at a steady
+// state, the writes of one retention period: write rate x retention items, whatever its sample
+// count.
 #pragma once
 
 #include "analysis/CostModel.h"

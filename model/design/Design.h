@@ -46,6 +46,12 @@ struct Throughput {
     bool operator==(const Throughput&) const = default;
 };
 
+// A table's stream (DynamoDB Streams): what each change record carries.
+enum class StreamView { KeysOnly, NewImage, OldImage, NewAndOldImages };
+// DynamoDB's name of a view type ("KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"), and back.
+std::string_view streamViewName(StreamView view);
+std::optional<StreamView> streamViewFromName(std::string_view name);
+
 struct Table {
     std::string name = "Table";
     KeyAttribute partitionKey{"PK", KeyType::S};
@@ -54,6 +60,7 @@ struct Table {
     Throughput capacity;                  // provisioned only
     std::string typeAttribute = "_type";  // the discriminator attribute every item carries
     std::string separator = "#";          // the key templates' separator
+    std::optional<StreamView> stream;     // DynamoDB Streams on the table, and its view type
     bool operator==(const Table&) const = default;
 };
 
@@ -137,6 +144,19 @@ struct SampleSpec {
     bool operator==(const SampleSpec&) const = default;
 };
 
+// How long an entity's items live: DynamoDB's Time to Live deletes an item once the Number of epoch
+// seconds in `attribute` is past. The application writes `attribute` = write time + retention, so at a
+// steady write rate the entity holds (write rate x retention) items; the deletes cost no write units.
+struct TimeToLive {
+    std::string attribute = "expiresAt";
+    int64_t retentionSeconds = 30 * 86400;
+    bool operator==(const TimeToLive&) const = default;
+};
+// A retention as the file and the editors write it: the largest of d, h, m, s that divides it
+// ("30d", "36h", "90s"); and back, refusing anything but a whole number and one of those units.
+std::string retentionText(int64_t seconds);
+std::optional<int64_t> retentionFromText(std::string_view text);
+
 struct Entity {
     Id id = 0;
     std::string name;
@@ -153,6 +173,7 @@ struct Entity {
     // The designer's figure for a whole item's size in bytes, used by the cost estimates; 0 means
     // estimate from the generators. (Sample items keep the size their generators give them.)
     int64_t itemSizeBytes = 0;
+    std::optional<TimeToLive> ttl;  // the items expire (Time to Live)
     bool operator==(const Entity&) const = default;
 
     const Attribute* attribute(std::string_view attributeName) const;
@@ -188,6 +209,25 @@ struct ReturnedEntity {
 };
 
 enum class Consistency { Eventual, Strong };
+
+// A pattern served from the table's stream rather than by a request to the table: something kept
+// up to date from the change records answers it (an analytics store, a search index, a
+// denormalised copy in another table). Who reads the stream matters for the bill: GetRecords calls
+// made by a Lambda trigger are free, any other reader's are streams read request units.
+enum class StreamUse { Analytics, SearchIndex, DenormalisedCopy };
+enum class StreamReader { Lambda, Client };
+struct StreamServing {
+    StreamUse use = StreamUse::Analytics;
+    StreamReader reader = StreamReader::Lambda;
+    bool operator==(const StreamServing&) const = default;
+};
+// "analytics", "searchIndex", "copy" and "lambda", "client": the file's names, and back.
+std::string_view streamUseName(StreamUse use);
+std::optional<StreamUse> streamUseFromName(std::string_view name);
+std::string_view streamReaderName(StreamReader reader);
+std::optional<StreamReader> streamReaderFromName(std::string_view name);
+// In words: "an analytics store", "a search index", "a denormalised copy".
+std::string streamUseWords(StreamUse use);
 enum class Order { Any, Ascending, Descending };
 
 struct AccessPattern {
@@ -210,6 +250,8 @@ struct AccessPattern {
     // {input} placeholders.
     std::optional<std::string> forceIndex;
     std::string forceKeyCondition;
+    // Served from the table's stream: the planner plans no request for it.
+    std::optional<StreamServing> fromStream;
     bool operator==(const AccessPattern&) const = default;
 
     const PatternInput* input(std::string_view inputName) const;
@@ -230,13 +272,20 @@ struct PriceTable {
     double provisionedWritePerHour = 0.00065;  // $ per WCU-hour
     double storagePerGbMonth = 0.25;
     double hoursPerMonth = 730;
+    // $ per 100,000 streams read request units (one GetRecords call each; a Lambda trigger's are
+    // free), us-east-1, read on 2026-12-06 from AWS DynamoDB pricing's "DynamoDB Streams" section
+    // (https://aws.amazon.com/dynamodb/pricing/on-demand/, the same figure on the provisioned page;
+    // the developer guide's "Evaluate your DynamoDB streams usage" describes the charge). Not
+    // counted: the first 2,500,000 a month of the AWS Free Tier.
+    double streamReadsPer100k = 0.02;
     bool operator==(const PriceTable&) const = default;
 };
 
 class Design {
 public:
     // The newest .keyplan.json format this Keyplan reads. A design is written in the oldest format
-    // that holds it: 1, or 2 once an index has a multi-attribute key (see DesignFile.h).
+    // that holds it: 1, or 2 once an index has a multi-attribute key or the design has a stream or
+    // Time to Live (see DesignFile.h).
     static constexpr int kFormatVersion = 2;
 
     Design() = default;
@@ -297,6 +346,12 @@ public:
     int nextPatternNumber() const;
 
     // ---- Questions every consumer asks ----
+    // The table's Time to Live attribute: the first an entity names (DynamoDB has one per table;
+    // Lint says when entities name different ones). nullopt when no entity's items expire.
+    std::optional<std::string> timeToLiveAttribute() const;
+    // Whether the design uses what format version 2 of the file adds besides multi-attribute keys:
+    // a stream, an entity's Time to Live, a pattern served from the stream, a streams price of its own.
+    bool usesStreamsOrTimeToLive() const;
     // The partition and sort key of the table (indexName empty) or an index; nullptr when there
     // is no such index or no sort key. Of a multi-attribute key, its first attribute: code that
     // reads the whole key asks partitionKeysOf()/sortKeysOf().

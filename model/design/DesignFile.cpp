@@ -1,5 +1,6 @@
 #include "design/DesignFile.h"
 
+#include "design/DesignFileChangeData.h"
 #include "design/DesignLimits.h"
 #include "json/PathReader.h"
 
@@ -77,6 +78,7 @@ Value tableJson(const Table& t)
     o.add("billing", billingName(t.billing));
     o.addIf(t.billing == BillingMode::Provisioned, "capacity", throughputJson(t.capacity));
     o.add("typeAttribute", t.typeAttribute).add("separator", t.separator);
+    if (t.stream) o.add("stream", std::string(streamViewName(*t.stream)));
     return o;
 }
 
@@ -137,6 +139,7 @@ Value entityJson(const Design& design, const Entity& e)
     }
     o.addIf(e.writesPerSecond != 0, "writesPerSecond", e.writesPerSecond);
     o.addIf(e.itemSizeBytes != 0, "itemSize", e.itemSizeBytes);
+    if (e.ttl) o.add("ttl", file::timeToLiveJson(*e.ttl));
     return o;
 }
 
@@ -168,10 +171,13 @@ Value patternJson(const AccessPattern& p)
     o.add("consistency", p.consistency == Consistency::Strong ? "strong" : "eventual");
     if (p.forceIndex) o.add("index", *p.forceIndex);
     o.addIf(!p.forceKeyCondition.empty(), "keyCondition", p.forceKeyCondition);
+    if (p.fromStream) o.add("stream", file::streamServingJson(*p.fromStream));
     return o;
 }
 
-Value pricesJson(const PriceTable& p)
+// The streams price is written in format 2 alone, so a design without streams or Time to Live is
+// written as before it existed.
+Value pricesJson(const PriceTable& p, bool version2)
 {
     return Obj()
         .add("region", p.region)
@@ -182,7 +188,8 @@ Value pricesJson(const PriceTable& p)
         .add("provisionedReadPerHour", p.provisionedReadPerHour)
         .add("provisionedWritePerHour", p.provisionedWritePerHour)
         .add("storagePerGbMonth", p.storagePerGbMonth)
-        .add("hoursPerMonth", p.hoursPerMonth);
+        .add("hoursPerMonth", p.hoursPerMonth)
+        .addIf(version2, "streamReadsPer100k", p.streamReadsPer100k);
 }
 
 // ---- Reading ------------------------------------------------------------------------------------
@@ -261,10 +268,10 @@ Throughput readThroughput(const Value* v, const std::string& path)
     return t;
 }
 
-Table readTable(const Value* v, const std::string& path)
+Table readTable(const Value* v, const std::string& path, int version)
 {
-    const Value& o = read::object(v, path,
-                                  {"name", "partitionKey", "sortKey", "billing", "capacity", "typeAttribute", "separator"});
+    const Value& o = read::object(
+        v, path, {"name", "partitionKey", "sortKey", "billing", "capacity", "typeAttribute", "separator", "stream"});
     Table t;
     t.name = name(o, "name", path, true);
     if (!o.contains("partitionKey")) read::fail(path + ".partitionKey", "is required");
@@ -278,6 +285,7 @@ Table readTable(const Value* v, const std::string& path)
     t.typeAttribute = name(o, "typeAttribute", path, false, "_type");
     t.separator = text(o, "separator", path, limits::kNameBytes, false, "#");
     if (t.separator.size() != 1) read::fail(path + ".separator", "must be one character");
+    t.stream = file::readStreamView(o, path, version);
     return t;
 }
 
@@ -391,10 +399,10 @@ Attribute readAttribute(const Value* v, const std::string& path)
     return a;
 }
 
-Entity readEntity(const Value* v, const std::string& path)
+Entity readEntity(const Value* v, const std::string& path, int version)
 {
-    const Value& o = read::object(v, path,
-                                  {"name", "description", "type", "keys", "attributes", "sample", "writesPerSecond", "itemSize"});
+    const Value& o = read::object(
+        v, path, {"name", "description", "type", "keys", "attributes", "sample", "writesPerSecond", "itemSize", "ttl"});
     Entity e;
     e.name = name(o, "name", path, true);
     if (e.name.empty()) read::fail(path + ".name", "must not be empty");
@@ -446,14 +454,15 @@ Entity readEntity(const Value* v, const std::string& path)
     }
     e.writesPerSecond = read::number(o, "writesPerSecond", path, 0, 0, 1e9);
     e.itemSizeBytes = read::integer(o, "itemSize", path, 0, 0, 400 * 1024);
+    e.ttl = file::readTimeToLive(o, path, version);
     return e;
 }
 
-AccessPattern readPattern(const Value* v, const std::string& path)
+AccessPattern readPattern(const Value* v, const std::string& path, int version)
 {
     const Value& o = read::object(v, path,
                                   {"number", "name", "description", "inputs", "result", "returns", "attributes", "order",
-                                   "orderBy", "pageSize", "rate", "consistency", "index", "keyCondition"});
+                                   "orderBy", "pageSize", "rate", "consistency", "index", "keyCondition", "stream"});
     AccessPattern p;
     p.number = static_cast<int>(read::integer(o, "number", path, 0, 1, 100000, true));
     p.name = text(o, "name", path, limits::kTextBytes, true);
@@ -504,6 +513,7 @@ AccessPattern readPattern(const Value* v, const std::string& path)
                                  {{"eventual", Consistency::Eventual}, {"strong", Consistency::Strong}});
     if (o.contains("index")) p.forceIndex = name(o, "index", path, true);
     p.forceKeyCondition = text(o, "keyCondition", path, limits::kTemplateBytes);
+    p.fromStream = file::readStreamServing(o, path, version);
     return p;
 }
 
@@ -511,7 +521,8 @@ PriceTable readPrices(const Value* v, const std::string& path)
 {
     const Value& o = read::object(v, path,
                                   {"region", "date", "source", "onDemandReadPerMillion", "onDemandWritePerMillion",
-                                   "provisionedReadPerHour", "provisionedWritePerHour", "storagePerGbMonth", "hoursPerMonth"});
+                                   "provisionedReadPerHour", "provisionedWritePerHour", "storagePerGbMonth", "hoursPerMonth",
+                                   "streamReadsPer100k"});
     PriceTable p;
     p.region = name(o, "region", path, false, p.region);
     p.date = name(o, "date", path, false, p.date);
@@ -522,6 +533,7 @@ PriceTable readPrices(const Value* v, const std::string& path)
     p.provisionedWritePerHour = read::number(o, "provisionedWritePerHour", path, p.provisionedWritePerHour, 0, 1e6);
     p.storagePerGbMonth = read::number(o, "storagePerGbMonth", path, p.storagePerGbMonth, 0, 1e6);
     p.hoursPerMonth = read::number(o, "hoursPerMonth", path, p.hoursPerMonth, 1, 744);
+    p.streamReadsPer100k = read::number(o, "streamReadsPer100k", path, p.streamReadsPer100k, 0, 1e6);
     return p;
 }
 
@@ -551,7 +563,7 @@ Design parseDesign(std::string_view json)
     design.setName(text(o, "name", "$", limits::kTextBytes));
     design.setDescription(text(o, "description", "$", limits::kTextBytes));
     if (!o.contains("table")) throw FormatError("$.table", "is required");
-    design.setTable(readTable(o.find("table"), "$.table"));
+    design.setTable(readTable(o.find("table"), "$.table", formatVersion));
 
     std::set<std::string> names;
     if (o.contains("indexes")) {
@@ -568,7 +580,7 @@ Design parseDesign(std::string_view json)
         const Value& a = boundedArray(o.find("entities"), "$.entities", limits::kEntities, "entities");
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string path = "$.entities[" + std::to_string(i) + "]";
-            Entity entity = readEntity(&a.elements()[i], path);
+            Entity entity = readEntity(&a.elements()[i], path, formatVersion);
             if (!names.insert(entity.name).second) throw FormatError(path + ".name", "'" + entity.name + "' is declared twice");
             design.addEntity(std::move(entity));
         }
@@ -578,7 +590,7 @@ Design parseDesign(std::string_view json)
         std::set<int> numbers;
         for (size_t i = 0; i < a.elements().size(); ++i) {
             const std::string path = "$.patterns[" + std::to_string(i) + "]";
-            AccessPattern pattern = readPattern(&a.elements()[i], path);
+            AccessPattern pattern = readPattern(&a.elements()[i], path, formatVersion);
             if (!numbers.insert(pattern.number).second)
                 throw FormatError(path + ".number", "pattern number " + std::to_string(pattern.number) + " is used twice");
             design.addPattern(std::move(pattern));
@@ -597,9 +609,10 @@ Design parseDesign(std::string_view json)
 std::string writeDesign(const Design& design)
 {
     Obj root;
-    // The oldest format that holds the design, so a design without multi-attribute keys stays
-    // readable by the Keyplan releases before them, byte for byte as they wrote it.
-    root.add("keyplan", design.usesMultiAttributeKeys() ? 2 : 1);
+    // The oldest format that holds the design, so a design without multi-attribute keys, streams or
+    // Time to Live stays readable by the Keyplan releases before them, byte for byte as they wrote it.
+    const bool version2 = design.usesMultiAttributeKeys() || design.usesStreamsOrTimeToLive();
+    root.add("keyplan", version2 ? 2 : 1);
     root.addIf(!design.name().empty(), "name", design.name());
     root.addIf(!design.description().empty(), "description", design.description());
     root.add("table", tableJson(design.table()));
@@ -610,7 +623,7 @@ std::string writeDesign(const Design& design)
     root.add("indexes", Value::array(std::move(indexes)));
     root.add("entities", Value::array(std::move(entities)));
     root.add("patterns", Value::array(std::move(patterns)));
-    root.add("prices", pricesJson(design.prices()));
+    root.add("prices", pricesJson(design.prices(), version2));
     if (!design.extensions().empty()) {
         Obj extensions;
         for (const auto& [name, text] : design.extensions()) {

@@ -5,10 +5,14 @@
 // unknown or newer file gives a json::FormatError naming the place as a JSON path
 // (`$.entities[2].keys.PK`) and saying what is wrong there; nothing is half-loaded.
 //
-// Format versions (the top-level "keyplan" member): 2 is 1 plus multi-attribute index keys, and a
-// design is written as 1 unless an index has one, so files without them stay byte for byte what
-// the releases before format 2 wrote and read; such a release opening a format 2 file says it is
-// newer rather than misreading a key. An array key in a file marked 1 is refused, naming the place.
+// Format versions (the top-level "keyplan" member): 2 is 1 plus multi-attribute index keys (an
+// index's "partitionKey"/"sortKey" as an array of attributes) and DynamoDB Streams and Time to Live:
+// the table's "stream" (a view type), an entity's "ttl": { "attribute", "retention": "30d" }, a
+// pattern's "stream": { "use": "analytics" | "searchIndex" | "copy", "reader": "lambda" | "client" }
+// and the prices' "streamReadsPer100k". A design is written as 1 unless it uses one of them, so
+// files without them stay byte for byte what the releases before format 2 wrote and read; such a
+// release opening a format 2 file says it is newer rather than misreading a key. Those members (an
+// array key among them) in a file marked 1 are refused, naming the place.
 //
 //   { "keyplan": 1, "name", "description",
 //     "table": { "name", "partitionKey": "PK" | {"name","type"}, "sortKey", "billing":

@@ -10,12 +10,13 @@
 
 namespace keyplan::design::limits {
 
-constexpr int64_t kFileBytes = 8 * 1024 * 1024;  // a 5,000-entity, 5,000-pattern design is about 2 MB
-constexpr size_t kNameBytes = 255;               // DynamoDB's bound on table, index and key attribute names
-constexpr size_t kTextBytes = 64 * 1024;         // descriptions, pattern names, expected results
-constexpr size_t kTemplateBytes = 2048;          // a key template, a fixed or example value, a key condition
-constexpr size_t kGeneratorBytes = 8192;         // a generator spec
-constexpr int64_t kItemBytes = 400 * 1024;       // DynamoDB's item limit: what an entity's generators may make
+constexpr int64_t kFileBytes = 8 * 1024 * 1024;        // a 5,000-entity, 5,000-pattern design is about 2 MB
+constexpr size_t kNameBytes = 255;                     // DynamoDB's bound on table, index and key attribute names
+constexpr size_t kTextBytes = 64 * 1024;               // descriptions, pattern names, expected results
+constexpr size_t kTemplateBytes = 2048;                // a key template, a fixed or example value, a key condition
+constexpr size_t kGeneratorBytes = 8192;               // a generator spec
+constexpr int64_t kItemBytes = 400 * 1024;             // DynamoDB's item limit: what an entity's generators may make
+constexpr int64_t kRetentionSeconds = 3650LL * 86400;  // an entity's Time to Live retention: up to ten years
 
 // DynamoDB's bound on a global index's multi-attribute keys (since November 2025): 1 to 4
 // partition key attributes and 0 to 4 sort key attributes. The table and an LSI keep one of each.

@@ -78,6 +78,7 @@ store::CreateTableRequest createTableRequest(const Design& design)
             request.globalSecondaryIndexes.push_back(std::move(gsi));
         }
     }
+    if (table.stream) request.streamSpecification = store::StreamSpecification{true, streamViewType(*table.stream)};
     if (provisioned) {
         request.billingMode = store::BillingMode::Provisioned;
         request.provisionedThroughput = store::ProvisionedThroughput{table.capacity.read, table.capacity.write};
@@ -85,6 +86,30 @@ store::CreateTableRequest createTableRequest(const Design& design)
         request.billingMode = store::BillingMode::PayPerRequest;
     }
     return request;
+}
+
+store::StreamViewType streamViewType(StreamView view)
+{
+    switch (view) {
+    case StreamView::KeysOnly: return store::StreamViewType::KeysOnly;
+    case StreamView::NewImage: return store::StreamViewType::NewImage;
+    case StreamView::OldImage: return store::StreamViewType::OldImage;
+    case StreamView::NewAndOldImages: return store::StreamViewType::NewAndOldImages;
+    }
+    return store::StreamViewType::KeysOnly;
+}
+
+std::optional<store::UpdateTimeToLiveRequest> timeToLiveRequest(const Design& design)
+{
+    const std::optional<std::string> attribute = design.timeToLiveAttribute();
+    if (!attribute) return std::nullopt;
+    return store::UpdateTimeToLiveRequest{design.table().name, store::TimeToLiveSpecification{*attribute, true}};
+}
+
+void createDesignTable(store::Store& store, const Design& design)
+{
+    store.createTable(createTableRequest(design));
+    if (const auto ttl = timeToLiveRequest(design)) store.updateTimeToLive(*ttl);
 }
 
 }  // namespace keyplan::design

@@ -5,6 +5,7 @@
 #include "io/ExportText.h"
 #include "io/LibrarySchema.h"
 #include "store/KeySchema.h"
+#include "store/StreamRequests.h"
 
 namespace keyplan::io {
 
@@ -112,13 +113,21 @@ std::string localIndexes(const store::CreateTableRequest& request)
     return out + "      ],\n";
 }
 
+const store::StreamViewType* streamView(const store::CreateTableRequest& request)
+{
+    const auto& s = request.streamSpecification;
+    return s && s->streamEnabled.value_or(false) && s->streamViewType ? &*s->streamViewType : nullptr;
+}
+
 }  // namespace
 
 std::string cdkStackClassName(const std::string& tableName) { return logicalIdFor(tableName) + "Stack"; }
 
 std::string cdkStack(const design::Design& design, const CdkOptions& options)
 {
-    return cdkStack(design::createTableRequest(design), designAbout(design), options);
+    CdkOptions withTtl = options;
+    if (withTtl.timeToLiveAttribute.empty()) withTtl.timeToLiveAttribute = design.timeToLiveAttribute().value_or("");
+    return cdkStack(design::createTableRequest(design), designAbout(design), withTtl);
 }
 
 std::string cdkStack(const store::CreateTableRequest& request, const std::string& about, const CdkOptions& options)
@@ -148,11 +157,19 @@ std::string cdkStack(const store::CreateTableRequest& request, const std::string
     out += billing(request);
     out += globalIndexes(request);
     out += localIndexes(request);
+    const store::StreamViewType* stream = streamView(request);
+    if (stream) out += "      dynamoStream: dynamodb.StreamViewType." + std::string(store::streamViewTypeName(*stream)) + ",\n";
+    if (!options.timeToLiveAttribute.empty())
+        out += "      timeToLiveAttribute: " + jsString(options.timeToLiveAttribute) + ",\n";
     if (options.pointInTimeRecovery) out += "      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },\n";
     out += "    });\n"
            "    new cdk.CfnOutput(this, \"TableName\", { description: \"The table's name\", value: this.table.tableName });\n"
-           "    new cdk.CfnOutput(this, \"TableArn\", { description: \"The table's ARN\", value: this.table.tableArn });\n"
-           "  }\n"
+           "    new cdk.CfnOutput(this, \"TableArn\", { description: \"The table's ARN\", value: this.table.tableArn });\n";
+    // tableStreamArn is typed optional; the table above has a stream.
+    if (stream)
+        out += "    new cdk.CfnOutput(this, \"StreamArn\", { description: \"The ARN of the table's stream, for its readers\", "
+               "value: this.table.tableStreamArn! });\n";
+    out += "  }\n"
            "}\n";
     return out;
 }

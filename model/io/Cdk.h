@@ -1,6 +1,7 @@
 // The design's table as an AWS CDK (v2) stack in TypeScript: one `TableV2` (aws-cdk-lib's
 // aws_dynamodb) with the table's keys, its GSIs and LSIs with their projections, the billing and
-// capacity, optionally point-in-time recovery, and the table's name and ARN as stack outputs, as
+// capacity, the stream (`dynamoStream`) and Time to Live (`timeToLiveAttribute`), optionally
+// point-in-time recovery, and the table's name and ARN (and its stream's) as stack outputs, as
 // the CloudFormation export has them. An index whose partition or sort key is several attributes
 // is written with `partitionKeys` / `sortKeys` (aws-cdk-lib 2.226.0 and later); a one-attribute
 // key with `partitionKey` / `sortKey`. Everything is built from design::createTableRequest, the
@@ -21,6 +22,8 @@ namespace keyplan::io {
 
 struct CdkOptions {
     bool pointInTimeRecovery = false;
+    // Time to Live on this attribute (`timeToLiveAttribute`); the design overload takes the design's.
+    std::string timeToLiveAttribute;
 };
 
 // The module's text, ending with a newline.

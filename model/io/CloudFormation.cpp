@@ -5,6 +5,7 @@
 #include "io/Yaml.h"
 #include "json/Value.h"
 #include "store/KeySchema.h"
+#include "store/StreamRequests.h"
 
 #include <cctype>
 
@@ -111,6 +112,20 @@ json::Value cloudFormationTemplate(const design::Design& design, const CloudForm
         }
         properties.set("LocalSecondaryIndexes", std::move(lsis));
     }
+    const bool stream = request.streamSpecification && request.streamSpecification->streamEnabled.value_or(false) &&
+                        request.streamSpecification->streamViewType;
+    if (stream) {
+        json::Value spec = json::Value::object();
+        spec.set("StreamViewType", store::streamViewTypeName(*request.streamSpecification->streamViewType));
+        properties.set("StreamSpecification", std::move(spec));
+    }
+    // Time to Live is no part of CreateTable, but CloudFormation takes it on the table resource.
+    if (const std::optional<std::string> ttl = design.timeToLiveAttribute()) {
+        json::Value spec = json::Value::object();
+        spec.set("AttributeName", *ttl);
+        spec.set("Enabled", true);
+        properties.set("TimeToLiveSpecification", std::move(spec));
+    }
     if (options.pointInTimeRecovery) {
         json::Value pitr = json::Value::object();
         pitr.set("PointInTimeRecoveryEnabled", true);
@@ -137,6 +152,14 @@ json::Value cloudFormationTemplate(const design::Design& design, const CloudForm
         getAtt.set("Fn::GetAtt", json::Value::array({json::Value(logicalId), json::Value("Arn")}));
         arn.set("Value", std::move(getAtt));
         outputs.set("TableArn", std::move(arn));
+        if (stream) {
+            json::Value streamArn = json::Value::object();
+            streamArn.set("Description", "The ARN of the table's stream, for its readers");
+            json::Value att = json::Value::object();
+            att.set("Fn::GetAtt", json::Value::array({json::Value(logicalId), json::Value("StreamArn")}));
+            streamArn.set("Value", std::move(att));
+            outputs.set("StreamArn", std::move(streamArn));
+        }
     }
 
     std::string description = "DynamoDB table " + request.tableName;

@@ -1,7 +1,9 @@
 // A CloudFormation template (JSON or YAML) with the design's table as one AWS::DynamoDB::Table
 // resource: KeySchema, AttributeDefinitions for the key attributes only (DynamoDB rejects any
 // other), GSIs and LSIs with their projections, BillingMode with ProvisionedThroughput when
-// provisioned (per GSI too), optionally point-in-time recovery; outputs the table's name and ARN.
+// provisioned (per GSI too), the stream (StreamSpecification) and Time to Live
+// (TimeToLiveSpecification, which CloudFormation takes on the table though CreateTable does not),
+// optionally point-in-time recovery; outputs the table's name and ARN, and its stream's ARN.
 // Property names follow the AWS::DynamoDB::Table reference of the CloudFormation Template
 // Reference Guide.
 #pragma once

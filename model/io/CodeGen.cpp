@@ -409,6 +409,9 @@ private:
         lines.push_back("");
         if (plan.servedByOneRequest()) {
             lines.push_back("Served by one request: " + summary(plan) + ".");
+        } else if (plan.verdict == analysis::Verdict::FromStream) {
+            // Whatever the stream feeds answers it: the function has no request to send.
+            lines.push_back("Served from the table's stream, not by a request to the table: " + plan.explanation);
         } else {
             lines.push_back("NOT served by one request (" + analysis::verdictWords(plan.verdict, plan.requestCount) +
                             "): " + plan.explanation);

@@ -1,6 +1,7 @@
 #include "io/Markdown.h"
 
 #include "analysis/Analysis.h"
+#include "analysis/ChangeDataSummary.h"
 #include "analysis/CostModel.h"
 #include "design/Design.h"
 
@@ -299,6 +300,8 @@ void writeHeader(std::string& out, const design::Design& design)
                (index.multiAttribute() ? " (multi-attribute keys: the items' own attributes)" : "") + "\n";
     }
     out += "- Entity type in " + code(table.typeAttribute) + ", key separator " + code(table.separator) + "\n";
+    if (table.stream) out += "- Stream: " + code(design::streamViewName(*table.stream)) + "\n";
+    if (const auto ttl = design.timeToLiveAttribute()) out += "- Time to Live: " + code(*ttl) + "\n";
     out += "- Prices: " + prices.region + " as of " + prices.date + " (" + prices.source + "), " +
            formatCount(prices.hoursPerMonth) + " hours a month\n\n";
 }
@@ -309,8 +312,11 @@ void writePatternTable(std::string& out, const design::Design& design, const ana
     out += "## Access patterns\n\n";
     const auto served = std::count_if(report.patterns.begin(), report.patterns.end(),
                                       [](const auto& p) { return p.plan.servedByOneRequest(); });
-    out += std::to_string(served) + " of " + std::to_string(report.patterns.size()) +
-           " patterns are served by one request. Read units are per call; dollars are a month at the pattern's rate.\n\n";
+    const auto riding = std::count_if(report.patterns.begin(), report.patterns.end(),
+                                      [](const auto& p) { return p.plan.verdict == analysis::Verdict::FromStream; });
+    out += std::to_string(served) + " of " + std::to_string(report.patterns.size()) + " patterns are served by one request" +
+           (riding ? ", " + std::to_string(riding) + " ride the table's stream (see Change data)" : std::string()) +
+           ". Read units are per call; dollars are a month at the pattern's rate.\n\n";
     out +=
         "| # | Pattern | Request | Index | Key condition | Verdict | Read units | Calls/s | $/month on demand | $/month provisioned |\n";
     out += "|--:|---|---|---|---|---|--:|--:|--:|--:|\n";
@@ -423,6 +429,25 @@ void writeWrites(std::string& out, const design::Design& design, const analysis:
            " WCU).\n\n";
 }
 
+// The stream, the patterns that ride it and the entities that expire (nothing without them).
+void writeChangeData(std::string& out, const design::Design& design, const analysis::Report& report)
+{
+    const analysis::ChangeDataSummary summary = analysis::changeDataSummary(design, report);
+    if (summary.empty()) return;
+    out += "## Change data\n\n";
+    if (!summary.stream.empty()) out += summary.stream + "\n\n";
+    if (!summary.riders.empty()) {
+        out += "Patterns that ride the stream (no request to the table):\n\n";
+        for (const auto& line : summary.riders) out += "- " + line + "\n";
+        out += "\n";
+    }
+    if (!summary.expiring.empty()) {
+        out += "Items that expire (Time to Live deletes cost no write units):\n\n";
+        for (const auto& line : summary.expiring) out += "- " + line + "\n";
+        out += "\n";
+    }
+}
+
 void writeRisks(std::string& out, const analysis::Report& report)
 {
     out += "## Risks\n\n";
@@ -437,12 +462,16 @@ void writeRisks(std::string& out, const analysis::Report& report)
     }
 }
 
-void writePrices(std::string& out, const design::PriceTable& prices)
+void writePrices(std::string& out, const design::Design& design)
 {
+    const design::PriceTable& prices = design.prices();
     out += "---\n\nPrices: " + prices.region + " as of " + prices.date + ": on demand $" + exact(prices.onDemandReadPerMillion) +
            " per million read units and $" + exact(prices.onDemandWritePerMillion) + " per million write units; provisioned $" +
            exact(prices.provisionedReadPerHour) + " per RCU-hour and $" + exact(prices.provisionedWritePerHour) +
-           " per WCU-hour; storage $" + exact(prices.storagePerGbMonth) + " per GB-month. Written by Keyplan.\n";
+           " per WCU-hour; storage $" + exact(prices.storagePerGbMonth) + " per GB-month" +
+           (design.table().stream ? "; streams $" + exact(prices.streamReadsPer100k) + " per 100,000 read request units"
+                                  : std::string()) +
+           ". Written by Keyplan.\n";
 }
 
 }  // namespace
@@ -465,6 +494,7 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
     writeNotes(out, design, report);
     writeKeyDesign(out, design);
     writeWrites(out, design, report);
+    writeChangeData(out, design, report);
 
     out += "## Where the items land\n\n";
     out += "Each chart lists the item collections (entities that share a partition-key template) and, within one, "
@@ -472,7 +502,7 @@ std::string accessPatternsMarkdown(const design::Design& design, const analysis:
     writeChart(out, design, report, nullptr, options);
     for (const auto& index : design.indexes()) writeChart(out, design, report, &index, options);
     writeRisks(out, report);
-    writePrices(out, design.prices());
+    writePrices(out, design);
     return out;
 }
 

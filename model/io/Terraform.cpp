@@ -3,6 +3,7 @@
 #include "design/TableSchema.h"
 #include "io/ExportText.h"
 #include "store/KeySchema.h"
+#include "store/StreamRequests.h"
 
 #include <cctype>
 #include <utility>
@@ -139,7 +140,9 @@ std::string terraformResourceName(std::string_view tableName)
 
 std::string terraformConfiguration(const design::Design& design, const TerraformOptions& options)
 {
-    return terraformConfiguration(design::createTableRequest(design), designAbout(design), options);
+    TerraformOptions withTtl = options;
+    if (withTtl.timeToLiveAttribute.empty()) withTtl.timeToLiveAttribute = design.timeToLiveAttribute().value_or("");
+    return terraformConfiguration(design::createTableRequest(design), designAbout(design), withTtl);
 }
 
 std::string terraformConfiguration(const store::CreateTableRequest& request, const std::string& about,
@@ -168,6 +171,12 @@ std::string terraformConfiguration(const store::CreateTableRequest& request, con
     if (const std::string range = store::keyAttributeName(request.keySchema, store::KeyType::Range); !range.empty())
         table.emplace_back("range_key", hclString(range));
     addCapacity(table, request, request.provisionedThroughput);
+    const auto& stream = request.streamSpecification;
+    const bool streamOn = stream && stream->streamEnabled.value_or(false) && stream->streamViewType;
+    if (streamOn) {
+        table.emplace_back("stream_enabled", "true");
+        table.emplace_back("stream_view_type", hclString(store::streamViewTypeName(*stream->streamViewType)));
+    }
     out += arguments(table, "  ");
     for (const auto& d : request.attributeDefinitions) {
         out += "\n" +
@@ -178,11 +187,16 @@ std::string terraformConfiguration(const store::CreateTableRequest& request, con
     }
     for (const auto& g : request.globalSecondaryIndexes) out += globalIndex(request, g);
     for (const auto& l : request.localSecondaryIndexes) out += localIndex(l);
+    if (!options.timeToLiveAttribute.empty())
+        out += "\n" + block("ttl",
+                            arguments({{"attribute_name", hclString(options.timeToLiveAttribute)}, {"enabled", "true"}}, "    "),
+                            "  ");
     if (options.pointInTimeRecovery) out += "\n" + block("point_in_time_recovery", "    enabled = true\n", "  ");
     out += "}\n";
     const std::string address = "aws_dynamodb_table." + resource;
     out += output("table_name", "The table's name", address + ".name");
     out += output("table_arn", "The table's ARN", address + ".arn");
+    if (streamOn) out += output("stream_arn", "The ARN of the table's stream, for its readers", address + ".stream_arn");
     return out;
 }
 

@@ -3,7 +3,8 @@
 // `global_secondary_index` block per GSI keyed by `key_schema` blocks (one per key attribute, HASH
 // ones first, so a multi-attribute key is written as it is; the provider deprecated the index's
 // `hash_key` / `range_key` for them in 6.29.0), a `local_secondary_index` block per LSI, billing and
-// capacity, optionally point-in-time recovery, and the table's name and ARN as outputs. Built from
+// capacity, the stream (`stream_enabled`, `stream_view_type`) and Time to Live (a `ttl` block),
+// optionally point-in-time recovery, and the table's name and ARN (and its stream's) as outputs. Built from
 // design::createTableRequest, as the CloudFormation and CDK exports are.
 #pragma once
 
@@ -22,6 +23,8 @@ namespace keyplan::io {
 
 struct TerraformOptions {
     bool pointInTimeRecovery = false;
+    // Time to Live on this attribute (a `ttl` block); the design overload takes the design's.
+    std::string timeToLiveAttribute;
 };
 
 // The configuration's text, ending with a newline.

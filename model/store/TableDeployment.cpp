@@ -100,6 +100,51 @@ void compareIndexes(const CreateTableRequest& wanted, const TableDescription& ex
     }
 }
 
+std::string viewText(const std::optional<StreamViewType>& view) { return view ? streamViewTypeName(*view) : "no view type"; }
+
+bool streamOn(const std::optional<StreamSpecification>& s) { return s && s->streamEnabled.value_or(false); }
+
+// The wanted stream against the table's: enabled where it is off, refused where its view differs.
+void compareStream(const CreateTableRequest& wanted, const TableDescription& existing, DeploymentPlan& plan)
+{
+    const bool want = streamOn(wanted.streamSpecification);
+    const bool have = streamOn(existing.streamSpecification);
+    if (want && !have) {
+        plan.enableStream = wanted.streamSpecification;
+    } else if (want && have && existing.streamSpecification->streamViewType != wanted.streamSpecification->streamViewType) {
+        plan.refusals.push_back("the table's stream records " + viewText(existing.streamSpecification->streamViewType) +
+                                ", the design's " + viewText(wanted.streamSpecification->streamViewType) +
+                                ": a stream's view type cannot change; disable the stream and enable it again (its "
+                                "readers start over on a new stream)");
+    } else if (!want && have) {
+        plan.notes.push_back("the table has a stream (" + viewText(existing.streamSpecification->streamViewType) +
+                             ") the design does not; it stays (deploy never disables)");
+    }
+}
+
+// The wanted Time to Live attribute against the table's: enabled where it is off.
+void compareTimeToLive(const std::optional<std::string>& wanted, const std::optional<TimeToLiveDescription>& existing,
+                       DeploymentPlan& plan)
+{
+    const std::string status = existing ? existing->timeToLiveStatus : "DISABLED";
+    const std::string have = existing ? existing->attributeName.value_or("") : "";
+    const bool on = status == "ENABLED" || status == "ENABLING";
+    if (!wanted) {
+        if (on) plan.notes.push_back("Time to Live is on " + have + " in the table, not in the design; it stays");
+        return;
+    }
+    if (on && have == *wanted) return;
+    if (on) {
+        plan.refusals.push_back("Time to Live is on " + have + " in the table but on " + *wanted +
+                                " in the design: DynamoDB changes it only by disabling it first, and then not for an hour");
+    } else if (status == "DISABLING") {
+        plan.refusals.push_back("Time to Live is being disabled on the table; DynamoDB takes no change until that ends "
+                                "(up to an hour)");
+    } else {
+        plan.enableTimeToLive = *wanted;
+    }
+}
+
 bool everythingActive(const TableDescription& t, std::string* status)
 {
     if (t.tableStatus != "ACTIVE") {
@@ -143,13 +188,16 @@ void waitUntilActive(Store& store, const std::string& table, const std::string& 
 
 }  // namespace
 
-DeploymentPlan planDeployment(const CreateTableRequest& wanted, const std::optional<TableDescription>& existing)
+DeploymentPlan planDeployment(const CreateTableRequest& wanted, const std::optional<TableDescription>& existing,
+                              const std::optional<std::string>& timeToLive,
+                              const std::optional<TimeToLiveDescription>& existingTimeToLive)
 {
     DeploymentPlan plan;
     plan.tableName = wanted.tableName;
     plan.tableExists = existing.has_value();
     if (!existing) {
         plan.create = wanted;
+        plan.enableTimeToLive = timeToLive;
         return plan;
     }
     if (existing->keySchema != wanted.keySchema)
@@ -157,10 +205,12 @@ DeploymentPlan planDeployment(const CreateTableRequest& wanted, const std::optio
                                 schemaText(wanted.keySchema));
     compareKeyTypes(wanted, *existing, plan);
     compareIndexes(wanted, *existing, plan);
+    compareStream(wanted, *existing, plan);
+    compareTimeToLive(timeToLive, existingTimeToLive, plan);
     return plan;
 }
 
-DeploymentPlan planDeployment(Store& store, const CreateTableRequest& wanted)
+DeploymentPlan planDeployment(Store& store, const CreateTableRequest& wanted, const std::optional<std::string>& timeToLive)
 {
     std::optional<TableDescription> existing;
     try {
@@ -168,7 +218,11 @@ DeploymentPlan planDeployment(Store& store, const CreateTableRequest& wanted)
     } catch (const dynamo::Error& e) {
         if (e.code() != dynamo::ErrorCode::ResourceNotFoundException) throw;
     }
-    return planDeployment(wanted, existing);
+    // Asked only when the design has Time to Live: an endpoint without the API still deploys a
+    // design that does not need it.
+    std::optional<TimeToLiveDescription> existingTimeToLive;
+    if (existing && timeToLive) existingTimeToLive = store.describeTimeToLive({wanted.tableName}).timeToLiveDescription;
+    return planDeployment(wanted, existing, timeToLive, existingTimeToLive);
 }
 
 std::vector<std::string> DeploymentPlan::describe() const
@@ -184,15 +238,25 @@ std::vector<std::string> DeploymentPlan::describe() const
             lines.push_back("  with LSI " + l.indexName + ": " + schemaText(l.keySchema) + ", " + projectionText(l.projection));
         for (const auto& g : create->globalSecondaryIndexes)
             lines.push_back("  with GSI " + g.indexName + ": " + schemaText(g.keySchema) + ", " + projectionText(g.projection));
+        if (streamOn(create->streamSpecification))
+            lines.push_back("  with a stream (" + viewText(create->streamSpecification->streamViewType) + ")");
         lines.push_back("  then wait until it is ACTIVE");
-    } else if (addIndexes.empty()) {
+        if (enableTimeToLive) lines.push_back("  then enable Time to Live on " + *enableTimeToLive + " (UpdateTimeToLive)");
+    } else if (nothingToDo()) {
         lines.push_back("Table " + tableName + " already matches the design: nothing to do");
     } else {
-        lines.push_back("Table " + tableName + " exists; add " + std::to_string(addIndexes.size()) +
-                        " GSI(s), one UpdateTable each:");
+        if (enableStream)
+            lines.push_back("Table " + tableName + " exists; enable its stream (" + viewText(enableStream->streamViewType) +
+                            ") with UpdateTable");
+        if (!addIndexes.empty())
+            lines.push_back((enableStream ? "Then add " : "Table " + tableName + " exists; add ") +
+                            std::to_string(addIndexes.size()) + " GSI(s), one UpdateTable each:");
         for (const auto& g : addIndexes)
             lines.push_back("  add GSI " + g.indexName + ": " + schemaText(g.keySchema) + ", " + projectionText(g.projection) +
                             ", then wait for its backfill");
+        if (enableTimeToLive)
+            lines.push_back((enableStream || !addIndexes.empty() ? "Then enable" : "Table " + tableName + " exists; enable") +
+                            std::string(" Time to Live on ") + *enableTimeToLive + " (UpdateTimeToLive)");
     }
     for (const std::string& n : notes) lines.push_back("Note: " + n);
     return lines;
@@ -202,10 +266,23 @@ void deploy(Store& store, const DeploymentPlan& plan, const DeploymentOptions& o
             const std::function<bool(const DeploymentProgress&)>& progress)
 {
     if (plan.refused()) throw std::runtime_error("table " + plan.tableName + " cannot be deployed: " + plan.refusals.front());
+    auto enableTimeToLive = [&] {
+        if (!plan.enableTimeToLive) return;
+        if (progress && !progress({"enabling Time to Live on " + *plan.enableTimeToLive, "ACTIVE", {}})) return;
+        store.updateTimeToLive({plan.tableName, TimeToLiveSpecification{*plan.enableTimeToLive, true}});
+    };
     if (plan.create) {
         store.createTable(*plan.create);
         waitUntilActive(store, plan.tableName, "creating table " + plan.tableName, options, progress);
+        enableTimeToLive();
         return;
+    }
+    if (plan.enableStream) {
+        UpdateTableRequest update;
+        update.tableName = plan.tableName;
+        update.streamSpecification = plan.enableStream;
+        store.updateTable(update);
+        waitUntilActive(store, plan.tableName, "enabling the stream of " + plan.tableName, options, progress);
     }
     for (const GlobalSecondaryIndex& gsi : plan.addIndexes) {
         UpdateTableRequest update;
@@ -220,6 +297,7 @@ void deploy(Store& store, const DeploymentPlan& plan, const DeploymentOptions& o
         store.updateTable(update);
         waitUntilActive(store, plan.tableName, "adding " + gsi.indexName + " (backfilling)", options, progress);
     }
+    enableTimeToLive();
 }
 
 }  // namespace keyplan::store

@@ -39,6 +39,8 @@ const char* verdictName(Verdict v)
     case Verdict::StrongReadOnGsi: return "StrongReadOnGsi";
     case Verdict::WrongOrder: return "WrongOrder";
     case Verdict::Invalid: return "Invalid";
+    case Verdict::FromStream: return "FromStream";
+    case Verdict::NoStream: return "NoStream";
     }
     return "?";
 }

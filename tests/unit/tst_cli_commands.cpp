@@ -191,6 +191,28 @@ private Q_SLOTS:
         QVERIFY(unserved.out.contains("0 of 1 patterns served by one request; 1 not."));
     }
 
+    // A pattern that rides the table's stream is served; one that would, on a table without a
+    // stream, is not.
+    void shouldCountPatternsOnTheStreamAsServed()
+    {
+        const QString file = QStringLiteral(KEYPLAN_TEST_DATA_DIR "/design/changedata.keyplan.json");
+        const test::CliCall r = callCli(cli::checkCommand, {file});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("1 of 3 patterns served by one request, 2 from the table's stream. 0 error(s)"),
+                 r.out.constData());
+        QVERIFY(r.out.contains("Storage a month at the sample volume (expiring items at their steady state): $14.79"));
+        QVERIFY(r.out.contains("2  Find customers by email  rides the stream  -        -      -"));
+
+        QByteArray text = readFile(file);
+        QVERIFY(text.contains(",\n    \"stream\": \"NEW_AND_OLD_IMAGES\""));
+        text.replace(",\n    \"stream\": \"NEW_AND_OLD_IMAGES\"", "");
+        const QString noStream = writeFile(dir_, "nostream.keyplan.json", text);
+        const test::CliCall off = callCli(cli::checkCommand, {noStream});
+        QCOMPARE(off.exitCode, 1);
+        QVERIFY2(off.out.contains("1 of 3 patterns served by one request; 2 not."), off.out.constData());
+        QVERIFY(off.out.contains("needs the table's stream, which is off"));
+    }
+
     void shouldWriteADocumentByteForByte()
     {
         const test::CliCall r = callCli(cli::exportCommand, {sample("ecommerce"), "--format=md"});

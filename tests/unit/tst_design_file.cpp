@@ -251,7 +251,8 @@ private Q_SLOTS:
             << R"("writesPerSecond": 20,)"
             << R"("writesPerSecnd": 20,)"
             << "$.entities[1].writesPerSecnd"
-            << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize)";
+            << "unknown member (expected one of: name, description, type, keys, attributes, sample, writesPerSecond, itemSize, "
+               "ttl)";
         QTest::newRow("bad generator")
             << R"("generator": "email")"
             << R"("generator": "mail")"

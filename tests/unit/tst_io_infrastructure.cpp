@@ -148,9 +148,9 @@ private Q_SLOTS:
         const std::string cdkFlag = "pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true }";
         const std::string tfBlock = "  point_in_time_recovery {\n    enabled = true\n  }\n";
         QVERIFY(io::cdkStack(d).find(cdkFlag) == std::string::npos);
-        QVERIFY(io::cdkStack(d, {true}).find(cdkFlag) != std::string::npos);
+        QVERIFY(io::cdkStack(d, {true, {}}).find(cdkFlag) != std::string::npos);
         QVERIFY(io::terraformConfiguration(d).find("point_in_time_recovery") == std::string::npos);
-        QVERIFY(io::terraformConfiguration(d, {true}).find(tfBlock) != std::string::npos);
+        QVERIFY(io::terraformConfiguration(d, {true, {}}).find(tfBlock) != std::string::npos);
         io::ExportOptions options;
         options.pointInTimeRecovery = true;
         QVERIFY(io::exportDesign(d, io::ExportFormat::Cdk, options).text.find(cdkFlag) != std::string::npos);

@@ -165,6 +165,30 @@ private Q_SLOTS:
         QFile out(shots_ + "/" + name + ".html");
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(html.toUtf8());
+        // No stream, no Time to Live in the samples: nothing said of them.
+        QVERIFY(!html.contains("<h2>Change data</h2>"));
+    }
+
+    // The design document says which patterns ride the table's stream and which items expire, and
+    // marks a pattern on the stream as served.
+    void htmlDocumentSaysWhichPatternsRideTheStream()
+    {
+        const design::Design d = design::loadDesignFile(QStringLiteral(KEYPLAN_TEST_DATA_DIR "/design/changedata.keyplan.json"));
+        const QString html = QString::fromStdString(render::designDocumentHtml(d));
+        QVERIFY(html.contains("<li>Stream: <code>NEW_AND_OLD_IMAGES</code></li>\n<li>Time to Live: <code>expiresAt</code></li>"));
+        QVERIFY(html.contains("1 of 3 patterns are served by one request, 2 ride the table's stream (see Change data)."));
+        QVERIFY(html.contains("<td class=\"served\">rides the stream</td>"));
+        const QString section =
+            "<h2>Change data</h2>\n"
+            "<p>The table's stream records NEW_AND_OLD_IMAGES (each change's item before and after).</p>\n"
+            "<p>Patterns that ride the stream (no request to the table):</p>\n<ul>\n"
+            "<li>2. Find customers by email: a search index, read by a Lambda trigger (its GetRecords calls are free)</li>\n"
+            "<li>3. Actions per day: an analytics store, read by a reader of its own (1 GetRecords call/s, $0.53/month)</li>\n"
+            "</ul>\n<p>Items that expire (Time to Live deletes cost no write units):</p>\n<ul>\n"
+            "<li>Session: Time to Live on expiresAt, 1 day after each write; 4,320,000 items at a steady 50 writes/s</li>\n"
+            "<li>Event: Time to Live on expiresAt, 90 days after each write; 155,520,000 items at a steady 20 writes/s</li>\n"
+            "</ul>\n<h2>Risks</h2>";
+        QVERIFY2(html.contains(section), qPrintable(html));
     }
 
     // The document names a multi-attribute GSI's keys as their attribute lists, and its layout

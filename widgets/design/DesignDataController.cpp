@@ -206,9 +206,10 @@ void DesignDataController::deployDesign()
 {
     if (isBusy()) return;
     const store::CreateTableRequest wanted = design::createTableRequest(document_->design());
+    const std::optional<std::string> ttl = document_->design().timeToLiveAttribute();
     Jobs::instance().run<store::DeploymentPlan>(
-        this, [wanted, &store = store_] { return store::planDeployment(store, wanted); },
-        [this, wanted](Outcome<store::DeploymentPlan> outcome) {
+        this, [wanted, ttl, &store = store_] { return store::planDeployment(store, wanted, ttl); },
+        [this, wanted, ttl](Outcome<store::DeploymentPlan> outcome) {
             updateActions();
             if (!outcome.ok()) {
                 prompts_.showError(tr("Cannot read the store's table: %1").arg(outcome.errorText()));
@@ -230,16 +231,17 @@ void DesignDataController::deployDesign()
             const QString title = location_.isRemote() ? tr("Deploy %1 to %2").arg(table, location_.endpoint)
                                                        : tr("Deploy %1 to the local store").arg(table);
             if (!prompts_.confirmDeployment(title, location_.targetLines(table), lines)) return;
-            startDeployment(wanted, lines);
+            startDeployment(wanted, ttl, lines);
         });
     updateActions();
 }
 
-void DesignDataController::startDeployment(const store::CreateTableRequest& wanted, const QStringList& plan)
+void DesignDataController::startDeployment(const store::CreateTableRequest& wanted, const std::optional<std::string>& ttl,
+                                           const QStringList& plan)
 {
-    auto work = [wanted, &store = store_](JobContext& context) {
+    auto work = [wanted, ttl, &store = store_](JobContext& context) {
         // Planned again: the table may have changed while the plan was on screen.
-        const store::DeploymentPlan now = store::planDeployment(store, wanted);
+        const store::DeploymentPlan now = store::planDeployment(store, wanted, ttl);
         if (now.refused()) throw std::runtime_error(now.describe().empty() ? std::string("refused") : now.describe().back());
         if (now.nothingToDo()) return true;
         store::deploy(store, now, {}, [&](const store::DeploymentProgress& p) {
@@ -288,7 +290,7 @@ void DesignDataController::prepareRemoteTable(store::Store& store, const design:
             std::this_thread::sleep_for(std::chrono::seconds(1));
         }
     }
-    const store::DeploymentPlan plan = store::planDeployment(store, wanted);
+    const store::DeploymentPlan plan = store::planDeployment(store, wanted, design.timeToLiveAttribute());
     if (plan.refused()) throw std::runtime_error(plan.describe().empty() ? std::string("refused") : plan.describe().back());
     if (plan.nothingToDo()) return;
     store::deploy(store, plan, {}, [&](const store::DeploymentProgress& p) {

@@ -90,7 +90,7 @@ private:
     JobOptions options(const QString& title) const;
     void started(Job* job);
     void updateActions();
-    void startDeployment(const store::CreateTableRequest& wanted, const QStringList& plan);
+    void startDeployment(const store::CreateTableRequest& wanted, const std::optional<std::string>& ttl, const QStringList& plan);
     // Remote: the design's table deleted first when replacing (waited for until gone), then
     // created or completed and waited for until ACTIVE.
     static void prepareRemoteTable(store::Store& store, const design::Design& design, bool replace, JobContext& context);

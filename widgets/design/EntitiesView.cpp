@@ -6,6 +6,7 @@
 #include "widgets/common/WheelGuard.h"
 #include "document/DesignFormat.h"
 #include "widgets/design/DesignItemDelegate.h"
+#include "widgets/design/TimeToLiveEdit.h"
 #include "document/EntityModels.h"
 #include "style/VerdictStyle.h"
 
@@ -178,6 +179,7 @@ QWidget* EntitiesView::buildDetails()
     itemSize_->setRange(0, 400 * 1024);
     itemSize_->setSpecialValueText(tr("estimated from the generators"));
     itemSize_->setSuffix(tr(" bytes"));
+    ttl_ = new TimeToLiveEdit(details_);
 
     QToolBar* attributeBar = buildAttributeTable();
     buildKeyTable();
@@ -198,6 +200,7 @@ QWidget* EntitiesView::buildDetails()
     volume->addRow(tr("Sample items"), sampleRow);
     volume->addRow(tr("Traffic"), writes_);
     volume->addRow(tr("Item size"), itemSize_);
+    volume->addRow(tr("Expires"), ttl_);
     auto* form = new QHBoxLayout;
     form->addLayout(identity, 3);
     form->addSpacing(12);
@@ -353,6 +356,10 @@ void EntitiesView::connectEdits()
     connect(itemSize_, &QSpinBox::valueChanged, this, [edit](int value) {
         edit([&](design::Entity& e) { e.itemSizeBytes = value; }, tr("Change item size"), QStringLiteral("itemSize"));
     });
+    connect(ttl_, &TimeToLiveEdit::edited, this, [this, edit](const QString& text, const QString& mergeKey) {
+        edit([&](design::Entity& e) { e.ttl = ttl_->value(); }, text, mergeKey);
+    });
+    connect(ttl_, &TimeToLiveEdit::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(typeValue_, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(count_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
     connect(writes_, &QDoubleSpinBox::editingFinished, document_, &DesignDocument::endTypingSession);
@@ -458,6 +465,8 @@ void EntitiesView::refresh()
     skew_->setCurrentIndex(e->sample.skew.kind == design::Skew::Kind::Zipf ? 1 : 0);
     writes_->setValue(e->writesPerSecond);
     itemSize_->setValue(static_cast<int>(e->itemSizeBytes));
+    ttl_->setDefaultAttribute(QString::fromStdString(document_->design().timeToLiveAttribute().value_or("expiresAt")));
+    ttl_->setValue(e->ttl);
     refreshing_ = false;
 }
 

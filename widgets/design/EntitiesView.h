@@ -1,7 +1,7 @@
 // The entities view: the list of entity types on the left (add, remove, move, rename in place),
 // and the selected entity on the right: its name, discriminator, description, how many sample
-// items it gets and its write traffic, its attributes, and its key templates with the rendered
-// example key and the template's problems shown as they are typed.
+// items it gets, its write traffic and how long its items live (Time to Live), its attributes, and its key templates with the
+// rendered example key and the template's problems shown as they are typed.
 #pragma once
 
 #include "document/DesignDocument.h"
@@ -24,6 +24,7 @@ namespace keyplan::widgets {
 class AttributeTableModel;
 class EntityListModel;
 class KeyBindingTableModel;
+class TimeToLiveEdit;
 
 class EntitiesView final : public QWidget {
     Q_OBJECT
@@ -41,6 +42,7 @@ public:
     AttributeTableModel* attributesModel() const { return attributes_; }
     KeyBindingTableModel* keysModel() const { return keys_; }
     QLabel* keyProblems() const { return keyProblems_; }
+    TimeToLiveEdit* timeToLiveEdit() const { return ttl_; }
 
 public Q_SLOTS:
     void showEntity(quint64 entityId);
@@ -78,6 +80,7 @@ private:
     QLineEdit* typeValue_;
     QPlainTextEdit* description_;
     QComboBox* parent_;
+    TimeToLiveEdit* ttl_;
     QDoubleSpinBox* count_;
     QComboBox* skew_;
     QDoubleSpinBox* writes_;

@@ -84,6 +84,14 @@ QGroupBox* IndexesView::buildTableBox()
     separator_ = new QLineEdit(tableBox);
     separator_->setMaxLength(3);
     separator_->setMaximumWidth(60);
+    // Off, or DynamoDB's view types by name: what a change record carries.
+    stream_ = new QComboBox(tableBox);
+    stream_->setObjectName(QStringLiteral("tableStream"));
+    stream_->addItem(tr("Off"), -1);
+    for (auto view : {design::StreamView::KeysOnly, design::StreamView::NewImage, design::StreamView::OldImage,
+                      design::StreamView::NewAndOldImages})
+        stream_->addItem(QString::fromLatin1(design::streamViewName(view)), int(view));
+    stream_->setToolTip(tr("DynamoDB Streams: a record of every item change, for patterns served from the stream"));
 
     auto* keysRow = new QHBoxLayout;
     keysRow->addWidget(new QLabel(tr("Partition key"), tableBox));
@@ -108,6 +116,11 @@ QGroupBox* IndexesView::buildTableBox()
     form->addRow(tr("Keys"), keysRow);
     form->addRow(tr("Billing"), billingRow);
     form->addRow(tr("Type attribute"), itemsRow);
+    auto* streamRow = new QHBoxLayout;
+    streamRow->addWidget(stream_);
+    streamRow->addStretch(1);
+    form->addRow(tr("&Stream"), streamRow);
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(streamRow))) label->setBuddy(stream_);
     return tableBox;
 }
 
@@ -259,6 +272,15 @@ void IndexesView::connectTableEdits()
         editTable([&](design::Table& t) { t.separator = text.toStdString(); }, tr("Change the key separator"),
                   QStringLiteral("separator"));
     });
+    connect(stream_, &QComboBox::activated, this, [this] {
+        const int view = stream_->currentData().toInt();
+        editTable(
+            [&](design::Table& t) {
+                if (view < 0) t.stream.reset();
+                else t.stream = design::StreamView(view);
+            },
+            view < 0 ? tr("Turn the stream off") : tr("Turn the stream on"), {});
+    });
     for (QLineEdit* e : {tableName_, typeAttribute_, separator_})
         connect(e, &QLineEdit::editingFinished, document_, &DesignDocument::endTypingSession);
     for (QSpinBox* s : {readCapacity_, writeCapacity_})
@@ -296,6 +318,7 @@ void IndexesView::refreshTable()
     if (typeAttribute_->text().trimmed() != QString::fromStdString(t.typeAttribute))
         typeAttribute_->setText(QString::fromStdString(t.typeAttribute));
     if (separator_->text() != QString::fromStdString(t.separator)) separator_->setText(QString::fromStdString(t.separator));
+    stream_->setCurrentIndex(stream_->findData(t.stream ? int(*t.stream) : -1));
     refreshing_ = false;
 }
 

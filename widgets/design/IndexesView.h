@@ -1,5 +1,5 @@
 // The table and its indexes: the table's settings (name, key attributes and types, billing and
-// provisioned capacity, the type attribute and the key separator) above the list of GSIs and LSIs
+// provisioned capacity, the type attribute and the key separator, the stream) above the list of GSIs and LSIs
 // with their keys and projections, each editable in place and undoable.
 #pragma once
 
@@ -34,6 +34,7 @@ public:
     IndexTableModel* model() const { return model_; }
     QLineEdit* tableNameEdit() const { return tableName_; }
     QLineEdit* partitionKeyEdit() const { return partitionKey_; }
+    QComboBox* streamCombo() const { return stream_; }
     // A widget under the index list (the window puts the add-in-place panel there).
     void addFooter(QWidget* footer);
 
@@ -68,6 +69,7 @@ private:
     QSpinBox* writeCapacity_;
     QLineEdit* typeAttribute_;
     QLineEdit* separator_;
+    QComboBox* stream_;
 };
 
 }  // namespace keyplan::widgets

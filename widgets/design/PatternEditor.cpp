@@ -160,6 +160,17 @@ void PatternEditor::buildFields()
     consistency_->setAccessibleName(tr("Consistency"));
     consistency_->addItem(tr("Eventually consistent"), int(design::Consistency::Eventual));
     consistency_->addItem(tr("Strongly consistent"), int(design::Consistency::Strong));
+    // A request, or something the table's stream keeps up to date (then the planner plans nothing).
+    served_ = new QComboBox(this);
+    served_->setObjectName(QStringLiteral("patternServed"));
+    served_->addItem(tr("By a request to the table"), -1);
+    served_->addItem(tr("From the stream: an analytics store"), int(design::StreamUse::Analytics));
+    served_->addItem(tr("From the stream: a search index"), int(design::StreamUse::SearchIndex));
+    served_->addItem(tr("From the stream: a denormalised copy"), int(design::StreamUse::DenormalisedCopy));
+    streamReader_ = new QComboBox(this);
+    streamReader_->setObjectName(QStringLiteral("patternStreamReader"));
+    streamReader_->addItem(tr("read by a Lambda trigger (free)"), int(design::StreamReader::Lambda));
+    streamReader_->addItem(tr("read by a reader of its own (priced)"), int(design::StreamReader::Client));
     index_ = new QComboBox(this);
     index_->setObjectName(QStringLiteral("patternIndex"));
     keyCondition_ = new QLineEdit(this);
@@ -193,6 +204,10 @@ void PatternEditor::layOut()
     form->addRow(tr("Attributes"), attributes_);
     form->addRow(tr("Order"), orderRow);
     form->addRow(tr("Traffic"), trafficRow);
+    auto* servedRow = new QHBoxLayout;
+    servedRow->addWidget(served_, 1);
+    servedRow->addWidget(streamReader_, 1);
+    form->addRow(tr("Served"), servedRow);
     form->addRow(tr("Read from"), index_);
     form->addRow(tr("Key condition"), keyCondition_);
     form->addRow(QString(), keyConditionError_);
@@ -263,6 +278,20 @@ void PatternEditor::connectEdits()
         edit([&](design::AccessPattern& p) { p.consistency = design::Consistency(consistency_->currentData().toInt()); },
              tr("Change consistency"), {});
     });
+    auto streamEdit = [this, edit](const QString& text) {
+        const int use = served_->currentData().toInt();
+        const auto reader = design::StreamReader(streamReader_->currentData().toInt());
+        edit(
+            [&](design::AccessPattern& p) {
+                if (use < 0) p.fromStream.reset();
+                else p.fromStream = design::StreamServing{design::StreamUse(use), reader};
+            },
+            text, {});
+    };
+    connect(served_, &QComboBox::activated, this, [this, streamEdit] {
+        streamEdit(served_->currentData().toInt() < 0 ? tr("Serve by a request") : tr("Serve from the stream"));
+    });
+    connect(streamReader_, &QComboBox::activated, this, [streamEdit] { streamEdit(tr("Change the stream's reader")); });
     connect(index_, &QComboBox::activated, this, [this, edit] {
         const QString choice = index_->currentData().toString();
         edit(
@@ -424,6 +453,13 @@ void PatternEditor::refresh()
     }
     if (keyConditionError_->isHidden() && keyCondition_->text().trimmed() != QString::fromStdString(p->forceKeyCondition))
         keyCondition_->setText(QString::fromStdString(p->forceKeyCondition));
+    served_->setCurrentIndex(served_->findData(p->fromStream ? int(p->fromStream->use) : -1));
+    streamReader_->setCurrentIndex(
+        streamReader_->findData(int(p->fromStream ? p->fromStream->reader : design::StreamReader::Lambda)));
+    // On the stream no request is planned: no index or key condition to choose.
+    streamReader_->setEnabled(p->fromStream.has_value());
+    index_->setEnabled(!p->fromStream);
+    keyCondition_->setEnabled(!p->fromStream);
     refreshing_ = false;
     refreshVerdict();
 }
@@ -439,10 +475,13 @@ void PatternEditor::refreshVerdict()
     // Interview practice keeps the verdict's colour to itself (DesignDocument::quietFeedback).
     const QColor tone = document_->quietFeedback() ? palette().color(QPalette::Text)
                                                    : toneColor(toneOf(r->plan.verdict), palette());
+    const bool onStream = p->fromStream.has_value();
+    const QString cost =
+        onStream ? tr("no request to the table, %1 a month of stream reads").arg(dollars(r->cost.dollars.onDemandPerMonth))
+                 : tr("%1 RU per call, %2 a month on demand")
+                       .arg(units(r->cost.read.readUnits), dollars(r->cost.dollars.onDemandPerMonth));
     QString html = QStringLiteral("<p><b style=\"color:%1\">%2</b> &nbsp;%3</p>")
-                       .arg(tone.name(), verdictText(r->plan.verdict, r->plan.requestCount).toHtmlEscaped(),
-                            tr("%1 RU per call, %2 a month on demand")
-                                .arg(units(r->cost.read.readUnits), dollars(r->cost.dollars.onDemandPerMonth)));
+                       .arg(tone.name(), verdictText(r->plan.verdict, r->plan.requestCount).toHtmlEscaped(), cost);
     // The explanation opens with the verdict's words, already said in colour above.
     QString explanation = QString::fromStdString(r->plan.explanation);
     const QString words = verdictText(r->plan.verdict, r->plan.requestCount);

@@ -1,5 +1,6 @@
 // Everything about one access pattern: name, description, inputs, what it returns, order, page
-// size, traffic, consistency, a forced index and key condition (checked as typed), and the
+// size, traffic, consistency, whether it is served by a request or from the table's stream (and by
+// what reader), a forced index and key condition (checked as typed), and the
 // planner's verdict with its explanation right under it, so a change shows its effect at once.
 // Typing in a field is one undo entry per field and visit.
 #pragma once
@@ -34,6 +35,8 @@ public:
     QPlainTextEdit* descriptionEdit() const { return description_; }
     QLineEdit* keyConditionEdit() const { return keyCondition_; }
     QComboBox* indexCombo() const { return index_; }
+    QComboBox* servedCombo() const { return served_; }
+    QComboBox* streamReaderCombo() const { return streamReader_; }
     QDoubleSpinBox* rateSpin() const { return rate_; }
     QTableView* inputsView() const { return inputsView_; }
     QTableView* returnsView() const { return returnsView_; }
@@ -76,6 +79,8 @@ private:
     QLabel* pageNote_;
     QDoubleSpinBox* rate_;
     QComboBox* consistency_;
+    QComboBox* served_;
+    QComboBox* streamReader_;
     QComboBox* index_;
     QLineEdit* keyCondition_;
     QLabel* keyConditionError_;

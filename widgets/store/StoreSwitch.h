@@ -33,6 +33,25 @@ public:
     }
     store::UpdateTableResponse updateTable(const store::UpdateTableRequest& r) override { return current()->updateTable(r); }
     store::ListTablesResponse listTables(const store::ListTablesRequest& r) override { return current()->listTables(r); }
+    // Time to Live and the DynamoDB Streams API, as the current store answers them.
+    store::UpdateTimeToLiveResponse updateTimeToLive(const store::UpdateTimeToLiveRequest& r) override
+    {
+        return current()->updateTimeToLive(r);
+    }
+    store::DescribeTimeToLiveResponse describeTimeToLive(const store::DescribeTimeToLiveRequest& r) override
+    {
+        return current()->describeTimeToLive(r);
+    }
+    store::ListStreamsResponse listStreams(const store::ListStreamsRequest& r) override { return current()->listStreams(r); }
+    store::DescribeStreamResponse describeStream(const store::DescribeStreamRequest& r) override
+    {
+        return current()->describeStream(r);
+    }
+    store::GetShardIteratorResponse getShardIterator(const store::GetShardIteratorRequest& r) override
+    {
+        return current()->getShardIterator(r);
+    }
+    store::GetRecordsResponse getRecords(const store::GetRecordsRequest& r) override { return current()->getRecords(r); }
     store::PutItemResponse putItem(const store::PutItemRequest& r) override { return current()->putItem(r); }
     store::GetItemResponse getItem(const store::GetItemRequest& r) override { return current()->getItem(r); }
     store::DeleteItemResponse deleteItem(const store::DeleteItemRequest& r) override { return current()->deleteItem(r); }

@@ -4,8 +4,9 @@
 // the table it synthesizes (an AWS::DynamoDB::GlobalTable, which is what TableV2 deploys) must be
 // the table of Keyplan's CloudFormation export (an AWS::DynamoDB::Table): the same name, key
 // schema, attribute definitions, GSIs and LSIs with their key schemas and projections, billing and
-// capacity, point-in-time recovery. The Terraform configuration is parsed with @cdktf/hcl2json
-// (HashiCorp's HCL parser compiled to WebAssembly) and its aws_dynamodb_table must name the same.
+// capacity, point-in-time recovery, the stream's view type and the Time to Live attribute. The
+// Terraform configuration is parsed with @cdktf/hcl2json (HashiCorp's HCL parser compiled to
+// WebAssembly) and its aws_dynamodb_table must name the same.
 // The CloudFormation export itself (JSON and YAML) and the synthesized stack pass AWS's offline
 // CloudFormation validator (@aws/cloudformation-validate, which aws-cdk-lib bundles and runs on
 // every synth) with no error or warning.
@@ -63,6 +64,16 @@ function fromCloudFormation(template) {
       projection: projection(g.Projection), capacity: capacity(g.ProvisionedThroughput) })),
     lsis: (p.LocalSecondaryIndexes ?? []).map(l => ({ name: l.IndexName, keySchema: keySchema(l.KeySchema), projection: projection(l.Projection) })),
     pitr: p.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled === true,
+    ...changeData(p),
+  };
+}
+
+// The stream's view type and the Time to Live attribute, where CloudFormation has them (on an
+// AWS::DynamoDB::Table and on an AWS::DynamoDB::GlobalTable alike).
+function changeData(p) {
+  return {
+    stream: p.StreamSpecification?.StreamViewType ?? null,
+    ttl: p.TimeToLiveSpecification?.Enabled === true ? p.TimeToLiveSpecification.AttributeName : null,
   };
 }
 
@@ -143,6 +154,7 @@ function fromCdk(template) {
       capacity: provisioned ? { read: gsiReads[g.IndexName], write: pinnedWrite(g.WriteProvisionedThroughputSettings) } : null })),
     lsis: (p.LocalSecondaryIndexes ?? []).map(l => ({ name: l.IndexName, keySchema: keySchema(l.KeySchema), projection: projection(l.Projection) })),
     pitr: replica.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled === true,
+    ...changeData(p),
   };
 }
 
@@ -182,6 +194,7 @@ function fromTerraform(parsed) {
   const tableKeys = [`${r.hash_key} HASH`, ...(r.range_key ? [`${r.range_key} RANGE`] : [])];
   assert.ok(config.terraform?.[0]?.required_providers?.[0]?.aws, 'the AWS provider is required');
   for (const output of ['table_name', 'table_arn']) assert.ok(config.output?.[output], `output ${output}`);
+  assert.equal(Boolean(config.output?.stream_arn), r.stream_enabled === true, 'output stream_arn with a stream alone');
   return {
     name: r.name,
     keySchema: tableKeys,
@@ -194,6 +207,8 @@ function fromTerraform(parsed) {
     }),
     lsis: (r.local_secondary_index ?? []).map(l => ({ name: l.name, keySchema: [`${r.hash_key} HASH`, `${l.range_key} RANGE`], projection: project(l) })),
     pitr: r.point_in_time_recovery?.[0]?.enabled === true,
+    stream: r.stream_enabled === true ? r.stream_view_type : null,
+    ttl: r.ttl?.[0]?.enabled === true ? r.ttl[0].attribute_name : null,
   };
 }
 
@@ -232,7 +247,8 @@ try {
       assert.ok(run.className, 'a stack class');
       const template = synthesize(run.file, run.className);
       assert.deepEqual(fromCdk(template), run.expected);
-      assert.deepEqual(Object.keys(template.Outputs ?? {}).filter(k => /^Table(Name|Arn)$/.test(k)).sort(), ['TableArn', 'TableName']);
+      assert.deepEqual(Object.keys(template.Outputs ?? {}).filter(k => /^(Table(Name|Arn)|StreamArn)$/.test(k)).sort(),
+        run.expected.stream ? ['StreamArn', 'TableArn', 'TableName'] : ['TableArn', 'TableName']);
     });
     await check(`${run.label}: Terraform parses and names the same table`, async () => {
       const text = keyplan('export', designs.get(run.name), '--format', 'terraform', ...run.flags);
