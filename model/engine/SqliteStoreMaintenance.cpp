@@ -55,7 +55,7 @@ void SqliteStore::Impl::runMaintenance()
     if (health && health->damaged()) return;
     const int64_t now = nowMs();
     {
-        WriteAccess access(*this);
+        WriteAccess access(*this, WriteAccess::Kind::Background);
         rollShards(now);
         if (now - lastTrimMs >= kTrimEveryMs || now < lastTrimMs) {
             trimStreams(now);

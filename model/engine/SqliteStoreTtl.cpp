@@ -117,7 +117,7 @@ int SqliteStore::Impl::sweepExpired(int64_t now)
     const std::string oldest = secondsKey(now - kFiveYearsSeconds * 1000);
     int deleted = 0;
     for (;;) {
-        WriteAccess access(*this);
+        WriteAccess access(*this, WriteAccess::Kind::Background);
         int batch = 0;
         sqlite::Transaction tx(db);
         for (auto& [name, t] : tables) {

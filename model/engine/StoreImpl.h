@@ -8,6 +8,7 @@
 #include "engine/RowLayout.h"
 #include "engine/SqliteStore.h"
 #include "engine/TableSchema.h"
+#include "engine/WriterSettings.h"
 #include "engine/sqlite/Database.h"
 
 #include <atomic>
@@ -25,16 +26,6 @@
 #include <vector>
 
 namespace keyplan::engine {
-
-// The writer connection's page cache, in KiB (SQLite's negative cache_size). Small by default:
-// at every commit SQLite 3.40 walks its page-cache hash table, which never shrinks once a bulk
-// load has grown it (a PutItem on a million-item table took 3x longer after one). A bulk load
-// wants the whole table hot instead, since it touches pages all over it: it gets a large
-// cache, and the first ordinary write after it a fresh connection.
-constexpr int kWriterCacheKiB = -65536;        // 64 MB
-constexpr int kBulkWriterCacheKiB = -1048576;  // 1 GB while a bulk load runs
-// The WAL is checkpointed past this many frames (64 MB of 4 KB pages).
-constexpr int kAutoCheckpointFrames = 16384;
 
 // A table's enabled stream as the write path appends to it (StreamLog.cpp): the rows of the
 // stream and of its open shard, and what each record keeps.
@@ -296,10 +287,14 @@ private:
 
 class WriteAccess {
 public:
-    enum class Kind { Single, Bulk };
+    // A client's write sizes the writer's cache for itself (Single, Bulk). Background work (the
+    // maintenance thread's shard rolls, trims and sweeps) leaves it as the clients' writes left
+    // it: a pass between the calls of a bulk load that reset the bulk cache reopened the writer
+    // each second, which checkpointed the whole WAL and made the next call start from a cold cache.
+    enum class Kind { Single, Bulk, Background };
     explicit WriteAccess(SqliteStore::Impl& d, Kind kind = Kind::Single) : catalog_(d.catalog), writer_(d.writer)
     {
-        d.useBulkCache(kind == Kind::Bulk);
+        if (kind != Kind::Background) d.useBulkCache(kind == Kind::Bulk);
     }
 
 private:

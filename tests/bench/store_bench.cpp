@@ -10,22 +10,26 @@
 // Not a timed test: it never fails CI. Targets: GetItem and Query within 3x of bare SQLite,
 // PutItem with its GSI write within 2x, a stream costing PutItem at most 1.3x, bulk load of at
 // least 30,000 items/s.
+#include "BareSqlite.h"
 #include "dynamo/ItemCodec.h"
 #include "dynamo/KeyCodec.h"
+#include "engine/RowLayout.h"
 #include "engine/SqliteStore.h"
+#include "engine/TableSchema.h"
 
 #include <benchmark/benchmark.h>
-#include <sqlite3.h>
 
 #include <QTemporaryDir>
 
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <random>
 
 using namespace keyplan;
+using bench::BareStatement;
 using dynamo::AttributeValue;
 using dynamo::Item;
 
@@ -49,6 +53,9 @@ std::string orderDate(int64_t customer, int order)
     return "2026-" + pad(1 + order % 12, 2) + "-" + pad(1 + (customer + order) % 28, 2) + "#" + pad(order, 3);
 }
 
+// An order's partition of GSI1: its status and one of 50 shards.
+std::string gsiPartition(const char* status, int64_t shard) { return std::string("STATUS#") + status + "#" + pad(shard, 2); }
+
 // Item i of the data set: customer profiles and their orders (the seed's e-commerce design).
 Item itemAt(int64_t i)
 {
@@ -66,7 +73,7 @@ Item itemAt(int64_t i)
             {"SK", S("ORDER#" + orderDate(customer, order))},
             {"total", N(std::to_string((customer * 7 + order) % 1000) + ".99")},
             {"status", S(status)},
-            {"GSI1PK", S(std::string("STATUS#") + status + "#" + pad((customer + order) % 50, 2))},
+            {"GSI1PK", S(gsiPartition(status, (customer + order) % 50))},
             {"GSI1SK", S(orderDate(customer, order) + "#" + pk)}};
 }
 
@@ -138,10 +145,7 @@ struct DataSet {
         store = engine::SqliteStore::openFile(path);
         store->createTable(tableRequest());
         loadSeconds = bulkLoad(*store, 0, gItems, 2000);
-        sqlite3_open_v2(path.c_str(), &bare, SQLITE_OPEN_READWRITE, nullptr);
-        // The store's own connection settings, so the bare side pays what the store pays.
-        sqlite3_exec(bare, "PRAGMA cache_size=-65536; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=16384", nullptr,
-                     nullptr, nullptr);
+        bare = bench::openBare(path);
     }
     ~DataSet() { sqlite3_close(bare); }
 };
@@ -158,21 +162,6 @@ std::string rowHash(const AttributeValue& pk)
 {
     auto h = dynamo::partitionKeyHash(pk);
     return std::string(reinterpret_cast<const char*>(h.data()), 8);
-}
-
-sqlite3_stmt* prepare(sqlite3* db, const char* sql)
-{
-    sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) {
-        std::fprintf(stderr, "prepare failed: %s\n", sqlite3_errmsg(db));
-        std::abort();
-    }
-    return st;
-}
-
-void bindBlob(sqlite3_stmt* st, int i, const std::string& s)
-{
-    sqlite3_bind_blob(st, i, s.data(), static_cast<int>(s.size()), SQLITE_STATIC);
 }
 
 // ---- GetItem ---------------------------------------------------------------------------------
@@ -195,19 +184,17 @@ void BM_GetItem_BareSqlite(benchmark::State& state)
 {
     auto& d = data();
     std::mt19937_64 rng(1);
-    sqlite3_stmt* st = prepare(d.bare, "SELECT size, item FROM t1 WHERE h=?1 AND pk=?2 AND sk=?3");
+    BareStatement get(d.bare, "SELECT size, item FROM t1 WHERE h=?1 AND pk=?2 AND sk=?3");
     const std::string sk = "PROFILE";
     for (auto _ : state) {
         const int64_t c = static_cast<int64_t>(rng() % static_cast<uint64_t>(customers()));
         const std::string pk = "CUST#" + pad(c, 7);
         const std::string h = rowHash(S(pk));
-        bindBlob(st, 1, h);
-        bindBlob(st, 2, pk);
-        bindBlob(st, 3, sk);
-        if (sqlite3_step(st) == SQLITE_ROW) benchmark::DoNotOptimize(sqlite3_column_blob(st, 1));
-        sqlite3_reset(st);
+        get.blob(1, h).blob(2, pk).blob(3, sk);
+        if (!get.step()) bench::bareFailed(d.bare, "GetItem found no item");
+        benchmark::DoNotOptimize(get.columnBytes(1));
+        get.reset();
     }
-    sqlite3_finalize(st);
 }
 
 // ---- Query: a customer's 25 newest orders --------------------------------------------------------
@@ -233,24 +220,20 @@ void BM_Query25NewestFirst_BareSqlite(benchmark::State& state)
 {
     auto& d = data();
     std::mt19937_64 rng(2);
-    sqlite3_stmt* st = prepare(d.bare, "SELECT size, item FROM t1 WHERE h=?1 AND pk=?2 AND sk >= ?3 AND sk < ?4 ORDER BY sk DESC");
+    BareStatement query(d.bare, "SELECT size, item FROM t1 WHERE h=?1 AND pk=?2 AND sk >= ?3 AND sk < ?4 ORDER BY sk DESC");
     const std::string lower = "ORDER#", upper = "ORDER$";
     for (auto _ : state) {
         const int64_t c = static_cast<int64_t>(rng() % static_cast<uint64_t>(customers()));
         const std::string pk = "CUST#" + pad(c, 7);
         const std::string h = rowHash(S(pk));
-        bindBlob(st, 1, h);
-        bindBlob(st, 2, pk);
-        bindBlob(st, 3, lower);
-        bindBlob(st, 4, upper);
+        query.blob(1, h).blob(2, pk).blob(3, lower).blob(4, upper);
         int rows = 0;
-        while (rows < 25 && sqlite3_step(st) == SQLITE_ROW) {
-            benchmark::DoNotOptimize(sqlite3_column_blob(st, 1));
+        while (rows < 25 && query.step()) {
+            benchmark::DoNotOptimize(query.columnBytes(1));
             ++rows;
         }
-        sqlite3_reset(st);
+        query.reset();
     }
-    sqlite3_finalize(st);
 }
 
 // ---- Query of a GSI: a multi-attribute key beside a single-attribute one ------------------------
@@ -296,9 +279,7 @@ void queryGsi(benchmark::State& state, bool multiKey)
         const char* status = kStatuses[shardNumber % 5];  // an order's status and shard both follow customer + order
         const std::string shard = std::to_string(shardNumber);
         if (multiKey) q.expressionAttributeValues = store::ExpressionAttributeValues{{":s", S(status)}, {":n", N(shard)}};
-        else
-            q.expressionAttributeValues = store::ExpressionAttributeValues{
-                {":p", S(std::string("STATUS#") + status + "#" + pad(shardNumber, 2))}};
+        else q.expressionAttributeValues = store::ExpressionAttributeValues{{":p", S(gsiPartition(status, shardNumber))}};
         auto r = d.store->query(q);
         benchmark::DoNotOptimize(r);
     }
@@ -309,111 +290,179 @@ void BM_QueryGsi25_MultiKey(benchmark::State& state) { queryGsi(state, true); }
 
 // ---- PutItem with its GSI write ----------------------------------------------------------------
 
-// Both write benchmarks start from an empty WAL, so neither pays for copying back what the
-// bulk load or the other benchmark left in it.
-void checkpoint(sqlite3* db) { sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr); }
+// The puts of the three write benchmarks, one sequence across them all: random items of the data
+// set, each put moving an order to the next of its status's 50 GSI partitions (its shard + 1), so
+// that every put of an order moves its index entry (the old one deleted, the new one written into
+// another partition as full as the first) whichever benchmark or repetition put the item before,
+// and the index stays as it was loaded, on average: the last benchmark to run meets the same
+// index as the first. A profile has no index entry. Puts taken but not made are given back, so
+// the next benchmark makes them.
+class Puts {
+public:
+    struct Put {
+        int64_t item = 0;
+        uint32_t before = 0;  // the item's version in the store (0: as loaded)
+    };
 
-void BM_PutItemWithGsi(benchmark::State& state)
+    std::vector<Put> take(size_t n)
+    {
+        std::vector<Put> out;
+        for (size_t k = 0; k < n; ++k) {
+            int64_t i = 0;
+            if (pending_.empty()) {
+                i = static_cast<int64_t>(rng_() % static_cast<uint64_t>(gItems));
+            } else {
+                i = pending_.front();
+                pending_.pop_front();
+            }
+            out.push_back({i, versions_[static_cast<size_t>(i)]++});
+        }
+        return out;
+    }
+
+    void giveBack(const std::vector<Put>& puts, size_t made)
+    {
+        for (size_t k = puts.size(); k > made; --k) {
+            --versions_[static_cast<size_t>(puts[k - 1].item)];
+            pending_.push_front(puts[k - 1].item);
+        }
+    }
+
+    // Item i as its `version`-th put writes it.
+    static Item itemOf(int64_t i, uint32_t version)
+    {
+        Item item = itemAt(i);
+        auto gsi = item.find("GSI1PK");
+        if (gsi == item.end()) return item;
+        const int64_t customer = i / (kOrdersPerCustomer + 1);
+        const int64_t order = i % (kOrdersPerCustomer + 1) - 1;
+        gsi->second = S(gsiPartition(kStatuses[(customer + order) % 5], (customer + order + version) % 50));
+        return item;
+    }
+
+private:
+    std::mt19937_64 rng_{3};
+    std::vector<uint32_t> versions_ = std::vector<uint32_t>(static_cast<size_t>(gItems));
+    std::deque<int64_t> pending_;
+};
+
+Puts& puts()
+{
+    static Puts sequence;
+    return sequence;
+}
+
+// Requests are made ahead, in blocks outside the timing, for the store and the bare statements alike.
+constexpr size_t kPutBlock = 1024;
+
+// Every write benchmark starts from an empty WAL, so none pays for copying back what the bulk
+// load or another benchmark left in it.
+void checkpoint(sqlite3* db) { bench::bareExec(db, "PRAGMA wal_checkpoint(TRUNCATE)"); }
+
+void putThroughStore(benchmark::State& state)
 {
     auto& d = data();
     checkpoint(d.bare);
-    std::mt19937_64 rng(3);
-    store::PutItemRequest put;
-    put.tableName = "shop";
+    std::vector<Puts::Put> block;
+    std::vector<store::PutItemRequest> requests;
+    size_t next = 0;
     for (auto _ : state) {
-        put.item = itemAt(static_cast<int64_t>(rng() % static_cast<uint64_t>(gItems)));
-        if (put.item.count("GSI1PK")) put.item["GSI1PK"] = S(put.item["GSI1PK"].asString() + "X");
-        d.store->putItem(put);
+        if (next == block.size()) {
+            state.PauseTiming();
+            block = puts().take(kPutBlock);
+            requests.assign(block.size(), store::PutItemRequest{});
+            for (size_t k = 0; k < block.size(); ++k) {
+                requests[k].tableName = "shop";
+                requests[k].item = Puts::itemOf(block[k].item, block[k].before + 1);
+            }
+            next = 0;
+            state.ResumeTiming();
+        }
+        d.store->putItem(requests[next++]);
     }
+    puts().giveBack(block, next);
 }
+
+void BM_PutItemWithGsi(benchmark::State& state) { putThroughStore(state); }
 
 // The same puts with the table's stream on (both images, the costliest view type): what the
 // stream record written in each put's transaction adds.
 void BM_PutItemWithGsiAndStream(benchmark::State& state)
 {
     auto& d = data();
-    checkpoint(d.bare);
     store::UpdateTableRequest enable;
     enable.tableName = "shop";
     enable.streamSpecification = store::StreamSpecification{true, store::StreamViewType::NewAndOldImages};
     d.store->updateTable(enable);
-    std::mt19937_64 rng(3);
-    store::PutItemRequest put;
-    put.tableName = "shop";
-    for (auto _ : state) {
-        put.item = itemAt(static_cast<int64_t>(rng() % static_cast<uint64_t>(gItems)));
-        if (put.item.count("GSI1PK")) put.item["GSI1PK"] = S(put.item["GSI1PK"].asString() + "X");
-        d.store->putItem(put);
-    }
+    putThroughStore(state);
     store::UpdateTableRequest disable;
     disable.tableName = "shop";
     disable.streamSpecification = store::StreamSpecification{false, std::nullopt};
     d.store->updateTable(disable);
 }
 
+// What the store writes for one put, encoded by the store's own row layout.
+struct BarePut {
+    engine::RowKey key;
+    int64_t size = 0;
+    std::string item;
+    std::optional<engine::IndexEntry> before, after;
+};
+
+BarePut barePutOf(const engine::TableSchema& schema, const Puts::Put& put)
+{
+    const Item before = Puts::itemOf(put.item, put.before);
+    const Item after = Puts::itemOf(put.item, put.before + 1);
+    BarePut p{engine::rowKeyOf(schema, after), dynamo::itemSizeInBytes(after), dynamo::encodeItem(after),
+              engine::indexEntryOf(schema, schema.indexes[0], before), engine::indexEntryOf(schema, schema.indexes[0], after)};
+    return p;
+}
+
+// The statements the store runs for the same puts, in one transaction each: the item read, the
+// row replaced, the index entry moved (old one deleted, new one written).
 void BM_PutItemWithGsi_BareSqlite(benchmark::State& state)
 {
     auto& d = data();
     checkpoint(d.bare);
-    std::mt19937_64 rng(3);
-    sqlite3_stmt* begin = prepare(d.bare, "BEGIN IMMEDIATE");
-    sqlite3_stmt* commit = prepare(d.bare, "COMMIT");
-    sqlite3_stmt* read = prepare(d.bare, "SELECT size, item FROM t1 WHERE h=?1 AND pk=?2 AND sk=?3");
-    sqlite3_stmt* upsert = prepare(d.bare, "INSERT OR REPLACE INTO t1 (h, pk, sk, size, item) VALUES(?1, ?2, ?3, ?4, ?5)");
-    sqlite3_stmt* del = prepare(d.bare, "DELETE FROM x1_1 WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5");
-    sqlite3_stmt* ins = prepare(
+    const engine::TableSchema schema = engine::schemaFromRequest(tableRequest(), 1, 0);
+    BareStatement begin(d.bare, "BEGIN IMMEDIATE");
+    BareStatement commit(d.bare, "COMMIT");
+    BareStatement read(d.bare, "SELECT size, item FROM t1 WHERE h=?1 AND pk=?2 AND sk=?3");
+    BareStatement upsert(d.bare, "INSERT OR REPLACE INTO t1 (h, pk, sk, size, item) VALUES(?1, ?2, ?3, ?4, ?5)");
+    BareStatement del(d.bare, "DELETE FROM x1_1 WHERE ipk=?1 AND isk=?2 AND tie=?3 AND pk=?4 AND sk=?5");
+    BareStatement ins(
         d.bare, "INSERT OR REPLACE INTO x1_1 (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    // Pre-encode what the store computes per write; the bare side pays only SQLite.
-    std::vector<std::array<std::string, 6>> rows(4096);
-    for (auto& row : rows) {
-        Item item = itemAt(static_cast<int64_t>(rng() % static_cast<uint64_t>(gItems)));
-        row = {rowHash(item.at("PK")),
-               item.at("PK").asString(),
-               item.at("SK").asString(),
-               dynamo::encodeItem(item),
-               item.count("GSI1PK") ? item.at("GSI1PK").asString() + "X" : std::string(),
-               item.count("GSI1SK") ? item.at("GSI1SK").asString() : std::string()};
-    }
+    std::vector<Puts::Put> block;
+    std::vector<BarePut> rows;
     size_t next = 0;
     for (auto _ : state) {
-        const auto& row = rows[next++ % rows.size()];
-        sqlite3_step(begin);
-        sqlite3_reset(begin);
-        bindBlob(read, 1, row[0]);
-        bindBlob(read, 2, row[1]);
-        bindBlob(read, 3, row[2]);
-        sqlite3_step(read);
-        sqlite3_reset(read);
-        bindBlob(upsert, 1, row[0]);
-        bindBlob(upsert, 2, row[1]);
-        bindBlob(upsert, 3, row[2]);
-        sqlite3_bind_int64(upsert, 4, static_cast<int64_t>(row[3].size()));
-        bindBlob(upsert, 5, row[3]);
-        sqlite3_step(upsert);
-        sqlite3_reset(upsert);
-        if (!row[4].empty()) {
-            bindBlob(del, 1, row[4]);
-            bindBlob(del, 2, row[5]);
-            bindBlob(del, 3, row[0]);
-            bindBlob(del, 4, row[1]);
-            bindBlob(del, 5, row[2]);
-            sqlite3_step(del);
-            sqlite3_reset(del);
-            bindBlob(ins, 1, row[4]);
-            bindBlob(ins, 2, row[5]);
-            bindBlob(ins, 3, row[0]);
-            bindBlob(ins, 4, row[1]);
-            bindBlob(ins, 5, row[2]);
-            bindBlob(ins, 6, row[0]);
-            sqlite3_bind_int64(ins, 7, static_cast<int64_t>(row[3].size()));
-            bindBlob(ins, 8, row[3]);
-            sqlite3_step(ins);
-            sqlite3_reset(ins);
+        if (next == block.size()) {
+            state.PauseTiming();
+            block = puts().take(kPutBlock);
+            rows.clear();
+            for (const auto& put : block) rows.push_back(barePutOf(schema, put));
+            next = 0;
+            state.ResumeTiming();
         }
-        sqlite3_step(commit);
-        sqlite3_reset(commit);
+        const BarePut& row = rows[next++];
+        begin.run();
+        read.blob(1, row.key.hash).blob(2, row.key.pk).blob(3, row.key.sk);
+        if (!read.step()) bench::bareFailed(d.bare, "the item to replace is missing");
+        benchmark::DoNotOptimize(read.columnBytes(1));
+        read.reset();
+        upsert.blob(1, row.key.hash).blob(2, row.key.pk).blob(3, row.key.sk).int64(4, row.size).blob(5, row.item).run();
+        if (row.before) {
+            del.blob(1, row.before->ipk).blob(2, row.before->isk).blob(3, row.before->tie).blob(4, row.key.pk).blob(5, row.key.sk);
+            del.run();
+            if (sqlite3_changes(d.bare) != 1) bench::bareFailed(d.bare, "the index entry to move is missing");
+        }
+        if (row.after) {
+            ins.blob(1, row.after->ipk).blob(2, row.after->isk).blob(3, row.after->tie).blob(4, row.key.pk).blob(5, row.key.sk);
+            ins.blob(6, row.after->hash).int64(7, row.after->size).blob(8, row.item).run();
+        }
+        commit.run();
     }
-    for (auto* st : {begin, commit, read, upsert, del, ins}) sqlite3_finalize(st);
+    puts().giveBack(block, next);
 }
 
 // ---- Bulk load -----------------------------------------------------------------------------------
@@ -445,70 +494,47 @@ void BM_BulkLoadOneCommitPerBatch(benchmark::State& state)
 void BM_BulkLoad_BareSqlite(benchmark::State& state)
 {
     // The same rows as bare inserts (table + GSI), 50,000 per transaction like the bulk path,
-    // into a fresh file.
+    // into a fresh file, with the writer's settings and its bulk load cache.
     QTemporaryDir dir;
-    sqlite3* db = nullptr;
-    sqlite3_open_v2(dir.filePath("bare.db").toStdString().c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    sqlite3_exec(
-        db,
-        "PRAGMA page_size=4096; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-1048576; PRAGMA wal_autocheckpoint=16384;"
-        "CREATE TABLE t1(h BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL,"
-        " PRIMARY KEY(h, pk, sk)) WITHOUT ROWID;"
-        "CREATE TABLE x1_1(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL,"
-        " h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, PRIMARY KEY(ipk, isk, tie, pk, sk)) WITHOUT ROWID;",
-        nullptr, nullptr, nullptr);
-    sqlite3_stmt* begin = prepare(db, "BEGIN IMMEDIATE");
-    sqlite3_stmt* commit = prepare(db, "COMMIT");
-    sqlite3_stmt* ins = prepare(db, "INSERT OR REPLACE INTO t1 (h, pk, sk, size, item) VALUES(?1, ?2, ?3, ?4, ?5)");
-    sqlite3_stmt* gsi = prepare(
-        db, "INSERT OR REPLACE INTO x1_1 (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    for (auto _ : state) {
-        double seconds = 0;
-        for (int64_t i = 0; i < gItems; i += 25) {
-            // Encoding happens outside the timed part: bare SQLite pays only for SQLite.
-            std::vector<std::array<std::string, 6>> rows;
-            for (int64_t j = i; j < std::min(gItems, i + 25); ++j) {
-                Item item = itemAt(j);
-                rows.push_back({rowHash(item.at("PK")), item.at("PK").asString(), item.at("SK").asString(),
-                                dynamo::encodeItem(item), item.count("GSI1PK") ? item.at("GSI1PK").asString() : std::string(),
-                                item.count("GSI1SK") ? item.at("GSI1SK").asString() : std::string()});
-            }
-            const auto start = std::chrono::steady_clock::now();
-            if (i % 50'000 == 0) {
-                sqlite3_step(begin);
-                sqlite3_reset(begin);
-            }
-            for (const auto& row : rows) {
-                bindBlob(ins, 1, row[0]);
-                bindBlob(ins, 2, row[1]);
-                bindBlob(ins, 3, row[2]);
-                sqlite3_bind_int64(ins, 4, static_cast<int64_t>(row[3].size()));
-                bindBlob(ins, 5, row[3]);
-                sqlite3_step(ins);
-                sqlite3_reset(ins);
-                if (!row[4].empty()) {
-                    bindBlob(gsi, 1, row[4]);
-                    bindBlob(gsi, 2, row[5]);
-                    bindBlob(gsi, 3, row[0]);
-                    bindBlob(gsi, 4, row[1]);
-                    bindBlob(gsi, 5, row[2]);
-                    bindBlob(gsi, 6, row[0]);
-                    sqlite3_bind_int64(gsi, 7, static_cast<int64_t>(row[3].size()));
-                    bindBlob(gsi, 8, row[3]);
-                    sqlite3_step(gsi);
-                    sqlite3_reset(gsi);
+    sqlite3* db = bench::openBare(dir.filePath("bare.db").toStdString(), true);
+    bench::bareExec(db, ("PRAGMA cache_size=" + std::to_string(engine::kBulkWriterCacheKiB)).c_str());
+    bench::bareExec(
+        db, "CREATE TABLE t1(h BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL,"
+            " PRIMARY KEY(h, pk, sk)) WITHOUT ROWID;"
+            "CREATE TABLE x1_1(ipk BLOB NOT NULL, isk BLOB NOT NULL, tie BLOB NOT NULL, pk BLOB NOT NULL, sk BLOB NOT NULL,"
+            " h BLOB NOT NULL, size INTEGER NOT NULL, item BLOB NOT NULL, PRIMARY KEY(ipk, isk, tie, pk, sk)) WITHOUT ROWID;");
+    const engine::TableSchema schema = engine::schemaFromRequest(tableRequest(), 1, 0);
+    {
+        BareStatement begin(db, "BEGIN IMMEDIATE");
+        BareStatement commit(db, "COMMIT");
+        BareStatement ins(db, "INSERT OR REPLACE INTO t1 (h, pk, sk, size, item) VALUES(?1, ?2, ?3, ?4, ?5)");
+        BareStatement gsi(
+            db, "INSERT OR REPLACE INTO x1_1 (ipk, isk, tie, pk, sk, h, size, item) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        for (auto _ : state) {
+            double seconds = 0;
+            for (int64_t i = 0; i < gItems; i += 25) {
+                // Encoding happens outside the timed part: bare SQLite pays only for SQLite.
+                std::vector<BarePut> rows;
+                for (int64_t j = i; j < std::min(gItems, i + 25); ++j) {
+                    const Item item = itemAt(j);
+                    rows.push_back({engine::rowKeyOf(schema, item), dynamo::itemSizeInBytes(item), dynamo::encodeItem(item),
+                                    std::nullopt, engine::indexEntryOf(schema, schema.indexes[0], item)});
                 }
+                const auto start = std::chrono::steady_clock::now();
+                if (i % 50'000 == 0) begin.run();
+                for (const auto& row : rows) {
+                    ins.blob(1, row.key.hash).blob(2, row.key.pk).blob(3, row.key.sk).int64(4, row.size).blob(5, row.item).run();
+                    if (!row.after) continue;
+                    gsi.blob(1, row.after->ipk).blob(2, row.after->isk).blob(3, row.after->tie).blob(4, row.key.pk);
+                    gsi.blob(5, row.key.sk).blob(6, row.after->hash).int64(7, row.after->size).blob(8, row.item).run();
+                }
+                if ((i + 25) % 50'000 == 0 || i + 25 >= gItems) commit.run();
+                seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             }
-            if ((i + 25) % 50'000 == 0 || i + 25 >= gItems) {
-                sqlite3_step(commit);
-                sqlite3_reset(commit);
-            }
-            seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            state.SetIterationTime(seconds);
+            state.counters["items_per_s"] = static_cast<double>(gItems) / seconds;
         }
-        state.SetIterationTime(seconds);
-        state.counters["items_per_s"] = static_cast<double>(gItems) / seconds;
     }
-    for (auto* st : {begin, commit, ins, gsi}) sqlite3_finalize(st);
     sqlite3_close(db);
 }
 

@@ -3,6 +3,7 @@
 #include "dynamo/AttributeValue.h"  // dynamo::Error holds items
 #include "dynamo/Error.h"
 #include "engine/FileCheck.h"
+#include "engine/WriterSettings.h"
 
 #include <sqlite3.h>
 
@@ -118,7 +119,7 @@ void Database::open()
         throw std::runtime_error("cannot open store " + path_ + ": " + message);
     }
     sqlite3_extended_result_codes(db_, 1);
-    sqlite3_busy_timeout(db_, 5000);
+    sqlite3_busy_timeout(db_, kBusyTimeoutMs);
 }
 
 void Database::close()
