@@ -2,6 +2,7 @@
 
 #include "dynamo/KeyCodec.h"
 
+#include <optional>
 #include <stdexcept>
 
 namespace keyplan::dynamo {
@@ -236,6 +237,76 @@ public:
         corrupt("unknown type");
     }
 
+    // The same walk as mapEntries and valueInto, told to a visitor instead of building values.
+    void visitEntries(ItemVisitor& v, int depth)
+    {
+        const size_t n = count();
+        std::string_view previous;
+        for (size_t i = 0; i < n; ++i) {
+            const std::string_view name = bytes();
+            if (i > 0 && !(previous < name)) corrupt("map names out of order");
+            previous = name;
+            v.name(name);
+            visitValue(v, depth);
+        }
+    }
+
+    void visitValue(ItemVisitor& v, int depth)
+    {
+        const unsigned char tag = byte();
+        if (tag > static_cast<unsigned char>(Type::BS)) corrupt("unknown type");
+        const Type type = static_cast<Type>(tag);
+        v.beginValue(type);
+        switch (type) {
+        case Type::S: v.string(bytes()); break;
+        case Type::N: v.number(number()); break;
+        case Type::B: v.binary(bytes()); break;
+        case Type::BOOL: {
+            const unsigned char b = byte();
+            if (b > 1) corrupt("bad boolean");
+            v.boolean(b == 1);
+            break;
+        }
+        case Type::NUL: break;
+        case Type::M:
+        case Type::L: {
+            if (depth >= kMaxDepth) corrupt("nested too deeply");
+            if (type == Type::M) {
+                visitEntries(v, depth + 1);
+                break;
+            }
+            const size_t n = count();
+            for (size_t i = 0; i < n; ++i) visitValue(v, depth + 1);
+            break;
+        }
+        case Type::SS:
+        case Type::BS: {
+            const size_t n = count();
+            std::string_view previous;
+            for (size_t i = 0; i < n; ++i) {
+                const std::string_view m = bytes();
+                if (i > 0 && !(previous < m)) corrupt("set members out of order");
+                previous = m;
+                if (type == Type::SS) v.string(m);
+                else v.binary(m);
+            }
+            break;
+        }
+        case Type::NS: {
+            const size_t n = count();
+            std::optional<Number> previous;
+            for (size_t i = 0; i < n; ++i) {
+                Number m = number();
+                if (previous && !(*previous < m)) corrupt("set members out of order");
+                v.number(m);
+                previous = std::move(m);
+            }
+            break;
+        }
+        }
+        v.endValue(type);
+    }
+
 private:
     const char* p_;
     const char* end_;
@@ -265,6 +336,14 @@ Item decodeItem(std::string_view bytes)
     reader.mapEntries(item, 0);
     if (!reader.atEnd()) Reader::corrupt("trailing bytes");
     return item;
+}
+
+void visitItem(std::string_view bytes, ItemVisitor& visitor)
+{
+    Reader reader(bytes);
+    if (reader.byte() != static_cast<unsigned char>(kVersion)) Reader::corrupt("unknown version");
+    reader.visitEntries(visitor, 0);
+    if (!reader.atEnd()) Reader::corrupt("trailing bytes");
 }
 
 }  // namespace keyplan::dynamo

@@ -255,7 +255,8 @@ class PageCollector {
 public:
     PageCollector(const TableState& table, const ReadPlan& plan, const ReadExpressions& expressions, std::optional<int64_t> limit,
                   sqlite::Database& connection)
-        : table_(table), plan_(plan), expressions_(expressions), limit_(limit), connection_(connection)
+        : table_(table), plan_(plan), expressions_(expressions), limit_(limit), connection_(connection),
+          handOn_(plan.fetch == Fetch::Stored && !plan.readTableItem && !expressions.hasFilter() && !expressions.hasProjection())
     {
     }
 
@@ -269,6 +270,14 @@ public:
         if (plan_.fetch == Fetch::Count && !expressions_.hasFilter() && !plan_.readTableItem && !full) {
             ++response_.count;
             return true;
+        }
+        // Nothing reads the item: the answer takes its stored bytes, decoded only by whoever
+        // looks at them (store/ItemList.h); the last one of a full page gives its keys.
+        if (handOn_) {
+            ++response_.count;
+            if (full) response_.lastEvaluatedKey = lastEvaluatedKeyOf(table_.schema, plan_.index, dynamo::decodeItem(encoded));
+            stored_.appendEncoded(encoded);
+            return !full;
         }
         Item stored = dynamo::decodeItem(encoded);
         if (full) response_.lastEvaluatedKey = lastEvaluatedKeyOf(table_.schema, plan_.index, stored);
@@ -306,7 +315,8 @@ public:
         } else {
             tally.addTable(indexOrTableUnits());
         }
-        if (plan_.fetch != Fetch::Count)
+        if (handOn_) response_.items = std::move(stored_);
+        else if (plan_.fetch != Fetch::Count)
             response_.items = std::vector<Item>(std::make_move_iterator(items_.begin()), std::make_move_iterator(items_.end()));
         response_.consumedCapacity = tally.result(mode, CapacityKind::Read);
         return std::move(response_);
@@ -327,6 +337,8 @@ private:
     // page's items), after which each small allocation takes the slow path. Made last, the
     // vector finds those blocks already reused: a Query of 25 items costs a fifth less.
     std::deque<Item> items_;
+    const bool handOn_;  // the items go into the answer as stored (no filter, projection or table read)
+    ItemList stored_;
 };
 
 }  // namespace

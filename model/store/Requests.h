@@ -7,6 +7,7 @@
 
 #include "dynamo/AttributeValue.h"
 #include "dynamo/LegacyParameters.h"
+#include "store/ItemList.h"
 
 #include <cstdint>
 #include <map>
@@ -365,7 +366,7 @@ struct QueryRequest {
 };
 
 struct QueryResponse {
-    std::optional<std::vector<Item>> items;  // absent for Select=COUNT
+    std::optional<ItemList> items;  // absent for Select=COUNT; may hold the store's encoded items
     int64_t count = 0;
     int64_t scannedCount = 0;
     std::optional<Item> lastEvaluatedKey;

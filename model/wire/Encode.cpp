@@ -1,6 +1,7 @@
 #include "wire/Encode.h"
 
 #include "dynamo/Error.h"
+#include "dynamo/ItemCodec.h"
 #include "json/Value.h"
 #include "json/Writer.h"
 #include "store/KeySchema.h"
@@ -25,6 +26,58 @@ void writeItem(json::Writer& w, const dynamo::Item& item)
         writeAttributeValue(w, value);
     }
     w.endObject();
+}
+
+namespace {
+
+// An item's DynamoDB JSON written from its stored encoding, as writeItem writes the Item
+// decoded from it (the same members in the same order).
+class StoredItemWriter : public dynamo::ItemVisitor {
+public:
+    explicit StoredItemWriter(json::Writer& w) : w_(w) {}
+    void name(std::string_view name) override { w_.key(name); }
+    void beginValue(Type type) override
+    {
+        w_.beginObject();
+        w_.key(dynamo::typeName(type));
+        if (type == Type::M) w_.beginObject();
+        else if (type == Type::L || type == Type::SS || type == Type::NS || type == Type::BS) w_.beginArray();
+        else if (type == Type::NUL) w_.boolean(true);
+    }
+    void endValue(Type type) override
+    {
+        if (type == Type::M) w_.endObject();
+        else if (type == Type::L || type == Type::SS || type == Type::NS || type == Type::BS) w_.endArray();
+        w_.endObject();
+    }
+    void string(std::string_view utf8) override { w_.string(utf8); }
+    void number(const dynamo::Number& n) override { w_.string(n.toString()); }
+    void binary(std::string_view bytes) override { w_.string(encodeBase64(bytes)); }
+    void boolean(bool b) override { w_.boolean(b); }
+
+private:
+    json::Writer& w_;
+};
+
+}  // namespace
+
+void writeStoredItem(json::Writer& w, std::string_view encoded)
+{
+    StoredItemWriter writer(w);
+    w.beginObject();
+    dynamo::visitItem(encoded, writer);
+    w.endObject();
+}
+
+void writeItems(json::Writer& w, const store::ItemList& items)
+{
+    w.beginArray();
+    if (items.holdsEncoded()) {
+        for (size_t i = 0; i < items.size(); ++i) writeStoredItem(w, items.encoded(i));
+    } else {
+        for (const auto& item : items) writeItem(w, item);
+    }
+    w.endArray();
 }
 
 void writeAttributeValue(json::Writer& w, const AttributeValue& v)
@@ -479,9 +532,7 @@ std::string encode(const store::QueryResponse& r)
     return objectBody([&](json::Writer& w) {
         if (r.items) {
             w.key("Items");
-            w.beginArray();
-            for (const auto& item : *r.items) writeItem(w, item);
-            w.endArray();
+            writeItems(w, *r.items);
         }
         w.key("Count");
         w.integer(r.count);

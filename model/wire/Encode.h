@@ -20,6 +20,10 @@ namespace keyplan::wire {
 
 void writeAttributeValue(json::Writer& w, const dynamo::AttributeValue& value);
 void writeItem(json::Writer& w, const dynamo::Item& item);
+// An item from its stored encoding (dynamo/ItemCodec.h), as writeItem writes it decoded; and an
+// ItemList as a JSON array, from the encoded items while it holds them.
+void writeStoredItem(json::Writer& w, std::string_view encoded);
+void writeItems(json::Writer& w, const store::ItemList& items);
 
 // Members shared by responses and request bodies: "KeySchema": [...], "Projection": {...},
 // a RequestItems / UnprocessedItems map of PutRequest and DeleteRequest, and one table's

@@ -1,5 +1,6 @@
 // ItemCodec: exact round trips of every attribute type, and corrupt input refused with
-// std::runtime_error (truncations, 100,000 random mutations) without ever crashing.
+// std::runtime_error (truncations, 100,000 random mutations) without ever crashing; its visitor
+// walks exactly what the decoder accepts and nothing else.
 #include "dynamo/AttributeValue.h"
 #include "dynamo/ItemCodec.h"
 
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 using namespace keyplan::dynamo;
@@ -84,6 +86,64 @@ Item everyType()
         {"名前 ünïcode 😀", S("値")}};
 }
 
+// A value as text, every type and member spelled out: what an ItemVisitor is told, written the
+// same way from an Item and from the visitor's calls, so the two can be compared.
+void traceValue(std::string& out, const AttributeValue& v);
+
+void traceEntries(std::string& out, const AttributeMap& map)
+{
+    for (const auto& [name, value] : map) {
+        out += "name(" + name + ")";
+        traceValue(out, value);
+    }
+}
+
+void traceValue(std::string& out, const AttributeValue& v)
+{
+    const std::string type(typeName(v.type()));
+    out += "<" + type;
+    switch (v.type()) {
+    case Type::S: out += " s(" + v.asString() + ")"; break;
+    case Type::N: out += " n(" + v.asNumber().toString() + ")"; break;
+    case Type::B: out += " b(" + v.asBinary() + ")"; break;
+    case Type::BOOL: out += v.asBool() ? " true" : " false"; break;
+    case Type::NUL: break;
+    case Type::M: traceEntries(out, v.asMap()); break;
+    case Type::L:
+        for (const auto& e : v.asList()) traceValue(out, e);
+        break;
+    case Type::SS:
+        for (const auto& m : v.asStringSet()) out += " s(" + m + ")";
+        break;
+    case Type::NS:
+        for (const auto& m : v.asNumberSet()) out += " n(" + m.toString() + ")";
+        break;
+    case Type::BS:
+        for (const auto& m : v.asBinarySet()) out += " b(" + m + ")";
+        break;
+    }
+    out += ">" + type;
+}
+
+class TraceVisitor : public ItemVisitor {
+public:
+    std::string out;
+    void name(std::string_view name) override { out += "name(" + std::string(name) + ")"; }
+    void beginValue(Type type) override { out += "<" + std::string(typeName(type)); }
+    void endValue(Type type) override { out += ">" + std::string(typeName(type)); }
+    void string(std::string_view utf8) override { out += " s(" + std::string(utf8) + ")"; }
+    void number(const Number& n) override { out += " n(" + n.toString() + ")"; }
+    void binary(std::string_view bytes) override { out += " b(" + std::string(bytes) + ")"; }
+    void boolean(bool b) override { out += b ? " true" : " false"; }
+};
+
+std::string visited(std::string_view bytes)
+{
+    TraceVisitor v;
+    visitItem(bytes, v);
+    return v.out;
+}
+
 }  // namespace
 
 class ItemCodecTest : public QObject {
@@ -115,6 +175,15 @@ private Q_SLOTS:
         QCOMPARE(decodeItem(bytes), item);
         // The decoded item re-encodes to the same bytes: the encoding is canonical.
         QCOMPARE(encodeItem(decodeItem(bytes)), bytes);
+    }
+
+    void shouldVisitWhatItDecodes_data() { shouldRoundTripExactly_data(); }
+    void shouldVisitWhatItDecodes()
+    {
+        QFETCH(Item, item);
+        std::string expected;
+        traceEntries(expected, item);
+        QCOMPARE(visited(encodeItem(item)), expected);
     }
 
     void shouldKeepNumberTextExact()
@@ -155,6 +224,7 @@ private Q_SLOTS:
             const auto exact = std::make_unique<char[]>(std::max<size_t>(n, 1));
             std::memcpy(exact.get(), bytes.data(), n);
             QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeItem(std::string_view(exact.get(), n)));
+            QVERIFY_THROWS_EXCEPTION(std::runtime_error, visited(std::string_view(exact.get(), n)));
         }
     }
 
@@ -182,8 +252,9 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, hex);
         const QByteArray bytes = QByteArray::fromHex(hex);
-        QVERIFY_THROWS_EXCEPTION(std::runtime_error,
-                                 decodeItem(std::string_view(bytes.constData(), static_cast<size_t>(bytes.size()))));
+        const std::string_view view(bytes.constData(), static_cast<size_t>(bytes.size()));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, decodeItem(view));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, visited(view));
     }
 
     void shouldRejectNestingBeyondTheDecoderBound()
@@ -223,12 +294,23 @@ private Q_SLOTS:
             // any read past the end.
             const auto exact = std::make_unique<char[]>(bytes.size());
             std::memcpy(exact.get(), bytes.data(), bytes.size());
+            const std::string_view view(exact.get(), bytes.size());
+            // The visitor walks exactly what the decoder accepts, as the decoded item holds it.
+            std::optional<std::string> trace;
             try {
-                const Item item = decodeItem(std::string_view(exact.get(), bytes.size()));
+                trace = visited(view);
+            } catch (const std::runtime_error&) {
+            }
+            try {
+                const Item item = decodeItem(view);
                 ++accepted;
                 if (encodeItem(item) != bytes)
                     QFAIL(qPrintable("mutation " + QString::number(i) + " decoded to a different item"));
+                std::string expected;
+                traceEntries(expected, item);
+                if (trace != expected) QFAIL(qPrintable("mutation " + QString::number(i) + " visited otherwise than decoded"));
             } catch (const std::runtime_error&) {
+                if (trace) QFAIL(qPrintable("mutation " + QString::number(i) + " visited but not decoded"));
             }
         }
         qInfo("%d of 100000 mutations decoded to a valid item", accepted);

@@ -4,6 +4,7 @@
 #include "StoreTestSupport.h"
 
 #include "dynamo/Error.h"
+#include "dynamo/ItemCodec.h"
 #include "json/Value.h"
 #include "wire/Decode.h"
 #include "wire/Encode.h"
@@ -15,6 +16,8 @@
 using namespace keyplan;
 using namespace keyplan::test;
 using dynamo::ErrorCode;
+
+Q_DECLARE_METATYPE(std::vector<keyplan::dynamo::Item>)
 
 namespace {
 
@@ -42,6 +45,8 @@ private Q_SLOTS:
     void shouldEncodeEmptyWriteResponsesAsEmptyObjects();
     void shouldEncodeConsumedCapacityForTotalAndIndexes();
     void shouldEncodeQueryCountAndLastEvaluatedKey();
+    void shouldWriteStoredItemsAsTheirItems_data();
+    void shouldWriteStoredItemsAsTheirItems();
     void shouldEncodeWriteResponses();
     void shouldEncodeBatchResponses();
     void shouldEncodeTransactionResponses();
@@ -157,6 +162,39 @@ void TestWireEncode::shouldEncodeQueryCountAndLastEvaluatedKey()
     q.items = std::vector<dynamo::Item>{};
     q.lastEvaluatedKey = dynamo::Item{{"pk", S("a")}};
     QCOMPARE(wire::encode(q), std::string(R"({"Items":[],"Count":1,"ScannedCount":1,"LastEvaluatedKey":{"pk":{"S":"a"}}})"));
+}
+
+// A Query's items handed on as the store's encoded bytes (store/ItemList.h) are written as the
+// same JSON, byte for byte, as the Items decoded from them.
+void TestWireEncode::shouldWriteStoredItemsAsTheirItems_data()
+{
+    QTest::addColumn<std::vector<dynamo::Item>>("items");
+    using dynamo::Number;
+    QTest::newRow("no items") << std::vector<dynamo::Item>{};
+    QTest::newRow("an empty item") << std::vector<dynamo::Item>{{}};
+    QTest::newRow("scalars") << std::vector<dynamo::Item>{
+        {{"pk", S("a\"b\n\x01é")}, {"n", N("-12.50")}, {"b", B(std::string("\x00\xff", 2))}},
+        {{"t", AttributeValue::boolean(true)}, {"f", AttributeValue::boolean(false)}, {"z", AttributeValue::null()}}};
+    QTest::newRow("documents and sets") << std::vector<dynamo::Item>{
+        {{"l", AttributeValue::list({S("x"), AttributeValue::list({}), AttributeValue::map({{"k", N("1")}})})},
+         {"m", AttributeValue::map({{"inner", AttributeValue::map({})},
+                                    {"ns", AttributeValue::numberSet({Number::parse("3"), Number::parse("-1E-5")})}})},
+         {"ss", AttributeValue::stringSet({"b", "a"})},
+         {"bs", AttributeValue::binarySet({std::string("\x01", 1), ""})},
+         {"名前", S("値")}}};
+}
+
+void TestWireEncode::shouldWriteStoredItemsAsTheirItems()
+{
+    QFETCH(std::vector<dynamo::Item>, items);
+    store::QueryResponse decoded, stored;
+    decoded.items = items;
+    stored.items = store::ItemList{};
+    for (const auto& item : items) stored.items->appendEncoded(dynamo::encodeItem(item));
+    decoded.count = stored.count = static_cast<int64_t>(items.size());
+    QVERIFY(stored.items->holdsEncoded() || items.empty());
+    QCOMPARE(wire::encode(stored), wire::encode(decoded));
+    QVERIFY(sameJson(wire::encode(stored), QByteArray::fromStdString(wire::encode(decoded))));
 }
 
 void TestWireEncode::shouldEncodeWriteResponses()
