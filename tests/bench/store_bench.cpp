@@ -7,9 +7,11 @@
 // single-attribute GSI over the same items (a second table, loaded when first run).
 //
 //   build/tests/bench/keyplan-store-bench [--items N] [benchmark flags]
-// Not a timed test: it never fails CI. Targets: GetItem and Query within 3x of bare SQLite,
-// PutItem with its GSI write within 2x, a stream costing PutItem at most 1.3x, bulk load of at
-// least 30,000 items/s.
+// Not a timed test: it never fails CI. Targets: GetItem within 3x of bare SQLite, the 25-item
+// Query and PutItem with its GSI write within 2x, a stream costing PutItem at most 1.3x, a
+// multi-attribute GSI key costing a Query at most 1.25x, bulk load of at least 30,000 items/s.
+// Measured as docs/performance.md says: CPU time (the benchmark's CPU column), median of 3 runs
+// (--benchmark_repetitions=3 --benchmark_report_aggregates_only=true), at 1,000,000 items.
 #include "BareSqlite.h"
 #include "dynamo/ItemCodec.h"
 #include "dynamo/KeyCodec.h"
@@ -587,11 +589,15 @@ int main(int argc, char** argv)
     RatioReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     std::printf("\nKeyplan store over bare SQLite (%lld items, one GSI):\n", static_cast<long long>(gItems));
-    for (const char* op : {"BM_GetItem", "BM_Query25NewestFirst", "BM_PutItemWithGsi", "BM_BulkLoad"}) {
+    const std::pair<const char*, const char*> ops[] = {{"BM_GetItem", " (target <= 3x)"},
+                                                       {"BM_Query25NewestFirst", " (target <= 2x)"},
+                                                       {"BM_PutItemWithGsi", " (target <= 2x)"},
+                                                       {"BM_BulkLoad", ""}};
+    for (const auto& [op, target] : ops) {
         auto ours = reporter.times.find(op);
         auto bare = reporter.times.find(std::string(op) + "_BareSqlite");
         if (ours != reporter.times.end() && bare != reporter.times.end())
-            std::printf("  %-24s %6.2fx\n", op + 3, ours->second / bare->second);
+            std::printf("  %-24s %6.2fx%s\n", op + 3, ours->second / bare->second, target);
     }
     auto plain = reporter.times.find("BM_PutItemWithGsi");
     auto streamed = reporter.times.find("BM_PutItemWithGsiAndStream");
