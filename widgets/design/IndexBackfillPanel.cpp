@@ -110,7 +110,7 @@ KeyCounts countKeys(store::Store& store, const std::string& table, const std::ve
     while (true) {
         store::ScanResponse page = store.browse(scan);
         census.tableItems += page.scannedCount;
-        for (const store::Item& item : page.items ? *page.items : std::vector<store::Item>{}) {
+        for (const store::Item& item : page.items ? *page.items : store::ItemList{}) {
             bool complete = true, wrongType = false;
             for (const auto& k : keys) {
                 auto it = item.find(k.attributeName);
