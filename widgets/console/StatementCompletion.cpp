@@ -140,6 +140,13 @@ StatementCompletion completeStatement(const QString& text, int cursor, const Sta
     StatementCompletion out;
     out.start = int(QString::fromUtf8(before.left(qsizetype(startByte))).size());
     out.prefix = text.mid(out.start, cursor - out.start);
+    // Inside a string, a number or a comment not closed: no name goes there.
+    if (first == count && count > 0) {
+        const Token& last = tokens[count - 1];
+        const bool glued = endOf(last) == cursorByte;
+        if ((glued && (last.kind == TokenKind::String || last.kind == TokenKind::Number)) || last.kind == TokenKind::Error)
+            return out;
+    }
     QStringList candidates;
     if (first == 0) {
         candidates = statementStarts();
