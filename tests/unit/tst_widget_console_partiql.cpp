@@ -204,8 +204,9 @@ void WidgetConsolePartiqlTest::shouldPageAFullTableSelectByNextToken()
     QCOMPARE(page, 3);
     QVERIFY(!child<QPushButton>(console, "nextPage")->isEnabled());
     // The request of a later page carried the token: an edit starts from the first page again.
+    QVERIFY(json(console.currentRequest()).contains(QStringLiteral("\"NextToken\":")));
     QTest::keyClicks(statement, " ");
-    QVERIFY(!console.currentRequest().request || !json(console.currentRequest()).contains("NextToken"));
+    QVERIFY(!json(console.currentRequest()).contains(QStringLiteral("NextToken")));
 }
 
 void WidgetConsolePartiqlTest::shouldInsertAnItemThenSelectIt()

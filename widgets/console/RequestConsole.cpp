@@ -1,6 +1,5 @@
 #include "widgets/console/RequestConsole.h"
 
-#include "dynamo/Error.h"
 #include "store/KeySchema.h"
 #include "store/Store.h"
 #include "jobs/Job.h"
@@ -19,7 +18,6 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -39,7 +37,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <functional>
 #include <map>
 
 namespace keyplan::widgets {
