@@ -164,6 +164,42 @@ private Q_SLOTS:
         QVERIFY(std::abs(total - 35) < 1e-9);
     }
 
+    // Over every scenario: the reference with one pattern left unanswered (forced onto a place that
+    // cannot serve it), pattern by pattern. The more a pattern's stake, the more "Patterns answered"
+    // loses; no miss costs less than a point; breaking a stated constraint costs its penalty more.
+    void aMissedPatternShouldCostMoreTheGreaterItsStake_data() { everyScenario(); }
+    void aMissedPatternShouldCostMoreTheGreaterItsStake()
+    {
+        QFETCH(QString, id);
+        const practice::Scenario& s = scenario(id);
+        std::vector<std::pair<double, int>> lost;  // stake -> points lost, the constraint's penalty aside
+        std::vector<std::string> places{""};
+        for (const auto& i : s.reference.indexes()) places.push_back(i.name);
+        for (const auto& p : s.reference.patterns()) {
+            for (const auto& place : places) {
+                design::Design d = s.reference;
+                design::AccessPattern forced = p;
+                forced.forceIndex = place;
+                d.replacePattern(forced);
+                const practice::GradeReport r = practice::grade(s, d);
+                const practice::PatternRow& row = *r.pattern(p.number);
+                if (row.answered) continue;
+                const int penalty = static_cast<int>(findings(r, GradeFinding::Kind::Constraint).size()) *
+                                    practice::kConstraintPenalty;
+                const int off = 35 - r.part("Patterns answered")->points;
+                QCOMPARE(off, std::max(1, static_cast<int>(std::ceil(row.worth - 1e-6))) + penalty);
+                lost.push_back({row.stake, off - penalty});
+                break;
+            }
+        }
+        QVERIFY(lost.size() == s.reference.patterns().size());
+        for (const auto& [stake, off] : lost) {
+            for (const auto& [otherStake, otherOff] : lost) {
+                if (otherStake > stake) QVERIFY2(otherOff >= off, qPrintable(QString("%1 against %2").arg(otherOff).arg(off)));
+            }
+        }
+    }
+
     // The two designs: a login (300 calls/s, "Login must not scan") that scans 2 million
     // users scored what a review queue read once a second that scans did.
     void aScannedLoginShouldCostMoreThanAScannedReviewQueue()
