@@ -3,6 +3,7 @@
 # the built window under Xvfb and openbox and driven from the keyboard with xdotool (its shortcuts are
 # the user's: Help > Keyboard shortcuts lists them):
 #   bash .ci/screenshots.sh [BUILD_DIR]    writes docs/screenshots/theme-{light,dark}-VIEW.png
+# (on a display of its own; SCREENSHOT_DISPLAY=:N picks it)
 # Needs the Debian packages xvfb, openbox, xdotool, x11-apps (xwd), imagemagick and git.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +30,7 @@ git -C "$repo" add shop.keyplan.json
 git -C "$repo" -c user.name=Keyplan -c user.email=keyplan@example.com commit -q -m "Orders by status"
 cp resources/samples/ecommerce.keyplan.json "$repo/shop.keyplan.json"
 
-display=:$((100 + $$ % 400))
+display=${SCREENSHOT_DISPLAY:-:$((100 + $$ % 400))}
 Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp > "$work/xvfb.log" 2>&1 &
 pids+=($!)
 export DISPLAY=$display
@@ -105,6 +106,12 @@ for theme in light dark; do
   sleep 4
   # The console takes focus on its operation: S picks Scan, Ctrl+Return runs it.
   keys ctrl+2; sleep 1; xdotool type s; keys ctrl+Return; shoot console 4
+  # PartiQL: E picks ExecuteStatement, Tab goes to the statement, its parameter and Limit; the sample's
+  # (seed 1) customer with the most orders, newest first, ten to a page.
+  keys ctrl+2; sleep 1; xdotool type e; keys Tab
+  xdotool type --delay 20 "SELECT SK, status, total, itemCount FROM \"Shop\" WHERE PK = ? AND begins_with(SK, 'ORDER#') ORDER BY SK DESC"
+  keys Tab; xdotool type --delay 10 '[{"S": "CUST#954fab87"}]'
+  keys Tab; xdotool type 10; keys ctrl+Return; shoot partiql 4
   keys ctrl+3; shoot heatmap
   # A practice round on the first scenario, submitted as it is: the report.
   keys ctrl+shift+p

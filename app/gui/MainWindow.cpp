@@ -59,6 +59,22 @@ namespace {
 // Saved dock arrangements of another version are not restored: version 2 moved the design views
 // under the layouts.
 constexpr int kDockLayoutVersion = 2;
+
+// Every attribute name the design gives its table's items: keys, index keys, entities' attributes.
+QStringList designAttributeNames(const design::Design& d)
+{
+    QStringList names{QString::fromStdString(d.table().partitionKey.name)};
+    if (d.table().sortKey) names << QString::fromStdString(d.table().sortKey->name);
+    for (const auto& index : d.indexes())
+        for (const auto* keys : {&index.partitionKeys, &index.sortKeys})
+            for (const auto& k : *keys) names << QString::fromStdString(k.name);
+    for (const auto& e : d.entities()) {
+        for (const auto& a : e.attributes) names << QString::fromStdString(a.name);
+        for (const auto& [key, binding] : e.keys) names << QString::fromStdString(key);
+    }
+    names.removeDuplicates();
+    return names;
+}
 }  // namespace
 
 MainWindow::MainWindow(widgets::StoreSwitch& store, QWidget* parent)
@@ -369,6 +385,12 @@ void MainWindow::installDesignViews()
     });
     connect(designData_, &DesignDataController::storeChanged, this, &MainWindow::storeChanged);
     connect(designData_, &DesignDataController::storeChanged, console_, &RequestConsole::reloadTables);
+    // The console completes the design's attribute names before any item carries them.
+    auto completeDesignNames = [this] {
+        const design::Design& d = document_->design();
+        console_->addKnownAttributes(QString::fromStdString(d.table().name), designAttributeNames(d));
+    };
+    connect(document_, &DesignDocument::designChanged, console_, completeDesignNames);
     connect(designData_, &DesignDataController::runFinished, heatmap_, &PartitionHeatmap::refresh);
     auto* backfill = backfill_ = new IndexBackfillPanel(document_, store_, layouts_, designViews_->indexes());
     designViews_->indexes()->addFooter(backfill);

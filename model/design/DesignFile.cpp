@@ -175,9 +175,9 @@ Value patternJson(const AccessPattern& p)
     return o;
 }
 
-// The streams price is written in format 2 alone, so a design without streams or Time to Live is
-// written as before it existed.
-Value pricesJson(const PriceTable& p, bool version2)
+// The streams price is written only for a design with a stream or Time to Live (format 2), so any
+// other design, one with multi-attribute keys too, is written as before the price existed.
+Value pricesJson(const PriceTable& p, bool streams)
 {
     return Obj()
         .add("region", p.region)
@@ -189,7 +189,7 @@ Value pricesJson(const PriceTable& p, bool version2)
         .add("provisionedWritePerHour", p.provisionedWritePerHour)
         .add("storagePerGbMonth", p.storagePerGbMonth)
         .add("hoursPerMonth", p.hoursPerMonth)
-        .addIf(version2, "streamReadsPer100k", p.streamReadsPer100k);
+        .addIf(streams, "streamReadsPer100k", p.streamReadsPer100k);
 }
 
 // ---- Reading ------------------------------------------------------------------------------------
@@ -623,7 +623,7 @@ std::string writeDesign(const Design& design)
     root.add("indexes", Value::array(std::move(indexes)));
     root.add("entities", Value::array(std::move(entities)));
     root.add("patterns", Value::array(std::move(patterns)));
-    root.add("prices", pricesJson(design.prices(), version2));
+    root.add("prices", pricesJson(design.prices(), design.usesStreamsOrTimeToLive()));
     if (!design.extensions().empty()) {
         Obj extensions;
         for (const auto& [name, text] : design.extensions()) {

@@ -94,7 +94,8 @@ ExportResult exportDesign(const design::Design& design, ExportFormat format, con
     case ExportFormat::CloudFormationJson: return {cloudFormationJson(design, cfn), {}, {}};
     case ExportFormat::CloudFormationYaml: return {cloudFormationYaml(design, cfn), {}, {}};
     case ExportFormat::Cdk: return {cdkStack(design, CdkOptions{options.pointInTimeRecovery, {}}), {}, {}};
-    case ExportFormat::Terraform: return {terraformConfiguration(design, TerraformOptions{options.pointInTimeRecovery, {}}), {}, {}};
+    case ExportFormat::Terraform:
+        return {terraformConfiguration(design, TerraformOptions{options.pointInTimeRecovery, {}}), {}, {}};
     case ExportFormat::Python: return {pythonModule(design), {}, {}};
     case ExportFormat::JavaScript: return {javascriptModule(design), {}, {}};
     case ExportFormat::ElectroDb: {

@@ -144,6 +144,16 @@ private Q_SLOTS:
         const QRegularExpression tuple("^\\((PENDING|SHIPPED), 2026-\\d\\d-\\d\\d\\)$");
         for (const QString& p : partitions) QVERIFY2(tuple.match(p).hasMatch(), qPrintable(p));
         QVERIFY2(view.noteText().startsWith("<b>Examples</b>"), qPrintable(view.noteText()));
+
+        // A pattern whose inputs fill the whole tuple reads one of the outlined partitions; the tuple's
+        // bare "(" is no start worth naming, where a fixed first attribute is.
+        view.setHighlight({widgets::PartitionHighlight::Kind::Prefix, "(", true}, "Pattern 4, Orders by status");
+        QCOMPARE(view.highlightText(), QString("<b>Pattern 4, Orders by status</b> reads one of the %1 outlined example "
+                                               "partitions; running the pattern binds its inputs.")
+                                           .arg(partitions.size()));
+        view.setHighlight({widgets::PartitionHighlight::Kind::Prefix, "(SHIPPED, ", true}, "Shipped");
+        QVERIFY2(view.highlightText().contains(QString::fromUtf8("partitions starting (SHIPPED, \u2026);")),
+                 qPrintable(view.highlightText()));
     }
 
     // A multi-attribute key's condition is checked as the store checks it: every partition key

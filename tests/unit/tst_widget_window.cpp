@@ -10,6 +10,7 @@
 #include "engine/SqliteStore.h"
 #include "io/Export.h"
 #include "widgets/common/Icons.h"
+#include "widgets/console/RequestConsole.h"
 #include "document/DesignDocument.h"
 #include "widgets/design/DesignAutosave.h"
 #include "widgets/design/DesignFiles.h"
@@ -100,6 +101,22 @@ private Q_SLOTS:
         auto* problems = window.findChild<QLabel*>(QStringLiteral("problems"));
         QVERIFY2(problems, "the request console's problems line is not inside the window");
         QCOMPARE(problems->window(), &window);
+    }
+
+    void shouldCompleteTheDesignsAttributeNamesInTheConsole()
+    {
+        MainWindow window(*switch_);
+        auto* document = window.findChild<widgets::DesignDocument*>();
+        auto* console = window.findChild<widgets::RequestConsole*>();
+        QVERIFY(document && console);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(!document->design().patterns().empty());
+        // The start-up sample's table is empty in the store: its names come from the design.
+        const QString table = QString::fromStdString(document->design().table().name);
+        QTRY_VERIFY(console->knownAttributes(table).contains(QStringLiteral("paymentRef")));
+        QVERIFY(console->knownAttributes(table).contains(QStringLiteral("orderDay")));
+        QVERIFY(console->knownAttributes(table).contains(QStringLiteral("GSI1PK")));
     }
 
     void shouldNameOnlyTheNewDesignsPatternAboveTheLayout_data()

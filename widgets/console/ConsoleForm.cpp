@@ -7,6 +7,7 @@
 #include "dynamo/expr/Expression.h"
 #include "json/Value.h"
 #include "json/Writer.h"
+#include "partiql/Parser.h"
 #include "wire/Decode.h"
 
 #include <algorithm>
@@ -168,6 +169,7 @@ const char* operationLabel(ConsoleOperation operation)
     case ConsoleOperation::UpdateItem: return "UpdateItem";
     case ConsoleOperation::DeleteItem: return "DeleteItem";
     case ConsoleOperation::TransactWriteItems: return "TransactWriteItems";
+    case ConsoleOperation::ExecuteStatement: return "ExecuteStatement (PartiQL)";
     }
     return "";
 }
@@ -188,6 +190,7 @@ std::vector<FormField> fieldsOf(ConsoleOperation operation, TransactAction actio
         return {F::Table, F::PartitionValue, F::SortValue, F::Update, F::Condition, F::Names, F::Values, F::ReturnValues};
     case ConsoleOperation::DeleteItem:
         return {F::Table, F::PartitionValue, F::SortValue, F::Condition, F::Names, F::Values, F::ReturnValues};
+    case ConsoleOperation::ExecuteStatement: return {F::Statement, F::Parameters, F::Limit, F::ConsistentRead};
     case ConsoleOperation::TransactWriteItems:
         switch (action) {
         case TransactAction::Put: return {F::Transaction, F::Table, F::Item, F::Condition, F::Names, F::Values};
@@ -246,6 +249,29 @@ std::optional<AttributeValue> parseValue(const QString& type, const QString& tex
     }
 }
 
+std::optional<std::vector<AttributeValue>> parseParameters(const QString& text, QString* error)
+{
+    if (text.trimmed().isEmpty()) return std::vector<AttributeValue>{};
+    json::Value json;
+    std::string why;
+    if (!parseReportingOffset(text.toStdString(), &json, &why)) {
+        *error = QStringLiteral("Parameters are not JSON: ") + QString::fromStdString(why);
+        return std::nullopt;
+    }
+    if (!json.isArray()) {
+        *error = QStringLiteral("Parameters must be a JSON list of attribute values, e.g. [{\"S\": \"CUST#1\"}]");
+        return std::nullopt;
+    }
+    std::vector<AttributeValue> out;
+    try {
+        for (const json::Value& v : json.elements()) out.push_back(wire::decodeAttributeValue(v));
+    } catch (const dynamo::Error& e) {
+        *error = QStringLiteral("Parameter %1: %2").arg(out.size() + 1).arg(QString::fromStdString(e.message()));
+        return std::nullopt;
+    }
+    return out;
+}
+
 namespace {
 
 // The keys a Query reads: the table's, or the chosen index's.
@@ -269,12 +295,42 @@ std::optional<dynamo::expr::KeySchema> querySchema(const ConsoleForm& form, cons
     return schema;
 }
 
+// ExecuteStatement: the statement as typed (an empty one is DynamoDB's to refuse), its parameters.
+store::ExecuteStatementRequest statementRequest(const ConsoleForm& form, std::vector<FormProblem>* problems, bool* ok)
+{
+    store::ExecuteStatementRequest r;
+    r.statement = form.statement.toStdString();
+    QString error;
+    if (auto parameters = parseParameters(form.parametersJson, &error)) {
+        if (!parameters->empty()) r.parameters = std::move(*parameters);
+    } else {
+        problems->push_back({FormField::Parameters, error});
+        *ok = false;
+    }
+    r.limit = limitOf(form, problems, ok);
+    if (form.consistentRead) r.consistentRead = true;
+    r.nextToken = form.nextToken;
+    r.returnConsumedCapacity = form.capacity;
+    return r;
+}
+
 }  // namespace
 
 std::vector<FormProblem> checkExpressions(const ConsoleForm& form, const store::TableDescription* table)
 {
     namespace expr = dynamo::expr;
     std::vector<FormProblem> problems;
+    if (form.operation == ConsoleOperation::ExecuteStatement) {
+        // The statement as DynamoDB parses it; what parses but fails on the table is the store's to say.
+        if (!form.statement.trimmed().isEmpty()) {
+            try {
+                partiql::parse(form.statement.toStdString());
+            } catch (const dynamo::Error& e) {
+                problems.push_back({FormField::Statement, QString::fromStdString(e.message())});
+            }
+        }
+        return problems;
+    }
     const auto expressions = expressionsOf(form);
 
     std::optional<expr::Names> names;
@@ -471,6 +527,7 @@ BuiltRequest buildRequest(const ConsoleForm& form, const store::TableDescription
         built.request = std::move(r);
         break;
     }
+    case ConsoleOperation::ExecuteStatement: built.request = statementRequest(form, &problems, &ok); break;
     }
     // For a transaction these are the fields of the action being composed.
     auto expressionProblems = checkExpressions(form, table);

@@ -17,7 +17,9 @@
 
 namespace keyplan::widgets {
 
-enum class ConsoleOperation { GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems };
+// ExecuteStatement is the console's PartiQL mode: a statement (and its ? parameters) that
+// model/partiql runs as the store's own requests, or a remote store hands to its endpoint whole.
+enum class ConsoleOperation { GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems, ExecuteStatement };
 enum class TransactAction { Put, Update, Delete, ConditionCheck };
 
 // The fields a console form can have; the widget shows the ones an operation uses.
@@ -39,6 +41,8 @@ enum class FormField {
     ConsistentRead,
     ReturnValues,
     Transaction,
+    Statement,   // ExecuteStatement's PartiQL text
+    Parameters,  // its ? parameters, a JSON list of DynamoDB attribute values
 };
 
 struct NameEntry {
@@ -68,7 +72,10 @@ struct ConsoleForm {
     bool consistentRead = false;
     store::ReturnConsumedCapacity capacity = store::ReturnConsumedCapacity::Total;
     store::ReturnValues returnValues = store::ReturnValues::None;
+    QString statement;                              // ExecuteStatement
+    QString parametersJson;                         // [{"S": "CUST#1"}, {"N": "3"}]
     std::optional<dynamo::Item> exclusiveStartKey;  // set by "Next page"
+    std::optional<std::string> nextToken;           // set by "Next page" for a statement
     std::vector<store::TransactWriteItem> transactItems;
 };
 
@@ -100,6 +107,10 @@ std::optional<store::TransactWriteItem> buildTransactAction(const ConsoleForm& f
 // its own field, with DynamoDB's message. `table` may be nullptr (the key condition is then
 // checked for syntax only).
 std::vector<FormProblem> checkExpressions(const ConsoleForm& form, const store::TableDescription* table);
+
+// A statement's Parameters typed as a JSON list of DynamoDB attribute values (empty text: none);
+// nullopt and *error when it is not one.
+std::optional<std::vector<dynamo::AttributeValue>> parseParameters(const QString& json, QString* error);
 
 // Text typed for a value of the given type; nullopt and *error when it does not parse.
 std::optional<dynamo::AttributeValue> parseValue(const QString& type, const QString& text, QString* error);

@@ -2,12 +2,14 @@
 
 #include "io/RequestCode.h"
 #include "wire/EncodeRequest.h"
+#include "wire/Statements.h"
 
 namespace keyplan::widgets {
 
 std::string operationName(const ConsoleRequest& request)
 {
-    static const char* const names[] = {"GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems"};
+    static const char* const names[] = {
+        "GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement"};
     return names[request.index()];
 }
 

@@ -1,6 +1,5 @@
 #include "widgets/console/RequestConsole.h"
 
-#include "dynamo/Error.h"
 #include "store/KeySchema.h"
 #include "store/Store.h"
 #include "jobs/Job.h"
@@ -8,16 +7,17 @@
 #include "style/Theme.h"
 #include "widgets/common/ValueText.h"
 #include "widgets/console/ConsoleForm.h"
+#include "widgets/console/ConsoleRun.h"
 #include "widgets/console/ExpressionEdit.h"
 #include "widgets/console/ResultItemsModel.h"
 #include "widgets/console/ResultItemsModelItems.h"
-#include "wire/Encode.h"
+#include "widgets/console/StatementCompletion.h"
+#include "widgets/console/StatementEdit.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -37,38 +37,19 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <functional>
 #include <map>
 
 namespace keyplan::widgets {
 
 using dynamo::Item;
 
-// What one run of the console produced, computed off the GUI thread.
-struct ConsoleRun {
-    std::string requestJson;
-    std::string responseJson;  // the response body, or DynamoDB's error body
-    QString responseText;      // the same, indented for reading (prepared off the GUI thread)
-    QString errorName;
-    QString errorMessage;
-    std::shared_ptr<ResultItemsModel::Items> items = std::make_shared<ResultItemsModel::Items>();
-    bool hasCounts = false;
-    int64_t count = 0;
-    int64_t scannedCount = 0;
-    bool itemFound = false;
-    bool isGet = false;
-    std::optional<Item> lastEvaluatedKey;
-    std::vector<store::ConsumedCapacity> consumed;
-    bool read = true;
-    bool wrote = false;
-    double milliseconds = 0;
-};
-
 struct RequestConsole::State {
     std::map<std::string, store::TableDescription> tables;
     std::vector<store::TransactWriteItem> transaction;
     std::optional<Item> startKey;  // ExclusiveStartKey of the run being made
     std::optional<Item> lastEvaluatedKey;
+    std::optional<std::string> startToken;  // a statement's NextToken for the run being made
+    std::optional<std::string> nextToken;
     std::string responseJson;
     QString summary;
     QString error;
@@ -81,98 +62,6 @@ struct RequestConsole::State {
 };
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
-
-// Indented JSON for the Response tab. A 1 MB page indents to several MB, more than a text
-// view takes in without stalling the window; past a few hundred KB it is cut, and says so
-// (responseJson() and the grid keep everything).
-QString displayJson(const std::string& json)
-{
-    constexpr qsizetype kShown = 96 * 1024;
-    QString text = indentJson(json);
-    if (text.size() <= kShown) return text;
-    const qsizetype cut = text.lastIndexOf(QLatin1Char('\n'), kShown);
-    text.truncate(cut > 0 ? cut : kShown);
-    text += QObject::tr("\n\u2026 (the first %1 of %2 shown; the Items tab has every item)")
-                .arg(byteSize(kShown), byteSize(qint64(json.size())));
-    return text;
-}
-
-ConsoleRun execute(store::Store& store, const ConsoleRequest& request)
-{
-    ConsoleRun run;
-    run.requestJson = requestJson(request);
-    QElapsedTimer clock;
-    clock.start();
-    // A Query's or a Scan's page: its counts, where it stopped, its items.
-    auto takePage = [&](const auto& response) {
-        run.hasCounts = true;
-        run.count = response.count;
-        run.scannedCount = response.scannedCount;
-        run.lastEvaluatedKey = response.lastEvaluatedKey;
-        if (response.items) run.items->items = *response.items;
-        if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
-        run.responseJson = wire::encode(response);
-    };
-    try {
-        std::visit(Overloaded{
-                       [&](const store::GetItemRequest& r) {
-                           auto response = store.getItem(r);
-                           run.isGet = true;
-                           run.itemFound = response.item.has_value();
-                           if (response.item) run.items->items.push_back(*response.item);
-                           if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
-                           run.responseJson = wire::encode(response);
-                       },
-                       [&](const store::QueryRequest& r) { takePage(store.query(r)); },
-                       [&](const store::ScanRequest& r) { takePage(store.scan(r)); },
-                       [&](const auto& r) {
-                           // The writes: PutItem, UpdateItem, DeleteItem, TransactWriteItems.
-                           run.read = false;
-                           using R = std::decay_t<decltype(r)>;
-                           if constexpr (std::is_same_v<R, store::PutItemRequest>) {
-                               auto response = store.putItem(r);
-                               if (response.attributes) run.items->items.push_back(*response.attributes);
-                               if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
-                               run.responseJson = wire::encode(response);
-                           } else if constexpr (std::is_same_v<R, store::UpdateItemRequest>) {
-                               auto response = store.updateItem(r);
-                               if (response.attributes) run.items->items.push_back(*response.attributes);
-                               if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
-                               run.responseJson = wire::encode(response);
-                           } else if constexpr (std::is_same_v<R, store::DeleteItemRequest>) {
-                               auto response = store.deleteItem(r);
-                               if (response.attributes) run.items->items.push_back(*response.attributes);
-                               if (response.consumedCapacity) run.consumed.push_back(*response.consumedCapacity);
-                               run.responseJson = wire::encode(response);
-                           } else {
-                               auto response = store.transactWriteItems(r);
-                               if (response.consumedCapacity) run.consumed = *response.consumedCapacity;
-                               run.responseJson = wire::encode(response);
-                           }
-                           run.wrote = true;
-                       },
-                   },
-                   request);
-    } catch (const dynamo::Error& e) {
-        run.errorName = QString::fromStdString(e.name());
-        run.errorMessage = QString::fromStdString(e.message());
-        run.responseJson = wire::encodeError(e);
-    } catch (const std::exception& e) {
-        run.errorName = QStringLiteral("Error");
-        run.errorMessage = QString::fromUtf8(e.what());
-        run.responseJson.clear();
-    }
-    run.milliseconds = clock.nsecsElapsed() / 1e6;
-    run.responseText = displayJson(run.responseJson);
-    return run;
-}
 
 std::map<std::string, store::TableDescription> describeAll(store::Store& store)
 {
@@ -254,6 +143,8 @@ ConsoleForm RequestConsole::form() const
     f.projection = projection_->text();
     f.condition = condition_->text();
     f.update = update_->text();
+    f.statement = statement_->toPlainText();
+    f.parametersJson = parameters_->text();
     for (int r = 0; r < names_->rowCount(); ++r) {
         const QString placeholder = names_->item(r, 0) ? names_->item(r, 0)->text() : QString();
         const QString name = names_->item(r, 1) ? names_->item(r, 1)->text() : QString();
@@ -272,6 +163,7 @@ ConsoleForm RequestConsole::form() const
     f.returnValues = static_cast<store::ReturnValues>(returnValues_->currentData().toInt());
     f.capacity = static_cast<store::ReturnConsumedCapacity>(capacity_->currentData().toInt());
     f.exclusiveStartKey = state_->startKey;
+    f.nextToken = state_->startToken;
     f.transactItems = state_->transaction;
     return f;
 }
@@ -300,6 +192,13 @@ void RequestConsole::setTable(const QString& table)
     if (i >= 0) table_->setCurrentIndex(i);
 }
 
+void RequestConsole::setStatement(const QString& statement, const QString& parametersJson)
+{
+    setOperation(ConsoleOperation::ExecuteStatement);
+    statement_->setPlainText(statement);
+    parameters_->setText(parametersJson);
+}
+
 QStringList RequestConsole::tables() const
 {
     QStringList out;
@@ -312,7 +211,8 @@ void RequestConsole::addKnownAttributes(const QString& table, const QStringList&
     auto& set = known_[table];
     const qsizetype before = set.size();
     for (const auto& n : names) set.insert(n);
-    if (set.size() != before && table == table_->currentText()) updateCompletions();
+    // The PartiQL editor completes every table's attributes, not only the chosen table's.
+    if (set.size() != before) updateCompletions();
 }
 
 QStringList RequestConsole::knownAttributes(const QString& table) const
@@ -357,6 +257,8 @@ void RequestConsole::operationChanged()
     show(consistentRead_, FormField::ConsistentRead);
     show(returnValues_, FormField::ReturnValues);
     show(transactionBox_, FormField::Transaction);
+    show(statement_, FormField::Statement);
+    show(parameters_, FormField::Parameters);
     run_->setText(op == ConsoleOperation::TransactWriteItems ? tr("Run transaction") : tr("Run"));
     formEdited();
 }
@@ -392,6 +294,7 @@ void RequestConsole::formEdited()
     if (updatingForm_) return;
     // A changed request starts from its first page again.
     state_->startKey.reset();
+    state_->startToken.reset();
     // The last run's error (or "cannot be sent yet") was about the request as it was: the
     // fields' own marks speak for the request as it is now.
     if (!error_->isHidden()) {
@@ -452,6 +355,14 @@ void RequestConsole::updateCompletions()
                                                            {condition_, FormField::Condition},
                                                            {update_, FormField::Update}};
     for (const auto& [edit, field] : edits) edit->setCompletions(placeholders + attributes + keywordsFor(field));
+    StatementCatalog catalog;
+    for (const auto& [name, t] : state_->tables) {
+        StatementCatalog::Table table{QString::fromStdString(name), {}, knownAttributes(QString::fromStdString(name))};
+        for (const auto& g : t.globalSecondaryIndexes) table.indexes << QString::fromStdString(g.indexName);
+        for (const auto& l : t.localSecondaryIndexes) table.indexes << QString::fromStdString(l.indexName);
+        catalog.tables << table;
+    }
+    statement_->setCatalog(std::move(catalog));
 }
 
 void RequestConsole::fillKeyCondition()
@@ -530,19 +441,22 @@ void RequestConsole::removeTransactAction()
 
 bool RequestConsole::isRunning() const { return Jobs::instance().isBusy(this); }
 
-bool RequestConsole::hasNextPage() const { return state_->lastEvaluatedKey.has_value(); }
+bool RequestConsole::hasNextPage() const { return state_->lastEvaluatedKey || state_->nextToken; }
 
 void RequestConsole::run()
 {
     state_->startKey.reset();
+    state_->startToken.reset();
     page_ = 1;
     startRun();
 }
 
 void RequestConsole::nextPage()
 {
-    if (!state_->lastEvaluatedKey || Jobs::instance().isBusy(this)) return;
+    if (!hasNextPage() || Jobs::instance().isBusy(this)) return;
+    // A statement goes on from its NextToken, an operation from its LastEvaluatedKey.
     state_->startKey = state_->lastEvaluatedKey;
+    state_->startToken = state_->nextToken;
     ++page_;
     startRun();
 }
@@ -564,7 +478,7 @@ void RequestConsole::startRun()
     error_->setVisible(false);
     request_->setPlainText(indentJson(requestJson(*built.request)));
     Jobs::instance().run<ConsoleRun>(
-        this, [&store = store_, request = std::move(*built.request)] { return execute(store, request); },
+        this, [&store = store_, request = std::move(*built.request)] { return executeConsoleRequest(store, request); },
         [this](Outcome<ConsoleRun> outcome) {
             if (outcome.ok()) {
                 showRun(*outcome.value);
@@ -585,6 +499,7 @@ void RequestConsole::showRun(const ConsoleRun& r)
     const QString time = tr("%1 ms").arg(r.milliseconds, 0, 'f', r.milliseconds < 10 ? 1 : 0);
     if (!r.errorName.isEmpty()) {
         state_->lastEvaluatedKey.reset();
+        state_->nextToken.reset();
         next_->setEnabled(false);
         results_->clear();
         state_->error = QStringLiteral("%1: %2").arg(r.errorName, r.errorMessage);
@@ -602,29 +517,49 @@ void RequestConsole::showRun(const ConsoleRun& r)
     state_->error.clear();
     error_->setVisible(false);
 
-    // Key attributes lead the grid.
+    // Key attributes lead the grid: the chosen table's or index's, or those the statement names.
     std::vector<std::string> keyNames;
     const ConsoleForm f = form();
-    if (const auto* t = state_->table(f.table)) {
-        if (!f.index.isEmpty()) {
-            for (const auto& g : t->globalSecondaryIndexes)
-                if (QString::fromStdString(g.indexName) == f.index)
-                    for (const auto& k : g.keySchema) keyNames.push_back(k.attributeName);
-            for (const auto& l : t->localSecondaryIndexes)
-                if (QString::fromStdString(l.indexName) == f.index)
-                    for (const auto& k : l.keySchema) keyNames.push_back(k.attributeName);
+    const StatementTarget target = r.isStatement ? statementTarget(f.statement) : StatementTarget{f.table, f.index};
+    if (const auto* t = state_->table(target.table)) {
+        if (!target.index.isEmpty()) {
+            if (const auto* keys = store::keySchemaOf(*t, target.index.toStdString()))
+                for (const auto& k : *keys) keyNames.push_back(k.attributeName);
         }
         for (const auto& k : t->keySchema) keyNames.push_back(k.attributeName);
     }
     results_->setItems(r.items, keyNames);
     QStringList seen;
     for (int c = 0; c < results_->columnCount(); ++c) seen << results_->columnAttribute(c);
-    addKnownAttributes(f.table, seen);
+    if (!target.table.isEmpty()) addKnownAttributes(target.table, seen);
 
+    state_->summary = runSummary(r, f);
+    summary_->setText(state_->summary);
+    state_->lastEvaluatedKey = r.lastEvaluatedKey;
+    state_->nextToken = r.nextToken;
+    next_->setEnabled(hasNextPage());
+    if (r.items->items.empty() && !r.hasCounts && !r.isGet && !(r.isStatement && r.read))
+        resultTabs_->setCurrentWidget(response_);
+    else resultTabs_->setCurrentWidget(grid_);
+    if (r.wrote && f.operation == ConsoleOperation::TransactWriteItems) {
+        state_->transaction.clear();
+        transactList_->clear();
+    }
+    Q_EMIT requestFinished(r.wrote);
+}
+
+QString RequestConsole::runSummary(const ConsoleRun& r, const ConsoleForm& f) const
+{
+    const QString time = tr("%1 ms").arg(r.milliseconds, 0, 'f', r.milliseconds < 10 ? 1 : 0);
     QStringList parts;
     if (r.hasCounts) {
         parts << tr("Count %1").arg(groupedNumber(r.count)) << tr("ScannedCount %1").arg(groupedNumber(r.scannedCount));
         if (page_ > 1) parts << tr("page %1").arg(page_);
+    } else if (r.isStatement && r.read) {
+        parts << (r.items->items.size() == 1 ? tr("1 item") : tr("%1 items").arg(groupedNumber(int64_t(r.items->items.size()))));
+        if (page_ > 1) parts << tr("page %1").arg(page_);
+    } else if (r.isStatement) {
+        parts << tr("Statement ran");
     } else if (r.isGet) {
         parts << (r.itemFound ? tr("Item found") : tr("No item with that key"));
     } else if (f.operation == ConsoleOperation::TransactWriteItems) {
@@ -637,17 +572,8 @@ void RequestConsole::showRun(const ConsoleRun& r)
     if (!capacity.isEmpty()) parts << tr("consumed %1").arg(capacity);
     parts << time;
     if (r.lastEvaluatedKey) parts << tr("more items: LastEvaluatedKey %1").arg(shortJson(*r.lastEvaluatedKey));
-    state_->summary = parts.join(QStringLiteral(" \u00b7 "));
-    summary_->setText(state_->summary);
-    state_->lastEvaluatedKey = r.lastEvaluatedKey;
-    next_->setEnabled(r.lastEvaluatedKey.has_value());
-    if (r.items->items.empty() && !r.hasCounts && !r.isGet) resultTabs_->setCurrentWidget(response_);
-    else resultTabs_->setCurrentWidget(grid_);
-    if (r.wrote && f.operation == ConsoleOperation::TransactWriteItems) {
-        state_->transaction.clear();
-        transactList_->clear();
-    }
-    Q_EMIT requestFinished(r.wrote);
+    if (r.nextToken) parts << tr("more items: NextToken");
+    return parts.join(QStringLiteral(" \u00b7 "));
 }
 
 QString RequestConsole::summaryText() const { return state_->summary; }

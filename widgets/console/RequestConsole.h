@@ -1,10 +1,10 @@
 // The request console: an operation builder for GetItem, Query, Scan, PutItem, UpdateItem,
 // DeleteItem and TransactWriteItems against the store, like NoSQL Workbench's operation
-// builder. Table and index pickers come from DescribeTable; expression fields check their
-// placeholders as you type and complete attribute names; requests run off the GUI thread and
-// come back as a grid and as DynamoDB JSON (model/wire's encoding) with Count, ScannedCount and
-// consumed capacity; "Next page" continues from LastEvaluatedKey; the request can be copied as
-// boto3 or AWS SDK for JavaScript v3 code.
+// builder, and beside it a PartiQL mode (ExecuteStatement: a statement with its parameters,
+// table, index and attribute names completed as it is typed, pages followed by NextToken). Table and index pickers come from
+// DescribeTable; expression fields check their placeholders as you type and complete attribute names; requests run off the GUI
+// thread and come back as a grid and as DynamoDB JSON (model/wire's encoding) with Count, ScannedCount and consumed capacity;
+// "Next page" continues from LastEvaluatedKey; the request can be copied as boto3 or AWS SDK for JavaScript v3 code.
 #pragma once
 
 #include <QHash>
@@ -33,6 +33,7 @@ class Store;
 namespace keyplan::widgets {
 
 class ExpressionEdit;
+class StatementEdit;
 class ResultItemsModel;
 struct ConsoleForm;
 struct BuiltRequest;
@@ -54,6 +55,8 @@ public:
     int capacityChoice() const;
     void setCapacityChoice(int choice);
     void setTable(const QString& table);
+    // ExecuteStatement's PartiQL text and its parameters (a JSON list of attribute values).
+    void setStatement(const QString& statement, const QString& parametersJson = {});
     QStringList tables() const;
 
     // Attribute names to complete in expressions, e.g. what the layout views have seen.
@@ -106,6 +109,7 @@ private:
     void removeTransactAction();
     void startRun();
     void showRun(const ConsoleRun& result);
+    QString runSummary(const ConsoleRun& result, const ConsoleForm& form) const;
     void setProblems();
 
     store::Store& store_;
@@ -129,6 +133,8 @@ private:
     ExpressionEdit* projection_ = nullptr;
     ExpressionEdit* condition_ = nullptr;
     ExpressionEdit* update_ = nullptr;
+    StatementEdit* statement_ = nullptr;
+    QLineEdit* parameters_ = nullptr;
     QTableWidget* names_ = nullptr;
     QTableWidget* values_ = nullptr;
     QLineEdit* limit_ = nullptr;

@@ -7,6 +7,7 @@
 #include "widgets/console/ConsoleForm.h"
 #include "widgets/console/ExpressionEdit.h"
 #include "widgets/console/ResultItemsModel.h"
+#include "widgets/console/StatementEdit.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -54,6 +55,8 @@ void RequestConsole::buildForm()
     buildTransactionBox();
     formLayout_->addRow(tr("Operation"), operation_);
     formLayout_->addRow(tr("Action"), transactAction_);
+    formLayout_->addRow(tr("Statement"), statement_);
+    formLayout_->addRow(tr("Parameters"), parameters_);
     formLayout_->addRow(tr("Table"), table_);
     formLayout_->addRow(tr("Index"), index_);
     formLayout_->addRow(partitionLabel_, partitionValue_);
@@ -108,9 +111,14 @@ void RequestConsole::buildRequestFields()
 {
     operation_ = new QComboBox;
     operation_->setObjectName(QStringLiteral("operation"));
+    operation_->setAccessibleName(tr("Operation"));
     for (auto op : {ConsoleOperation::GetItem, ConsoleOperation::Query, ConsoleOperation::Scan, ConsoleOperation::PutItem,
                     ConsoleOperation::UpdateItem, ConsoleOperation::DeleteItem, ConsoleOperation::TransactWriteItems})
         operation_->addItem(QString::fromLatin1(operationLabel(op)), int(op));
+    // The PartiQL mode, apart from the builder's operations: E on the operation picks it.
+    operation_->insertSeparator(operation_->count());
+    operation_->addItem(icon(QStringLiteral("code")), QString::fromLatin1(operationLabel(ConsoleOperation::ExecuteStatement)),
+                        int(ConsoleOperation::ExecuteStatement));
     operation_->setCurrentIndex(1);
     // Going to the console (Ctrl+2) lands on the operation: a letter picks one (S Scan), Tab goes on.
     setFocusProxy(operation_);
@@ -155,6 +163,19 @@ void RequestConsole::buildRequestFields()
     projection_ = makeExpression("projection", QStringLiteral("#pk, #sk, total"));
     condition_ = makeExpression("condition", QStringLiteral("attribute_not_exists(#pk)"));
     update_ = makeExpression("update", QStringLiteral("SET #total = #total + :amount"));
+
+    statement_ = new StatementEdit;
+    statement_->setObjectName(QStringLiteral("statement"));
+    statement_->setAccessibleName(tr("PartiQL statement"));
+    statement_->setFont(mono);
+    statement_->setPlaceholderText(QStringLiteral("SELECT * FROM \"Shop\" WHERE PK = ? AND begins_with(SK, 'ORDER#')"));
+    statement_->setToolTip(tr("Ctrl+Space completes table, index and attribute names; Ctrl+Return runs"));
+    statement_->setFixedHeight(statement_->fontMetrics().lineSpacing() * 4 + 12);
+    parameters_ = new QLineEdit;
+    parameters_->setObjectName(QStringLiteral("parameters"));
+    parameters_->setAccessibleName(tr("Statement parameters"));
+    parameters_->setFont(mono);
+    parameters_->setPlaceholderText(QStringLiteral("[{\"S\": \"CUST#1\"}]  (one per ?, in order)"));
 
     keyConditionRow_ = new QWidget;
     auto* keyRow = new QHBoxLayout(keyConditionRow_);
@@ -361,7 +382,8 @@ void RequestConsole::connectForm()
     connect(transactAction_, &QComboBox::currentIndexChanged, this, &RequestConsole::operationChanged);
     connect(table_, &QComboBox::currentIndexChanged, this, &RequestConsole::tableChanged);
     connect(index_, &QComboBox::currentIndexChanged, this, &RequestConsole::formEdited);
-    for (QLineEdit* e : {partitionValue_, sortValue_, limit_})
+    connect(statement_, &QPlainTextEdit::textChanged, this, &RequestConsole::formEdited);
+    for (QLineEdit* e : {partitionValue_, sortValue_, limit_, parameters_})
         connect(e, &QLineEdit::textChanged, this, &RequestConsole::formEdited);
     for (ExpressionEdit* e : {keyCondition_, filter_, projection_, condition_, update_})
         connect(e, &QLineEdit::textChanged, this, &RequestConsole::formEdited);

@@ -11,8 +11,10 @@ PartitionHighlight partitionHighlightOf(const ItemCollection& collection)
         return collection.description.isEmpty() ? PartitionHighlight{} : PartitionHighlight{Kind::All, {}};
     if (collection.concrete) return {Kind::Exact, collection.partitionValue};
     // "CUST#{customerId}": every partition that starts CUST# could be the one.
+    // A multi-attribute key names its attributes "status, orderDay" and shows its value as a tuple.
     const qsizetype open = collection.partitionValue.indexOf(u'{');
-    return {Kind::Prefix, open < 0 ? collection.partitionValue : collection.partitionValue.left(open)};
+    return {Kind::Prefix, open < 0 ? collection.partitionValue : collection.partitionValue.left(open),
+            collection.partitionAttribute.contains(u',')};
 }
 
 }  // namespace keyplan::widgets

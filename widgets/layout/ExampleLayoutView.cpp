@@ -154,13 +154,16 @@ void ExampleLayoutView::updateHighlightLine()
         if (highlight_.matches(render::partitionText(p))) ++partitions;
     const QString value = highlight_.value.toHtmlEscaped();
     const bool exact = highlight_.kind == PartitionHighlight::Kind::Exact;
+    const QString start = highlight_.startText().toHtmlEscaped();
     const QString what = highlight_.kind == PartitionHighlight::Kind::All ? tr("every partition (a Scan)")
                          : partitions == 0                                ? tr("a partition %1, which no example has").arg(value)
                          : exact                                          ? tr("partition %1, outlined").arg(value)
-                                 : tr("one of the %1 outlined example partitions starting %2; running the pattern binds its "
-                                      "inputs")
-                                       .arg(partitions)
-                                       .arg(value);
+                         : start.isEmpty()
+                             ? tr("one of the %1 outlined example partitions; running the pattern binds its inputs").arg(partitions)
+                             : tr("one of the %1 outlined example partitions starting %2; running the pattern binds its "
+                                  "inputs")
+                                   .arg(partitions)
+                                   .arg(start);
     highlightLine_->setText(caption_.isEmpty() ? tr("Reads %1.").arg(what)
                                                : tr("<b>%1</b> reads %2.").arg(caption_.toHtmlEscaped(), what));
     highlightLine_->setVisible(true);

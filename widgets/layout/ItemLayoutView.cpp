@@ -343,13 +343,22 @@ void ItemLayoutView::updateHighlight()
                 : done         ? tr("partition %1, which holds no items here").arg(h.value.toHtmlEscaped())
                                : tr("partition %1 (still reading)").arg(h.value.toHtmlEscaped());
         break;
-    case PartitionHighlight::Kind::Prefix:
+    case PartitionHighlight::Kind::Prefix: {
+        const QString start = h.startText().toHtmlEscaped();
+        if (start.isEmpty()) {
+            where = partitions > 0 ? tr("one of the %1 partitions (%2 items, highlighted); run the pattern to bind its inputs")
+                                         .arg(groupedNumber(partitions), groupedNumber(rows))
+                    : done ? tr("a partition; none holds items here yet")
+                           : tr("a partition (still reading)");
+            break;
+        }
         where = partitions > 0
                     ? tr("one of the %1 partitions starting %2 (%3 items, highlighted); run the pattern to bind its inputs")
-                          .arg(groupedNumber(partitions), h.value.toHtmlEscaped(), groupedNumber(rows))
-                : done ? tr("a partition starting %1; none holds items here yet").arg(h.value.toHtmlEscaped())
-                       : tr("a partition starting %1 (still reading)").arg(h.value.toHtmlEscaped());
+                          .arg(groupedNumber(partitions), start, groupedNumber(rows))
+                : done ? tr("a partition starting %1; none holds items here yet").arg(start)
+                       : tr("a partition starting %1 (still reading)").arg(start);
         break;
+    }
     case PartitionHighlight::Kind::None: break;
     }
     const QString text = highlightCaption_.isEmpty() ? tr("Reads %1.").arg(where)

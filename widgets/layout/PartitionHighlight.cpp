@@ -13,4 +13,11 @@ bool PartitionHighlight::matches(const QString& partitionText) const
     return false;
 }
 
+QString PartitionHighlight::startText() const
+{
+    if (!tuple) return value;
+    if (value.size() <= 1) return {};
+    return value + QStringLiteral("\u2026)");
+}
+
 }  // namespace keyplan::widgets
