@@ -49,8 +49,17 @@ double itemsPerPartitionValue(const Scenario& scenario, const design::Design& de
             owner = design.entityByName(a->generator.refEntity());
             a = owner ? owner->attribute(a->generator.refAttribute()) : nullptr;
         }
-        const ScenarioEntity* ownerSize = owner ? scenario.entity(owner->name) : nullptr;
-        if (!a || owner == &entity || !ownerSize) return 0;
+        if (!a) return 0;
+        if (owner == &entity) {
+            // The entity's own attribute: a key over a few known values (a date range's days, an
+            // enum, a shard number) spreads the items evenly over them; an id says nothing.
+            const auto distinct = a->generator.cardinality();
+            if (!distinct || *distinct < 1) return 0;
+            values *= static_cast<double>(*distinct);
+            continue;
+        }
+        const ScenarioEntity* ownerSize = scenario.entity(owner->name);
+        if (!ownerSize) return 0;
         values *= ownerSize->volume.items;
     }
     const double items = sized->volume.items / values;

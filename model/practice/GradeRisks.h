@@ -38,9 +38,10 @@ inline constexpr int kLsiPenalty = 5;
 double largestCollectionItems(const Scenario& scenario, const design::Design& design, const design::Entity& entity);
 
 // The items of `entity` that share one value of `partitionKey` at production volume, when each of
-// the key's variables refers (through ref()) to an entity the scenario sizes: w#{warehouseId} holds
-// a warehouse's shipments, 10,000,000 / 20. 0 when the key does not say (an enum, a date, the
-// entity's own id).
+// the key's variables refers (through ref()) to an entity the scenario sizes, or is the entity's
+// own attribute over a few known values, spread evenly: w#{warehouseId} holds a warehouse's
+// shipments, 10,000,000 / 20; DUE#{dueDate} a day's payments, 120,000,000 / 153 days. 0 when the
+// key does not say (the entity's own id, free text).
 double itemsPerPartitionValue(const Scenario& scenario, const design::Design& design, const design::Entity& entity,
                               const design::KeyTemplate& partitionKey);
 

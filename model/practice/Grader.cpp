@@ -59,8 +59,9 @@ namespace {
 // Indexes: points off for each pattern a design with fewer indexes than the reference leaves to a
 // Scan, a filter or a fetch-back that the reference answers from an index.
 constexpr int kUnderservedPatternPenalty = 4;
-// Patterns answered: the share of its points spread evenly over the patterns; the rest goes by calls.
-constexpr double kEvenShare = 0.7;
+// Patterns answered: the floor, the share of its points spread evenly over the patterns so that a
+// rare pattern still counts; the rest goes by what each pattern puts at stake (see weighPatterns).
+constexpr double kFloorShare = 0.4;
 
 std::string perSecond(double calls) { return formatCount(calls) + (calls == 1 ? " call/s" : " calls/s"); }
 
@@ -331,16 +332,35 @@ private:
                                  0});
     }
 
-    // 70% of the points are shared evenly between the patterns (each one the interviewer lists must
-    // be answered), 30% by their share of the calls (a missed login weighs more than a missed queue
-    // read once a second).
+    // What a call costs when the design misses its pattern: with no key built from its inputs, a
+    // pattern falls back to a Scan of the whole table at the scenario's volumes. The reference
+    // design's table, so that the worths are the scenario's whatever the candidate's design is;
+    // eventually consistent (a strongly consistent Scan reads twice the units).
+    double tableScanUnits() const
+    {
+        const analysis::StorageCost storage = analysis::storageCost(ref_->design, ref_->cost);
+        const auto& table = storage.places.front();
+        const double bytes = std::max(0.0, table.bytes - table.items * analysis::kStorageOverheadBytes);
+        return analysis::CostModel::queryUnits(static_cast<int64_t>(std::ceil(bytes)), false);
+    }
+
+    // A pattern's worth: 40% of the points shared evenly (every pattern the interviewer lists must be
+    // answered, however rare), 60% by its stake, its calls per second times what a missed call costs
+    // (a Scan of 2 million users at 300 logins/s against the same Scan once a second for a queue).
     void weighPatterns(int max)
     {
-        double calls = 0;
-        for (const auto& r : out_.patterns) calls += r.ratePerSecond;
+        scanUnits_ = tableScanUnits();
+        double stakes = 0;
+        for (auto& r : out_.patterns) {
+            const design::AccessPattern* p = cand_->design.patternByNumber(r.number);
+            const bool strong = p && p->consistency == design::Consistency::Strong;
+            r.missReadUnits = strong ? 2 * scanUnits_ : scanUnits_;
+            r.stake = r.ratePerSecond * r.missReadUnits;
+            stakes += r.stake;
+        }
         const double n = static_cast<double>(out_.patterns.size());
         for (auto& r : out_.patterns)
-            r.worth = max * (kEvenShare / n + (1 - kEvenShare) * (calls > 0 ? r.ratePerSecond / calls : 1 / n));
+            r.worth = max * (kFloorShare / n + (1 - kFloorShare) * (stakes > 0 ? r.stake / stakes : 1 / n));
     }
 
     void patternsPart(int max)
@@ -362,10 +382,14 @@ private:
                     part.toEarn += " The reference answers it with " + r.referenceRequest + ".";
             }
         }
-        part.points = std::max(0, static_cast<int>(std::round(points)) - constraints_.patternPenalty);
+        // Full only when every pattern is answered: rounded down, any miss costs at least a point.
+        const int earned = missed.empty() ? max : static_cast<int>(std::floor(points + 1e-6));
+        part.points = std::max(0, earned - constraints_.patternPenalty);
         part.why = std::to_string(answered.size()) + " of " + std::to_string(out_.patterns.size()) +
-                   " patterns answered by one request whose items carry every attribute the result needs (70% of the "
-                   "points shared evenly, 30% by each pattern's share of the calls)" +
+                   " patterns answered by one request whose items carry every attribute the result needs (40% of the "
+                   "points shared evenly, 60% by each pattern's calls per second times what a missed call costs, a Scan "
+                   "of the whole table" +
+                   " at the scenario's volumes, " + formatCount(std::round(scanUnits_)) + " RRU a call)" +
                    (missed.empty() ? "." : "; not answered: " + analysis::listInWords(missed) + ".");
         for (const auto& sentence : constraints_.patternSentences) part.why += " " + sentence;
         out_.parts.push_back(std::move(part));
@@ -709,6 +733,7 @@ private:
     const Scenario& s_;
     const GradeInput& in_;
     ConstraintCheck constraints_;
+    double scanUnits_ = 0;  // a Scan of the reference's table at the scenario's volumes, eventually consistent
     std::vector<const Curveball*> curveballs_;
     std::unique_ptr<Side> cand_;
     std::unique_ptr<Side> ref_;

@@ -4,11 +4,15 @@
 //
 // The parts (maxima; with a curveball graded, "Patterns answered" gives 5 to "Change in production"):
 //   Patterns answered (35)      a pattern counts when ONE request returns items that carry every
-//                               attribute the scenario says its result contains; 70% of the
-//                               points are shared evenly between the patterns, 30% by their share of
-//                               the calls (a login at 300 calls/s weighs more than a queue read once
-//                               a second); a pattern that breaks a constraint the interviewer stated
-//                               ("Login must not scan") costs 5 points more
+//                               attribute the scenario says its result contains; 40% of the
+//                               points are shared evenly between the patterns (a floor: a rare one
+//                               still counts), 60% by their stakes, calls per second times what a
+//                               missed call costs, the Scan of the whole table it falls back to
+//                               (a login at 300 calls/s weighs 300 times a queue read once a
+//                               second; a strongly consistent read twice as much a call); full
+//                               only when every pattern is answered, else rounded down; a pattern
+//                               that breaks a constraint the interviewer stated ("Login must not
+//                               scan") costs 5 points more
 //   Read cost (15)              the patterns' reads in $/month (on demand) at the scenario's rates,
 //                               against the reference design: 15 x reference / candidate
 //   Write cost (10)             write units per second at the scenario's write rates, index writes
@@ -69,6 +73,10 @@ struct PatternRow {
     analysis::Verdict plan = analysis::Verdict::Invalid;  // the planner's verdict
     double ratePerSecond = 0;                             // the scenario's calls per second
     double worth = 0;                                     // its points of "Patterns answered"
+    // What a missed call costs: a Scan of the whole table at the scenario's volumes (the reference's
+    // table; twice the units strongly consistent), and the stake, calls per second times that.
+    double missReadUnits = 0;
+    double stake = 0;
     // A Scan: the items and bytes it reads a call at the scenario's volumes.
     double scannedItems = 0;
     double scannedBytes = 0;

@@ -126,6 +126,8 @@ Json patternJson(const PatternRow& p)
     o.set("name", p.name);
     o.set("answered", p.answered);
     o.set("curveball", p.curveball);
+    o.set("ratePerSecond", p.ratePerSecond);
+    o.set("worth", std::round(p.worth * 100) / 100);
     o.set("verdict", p.verdict);
     o.set("request", p.request);
     o.set("index", p.index);

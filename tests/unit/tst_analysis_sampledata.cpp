@@ -3,6 +3,7 @@
 // collide; and loaded into a store through BatchWriteItem with progress and cancellation.
 #include <QTest>
 
+#include "analysis/ExampleItems.h"
 #include "analysis/SampleData.h"
 #include "design/DesignFile.h"
 
@@ -316,6 +317,26 @@ private Q_SLOTS:
         if (varies) {
             for (const auto& [user, values] : perUser) QCOMPARE(values.size(), size_t(3));
         }
+    }
+
+    // The Example key column shows the example items' keys: a Document keyed by its own createdAt
+    // shows its own datetime there (in its range, one per document), never its User's.
+    void theExampleItemsShouldKeyAChildByItsOwnValue()
+    {
+        design::Design d = parentAndChild("int(1, 9)", dynamo::Type::N);
+        design::Entity doc = *d.entityByName("Document");
+        doc.keys["SK"].keyTemplate = design::KeyTemplate::parse("DOC#{createdAt}");
+        d.replaceEntity(doc);
+        const QRegularExpression inRange("^DOC#(2025-[01][0-9]|2026-0[1-6])-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]Z$");
+        std::set<std::string> keys;
+        for (const auto& example : analysis::exampleItems(d)) {
+            if (example.entity->name != "Document") continue;
+            const std::string sk = example.built.item.at("SK").asString();
+            QVERIFY2(inRange.match(q(sk)).hasMatch(), sk.c_str());
+            QCOMPARE(sk, "DOC#" + example.built.values.at("createdAt"));
+            keys.insert(sk);
+        }
+        QCOMPARE(keys.size(), size_t(3));
     }
 
     void aChildShouldCopyItsParentsValueWhenItAsksForIt_data()

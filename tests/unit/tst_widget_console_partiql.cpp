@@ -110,6 +110,7 @@ private Q_SLOTS:
     void shouldOfferNamesWhereTheStatementNeedsThem_data();
     void shouldOfferNamesWhereTheStatementNeedsThem();
     void shouldCompleteTableIndexAndAttributeNamesInTheEditor();
+    void shouldRunOnTheFirstClickWhileTheCompletionsAreOpen();
     void shouldReachThePartiqlModeByKeyboard();
     void shouldCopyTheStatementAsCode();
 };
@@ -399,6 +400,32 @@ void WidgetConsolePartiqlTest::shouldCompleteTableIndexAndAttributeNamesInTheEdi
     QVERIFY(offered().contains("PK"));
     QTest::keyClick(completer->popup(), Qt::Key_Escape);
     QVERIFY(!completer->popup()->isVisible());
+}
+
+void WidgetConsolePartiqlTest::shouldRunOnTheFirstClickWhileTheCompletionsAreOpen()
+{
+    auto store = shopStore(2);
+    widgets::RequestConsole console(*store);
+    console.resize(1200, 800);
+    console.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&console));
+    QTRY_COMPARE(console.tables(), QStringList{"Shop"});
+    console.setOperation(ConsoleOperation::ExecuteStatement);
+    auto* statement = child<widgets::StatementEdit>(console, "statement");
+    statement->setFocus();
+    QTest::keyClicks(statement, R"(SELECT * FROM "Shop")");
+    QAbstractItemView* popup = statement->wordCompleter()->popup();
+    QTRY_VERIFY(popup->isVisible());  // "Shop"."GSI1" is offered
+    // An open popup grabs the mouse: the press on Run arrives at the list, outside its own area.
+    QSignalSpy finished(&console, &widgets::RequestConsole::requestFinished);
+    auto* run = child<QPushButton>(console, "run");
+    const QPoint onRun = popup->mapFromGlobal(run->mapToGlobal(run->rect().center()));
+    QVERIFY(!popup->rect().contains(onRun));
+    QTest::mouseClick(popup, Qt::LeftButton, {}, onRun);
+    QVERIFY(!popup->isVisible());
+    QVERIFY(finished.count() == 1 || finished.wait(10000));
+    QCOMPARE(statement->toPlainText(), QStringLiteral(R"(SELECT * FROM "Shop")"));
+    QCOMPARE(console.resultModel()->rowCount(), 2);
 }
 
 void WidgetConsolePartiqlTest::shouldReachThePartiqlModeByKeyboard()

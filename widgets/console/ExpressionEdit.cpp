@@ -1,14 +1,12 @@
 #include "widgets/console/ExpressionEdit.h"
 
 #include "widgets/common/Icons.h"
+#include "widgets/console/PopupClickThrough.h"
 
-#include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAction>
-#include <QApplication>
 #include <QCompleter>
 #include <QKeyEvent>
-#include <QMouseEvent>
 #include <QScrollBar>
 #include <QStringListModel>
 
@@ -32,39 +30,11 @@ ExpressionEdit::ExpressionEdit(QWidget* parent)
     completer_->setModelSorting(QCompleter::UnsortedModel);
     connect(completer_, qOverload<const QString&>(&QCompleter::activated), this, &ExpressionEdit::insertCompletion);
     // Installed after the completer's own filter, so it sees a click outside the popup first.
-    completer_->popup()->installEventFilter(this);
+    new PopupClickThrough(completer_->popup());
     addAction(mark_, QLineEdit::TrailingPosition);
     mark_->setVisible(false);
     connect(this, &QLineEdit::textChanged, this, &ExpressionEdit::updateMark);
     setClearButtonEnabled(false);
-}
-
-// QCompleter closes its popup on a click outside it and swallows that click: the Run button
-// clicked while a completion list is open would do nothing. The click is passed on to what is
-// under it once the popup is gone (a button gets the whole click; anything else the press).
-bool ExpressionEdit::eventFilter(QObject* watched, QEvent* event)
-{
-    QAbstractItemView* popup = completer_->popup();
-    if (watched != popup || event->type() != QEvent::MouseButtonPress || !popup->isVisible())
-        return QLineEdit::eventFilter(watched, event);
-    auto* press = static_cast<QMouseEvent*>(event);
-    const QPointF global = press->globalPosition();
-    if (popup->rect().contains(popup->mapFromGlobal(global.toPoint()))) return QLineEdit::eventFilter(watched, event);
-    popup->hide();
-    QWidget* target = QApplication::widgetAt(global.toPoint());
-    if (!target) return true;
-    QWidget* receiver = target;
-    while (receiver && !qobject_cast<QAbstractButton*>(receiver)) receiver = receiver->parentWidget();
-    if (!receiver) receiver = target;
-    const QPointF local = receiver->mapFromGlobal(global);
-    QMouseEvent replayed(QEvent::MouseButtonPress, local, global, press->button(), press->buttons(), press->modifiers());
-    QCoreApplication::sendEvent(receiver, &replayed);
-    if (qobject_cast<QAbstractButton*>(receiver)) {
-        // The real release goes to the closed popup; the button needs one to click.
-        QMouseEvent release(QEvent::MouseButtonRelease, local, global, press->button(), Qt::NoButton, press->modifiers());
-        QCoreApplication::sendEvent(receiver, &release);
-    }
-    return true;
 }
 
 void ExpressionEdit::setCompletions(const QStringList& words)

@@ -26,7 +26,6 @@ public:
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     // The expression word that ends at the cursor: letters, digits, '_', '#', ':'.

@@ -1,5 +1,7 @@
 #include "widgets/console/StatementEdit.h"
 
+#include "widgets/console/PopupClickThrough.h"
+
 #include <QAbstractItemView>
 #include <QCompleter>
 #include <QKeyEvent>
@@ -19,6 +21,8 @@ StatementEdit::StatementEdit(QWidget* parent)
     completer_->setCompletionPrefix(QString());
     completer_->setModelSorting(QCompleter::UnsortedModel);
     completer_->popup()->setAccessibleName(tr("Completions"));
+    // A click on Run while the list is open closes it and runs.
+    new PopupClickThrough(completer_->popup());
     connect(completer_, qOverload<const QString&>(&QCompleter::activated), this, &StatementEdit::insertCompletion);
     setTabChangesFocus(true);
     setLineWrapMode(QPlainTextEdit::WidgetWidth);
