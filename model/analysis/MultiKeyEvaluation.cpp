@@ -7,6 +7,7 @@
 
 #include "analysis/CostModel.h"
 #include "analysis/PlannerKeys.h"
+#include "analysis/PlannerProjection.h"
 
 #include <algorithm>
 #include <cmath>
@@ -380,36 +381,18 @@ bool MultiKeyEvaluation::consistencyIsPossible()
 
 bool MultiKeyEvaluation::attributesAreProjected()
 {
-    if (!path_.index || path_.index->projection == design::Projection::All) return true;
+    if (!path_.index) return true;
     PatternPlan& plan = attempt_.plan;
-    std::set<std::string> projected(path_.partitionKeys.begin(), path_.partitionKeys.end());
-    projected.insert(path_.sortKeys.begin(), path_.sortKeys.end());
-    projected.insert(design_.table().partitionKey.name);
-    if (design_.table().sortKey) projected.insert(design_.table().sortKey->name);
-    if (path_.index->projection == design::Projection::Include)
-        projected.insert(path_.index->nonKeyAttributes.begin(), path_.index->nonKeyAttributes.end());
-    std::vector<std::string> needed = pattern_.attributes;
-    if (needed.empty()) {
-        for (const Entity* e : returned_) {
-            for (const auto& attr : e->attributes) {
-                if (!attr.keyOnly && std::find(needed.begin(), needed.end(), attr.name) == needed.end())
-                    needed.push_back(attr.name);
-            }
-        }
-    }
-    for (const auto& n : needed) {
-        if (!projected.count(n)) plan.missingAttributes.push_back(n);
-    }
+    std::vector<std::string> keys = path_.partitionKeys;
+    keys.insert(keys.end(), path_.sortKeys.begin(), path_.sortKeys.end());
+    plan.missingAttributes = unprojectedAttributes(design_, *path_.index, keys, pattern_, returned_);
     if (plan.missingAttributes.empty()) return true;
-    const char* kind = path_.index->projection == design::Projection::KeysOnly ? "KEYS_ONLY" : "INCLUDE";
-    double items = 0;
-    for (const auto& r : pattern_.returns) items += r.count;
-    if (pattern_.pageSize) items = std::min(items, static_cast<double>(*pattern_.pageSize));
-    const int fetches = static_cast<int>(std::ceil(items));
+    const int fetches = itemsPerCall(pattern_);
     plan.requestCount = 1 + fetches;
     return fail(kNotProjected, Verdict::NotProjected,
-                path_.name + " projects " + kind + " without " + list(plan.missingAttributes) + ", so the Query on " + path_.name +
-                    " must be followed by a GetItem on the table for each item: 1 + " + std::to_string(fetches) + " requests.");
+                path_.name + " projects " + partialProjectionName(*path_.index) + " without " + list(plan.missingAttributes) +
+                    ", so the Query on " + path_.name + " must be followed by a GetItem on the table for each item: 1 + " +
+                    std::to_string(fetches) + " requests.");
 }
 
 bool MultiKeyEvaluation::needsFanOut()

@@ -2,6 +2,7 @@
 
 #include "analysis/CostModel.h"
 #include "analysis/PlannerKeys.h"
+#include "analysis/PlannerProjection.h"
 
 #include <algorithm>
 #include <cmath>
@@ -499,32 +500,15 @@ bool Evaluation::consistencyIsPossible()
 // 9. Projection.
 bool Evaluation::attributesAreProjected()
 {
-    if (!path_.index || path_.index->projection == design::Projection::All) return true;
+    if (!path_.index) return true;
     PatternPlan& plan = attempt_.plan;
-    std::set<std::string> projected{design_.table().partitionKey.name, path_.partitionKey};
-    if (design_.table().sortKey) projected.insert(design_.table().sortKey->name);
-    if (!path_.sortKey.empty()) projected.insert(path_.sortKey);
-    if (path_.index->projection == design::Projection::Include)
-        projected.insert(path_.index->nonKeyAttributes.begin(), path_.index->nonKeyAttributes.end());
-    std::vector<std::string> needed = pattern_.attributes;
-    if (needed.empty()) {
-        for (const Entity* e : returned_) {
-            for (const auto& attr : e->attributes) {
-                if (!attr.keyOnly && std::find(needed.begin(), needed.end(), attr.name) == needed.end())
-                    needed.push_back(attr.name);
-            }
-        }
-    }
-    for (const auto& n : needed) {
-        if (!projected.count(n)) plan.missingAttributes.push_back(n);
-    }
+    std::vector<std::string> keys{path_.partitionKey};
+    if (!path_.sortKey.empty()) keys.push_back(path_.sortKey);
+    plan.missingAttributes = unprojectedAttributes(design_, *path_.index, keys, pattern_, returned_);
     if (plan.missingAttributes.empty()) return true;
-    const char* kind = path_.index->projection == design::Projection::KeysOnly ? "KEYS_ONLY" : "INCLUDE";
+    const char* kind = partialProjectionName(*path_.index);
     if (path_.global) {
-        double items = 0;
-        for (const auto& r : pattern_.returns) items += r.count;
-        if (pattern_.pageSize) items = std::min(items, static_cast<double>(*pattern_.pageSize));
-        const int fetches = static_cast<int>(std::ceil(items));
+        const int fetches = itemsPerCall(pattern_);
         plan.requestCount = 1 + fetches;
         return fail(kNotProjected, Verdict::NotProjected,
                     path_.name + " projects " + kind + " without " + list(plan.missingAttributes) + ", so the Query on " +
