@@ -4,44 +4,18 @@
 # ecommerce-orders with notes written in the brief's Notes pane, the clock in its stages, the
 # curveball arriving at its stage, and the report marking the notes.
 #   bash .ci/practice-screenshots.sh [BUILD_DIR]    writes docs/screenshots/practice-1{0,1,2}-*.png
+# (on a display of its own; SCREENSHOT_DISPLAY=:N picks it)
 # Needs the Debian packages xvfb, openbox, xdotool, x11-apps (xwd) and imagemagick. Windows are taken
 # by their own id: a dialog mapped after the main window reads black in a capture of the root window.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$(realpath "${1:-build}")
 out=$PWD/docs/screenshots
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source .ci/screen-session.sh
 
-export HOME=$work/home XDG_RUNTIME_DIR=$work/runtime
-unset XDG_CONFIG_HOME XDG_DATA_HOME
-mkdir -p "$HOME/.config/Keyplan/Keyplan" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 # The chooser opens with the mode and the limit of the last round: interview, 3 minutes.
 printf '[view]\ntheme=light\n[practice]\ninterviewMode=true\nminutes=3\n' > "$HOME/.config/Keyplan/Keyplan/keyplan.ini"
 
-display=:$((100 + $$ % 400))
-Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp > "$work/xvfb.log" 2>&1 &
-pids+=($!)
-export DISPLAY=$display
-for _ in $(seq 50); do xdpyinfo > /dev/null 2>&1 && break; sleep 0.2; done
-openbox > "$work/openbox.log" 2>&1 &
-pids+=($!)
-sleep 1
-
-keys() { xdotool key --clearmodifiers "$@"; }
-window() { # TITLE: the id of the visible window whose title matches TITLE, waiting for it
-  for _ in $(seq 150); do
-    id=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -1)
-    [ -n "$id" ] && { echo "$id"; return; }
-    sleep 0.2
-  done
-  echo "practice-screenshots: no window '$1'" >&2; return 1
-}
 fill() { xdotool windowactivate --sync "$1" windowmove "$1" 0 0 windowsize "$1" 1600 976; }
 shoot() { # WINDOW NAME [SECONDS]: that window after it has settled
   sleep "${3:-1.5}"

@@ -9,19 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$(realpath "${1:-build}")
 out=$PWD/docs/screenshots
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source .ci/screen-session.sh
 
-# A home of its own (settings, autosaves), and a repository whose last commit keys GSI1 by status only
-# while the work tree keys it by status and day: File > Compare with compares them.
-export HOME=$work/home XDG_RUNTIME_DIR=$work/runtime
-unset XDG_CONFIG_HOME XDG_DATA_HOME
-mkdir -p "$HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+# A repository whose last commit keys GSI1 by status only while the work tree keys it by status and
+# day: File > Compare with compares them.
 repo=$work/shop
 mkdir -p "$repo"
 sed 's/STATUS#{status}#{orderDay}/STATUS#{status}/' resources/samples/ecommerce.keyplan.json > "$repo/shop.keyplan.json"
@@ -29,15 +20,6 @@ git -C "$repo" init -q -b main
 git -C "$repo" add shop.keyplan.json
 git -C "$repo" -c user.name=Keyplan -c user.email=keyplan@example.com commit -q -m "Orders by status"
 cp resources/samples/ecommerce.keyplan.json "$repo/shop.keyplan.json"
-
-display=${SCREENSHOT_DISPLAY:-:$((100 + $$ % 400))}
-Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp > "$work/xvfb.log" 2>&1 &
-pids+=($!)
-export DISPLAY=$display
-for _ in $(seq 50); do xdpyinfo > /dev/null 2>&1 && break; sleep 0.2; done
-openbox > "$work/openbox.log" 2>&1 &
-pids+=($!)
-sleep 1
 
 shoot() { # NAME: the whole screen after the window has settled
   sleep "${2:-1.5}"
@@ -47,15 +29,6 @@ shoot() { # NAME: the whole screen after the window has settled
     echo "screenshots: $out/theme-$theme-$1.png is black" >&2; return 1
   fi
   echo "  $out/theme-$theme-$1.png"
-}
-keys() { xdotool key --clearmodifiers "$@"; }
-window() { # TITLE: the id of the visible window whose title has TITLE, waiting for it
-  for _ in $(seq 150); do
-    id=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -1)
-    [ -n "$id" ] && { echo "$id"; return; }
-    sleep 0.2
-  done
-  echo "screenshots: no window '$1'" >&2; return 1
 }
 # The frame's title bar takes the rest of the screen's 1000 pixels: the window goes below it.
 fill() {
